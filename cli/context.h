@@ -1,0 +1,41 @@
+// What every command shares: the output streams, --json, the exit code, and how results and
+// errors are printed. Each command group lives in its own file and registers itself through
+// one Add*Commands() function declared here.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string>
+
+#include "opsim/error.h"
+
+namespace opsim::cli {
+
+struct Context {
+  std::ostream& out;
+  std::ostream& err;
+  bool json = false;
+  int verbosity = 0;
+  int exit_code = 0;
+};
+
+// Prints a command's answer: `doc` as one JSON line with --json, otherwise `text`.
+void Emit(Context& ctx, const nlohmann::json& doc, const std::string& text);
+// Prints an error (one line on stderr, and {"error":...} on stdout with --json) and sets the
+// exit code. Returns that code.
+int Report(Context& ctx, const Error& error);
+
+// Runs `body` (returning Status) as a subcommand's callback, turning an Error into Report().
+template <class F>
+void Bind(CLI::App* cmd, Context& ctx, F body) {
+  cmd->callback([&ctx, body]() {
+    Status s = body();
+    if (!s) Report(ctx, s.error());
+  });
+}
+
+void AddMapCommands(CLI::App& app, Context& ctx);       // scenarios, map, route, render, generate
+void AddTacticalCommands(CLI::App& app, Context& ctx);  // tactical ...
+
+}  // namespace opsim::cli

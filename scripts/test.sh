@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Sets up, builds, and runs the whole test suite: once normally, once under ASan+UBSan.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+opsim_setup
+
+opsim_build "$OPSIM_ROOT/build" -DCMAKE_BUILD_TYPE=Release
+opsim_log "tests (release)"
+ctest --test-dir "$OPSIM_ROOT/build" --output-on-failure --parallel "$(nproc)"
+
+opsim_build "$OPSIM_ROOT/build-asan" -DCMAKE_BUILD_TYPE=Debug -DOPSIM_SANITIZE=ON -DOPSIM_BENCH=OFF
+opsim_log "tests (AddressSanitizer + UndefinedBehaviorSanitizer)"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ctest --test-dir "$OPSIM_ROOT/build-asan" --output-on-failure --parallel "$(nproc)"
+
+opsim_log "format check"
+bash "$OPSIM_ROOT/scripts/format.sh" --check
+opsim_log "all tests passed"
