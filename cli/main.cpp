@@ -3,4 +3,6 @@
 
 #include "cli.h"
 
-int main(int argc, char** argv) { return opsim::cli::Run(argc, argv, std::cout, std::cerr); }
+int main(int argc, char** argv) {
+  return opsim::cli::Run(argc, argv, std::cout, std::cerr);
+}

@@ -15,8 +15,8 @@ int Dice::Roll(int sides) {
   if (sides <= 1) return 1;
   const auto n = static_cast<std::uint64_t>(sides);
   // Reject the top partial block so every face is equally likely.
-  const std::uint64_t limit = std::numeric_limits<std::uint64_t>::max() -
-                              std::numeric_limits<std::uint64_t>::max() % n;
+  const std::uint64_t limit =
+      std::numeric_limits<std::uint64_t>::max() - std::numeric_limits<std::uint64_t>::max() % n;
   std::uint64_t x;
   do {
     x = Next();

@@ -39,8 +39,7 @@ using Status = std::expected<void, Error>;
 
 inline std::unexpected<Error> Fail(ErrorCode code, std::string message, std::string where = {},
                                    std::string rule = {}) {
-  return std::unexpected<Error>(
-      Error{code, std::move(message), std::move(where), std::move(rule)});
+  return std::unexpected<Error>(Error{code, std::move(message), std::move(where), std::move(rule)});
 }
 
 // The process exit code the CLI uses for an error of this code.

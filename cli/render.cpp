@@ -1,0 +1,308 @@
+#include "render.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <sstream>
+
+namespace opsim::cli {
+
+namespace {
+
+constexpr double kSize = 14.0;  // hex radius in SVG units
+const double kRoot3 = std::sqrt(3.0);
+
+struct Point {
+  double x, y;
+};
+
+// Hex centres on the global grid: flat-topped, even columns half a hex lower.
+Point Center(map::GridPos p) {
+  return {p.col * 1.5 * kSize,
+          p.row * kRoot3 * kSize + ((p.col & 1) == 0 ? kRoot3 / 2 * kSize : 0)};
+}
+
+// Corner k (0 = east, counter-clockwise in math terms, clockwise on screen from east).
+Point Corner(Point c, int k) {
+  const double a = M_PI / 3 * k;
+  return {c.x + kSize * std::cos(a), c.y + kSize * std::sin(a)};
+}
+
+// The two corners bounding the hexside in direction d.
+std::pair<Point, Point> SideCorners(Point c, map::Dir d) {
+  // Screen corners: 0 E, 1 SE-low, 2 SW-low, 3 W, 4 NW-up, 5 NE-up.
+  static constexpr int kFirst[map::kDirCount] = {4, 5, 0, 1, 2, 3};  // N NE SE S SW NW
+  const int k = kFirst[static_cast<int>(d)];
+  return {Corner(c, k), Corner(c, (k + 1) % 6)};
+}
+
+const char* TerrainColor(map::Terrain t) {
+  switch (t) {
+    case map::Terrain::kClear:
+      return "#e8e0b0";
+    case map::Terrain::kRough:
+      return "#c8a878";
+    case map::Terrain::kForest:
+      return "#8fbf7f";
+    case map::Terrain::kSwamp:
+      return "#9fc8b8";
+    case map::Terrain::kMountain:
+      return "#a08060";
+    case map::Terrain::kCanalIntensive:
+      return "#d8e8a0";
+    case map::Terrain::kProhibited:
+      return "#707070";
+    case map::Terrain::kAllSea:
+      return "#6fa8dc";
+    case map::Terrain::kLake:
+      return "#9fc5e8";
+  }
+  return "#ffffff";
+}
+
+std::string Escape(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+Result<std::string> RenderSvg(const map::Theater& t, const map::MapState& state,
+                              const RenderRequest& req) {
+  // Group sheets that touch on the global grid (union-find over their windows).
+  const auto& sheets = t.sheets();
+  std::vector<std::size_t> group(sheets.size());
+  std::iota(group.begin(), group.end(), 0);
+  std::function<std::size_t(std::size_t)> find = [&](std::size_t i) {
+    return group[i] == i ? i : group[i] = find(group[i]);
+  };
+  auto window = [&](const map::Sheet& s) {
+    return std::array<int, 4>{s.origin.col + s.first_col, s.origin.row + s.first_row,
+                              s.origin.col + s.last_col, s.origin.row + s.last_row};
+  };
+  for (std::size_t i = 0; i < sheets.size(); ++i) {
+    for (std::size_t j = i + 1; j < sheets.size(); ++j) {
+      auto a = window(sheets[i]);
+      auto b = window(sheets[j]);
+      if (a[0] <= b[2] + 1 && b[0] <= a[2] + 1 && a[1] <= b[3] + 1 && b[1] <= a[3] + 1) {
+        group[find(i)] = find(j);
+      }
+    }
+  }
+  bool sheet_found = req.sheet.empty();
+  std::vector<std::size_t> roots;
+  for (std::size_t i = 0; i < sheets.size(); ++i) {
+    if (!req.sheet.empty() && sheets[i].name != req.sheet) continue;
+    sheet_found = true;
+    if (std::find(roots.begin(), roots.end(), find(i)) == roots.end()) roots.push_back(find(i));
+  }
+  if (!sheet_found) {
+    return Fail(ErrorCode::kNotFound, "no sheet '" + req.sheet + "' on this theater", req.sheet);
+  }
+  auto drawn = [&](map::HexRef h) {
+    const std::size_t s = t.hex(h).sheet;
+    return req.sheet.empty() ? std::find(roots.begin(), roots.end(), find(s)) != roots.end()
+                             : sheets[s].name == req.sheet;
+  };
+
+  // Panels stacked top to bottom: each group's bounding box, shifted into place.
+  struct Panel {
+    std::size_t root;
+    double x0, y0, x1, y1, offset_y;
+  };
+  std::vector<Panel> panels;
+  double y = 0, width = 0;
+  for (std::size_t root : roots) {
+    Panel p{root, 1e18, 1e18, -1e18, -1e18, 0};
+    for (std::size_t i = 0; i < sheets.size(); ++i) {
+      if (find(i) != root || (!req.sheet.empty() && sheets[i].name != req.sheet)) continue;
+      auto w = window(sheets[i]);
+      Point a = Center({w[0], w[1]});
+      Point b = Center({w[2], w[3]});
+      p.x0 = std::min(p.x0, a.x - 2 * kSize);
+      p.y0 = std::min(p.y0, a.y - 2 * kSize);
+      p.x1 = std::max(p.x1, b.x + 2 * kSize);
+      p.y1 = std::max(p.y1, b.y + 2 * kSize);
+    }
+    p.offset_y = y + 24 - p.y0;
+    y += (p.y1 - p.y0) + 40;
+    width = std::max(width, p.x1 - p.x0);
+    panels.push_back(p);
+  }
+  auto panel_of = [&](map::HexRef h) -> const Panel& {
+    const std::size_t root = find(t.hex(h).sheet);
+    return *std::find_if(panels.begin(), panels.end(),
+                         [&](const Panel& p) { return p.root == root; });
+  };
+  auto at = [&](map::HexRef h) {
+    const Panel& p = panel_of(h);
+    Point c = Center(t.Pos(h));
+    return Point{c.x - p.x0, c.y + p.offset_y};
+  };
+
+  std::ostringstream svg;
+  svg.setf(std::ios::fixed);
+  svg.precision(1);
+  svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << y
+      << "\" viewBox=\"0 0 " << width << " " << y << "\" font-family=\"sans-serif\">\n";
+  svg << "<title>" << Escape(t.title()) << "</title>\n<rect width=\"100%\" height=\"100%\" "
+      << "fill=\"#fafafa\"/>\n";
+  for (const Panel& p : panels) {
+    std::string names;
+    for (std::size_t i = 0; i < sheets.size(); ++i) {
+      if (find(i) == p.root && (req.sheet.empty() || sheets[i].name == req.sheet)) {
+        names += (names.empty() ? "sheet " : " + ") + sheets[i].name;
+      }
+    }
+    svg << "<text x=\"4\" y=\"" << p.offset_y + p.y0 - 8 << "\" font-size=\"14\" "
+        << "font-weight=\"bold\">" << Escape(names) << "</text>\n";
+  }
+
+  // Hexes: terrain, then the water of coastal hexes as wedges toward their water hexsides.
+  svg << "<g stroke=\"#999\" stroke-width=\"0.5\">\n";
+  for (std::uint32_t v = 0; v < t.hex_count(); ++v) {
+    const map::HexRef h{v};
+    if (!drawn(h)) continue;
+    const map::HexInfo& info = t.hex(h);
+    const Point c = at(h);
+    svg << "<polygon points=\"";
+    for (int k = 0; k < 6; ++k) {
+      Point q = Corner(c, k);
+      svg << q.x << "," << q.y << (k < 5 ? " " : "");
+    }
+    svg << "\" fill=\"" << TerrainColor(info.terrain) << "\"/>\n";
+    if (info.coast != map::Coast::kNone) {
+      const bool sea = info.coast == map::Coast::kPartialSea;
+      for (map::Dir d : map::kAllDirs) {
+        const map::HexsideRef s = t.HexsideAt(h, d);
+        if (!s.valid()) continue;
+        const map::HexsideWater w = t.hexside(s).water;
+        if (sea ? !map::IsSea(w) : w != map::HexsideWater::kLake) continue;
+        auto [a, b] = SideCorners(c, d);
+        svg << "<polygon points=\"" << c.x * 0.35 + (a.x + b.x) / 2 * 0.65 << ","
+            << c.y * 0.35 + (a.y + b.y) / 2 * 0.65 << " " << a.x << "," << a.y << " " << b.x << ","
+            << b.y << "\" fill=\"" << (sea ? "#6fa8dc" : "#9fc5e8") << "\" stroke=\"none\"/>\n";
+      }
+    }
+    if (state.flood(h)) {
+      svg << "<circle cx=\"" << c.x << "\" cy=\"" << c.y << "\" r=\"" << kSize * 0.8
+          << "\" fill=\"#3c78d8\" fill-opacity=\"0.35\" stroke=\"none\"/>\n";
+    }
+  }
+  svg << "</g>\n";
+
+  // Hexsides: water, rivers, canals, waterways; then roads, rail, causeways and ferries.
+  svg << "<g fill=\"none\" stroke-linecap=\"round\">\n";
+  for (std::uint32_t i = 0; i < t.hexside_count(); ++i) {
+    const map::HexsideInfo& s = t.hexside(map::HexsideRef{i});
+    if (!drawn(s.a) || !drawn(s.b) || panel_of(s.a).root != panel_of(s.b).root) continue;
+    const Point ca = at(s.a);
+    const Point cb = at(s.b);
+    auto [p, q] = SideCorners(ca, s.dir_from_a);
+    auto side_line = [&](const char* color, double w, const char* dash) {
+      svg << "<line x1=\"" << p.x << "\" y1=\"" << p.y << "\" x2=\"" << q.x << "\" y2=\"" << q.y
+          << "\" stroke=\"" << color << "\" stroke-width=\"" << w << "\""
+          << (*dash ? std::string(" stroke-dasharray=\"") + dash + "\"" : "") << "/>\n";
+    };
+    auto cross_line = [&](const char* color, double w, const char* dash) {
+      svg << "<line x1=\"" << ca.x << "\" y1=\"" << ca.y << "\" x2=\"" << cb.x << "\" y2=\"" << cb.y
+          << "\" stroke=\"" << color << "\" stroke-width=\"" << w << "\""
+          << (*dash ? std::string(" stroke-dasharray=\"") + dash + "\"" : "") << "/>\n";
+    };
+    const map::Waterway* way = t.WaterwayOf(map::HexsideRef{i});
+    if (way && way->navigable) side_line("#00a0a0", 5, "");
+    if (s.water == map::HexsideWater::kAllSea && !t.hex(s.a).IsWater() && !t.hex(s.b).IsWater()) {
+      side_line("#1c4587", 2.5, "");
+    }
+    if (s.Has(map::kMajorRiver)) side_line("#1f5fbf", 3, "");
+    if (s.Has(map::kMinorRiver)) side_line("#3d85c6", 1.5, "");
+    if (s.Has(map::kCanal)) side_line("#20b0d0", 2, "4 2");
+    if (s.Has(map::kBorder)) side_line("#cc0000", 1, "2 2");
+    if (s.Has(map::kRoad)) cross_line("#b45f06", 1.5, "");
+    if (s.Has(map::kRailroad)) cross_line("#202020", 1.2, "3 2");
+    if (s.Has(map::kCauseway)) cross_line("#cc0000", 3, "");
+    if (s.Has(map::kRailFerry)) cross_line("#9900cc", 2, "5 3");
+  }
+  svg << "</g>\n";
+
+  // Places and hex numbers.
+  svg << "<g font-size=\"5\" text-anchor=\"middle\">\n";
+  for (std::uint32_t v = 0; v < t.hex_count(); ++v) {
+    const map::HexRef h{v};
+    if (!drawn(h)) continue;
+    const map::HexInfo& info = t.hex(h);
+    const Point c = at(h);
+    char num[8];
+    std::snprintf(num, sizeof num, "%02d%02d", info.col, info.row);
+    svg << "<text x=\"" << c.x << "\" y=\"" << c.y - kSize * 0.55 << "\" fill=\"#555\">" << num
+        << "</text>\n";
+    if (info.city == map::CityKind::kDot) {
+      svg << "<circle cx=\"" << c.x << "\" cy=\"" << c.y << "\" r=\"2.5\" fill=\"#000\"/>\n";
+    } else if (info.city != map::CityKind::kNone) {
+      svg << "<rect x=\"" << c.x - 4 << "\" y=\"" << c.y - 4 << "\" width=\"8\" height=\"8\" "
+          << "fill=\"" << (info.city == map::CityKind::kFullMajor ? "#000" : "#666") << "\"/>\n";
+    }
+    if (info.port != map::PortSize::kNone) {
+      svg << "<text x=\"" << c.x + 7 << "\" y=\"" << c.y + 2 << "\" font-size=\"7\" "
+          << "fill=\"#0b5394\">" << (info.inland_port ? "i" : "") << "P</text>\n";
+    }
+    if (info.airbase) {
+      svg << "<text x=\"" << c.x - 7 << "\" y=\"" << c.y + 2 << "\" font-size=\"7\" "
+          << "fill=\"#444\">A</text>\n";
+    }
+    if (state.ice_airfield(h)) {
+      svg << "<text x=\"" << c.x << "\" y=\"" << c.y + 9 << "\" font-size=\"6\" "
+          << "fill=\"#0b5394\">ice AF</text>\n";
+    }
+    if (auto name = t.PlaceName(h); !name.empty()) {
+      svg << "<text x=\"" << c.x << "\" y=\"" << c.y + kSize * 0.75 << "\" font-size=\"6\">"
+          << Escape(name) << "</text>\n";
+    }
+  }
+  svg << "</g>\n";
+
+  // The route on top.
+  if (!req.route.empty()) {
+    svg << "<polyline fill=\"none\" stroke=\"#e00000\" stroke-width=\"2.5\" "
+        << "stroke-opacity=\"0.85\" points=\"";
+    for (const std::string& token : req.route) {
+      Point p{0, 0};
+      if (token.find('/') != std::string::npos) {
+        auto s = t.FindHexside(token);
+        if (!s) return std::unexpected(s.error());
+        const map::HexsideInfo& info = t.hexside(*s);
+        auto [a, b] = SideCorners(at(info.a), info.dir_from_a);
+        p = {(a.x + b.x) / 2, (a.y + b.y) / 2};
+      } else {
+        auto h = t.FindHex(token.substr(0, token.find('#')));
+        if (!h) return std::unexpected(h.error());
+        if (!drawn(*h)) continue;
+        p = at(*h);
+      }
+      svg << p.x << "," << p.y << " ";
+    }
+    svg << "\"/>\n";
+  }
+  svg << "</svg>\n";
+  return svg.str();
+}
+
+}  // namespace opsim::cli

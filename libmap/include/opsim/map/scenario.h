@@ -1,0 +1,43 @@
+// Reading theaters from scenario files (the format is docs/scenario-format.md).
+//
+// A scenario file is JSON. Its theater sections (sheets, places, hexsides, water areas,
+// waterways, rail ferries, areas, exits, state) are read here; its "campaign" section belongs to
+// the rules (libops) and is left alone. Loading is all or nothing: a bad file yields one Error that
+// names the file, the line, the JSON path and what is wrong, and no Theater.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "opsim/error.h"
+#include "opsim/map/json_source.h"
+#include "opsim/map/state.h"
+#include "opsim/map/theater.h"
+
+namespace opsim::map {
+
+inline constexpr int kScenarioFormatVersion = 1;
+
+// A theater and its state at the start: the file's "state" section (who controls which hexes,
+// frozen weather zones, the Suez Canal's status) over an all-unowned, thawed MapState.
+struct Scenario {
+  Theater theater;
+  MapState state;
+};
+
+Result<Scenario> LoadScenario(const JsonSource& src);
+Result<Scenario> LoadScenarioFile(const std::string& path);
+
+struct BundledScenario {
+  std::string name;
+  std::string title;
+  std::string path;
+};
+
+// The scenarios shipped in `dir` (*.json files whose "opsim" is "scenario"), sorted by name.
+std::vector<BundledScenario> ListScenarios(const std::string& dir);
+// `--scenario` takes a bundled scenario's name or a path to a file.
+Result<std::string> ResolveScenario(std::string_view name_or_path, const std::string& dir);
+
+}  // namespace opsim::map

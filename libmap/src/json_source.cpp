@@ -1,0 +1,213 @@
+#include "opsim/map/json_source.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+namespace opsim {
+
+namespace {
+
+// A minimal scanner over text already known to be valid JSON.
+class Scanner {
+ public:
+  explicit Scanner(std::string_view text) : s_(text) {}
+
+  // The offset of the value at `tokens` (from index i), starting from the value at pos.
+  std::size_t Find(std::size_t pos, const std::vector<std::string>& tokens, std::size_t i) {
+    pos = Ws(pos);
+    if (i == tokens.size() || pos >= s_.size()) return pos;
+    if (s_[pos] == '{') {
+      pos = Ws(pos + 1);
+      while (pos < s_.size() && s_[pos] == '"') {
+        std::string key;
+        pos = ReadString(pos, &key);
+        pos = Ws(pos);
+        pos = Ws(pos + 1);  // ':'
+        if (key == tokens[i]) return Find(pos, tokens, i + 1);
+        pos = Ws(SkipValue(pos));
+        if (pos < s_.size() && s_[pos] == ',') pos = Ws(pos + 1);
+      }
+      return pos;
+    }
+    if (s_[pos] == '[') {
+      std::size_t want = 0;
+      for (char c : tokens[i]) want = want * 10 + static_cast<std::size_t>(c - '0');
+      pos = Ws(pos + 1);
+      for (std::size_t k = 0; pos < s_.size() && s_[pos] != ']'; ++k) {
+        if (k == want) return Find(pos, tokens, i + 1);
+        pos = Ws(SkipValue(pos));
+        if (pos < s_.size() && s_[pos] == ',') pos = Ws(pos + 1);
+      }
+      return pos;
+    }
+    return pos;
+  }
+
+ private:
+  std::size_t Ws(std::size_t pos) const {
+    while (pos < s_.size() &&
+           (s_[pos] == ' ' || s_[pos] == '\n' || s_[pos] == '\r' || s_[pos] == '\t')) {
+      ++pos;
+    }
+    return pos;
+  }
+  std::size_t ReadString(std::size_t pos, std::string* out) const {
+    ++pos;  // opening quote
+    while (pos < s_.size() && s_[pos] != '"') {
+      if (s_[pos] == '\\' && pos + 1 < s_.size()) {
+        if (out) out->push_back(s_[pos + 1]);
+        pos += 2;
+      } else {
+        if (out) out->push_back(s_[pos]);
+        ++pos;
+      }
+    }
+    return pos + 1;
+  }
+  std::size_t SkipValue(std::size_t pos) const {
+    if (pos >= s_.size()) return pos;
+    if (s_[pos] == '"') return ReadString(pos, nullptr);
+    if (s_[pos] == '{' || s_[pos] == '[') {
+      int depth = 0;
+      while (pos < s_.size()) {
+        const char c = s_[pos];
+        if (c == '"') {
+          pos = ReadString(pos, nullptr);
+          continue;
+        }
+        if (c == '{' || c == '[') ++depth;
+        if (c == '}' || c == ']') {
+          if (--depth == 0) return pos + 1;
+        }
+        ++pos;
+      }
+      return pos;
+    }
+    while (pos < s_.size() && s_[pos] != ',' && s_[pos] != '}' && s_[pos] != ']' &&
+           s_[pos] != ' ' && s_[pos] != '\n' && s_[pos] != '\r' && s_[pos] != '\t') {
+      ++pos;
+    }
+    return pos;
+  }
+
+  std::string_view s_;
+};
+
+std::string TypeName(const nlohmann::json& j) {
+  return j.type_name();
+}
+
+}  // namespace
+
+Result<JsonSource> JsonSource::FromFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Fail(ErrorCode::kNotFound, "cannot open file", path);
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  if (in.bad()) return Fail(ErrorCode::kIOError, "cannot read file", path);
+  return FromText(buf.str(), path);
+}
+
+Result<JsonSource> JsonSource::FromText(std::string text, std::string name) {
+  JsonSource src;
+  src.text_ = std::move(text);
+  src.name_ = std::move(name);
+  try {
+    src.doc_ = nlohmann::json::parse(src.text_);
+  } catch (const nlohmann::json::parse_error& e) {
+    const std::size_t at = std::min<std::size_t>(e.byte == 0 ? 0 : e.byte - 1, src.text_.size());
+    const auto line = 1 + std::count(src.text_.begin(), src.text_.begin() + at, '\n');
+    const auto nl = src.text_.rfind('\n', at == 0 ? 0 : at - 1);
+    const auto col = nl == std::string::npos ? at + 1 : at - nl;
+    std::string what = e.what();
+    // nlohmann's message: "[json.exception.parse_error.101] parse error at line L, column C: X"
+    if (auto colon = what.find(": "); colon != std::string::npos) what = what.substr(colon + 2);
+    return Fail(ErrorCode::kInvalidInput, "not valid JSON: " + what,
+                src.name_ + ":" + std::to_string(line) + ":" + std::to_string(col));
+  }
+  return src;
+}
+
+std::string JsonSource::Where(const Pointer& at) const {
+  std::vector<std::string> tokens;
+  for (Pointer p = at; !p.empty(); p = p.parent_pointer()) tokens.push_back(p.back());
+  std::reverse(tokens.begin(), tokens.end());
+  const std::size_t pos = Scanner(text_).Find(0, tokens, 0);
+  const auto line =
+      1 + std::count(text_.begin(), text_.begin() + std::min(pos, text_.size()), '\n');
+  const std::string path = at.empty() ? "/" : at.to_string();
+  return name_ + ":" + std::to_string(line) + ": " + path;
+}
+
+std::unexpected<Error> JsonSource::Bad(const Pointer& at, std::string message) const {
+  return Fail(ErrorCode::kInvalidInput, std::move(message), Where(at));
+}
+
+bool JsonReader::Has(const Pointer& obj, const std::string& key) const {
+  const auto& j = At(obj);
+  return j.is_object() && j.contains(key);
+}
+
+Status JsonReader::OnlyKeys(const Pointer& at, std::initializer_list<std::string_view> keys) const {
+  for (const auto& [key, value] : At(at).items()) {
+    if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
+      std::string known;
+      for (auto k : keys) {
+        if (!known.empty()) known += ", ";
+        known += std::string(k);
+      }
+      return src_.Bad(at / key, "unknown key '" + key + "' (expected one of: " + known + ")");
+    }
+  }
+  return {};
+}
+
+Result<const nlohmann::json*> JsonReader::Object(const Pointer& at) const {
+  const auto& j = At(at);
+  if (!j.is_object()) return src_.Bad(at, "expected an object, found " + TypeName(j));
+  return &j;
+}
+
+Result<const nlohmann::json*> JsonReader::Array(const Pointer& at) const {
+  const auto& j = At(at);
+  if (!j.is_array()) return src_.Bad(at, "expected an array, found " + TypeName(j));
+  return &j;
+}
+
+Result<std::string> JsonReader::String(const Pointer& at) const {
+  const auto& j = At(at);
+  if (!j.is_string()) return src_.Bad(at, "expected a string, found " + TypeName(j));
+  return j.get<std::string>();
+}
+
+Result<std::string> JsonReader::OptString(const Pointer& obj, const std::string& key,
+                                          std::string fallback) const {
+  if (!Has(obj, key)) return fallback;
+  return String(obj / key);
+}
+
+Result<std::int64_t> JsonReader::Int(const Pointer& at, std::int64_t lo, std::int64_t hi) const {
+  const auto& j = At(at);
+  if (!j.is_number_integer()) return src_.Bad(at, "expected an integer, found " + TypeName(j));
+  const auto v = j.get<std::int64_t>();
+  if (v < lo || v > hi) {
+    return src_.Bad(at, "expected an integer from " + std::to_string(lo) + " to " +
+                            std::to_string(hi) + ", found " + std::to_string(v));
+  }
+  return v;
+}
+
+Result<bool> JsonReader::OptBool(const Pointer& obj, const std::string& key, bool fallback) const {
+  if (!Has(obj, key)) return fallback;
+  const auto& j = At(obj / key);
+  if (!j.is_boolean()) return src_.Bad(obj / key, "expected true or false, found " + TypeName(j));
+  return j.get<bool>();
+}
+
+Status JsonReader::Require(const Pointer& obj, const std::string& key) const {
+  if (!Has(obj, key)) return src_.Bad(obj, "missing required key '" + key + "'");
+  return {};
+}
+
+}  // namespace opsim

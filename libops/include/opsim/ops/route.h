@@ -1,0 +1,182 @@
+// Routes: ground and naval movement over a theater under the current map state.
+//
+// Each step of a move is judged in one place (EvaluateGroundStep, NavalRouter::Evaluate):
+// its cost, or the rule that forbids it, with the rules that shaped it. Searches and path
+// checks both go through those judges, so a route the search finds is one the check accepts.
+// GroundRouter caches each edge's cost for one mover under one MapState: build a new one when
+// the state changes. Routers hold scratch space: one per thread.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "opsim/error.h"
+#include "opsim/map/state.h"
+#include "opsim/map/theater.h"
+#include "opsim/ops/tables.h"
+
+namespace opsim::ops {
+
+// What the rules read: the theater, its state, the tables, and when it is.
+struct RuleContext {
+  const map::Theater& theater;
+  const map::MapState& state;
+  const RuleTables& tables;
+  std::int32_t player_turn = 0;  // serial number; floods expire against it
+  bool exploitation = false;     // 41.A.4.a: a partially flooded hex is swamp in exploitation
+};
+
+// A rule that applied to a step, and how.
+struct Note {
+  RuleId rule;
+  std::string text;
+};
+
+// --- ground ------------------------------------------------------------------------------------
+
+struct GroundMover {
+  Side side = Side::kAllied;
+  MoveClass cls = MoveClass::kFoot;
+  bool engineer = false;  // B4.7: engineers lessen river crossings
+  int res = 1;            // size in REs (41.A.2: a rail ferry carries up to 3)
+};
+// "infantry", "mountain", "engineer", "cavalry", "motorized", "armor".
+Result<GroundMover> ParseUnitKind(std::string_view kind, Side side);
+
+inline constexpr std::uint32_t kUnreachable = 0xFFFFFFFFu;
+
+// One ground step from `from` across `side` into its other hex. cost is in half-MPs, or
+// kUnreachable with `blocked` naming the forbidding rule. `notes`, when given, receives every
+// rule that shaped the step.
+struct StepVerdict {
+  std::uint32_t cost = 0;
+  RuleId blocked;
+  std::string why;  // filled only when notes are asked for
+};
+StepVerdict EvaluateGroundStep(const RuleContext& ctx, const GroundMover& mover, map::HexRef from,
+                               map::HexsideRef side, std::vector<Note>* notes);
+// 41.A.2: the whole length of a rail ferry, as one major river hexside.
+StepVerdict EvaluateFerryStep(const RuleContext& ctx, const GroundMover& mover,
+                              const map::RailFerry& ferry, map::HexRef from,
+                              std::vector<Note>* notes);
+// Whether a ground unit may stand in a hex at all (41.A.4, B4.4).
+StepVerdict EvaluateGroundHex(const RuleContext& ctx, const GroundMover& mover, map::HexRef h,
+                              std::vector<Note>* notes);
+
+// A point on a route: a hex (for naval routes, one of its water areas) or a riverine hexside.
+struct Waypoint {
+  map::HexRef hex;
+  std::uint8_t area = 0;
+  bool area_named = false;  // the token named the area ("16A:0827#veere")
+  map::HexsideRef river;    // set for a step along a waterway
+  bool is_river() const { return river.valid(); }
+};
+// "16A:0827", "16A:0827#veere" (a named water area) or "19A:3413/3414" (a riverine hexside).
+Result<Waypoint> ParseWaypoint(const map::Theater& t, std::string_view token);
+std::string FormatWaypoint(const map::Theater& t, const Waypoint& w);
+// Comma-separated waypoints, e.g. the CLI's --path.
+Result<std::vector<Waypoint>> ParseWaypoints(const map::Theater& t, std::string_view list);
+
+struct RouteAnswer {
+  bool reachable = false;
+  std::vector<Waypoint> path;
+  std::uint32_t cost = 0;          // half-MPs on the ground, naval steps at sea
+  std::vector<RuleId> blocked_by;  // rules that refused steps the search tried (see docs)
+  std::string reason;              // why there is no route, when there is none
+};
+
+struct PathVerdict {
+  bool legal = true;
+  std::uint32_t cost = 0;
+  std::vector<RuleId> blocked_by;  // the rule that forbids the first illegal step
+  int failed_step = -1;            // index of the waypoint that could not be reached
+  std::string reason;
+  std::vector<std::vector<Note>> notes;  // per step, the rules that applied
+};
+
+class GroundRouter {
+ public:
+  GroundRouter(const RuleContext& ctx, const GroundMover& mover);
+
+  // Cheapest cost (half-MPs) from `from` to every hex; kUnreachable where none.
+  const std::vector<std::uint32_t>& CostsFrom(map::HexRef from);
+  RouteAnswer Route(map::HexRef from, map::HexRef to);
+  PathVerdict Check(std::span<const map::HexRef> path) const;
+
+  const RuleContext& ctx() const { return ctx_; }
+
+ private:
+  // Dial's algorithm from `from`; stops once `stop` is settled (if valid).
+  void Search(map::HexRef from, map::HexRef stop);
+
+  RuleContext ctx_;
+  GroundMover mover_;
+  std::vector<std::uint16_t> edge_cost_;  // by CSR edge index, half-MPs; 0xFFFF: forbidden
+  std::vector<std::uint8_t> edge_rule_;   // by CSR edge index: 1 + index into rule_names_
+  std::vector<RuleId> rule_names_;
+  std::vector<std::uint8_t> hex_ok_;     // 1 where a unit may stand
+  std::vector<std::uint8_t> has_ferry_;  // 1 at rail ferry terminals
+  struct Ferry {
+    std::uint32_t from, to, cost;
+  };
+  std::vector<Ferry> ferries_;
+  // Scratch.
+  std::vector<std::uint32_t> dist_;
+  std::vector<std::uint32_t> pred_;  // predecessor hex, for routes
+  std::vector<std::vector<std::uint32_t>> buckets_;
+  std::vector<std::uint8_t> rules_seen_;
+};
+
+// --- naval -------------------------------------------------------------------------------------
+
+struct NavalGroup {
+  Side side = Side::kAllied;
+  bool tf = false;         // task force
+  bool cg = false;         // carrier group
+  bool transport = false;  // transports
+  bool flotilla = false;   // river flotillas
+  bool warships() const { return tf || cg; }
+};
+// A comma-separated composition: "tf", "cg", "transport", "flotilla".
+Result<NavalGroup> ParseGroup(std::string_view composition, Side side);
+std::string GroupName(const NavalGroup& g);
+
+class NavalRouter {
+ public:
+  NavalRouter(const RuleContext& ctx, const NavalGroup& group);
+
+  RouteAnswer Route(const Waypoint& from, const Waypoint& to);
+  PathVerdict Check(std::span<const Waypoint> path) const;
+
+ private:
+  struct Edge {
+    std::uint32_t target;
+    map::NavalEdgeProps props;
+  };
+  // Kerch tags (41.E.1): which sea a group entered the straits from.
+  enum Tag : std::uint8_t { kNoTag = 0, kFromAzov = 1, kFromBlackSea = 2 };
+  struct Move {
+    std::uint32_t cost = 0;
+    RuleId blocked;
+    Tag tag = kNoTag;
+  };
+  Move Evaluate(std::uint32_t from, Tag tag, const Edge& e, std::vector<Note>* notes) const;
+  map::HexRef NodeHex(std::uint32_t node) const;
+  bool StraitsHex(map::HexRef h) const;
+  bool AzovHex(map::HexRef h) const;
+  std::uint32_t Node(const Waypoint& w) const;
+  std::uint32_t Heuristic(std::uint32_t node, map::GridPos target) const;
+
+  RuleContext ctx_;
+  NavalGroup group_;
+  std::uint64_t sivash_ = 0, azov_ = 0, straits_ = 0;  // area masks
+  bool straits_enemy_ = false;                         // 41.E.1: the enemy owns both strait hexes
+  // Scratch.
+  std::vector<std::uint32_t> dist_;
+  std::vector<std::uint32_t> pred_;
+};
+
+}  // namespace opsim::ops

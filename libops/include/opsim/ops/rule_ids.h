@@ -1,0 +1,43 @@
+// The ids of every rule opsim enforces, in one place.
+//
+// Rule 41's clauses carry the book's own ids. opsim's base rules (which the spec does not hold)
+// are numbered B1..B12 and written out in docs/rules.md; each id here names one paragraph there.
+// Explanations and refusals cite these, never free text alone.
+#pragma once
+
+#include "opsim/map/types.h"
+
+namespace opsim::rules {
+
+// Rule 41, Special Terrain Rules.
+inline constexpr RuleId k41A1{"41.A.1"};     // causeways
+inline constexpr RuleId k41A2{"41.A.2"};     // rail ferries
+inline constexpr RuleId k41A3{"41.A.3"};     // ice airfields
+inline constexpr RuleId k41A4a{"41.A.4.a"};  // partial flooding
+inline constexpr RuleId k41A4b{"41.A.4.b"};  // massive flooding
+inline constexpr RuleId k41B{"41.B"};        // the Suez Canal
+inline constexpr RuleId k41C{"41.C"};        // the Corinth Canal
+inline constexpr RuleId k41D{"41.D"};        // Shatt al Arab-Tigris
+inline constexpr RuleId k41E1{"41.E.1"};     // Kerch Straits
+inline constexpr RuleId k41E2{"41.E.2"};     // Baltic Islands
+inline constexpr RuleId k41E3{"41.E.3"};     // Kronshtadt
+inline constexpr RuleId k41E4{"41.E.4"};     // the Sivash
+inline constexpr RuleId k41E5{"41.E.5"};     // the Sea of Azov
+inline constexpr RuleId k41E6{"41.E.6"};     // the Vuoksa river system
+inline constexpr RuleId k41F{"41.F"};        // exiting the map
+
+// opsim's base rules (docs/rules.md).
+inline constexpr RuleId kB4_1{"B4.1"};  // terrain costs per hex entered
+inline constexpr RuleId kB4_2{"B4.2"};  // hexside costs: rivers, canals
+inline constexpr RuleId kB4_3{"B4.3"};  // roads
+inline constexpr RuleId kB4_4{"B4.4"};  // prohibited hexes: all-sea, unfrozen lake, prohibited
+inline constexpr RuleId kB4_5{
+    "B4.5"};  // water hexsides: all-sea and unfrozen lake stop ground units
+inline constexpr RuleId kB4_6{"B4.6"};  // frozen water
+inline constexpr RuleId kB4_7{"B4.7"};  // engineers
+inline constexpr RuleId kB6_1{"B6.1"};  // naval movement needs a continuous water link
+inline constexpr RuleId kB6_2{"B6.2"};  // naval movement costs
+inline constexpr RuleId kB6_3{"B6.3"};  // riverine movement: navigable waterways only
+inline constexpr RuleId kB6_4{"B6.4"};  // river flotillas keep off all-sea hexes
+
+}  // namespace opsim::rules

@@ -1,0 +1,446 @@
+// Ground movement: the step judge (B4, 41.A.1, 41.A.2, 41.A.4, 41.E.1-3, 41.E.6) and Dial's
+// algorithm over its cached edge costs.
+#include <algorithm>
+#include <boost/range/iterator_range.hpp>
+
+#include "opsim/ops/route.h"
+#include "opsim/ops/rule_ids.h"
+
+namespace opsim::ops {
+
+using map::HexRef;
+using map::HexsideRef;
+
+namespace {
+
+constexpr std::uint16_t kBlockedEdge = 0xFFFF;
+
+void Say(std::vector<Note>* notes, RuleId rule, std::string text) {
+  if (notes) notes->push_back(Note{rule, std::move(text)});
+}
+
+StepVerdict Blocked(RuleId rule, std::vector<Note>* notes, std::string why) {
+  StepVerdict v;
+  v.cost = kUnreachable;
+  v.blocked = rule;
+  if (notes) {
+    v.why = why;
+    notes->push_back(Note{rule, std::move(why)});
+  }
+  return v;
+}
+
+std::string Mp(std::uint32_t halves) {
+  std::string s = std::to_string(halves / 2);
+  if (halves % 2) s += ".5";
+  return s + " MP";
+}
+
+// 41.E.2: sea hexsides between the Baltic Islands, and between them and Estonia's coast.
+bool BalticHexside(const map::Theater& t, const map::HexsideInfo& s) {
+  const bool a_island = t.InRole(s.a, map::AreaRole::kBalticIslands);
+  const bool b_island = t.InRole(s.b, map::AreaRole::kBalticIslands);
+  if (!a_island && !b_island) return false;
+  const bool a_ok = a_island || t.InRole(s.a, map::AreaRole::kEstonia);
+  const bool b_ok = b_island || t.InRole(s.b, map::AreaRole::kEstonia);
+  return a_ok && b_ok;
+}
+
+bool VuoksaHexside(const map::Theater& t, HexsideRef s) {
+  const map::Waterway* w = t.WaterwayOf(s);
+  return w && w->rule == map::WaterwayRule::kVuoksa;
+}
+
+}  // namespace
+
+Result<GroundMover> ParseUnitKind(std::string_view kind, Side side) {
+  GroundMover m;
+  m.side = side;
+  if (kind == "infantry" || kind == "mountain") {
+    m.cls = MoveClass::kFoot;
+  } else if (kind == "engineer") {
+    m.cls = MoveClass::kFoot;
+    m.engineer = true;
+  } else if (kind == "cavalry") {
+    m.cls = MoveClass::kCavalry;
+  } else if (kind == "motorized" || kind == "armor") {
+    m.cls = MoveClass::kMotorized;
+  } else {
+    return Fail(ErrorCode::kInvalidInput,
+                "unknown unit kind '" + std::string(kind) +
+                    "' (infantry, mountain, engineer, cavalry, motorized, armor)",
+                std::string(kind));
+  }
+  return m;
+}
+
+StepVerdict EvaluateGroundHex(const RuleContext& ctx, const GroundMover& mover, HexRef h,
+                              std::vector<Note>* notes) {
+  const map::Theater& t = ctx.theater;
+  const map::HexInfo& info = t.hex(h);
+  const auto& m = ctx.tables.movement;
+  const int c = static_cast<int>(mover.cls);
+  map::Terrain terrain = info.terrain;
+  if (const map::Flood* f = ctx.state.flood(h)) {
+    switch (f->kind) {
+      case map::FloodKind::kMassive:
+        if (ctx.player_turn <= f->until) {
+          return Blocked(rules::k41A4b, notes,
+                         t.HexName(h) +
+                             " is massively flooded: prohibited terrain through "
+                             "the player-turn after the flooding");
+        }
+        terrain = map::Terrain::kSwamp;
+        Say(notes, rules::k41A4b, t.HexName(h) + " is massively flooded: swamp for the game");
+        break;
+      case map::FloodKind::kProhibited:
+        if (ctx.player_turn <= f->until) {
+          return Blocked(rules::k41A4a, notes,
+                         t.HexName(h) +
+                             " was flooded with great success (S*): prohibited "
+                             "terrain for two turns");
+        }
+        break;
+      case map::FloodKind::kPartial:
+        if (ctx.exploitation && ctx.player_turn <= f->until) {
+          terrain = map::Terrain::kSwamp;
+          Say(notes, rules::k41A4a,
+              t.HexName(h) + " is flooded: swamp for combat and exploitation this player-turn");
+        }
+        break;
+    }
+  }
+  StepVerdict v;
+  switch (terrain) {
+    case map::Terrain::kAllSea:
+      return Blocked(rules::kB4_4, notes, t.HexName(h) + " is all-sea: no ground unit may enter");
+    case map::Terrain::kProhibited:
+      return Blocked(rules::kB4_4, notes, t.HexName(h) + " is prohibited terrain");
+    case map::Terrain::kLake: {
+      const bool vuoksa = t.InRole(h, map::AreaRole::kVuoksa);
+      if (ctx.state.HexFrozen(t, h) && !vuoksa) {
+        v.cost = m.frozen_lake[c];
+        Say(notes, rules::kB4_6, t.HexName(h) + " is a frozen lake: " + Mp(v.cost));
+        return v;
+      }
+      if (vuoksa && ctx.state.HexFrozen(t, h)) {
+        return Blocked(rules::k41E6, notes,
+                       t.HexName(h) +
+                           " is a Vuoksa lake: it never freezes enough for ground "
+                           "units to cross the ice");
+      }
+      return Blocked(rules::kB4_4, notes, t.HexName(h) + " is an unfrozen lake");
+    }
+    default:
+      break;
+  }
+  v.cost = m.terrain[static_cast<int>(terrain)][c];
+  if (v.cost == kProhibited) {
+    return Blocked(rules::kB4_1, notes,
+                   std::string(map::TerrainName(terrain)) + " is closed to " +
+                       MoveClassName(mover.cls) + " units");
+  }
+  Say(notes, rules::kB4_1, t.HexName(h) + " is " + map::TerrainName(terrain) + ": " + Mp(v.cost));
+  return v;
+}
+
+StepVerdict EvaluateGroundStep(const RuleContext& ctx, const GroundMover& mover, HexRef from,
+                               HexsideRef side, std::vector<Note>* notes) {
+  const map::Theater& t = ctx.theater;
+  const map::HexsideInfo& s = t.hexside(side);
+  const HexRef to = s.Other(from);
+  const auto& m = ctx.tables.movement;
+  const int c = static_cast<int>(mover.cls);
+  const std::string name = notes ? t.HexsideName(side) : std::string();
+
+  StepVerdict hex = EvaluateGroundHex(ctx, mover, to, notes);
+  if (!hex.blocked.empty()) return hex;
+
+  const bool vuoksa = VuoksaHexside(t, side);
+  const bool frozen = ctx.state.HexFrozen(t, from) && ctx.state.HexFrozen(t, to) && !vuoksa;
+  const bool road = s.Has(map::kRoad) && !s.Has(map::kCauseway);
+
+  // The water crossing: which river it counts as, or the rule that stops it.
+  enum class Crossing { kNone, kMinor, kMajor, kCanal, kFrozenLake } crossing = Crossing::kNone;
+  if (s.water == map::HexsideWater::kAllSea || s.water == map::HexsideWater::kLake) {
+    const map::Waterway* w = t.WaterwayOf(side);
+    if (s.Has(map::kCauseway)) {
+      crossing = Crossing::kMajor;
+      Say(notes, rules::k41A1, name + " is a causeway: a major river hexside for ground units");
+    } else if (s.water == map::HexsideWater::kLake) {
+      if (frozen) {
+        crossing = Crossing::kFrozenLake;
+        Say(notes, rules::kB4_6, name + " is a frozen lake hexside");
+      } else if (vuoksa && ctx.state.HexFrozen(t, from) && ctx.state.HexFrozen(t, to)) {
+        return Blocked(rules::k41E6, notes,
+                       name + " is on the Vuoksa: open water all game for ground units");
+      } else {
+        return Blocked(rules::kB4_5, notes, name + " is an unfrozen lake hexside");
+      }
+    } else if (w && w->rule == map::WaterwayRule::kKerch) {
+      crossing = Crossing::kMajor;
+      Say(notes, rules::k41E1, name + ": the Kerch Straits are crossed as a major river");
+    } else if (BalticHexside(t, s)) {
+      crossing = Crossing::kMajor;
+      Say(notes, rules::k41E2, name + ": a Baltic Islands sea hexside is a major river");
+    } else if (w && w->rule == map::WaterwayRule::kKronshtadt) {
+      const bool soviet_owns_both = mover.side == Side::kAllied &&
+                                    ctx.state.owner(s.a) == Owner::kAllied &&
+                                    ctx.state.owner(s.b) == Owner::kAllied;
+      if (!soviet_owns_both) {
+        return Blocked(rules::k41E3, notes,
+                       name +
+                           " is all-sea; only the Soviet player owning both hexes may treat "
+                           "it as a major river");
+      }
+      crossing = Crossing::kMajor;
+      Say(notes, rules::k41E3, name + ": the Soviet player owns both hexes: a major river");
+    } else {
+      return Blocked(rules::kB4_5, notes, name + " is an all-sea hexside");
+    }
+  }
+  if (s.Has(map::kMajorRiver)) {
+    crossing = Crossing::kMajor;
+  } else if (crossing == Crossing::kNone && s.Has(map::kMinorRiver)) {
+    crossing = Crossing::kMinor;
+  } else if (crossing == Crossing::kNone && s.Has(map::kCanal)) {
+    crossing = Crossing::kCanal;
+  }
+
+  std::uint32_t river = 0;
+  if (road && crossing != Crossing::kNone && crossing != Crossing::kFrozenLake) {
+    Say(notes, rules::kB4_3, name + ": the road bridges the water");
+  } else {
+    switch (crossing) {
+      case Crossing::kNone:
+        break;
+      case Crossing::kMinor:
+        river = frozen ? m.frozen_minor_river[c] : m.minor_river[c];
+        if (frozen) Say(notes, rules::kB4_6, name + ": frozen minor river");
+        if (vuoksa && ctx.state.HexFrozen(t, from) && ctx.state.HexFrozen(t, to)) {
+          Say(notes, rules::k41E6, name + ": the Vuoksa counts as open water all game");
+        }
+        break;
+      case Crossing::kMajor:
+        river = frozen && s.Has(map::kMajorRiver) ? m.frozen_major_river[c] : m.major_river[c];
+        if (frozen && s.Has(map::kMajorRiver)) Say(notes, rules::kB4_6, name + ": frozen river");
+        break;
+      case Crossing::kCanal:
+        river = m.canal[c];
+        break;
+      case Crossing::kFrozenLake:
+        river = m.frozen_lake_hexside[c];
+        break;
+    }
+    if (river > 0 && mover.engineer && crossing != Crossing::kFrozenLake) {
+      const std::uint32_t cut = std::min<std::uint32_t>(river, m.engineer_river_reduction);
+      river -= cut;
+      Say(notes, rules::kB4_7, "engineers lessen the crossing by " + Mp(cut));
+    }
+    if (river > 0) Say(notes, rules::kB4_2, name + ": crossing costs " + Mp(river));
+  }
+
+  StepVerdict v;
+  if (road) {
+    v.cost = m.road + river;
+    Say(notes, rules::kB4_3, "along the road: " + Mp(m.road));
+  } else {
+    v.cost = hex.cost + river;
+  }
+  return v;
+}
+
+StepVerdict EvaluateFerryStep(const RuleContext& ctx, const GroundMover& mover,
+                              const map::RailFerry& ferry, HexRef from, std::vector<Note>* notes) {
+  const HexRef to = ferry.from() == from ? ferry.to() : ferry.from();
+  if (mover.res > 3) {
+    return Blocked(rules::k41A2, notes,
+                   "a rail ferry carries up to 3 REs; this move has " + std::to_string(mover.res));
+  }
+  StepVerdict hex = EvaluateGroundHex(ctx, mover, to, notes);
+  if (!hex.blocked.empty()) return hex;
+  const std::uint32_t river = ctx.tables.movement.major_river[static_cast<int>(mover.cls)];
+  Say(notes, rules::k41A2,
+      "rail ferry " + ferry.name + ": its whole length as one major river hexside, " + Mp(river) +
+          " (engineers cannot reduce it; no rail capacity used)");
+  StepVerdict v;
+  v.cost = hex.cost + river;
+  return v;
+}
+
+GroundRouter::GroundRouter(const RuleContext& ctx, const GroundMover& mover)
+    : ctx_(ctx), mover_(mover) {
+  const auto& g = ctx.theater.graph();
+  const std::size_t n = ctx.theater.hex_count();
+  edge_cost_.assign(boost::num_edges(g), 0);
+  edge_rule_.assign(boost::num_edges(g), 0);
+  hex_ok_.assign(n, 0);
+  has_ferry_.assign(n, 0);
+  std::vector<RuleId> seen_rules;
+  auto code = [&](RuleId r) -> std::uint8_t {
+    auto it = std::find(seen_rules.begin(), seen_rules.end(), r);
+    if (it == seen_rules.end()) {
+      seen_rules.push_back(r);
+      it = seen_rules.end() - 1;
+    }
+    return static_cast<std::uint8_t>(it - seen_rules.begin() + 1);
+  };
+  std::uint32_t max_cost = 1;
+  for (std::uint32_t v = 0; v < n; ++v) {
+    hex_ok_[v] = EvaluateGroundHex(ctx, mover, HexRef{v}, nullptr).blocked.empty();
+    for (auto e : boost::make_iterator_range(boost::out_edges(v, g))) {
+      const auto idx = boost::get(boost::edge_index, g, e);
+      StepVerdict s = EvaluateGroundStep(ctx, mover, HexRef{v}, HexsideRef{g[e].hexside}, nullptr);
+      if (!s.blocked.empty()) {
+        edge_cost_[idx] = kBlockedEdge;
+        edge_rule_[idx] = code(s.blocked);
+      } else {
+        edge_cost_[idx] = static_cast<std::uint16_t>(std::min<std::uint32_t>(s.cost, 0xFFFE));
+        max_cost = std::max<std::uint32_t>(max_cost, edge_cost_[idx]);
+      }
+    }
+  }
+  for (const map::RailFerry& f : ctx.theater.rail_ferries()) {
+    for (HexRef end : {f.from(), f.to()}) {
+      StepVerdict s = EvaluateFerryStep(ctx, mover, f, end, nullptr);
+      if (!s.blocked.empty()) continue;
+      const HexRef to = f.from() == end ? f.to() : f.from();
+      ferries_.push_back(Ferry{end.v, to.v, s.cost});
+      has_ferry_[end.v] = 1;
+      max_cost = std::max(max_cost, s.cost);
+    }
+  }
+  rule_names_ = std::move(seen_rules);
+  buckets_.resize(max_cost + 1);
+}
+
+void GroundRouter::Search(HexRef from, HexRef stop) {
+  const auto& g = ctx_.theater.graph();
+  const std::size_t n = ctx_.theater.hex_count();
+  dist_.assign(n, kUnreachable);
+  pred_.assign(n, HexRef::kNone);
+  rules_seen_.assign(rule_names_.size() + 1, 0);
+  for (auto& b : buckets_) b.clear();
+  const std::size_t nb = buckets_.size();
+  dist_[from.v] = 0;
+  buckets_[0].push_back(from.v);
+  std::size_t pending = 1;
+  for (std::uint32_t cur = 0; pending > 0; ++cur) {
+    auto& bucket = buckets_[cur % nb];
+    for (std::size_t i = 0; i < bucket.size(); ++i) {
+      const std::uint32_t u = bucket[i];
+      --pending;
+      if (dist_[u] != cur) continue;
+      if (u == stop.v) {
+        pending = 0;
+        break;
+      }
+      const auto [first, last] = boost::out_edges(u, g);
+      for (auto it = first; it != last; ++it) {
+        const auto idx = boost::get(boost::edge_index, g, *it);
+        const std::uint16_t c = edge_cost_[idx];
+        if (c == kBlockedEdge) {
+          rules_seen_[edge_rule_[idx]] = 1;
+          continue;
+        }
+        const std::uint32_t v = boost::target(*it, g);
+        const std::uint32_t nd = cur + c;
+        if (nd < dist_[v]) {
+          dist_[v] = nd;
+          pred_[v] = u;
+          buckets_[nd % nb].push_back(v);
+          ++pending;
+        }
+      }
+      if (has_ferry_[u]) {
+        for (const Ferry& f : ferries_) {
+          if (f.from != u) continue;
+          const std::uint32_t nd = cur + f.cost;
+          if (nd < dist_[f.to]) {
+            dist_[f.to] = nd;
+            pred_[f.to] = u;
+            buckets_[nd % nb].push_back(f.to);
+            ++pending;
+          }
+        }
+      }
+    }
+    bucket.clear();
+  }
+}
+
+const std::vector<std::uint32_t>& GroundRouter::CostsFrom(HexRef from) {
+  Search(from, HexRef{});
+  return dist_;
+}
+
+RouteAnswer GroundRouter::Route(HexRef from, HexRef to) {
+  RouteAnswer a;
+  Search(from, to);
+  if (dist_[to.v] == kUnreachable) {
+    for (std::size_t i = 1; i < rules_seen_.size(); ++i) {
+      if (rules_seen_[i]) a.blocked_by.push_back(rule_names_[i - 1]);
+    }
+    StepVerdict stand = EvaluateGroundHex(ctx_, mover_, to, nullptr);
+    a.reason = !stand.blocked.empty()
+                   ? ctx_.theater.HexName(to) + " is closed to this unit"
+                   : "no legal ground route joins " + ctx_.theater.HexName(from) + " and " +
+                         ctx_.theater.HexName(to);
+    if (!stand.blocked.empty() &&
+        std::find(a.blocked_by.begin(), a.blocked_by.end(), stand.blocked) == a.blocked_by.end()) {
+      a.blocked_by.insert(a.blocked_by.begin(), stand.blocked);
+    }
+    return a;
+  }
+  a.reachable = true;
+  a.cost = dist_[to.v];
+  for (std::uint32_t v = to.v; v != HexRef::kNone; v = pred_[v]) {
+    Waypoint w;
+    w.hex = HexRef{v};
+    a.path.push_back(w);
+    if (v == from.v) break;
+  }
+  std::reverse(a.path.begin(), a.path.end());
+  return a;
+}
+
+PathVerdict GroundRouter::Check(std::span<const HexRef> path) const {
+  PathVerdict verdict;
+  const map::Theater& t = ctx_.theater;
+  for (std::size_t i = 1; i < path.size(); ++i) {
+    std::vector<Note> notes;
+    StepVerdict step;
+    const HexsideRef side = t.HexsideBetween(path[i - 1], path[i]);
+    const map::RailFerry* ferry = nullptr;
+    for (const map::RailFerry& f : t.rail_ferries()) {
+      if ((f.from() == path[i - 1] && f.to() == path[i]) ||
+          (f.to() == path[i - 1] && f.from() == path[i])) {
+        ferry = &f;
+      }
+    }
+    if (side.valid()) {
+      step = EvaluateGroundStep(ctx_, mover_, path[i - 1], side, &notes);
+    } else if (ferry) {
+      step = EvaluateFerryStep(ctx_, mover_, *ferry, path[i - 1], &notes);
+    } else {
+      verdict.legal = false;
+      verdict.failed_step = static_cast<int>(i);
+      verdict.reason = t.HexName(path[i - 1]) + " and " + t.HexName(path[i]) +
+                       " are not adjacent, nor the ends of one rail ferry";
+      verdict.notes.push_back(std::move(notes));
+      return verdict;
+    }
+    verdict.notes.push_back(std::move(notes));
+    if (!step.blocked.empty()) {
+      verdict.legal = false;
+      verdict.failed_step = static_cast<int>(i);
+      verdict.blocked_by.push_back(step.blocked);
+      verdict.reason = verdict.notes.back().back().text;
+      return verdict;
+    }
+    verdict.cost += step.cost;
+  }
+  return verdict;
+}
+
+}  // namespace opsim::ops

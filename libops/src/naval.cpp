@@ -1,0 +1,402 @@
+// Naval movement: the step judge (B6, 41.A.1, 41.B, 41.C, 41.D, 41.E.1, 41.E.4, 41.E.5) and an
+// A* search over the theater's naval view.
+#include <algorithm>
+#include <boost/range/iterator_range.hpp>
+#include <queue>
+
+#include "opsim/ops/route.h"
+#include "opsim/ops/rule_ids.h"
+
+namespace opsim::ops {
+
+using map::HexRef;
+using map::HexsideRef;
+
+namespace {
+
+constexpr int kTags = 3;
+
+std::uint64_t RoleMask(const map::Theater& t, map::AreaRole role) {
+  std::uint64_t mask = 0;
+  for (std::size_t i = 0; i < t.areas().size(); ++i) {
+    if (t.areas()[i].role == role) mask |= std::uint64_t{1} << i;
+  }
+  return mask;
+}
+
+}  // namespace
+
+NavalRouter::NavalRouter(const RuleContext& ctx, const NavalGroup& group)
+    : ctx_(ctx), group_(group) {
+  const map::Theater& t = ctx.theater;
+  sivash_ = RoleMask(t, map::AreaRole::kSivash);
+  azov_ = RoleMask(t, map::AreaRole::kSeaOfAzov);
+  straits_ = RoleMask(t, map::AreaRole::kKerchStraits);
+  const int straits = t.AreaWithRole(map::AreaRole::kKerchStraits);
+  if (straits >= 0 && !t.areas()[straits].hexes.empty()) {
+    straits_enemy_ =
+        std::all_of(t.areas()[straits].hexes.begin(), t.areas()[straits].hexes.end(),
+                    [&](HexRef h) { return ctx.state.owner(h) == OwnerOf(Enemy(group.side)); });
+  }
+}
+
+HexRef NavalRouter::NodeHex(std::uint32_t node) const {
+  if (ctx_.theater.IsRiverNode(node)) return {};
+  return ctx_.theater.water_area(node).hex;
+}
+
+bool NavalRouter::StraitsHex(HexRef h) const {
+  return h.valid() && (ctx_.theater.hex(h).areas & straits_) != 0;
+}
+
+bool NavalRouter::AzovHex(HexRef h) const {
+  return h.valid() && (ctx_.theater.hex(h).areas & azov_) != 0;
+}
+
+NavalRouter::Move NavalRouter::Evaluate(std::uint32_t from, Tag tag, const Edge& e,
+                                        std::vector<Note>* notes) const {
+  const map::Theater& t = ctx_.theater;
+  const auto& tables = ctx_.tables.naval;
+  const HexsideRef side{e.props.hexside};
+  Move mv;
+  auto block = [&](RuleId rule, std::string why) {
+    mv.cost = kUnreachable;
+    mv.blocked = rule;
+    if (notes) notes->push_back(Note{rule, std::move(why)});
+    return mv;
+  };
+  auto say = [&](RuleId rule, std::string text) {
+    if (notes) notes->push_back(Note{rule, std::move(text)});
+  };
+  const HexRef from_hex = NodeHex(from);
+  const HexRef to_hex = NodeHex(e.target);
+
+  switch (e.props.kind) {
+    case map::NavalEdgeKind::kSea: {
+      const map::HexsideInfo& s = t.hexside(side);
+      if (s.Has(map::kCauseway)) {
+        return block(rules::k41A1, "the causeway on " + t.HexsideName(side) +
+                                       " blocks all-sea routes, and so naval movement");
+      }
+      if ((t.hex(to_hex).areas & sivash_) != 0) {
+        return block(rules::k41E4,
+                     t.HexName(to_hex) + " is on the Sivash line: impassable to naval units");
+      }
+      if (group_.flotilla && t.hex(to_hex).terrain == map::Terrain::kAllSea) {
+        if (!AzovHex(to_hex)) {
+          return block(rules::kB6_4, "a group with river flotillas may not enter the all-sea hex " +
+                                         t.HexName(to_hex) + " outside the Sea of Azov");
+        }
+        say(rules::k41E5, "river flotillas may enter any all-sea hex of the Sea of Azov");
+      }
+      mv.cost = tables.sea_hex;
+      say(rules::kB6_2, "into " + t.HexName(to_hex) + " across " + t.HexsideName(side));
+      break;
+    }
+    case map::NavalEdgeKind::kAccess:
+    case map::NavalEdgeKind::kRiver: {
+      const map::Waterway* way = t.WaterwayOf(side);
+      const map::HexsideInfo& s = t.hexside(side);
+      const std::string along = "along " + t.HexsideName(side) + " (" + way->name + ")";
+      if (way->closed) {
+        const RuleId rule =
+            way->rule == map::WaterwayRule::kNone ? rules::kB6_3 : map::WaterwayRuleId(way->rule);
+        return block(rule, t.HexsideName(side) + " is on " + way->name +
+                               ", closed to riverine movement" +
+                               (way->note.empty() ? std::string() : ": " + way->note));
+      }
+      switch (way->rule) {
+        case map::WaterwayRule::kSuez:
+          if (group_.side != Side::kAllied) {
+            return block(rules::k41B, "Axis naval groups may never move along the Suez Canal");
+          }
+          if (ctx_.state.suez() != map::CanalStatus::kOpen) {
+            return block(rules::k41B, std::string("the Suez Canal is ") +
+                                          map::CanalStatusName(ctx_.state.suez()));
+          }
+          if (ctx_.state.hexside_owner(side) != Owner::kAllied) {
+            return block(rules::k41B,
+                         "Suez Canal hexside " + t.HexsideName(side) + " is not Allied-owned");
+          }
+          say(rules::k41B, along + ": Allied-owned, canal open");
+          break;
+        case map::WaterwayRule::kCorinth: {
+          if (group_.warships()) {
+            return block(rules::k41C, "a group with TFs or CGs may not use the Corinth Canal");
+          }
+          const Owner own = OwnerOf(group_.side);
+          if (ctx_.state.owner(s.a) != own || ctx_.state.owner(s.b) != own) {
+            return block(rules::k41C, std::string("the Corinth Canal needs both ") +
+                                          t.HexName(s.a) + " and " + t.HexName(s.b) + " to be " +
+                                          SideName(group_.side) + "-owned");
+          }
+          say(rules::k41C, along + ": no TF or CG, both canal hexes owned");
+          break;
+        }
+        case map::WaterwayRule::kShatt:
+          if (group_.warships()) {
+            return block(rules::k41D,
+                         "a group with TFs or CGs may not move along the Shatt al Arab-Tigris");
+          }
+          say(rules::k41D, along + ": no TF or CG");
+          break;
+        default:
+          if (group_.warships()) {
+            return block(rules::kB6_3, "TFs and CGs do not move along rivers");
+          }
+          say(rules::kB6_3, along);
+          break;
+      }
+      mv.cost = tables.riverine_hexside;
+      break;
+    }
+    case map::NavalEdgeKind::kLeave:
+      mv.cost = tables.leave_waterway;
+      say(rules::kB6_3, "off the waterway into " + t.HexName(to_hex));
+      break;
+  }
+
+  // 41.E.1: no passage through the Kerch Straits while the enemy owns both strait hexes.
+  if (StraitsHex(to_hex)) {
+    if (StraitsHex(from_hex)) {
+      mv.tag = tag;
+    } else if (from_hex.valid()) {
+      mv.tag = AzovHex(from_hex) ? kFromAzov : kFromBlackSea;
+    }
+  } else {
+    if (StraitsHex(from_hex) && tag != kNoTag && straits_enemy_ && to_hex.valid()) {
+      const Tag exit = AzovHex(to_hex) ? kFromAzov : kFromBlackSea;
+      if (exit != tag) {
+        return block(rules::k41E1,
+                     "the enemy owns both Kerch Straits hexes: no passage between the Sea of "
+                     "Azov and the Black Sea (a group may still move into the strait hexes)");
+      }
+    }
+    mv.tag = kNoTag;
+  }
+  return mv;
+}
+
+std::uint32_t NavalRouter::Node(const Waypoint& w) const {
+  const map::Theater& t = ctx_.theater;
+  if (w.is_river()) {
+    auto node = t.RiverNode(w.river);
+    return node ? *node : HexRef::kNone;
+  }
+  auto areas = t.WaterAreasOf(w.hex);
+  if (w.area >= areas.size()) return HexRef::kNone;
+  return t.AreaNode(w.hex, w.area);
+}
+
+std::uint32_t NavalRouter::Heuristic(std::uint32_t node, map::GridPos target) const {
+  // A sea step moves one hex; a step onto a waterway and off again may move two. Half the
+  // distance never overestimates.
+  const map::Theater& t = ctx_.theater;
+  map::GridPos p;
+  if (t.IsRiverNode(node)) {
+    p = t.Pos(t.hexside(t.RiverHexside(node)).a);
+  } else {
+    p = t.Pos(t.water_area(node).hex);
+  }
+  const int d = std::max(0, map::Distance(p, target) - (t.IsRiverNode(node) ? 2 : 0));
+  const std::uint32_t step =
+      std::min<std::uint32_t>(ctx_.tables.naval.sea_hex, ctx_.tables.naval.riverine_hexside);
+  return static_cast<std::uint32_t>(d / 2) * step;
+}
+
+RouteAnswer NavalRouter::Route(const Waypoint& from, const Waypoint& to) {
+  const map::Theater& t = ctx_.theater;
+  const auto& g = t.naval_graph();
+  RouteAnswer a;
+  const std::uint32_t src = Node(from);
+  if (src == HexRef::kNone) {
+    a.reason = FormatWaypoint(t, from) + " holds no water or port a naval group can be in";
+    a.blocked_by.push_back(rules::kB6_1);
+    return a;
+  }
+  std::vector<std::uint32_t> goals;
+  if (to.is_river() || to.area_named) {
+    if (std::uint32_t n = Node(to); n != HexRef::kNone) goals.push_back(n);
+  } else {
+    for (std::size_t i = 0; i < t.WaterAreasOf(to.hex).size(); ++i) {
+      goals.push_back(t.AreaNode(to.hex, i));
+    }
+  }
+  if (goals.empty()) {
+    a.reason = FormatWaypoint(t, to) + " holds no water or port a naval group can be in";
+    a.blocked_by.push_back(rules::kB6_1);
+    return a;
+  }
+  const map::GridPos target = to.is_river() ? t.Pos(t.hexside(to.river).a) : t.Pos(to.hex);
+  const std::size_t states = static_cast<std::size_t>(boost::num_vertices(g)) * kTags;
+  dist_.assign(states, kUnreachable);
+  pred_.assign(states, HexRef::kNone);
+  std::vector<RuleId> refused;
+
+  using Item = std::pair<std::uint32_t, std::uint32_t>;  // (f, state)
+  std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
+  dist_[src * kTags] = 0;
+  open.push({Heuristic(src, target), src * kTags});
+  std::uint32_t found = HexRef::kNone;
+  while (!open.empty()) {
+    const auto [f, state] = open.top();
+    open.pop();
+    const std::uint32_t node = state / kTags;
+    const Tag tag = static_cast<Tag>(state % kTags);
+    const std::uint32_t gcost = dist_[state];
+    if (f != gcost + Heuristic(node, target)) continue;  // stale entry
+    if (std::find(goals.begin(), goals.end(), node) != goals.end()) {
+      found = state;
+      break;
+    }
+    for (auto e : boost::make_iterator_range(boost::out_edges(node, g))) {
+      const Edge edge{static_cast<std::uint32_t>(boost::target(e, g)), g[e]};
+      const Move mv = Evaluate(node, tag, edge, nullptr);
+      if (!mv.blocked.empty()) {
+        if (std::find(refused.begin(), refused.end(), mv.blocked) == refused.end()) {
+          refused.push_back(mv.blocked);
+        }
+        continue;
+      }
+      const std::uint32_t next = edge.target * kTags + mv.tag;
+      const std::uint32_t nd = gcost + mv.cost;
+      if (nd < dist_[next]) {
+        dist_[next] = nd;
+        pred_[next] = state;
+        open.push({nd + Heuristic(edge.target, target), next});
+      }
+    }
+  }
+  if (found == HexRef::kNone) {
+    a.reason = "no legal naval route joins " + FormatWaypoint(t, from) + " and " +
+               FormatWaypoint(t, to) + " for a group of " + GroupName(group_);
+    a.blocked_by = std::move(refused);
+    return a;
+  }
+  a.reachable = true;
+  a.cost = dist_[found];
+  for (std::uint32_t s = found; s != HexRef::kNone; s = pred_[s]) {
+    const std::uint32_t node = s / kTags;
+    Waypoint w;
+    if (t.IsRiverNode(node)) {
+      w.river = t.RiverHexside(node);
+    } else {
+      w.hex = t.water_area(node).hex;
+      w.area = t.water_area(node).index;
+    }
+    a.path.push_back(w);
+    if (s == src * kTags) break;
+  }
+  std::reverse(a.path.begin(), a.path.end());
+  return a;
+}
+
+PathVerdict NavalRouter::Check(std::span<const Waypoint> path) const {
+  const map::Theater& t = ctx_.theater;
+  const auto& g = t.naval_graph();
+  PathVerdict v;
+  auto fail = [&](std::size_t step, RuleId rule, std::string reason) {
+    v.legal = false;
+    v.failed_step = static_cast<int>(step);
+    if (!rule.empty()) v.blocked_by.push_back(rule);
+    v.reason = std::move(reason);
+    return v;
+  };
+  if (path.empty()) return v;
+  std::uint32_t node = Node(path[0]);
+  if (node == HexRef::kNone) {
+    return fail(0, rules::kB6_1,
+                FormatWaypoint(t, path[0]) + " holds no water or port a naval group can be in");
+  }
+  Tag tag = kNoTag;
+  for (std::size_t i = 1; i < path.size(); ++i) {
+    const Waypoint& w = path[i];
+    // The waypoint must be on the naval view at all.
+    if (w.is_river() && !t.RiverNode(w.river)) {
+      return fail(i, rules::kB6_3,
+                  t.HexsideName(w.river) + " is not a hexside of a navigable waterway");
+    }
+    if (!w.is_river() && t.WaterAreasOf(w.hex).empty()) {
+      return fail(i, rules::kB6_1,
+                  t.HexName(w.hex) + " holds no water or port a naval group can be in");
+    }
+    // Every naval-view edge from here to the waypoint; the cheapest legal one is taken.
+    std::vector<Note> best_notes;
+    Move best;
+    best.cost = kUnreachable;
+    Move first_refusal;
+    std::vector<Note> refusal_notes;
+    std::uint32_t best_target = HexRef::kNone;
+    for (auto e : boost::make_iterator_range(boost::out_edges(node, g))) {
+      const std::uint32_t target = boost::target(e, g);
+      const bool matches = w.is_river()
+                               ? (t.IsRiverNode(target) && t.RiverHexside(target) == w.river)
+                               : (!t.IsRiverNode(target) && t.water_area(target).hex == w.hex &&
+                                  (!w.area_named || t.water_area(target).index == w.area));
+      if (!matches) continue;
+      std::vector<Note> notes;
+      const Move mv = Evaluate(node, tag, Edge{target, g[e]}, &notes);
+      if (!mv.blocked.empty()) {
+        if (first_refusal.blocked.empty()) {
+          first_refusal = mv;
+          refusal_notes = std::move(notes);
+        }
+      } else if (mv.cost < best.cost) {
+        best = mv;
+        best_notes = std::move(notes);
+        best_target = target;
+      }
+    }
+    if (best_target != HexRef::kNone) {
+      v.cost += best.cost;
+      v.notes.push_back(std::move(best_notes));
+      node = best_target;
+      tag = best.tag;
+      continue;
+    }
+    if (!first_refusal.blocked.empty()) {
+      v.notes.push_back(refusal_notes);
+      return fail(i, first_refusal.blocked, refusal_notes.back().text);
+    }
+    // No water link at all: say why.
+    const std::string here = FormatWaypoint(t, path[i - 1]);
+    const std::string there = FormatWaypoint(t, w);
+    if (t.IsRiverNode(node) || w.is_river()) {
+      return fail(i, rules::kB6_3, here + " and " + there + " do not meet along a waterway");
+    }
+    const HexRef from_hex = t.water_area(node).hex;
+    const HexsideRef side = t.HexsideBetween(from_hex, w.hex);
+    if (!side.valid()) return fail(i, {}, here + " and " + there + " are not adjacent");
+    if (!map::IsSea(t.hexside(side).water)) {
+      return fail(i, rules::kB6_1, t.HexsideName(side) + " holds no sea: no water link");
+    }
+    const map::Dir d = t.DirFrom(side, from_hex);
+    const map::WaterArea& area = t.water_area(node);
+    if (!area.Touches(d)) {
+      if (area.split_by.valid()) {
+        return fail(i, rules::k41A1,
+                    "the causeway on " + t.HexsideName(area.split_by) + " splits the water of " +
+                        t.HexName(from_hex) + ": from " + here + " there is no water link to " +
+                        map::DirName(d) + " hexside " + t.HexsideName(side));
+      }
+      return fail(i, rules::kB6_1,
+                  "the water of " + here + " does not reach its " + map::DirName(d) + " hexside " +
+                      t.HexsideName(side));
+    }
+    for (const map::WaterArea& other : t.WaterAreasOf(w.hex)) {
+      if (w.area_named && other.index != w.area) continue;
+      if (other.split_by.valid()) {
+        return fail(i, rules::k41A1,
+                    "the causeway on " + t.HexsideName(other.split_by) + " splits the water of " +
+                        t.HexName(w.hex) + ": " + there + " is not reached across " +
+                        t.HexsideName(side));
+      }
+    }
+    return fail(
+        i, rules::kB6_1,
+        there + " is a different body of water from " + here + " across " + t.HexsideName(side));
+  }
+  return v;
+}
+
+}  // namespace opsim::ops
