@@ -1,0 +1,242 @@
+#include "opsim/tactical/activity.h"
+
+#include "enum_names.h"
+#include "opsim/tactical/beach.h"
+#include "opsim/tactical/paddy.h"
+
+namespace opsim::tactical {
+
+namespace {
+
+constexpr std::array<const char*, 27> kActivities = {"recover",
+                                                     "scrounge",
+                                                     "transfer",
+                                                     "set-dc",
+                                                     "place-dc",
+                                                     "throw-dc",
+                                                     "guard-prisoner",
+                                                     "voluntary-ti",
+                                                     "entrench",
+                                                     "clearance",
+                                                     "search",
+                                                     "pack",
+                                                     "cc-withdraw-onto",
+                                                     "advance-off",
+                                                     "concealment-dr",
+                                                     "fire-sw",
+                                                     "dismantle",
+                                                     "limber",
+                                                     "repair",
+                                                     "change-vca",
+                                                     "interdict",
+                                                     "direct-fire",
+                                                     "multi-hex-fire-group",
+                                                     "place-smoke",
+                                                     "place-white-smoke",
+                                                     "bore-sight",
+                                                     "close-combat"};
+
+std::unexpected<Error> Refuse(std::string message, std::string rule) {
+  return Fail(ErrorCode::kRuleViolation, std::move(message), {}, std::move(rule));
+}
+
+bool IrrigatedIn(const Board& b, const Position& at) {
+  return IsPaddy(b, at.hex) && b.settings().paddy == PaddyState::kIrrigated &&
+         at.place != Place::kBank;
+}
+
+// G8.211: above a Bank counter.
+Status OnBank(Activity a, std::optional<Position> other) {
+  switch (a) {
+    case Activity::kRecover:
+    case Activity::kScrounge:
+      return Refuse("a unit above a Bank counter may not Recover/Scrounge anything IN the paddy",
+                    "G8.211");
+    case Activity::kTransfer:
+      return Refuse("a unit above a Bank counter may not participate in Transfer", "G8.211");
+    case Activity::kSetDc:
+      return Refuse("a unit above a Bank counter may not Set a DC", "G8.211");
+    case Activity::kGuardPrisoner:
+      if (other && other->place != Place::kBank) {
+        return Refuse("a unit above a Bank counter may not Guard a prisoner IN the paddy",
+                      "G8.211");
+      }
+      return {};
+    case Activity::kVoluntaryTi:
+    case Activity::kEntrench:
+    case Activity::kClearance:
+    case Activity::kSearch:
+    case Activity::kPack:
+      return Refuse(
+          std::string("a unit above a Bank counter may not voluntarily become TI, so it may "
+                      "not ") +
+              Name(a),
+          "G8.211");
+    case Activity::kCcWithdrawOnto:
+      return Refuse("CC Withdrawal onto a Bank counter is NA", "G8.211");
+    default:
+      return {};
+  }
+}
+
+// G9.21, G9.48, G9.52-.56, G9.71: above a Panji counter.
+Status AbovePanji(const Unit& u, Activity a, std::optional<Position> other) {
+  switch (a) {
+    case Activity::kSearch:
+      return Refuse("a unit above a Panji counter may not Search", "G9.48");
+    case Activity::kRecover:
+    case Activity::kTransfer:
+    case Activity::kDismantle:
+    case Activity::kRepair:
+      return Refuse(std::string("Infantry above a Panji counter may not ") + Name(a) + " a SW/Gun",
+                    "G9.52");
+    case Activity::kChangeVca:
+      if (u.vehicle())
+        return Refuse("a vehicle above a Panji counter may not change its VCA", "G9.52");
+      return {};
+    case Activity::kScrounge:
+      if (u.vehicle())
+        return Refuse("a vehicle above a Panji counter cannot be Scrounged", "G9.52");
+      return {};
+    case Activity::kEntrench:
+      return Refuse("Infantry above a Panji counter may not make/direct an Entrenching Attempt",
+                    "G9.55");
+    case Activity::kGuardPrisoner:
+      if (other && other->place != Place::kAbove) {
+        return Refuse("Infantry above a Panji counter may not Guard an Unarmed unit beneath it",
+                      "G9.56");
+      }
+      return {};
+    case Activity::kClearance:
+      return Refuse("no unit above a Panji counter may attempt, direct or assist in Clearance",
+                    "G9.71");
+    case Activity::kSetDc:
+    case Activity::kPlaceDc:
+    case Activity::kThrowDc:
+      return Refuse("Infantry above a Panji counter may not Place, Throw or Set a DC", "G9.211");
+    case Activity::kInterdict:
+      return Refuse("Infantry above a Panji counter may not Interdict", "G9.21");
+    case Activity::kAdvanceOff:
+    case Activity::kCcWithdrawOnto:
+      return Refuse("Infantry may not advance/Withdraw-from-CC off of a Panji counter", "G9.5");
+    case Activity::kConcealmentDr:
+      return Refuse(
+          "a unit above a Panji counter may not make a concealment dr while in the LOS of "
+          "an unbroken enemy ground unit",
+          "G9.53");
+    default:
+      return {};
+  }
+}
+
+// G13.421-.4212: Wading Infantry/Cavalry.
+Status Wading(const Board& b, Activity a) {
+  switch (a) {
+    case Activity::kFireSw:
+    case Activity::kDismantle:
+    case Activity::kPack:
+    case Activity::kLimber:
+      return Refuse(std::string("Infantry in shallow OCEAN may not ") + Name(a) +
+                        " a SW/non-vehicular Gun (only a LMG may fire)",
+                    "G13.4211");
+    case Activity::kConcealmentDr:
+      if (!b.settings().night) {
+        return Refuse(
+            "Infantry in shallow OCEAN may not make a Concealment dr in a daytime scenario",
+            "G13.4212");
+      }
+      return {};
+    case Activity::kDirectFire:
+      return Refuse("a Wading SMC may neither direct nor modify any type of attack", "G13.421");
+    case Activity::kMultiHexFireGroup:
+      return Refuse("Wading Infantry/Cavalry may not form a multi-hex Fire Group", "G13.421");
+    case Activity::kCloseCombat:
+      return Refuse("CC attacks are NA in non-frozen OCEAN Locations", "G13.495");
+    default:
+      return {};
+  }
+}
+
+}  // namespace
+
+const char* Name(Activity a) {
+  return kActivities[static_cast<std::size_t>(a)];
+}
+std::optional<Activity> ParseActivity(std::string_view s) {
+  return LookupName<Activity>(kActivities, s);
+}
+
+Status CheckActivity(const Board& b, const Position& at, const Unit& u, Activity a,
+                     std::optional<Position> other) {
+  const Hex& h = *b.At(at.hex);
+  if (at.place == Place::kBank) {
+    if (auto s = OnBank(a, other); !s) return s;
+  }
+  if (at.place == Place::kAbove && h.panji) {
+    if (auto s = AbovePanji(u, a, other); !s) return s;
+  }
+  if (at.place == Place::kBeneath && h.panji && a == Activity::kGuardPrisoner && other &&
+      other->place == Place::kAbove) {
+    return Refuse("Infantry beneath a Panji counter may not Guard an Unarmed unit above it",
+                  "G9.56");
+  }
+  if (IsWading(b, at, u) && (u.infantry() || u.kind() == UnitKind::kCavalry)) {
+    if (auto s = Wading(b, a); !s) return s;
+  }
+  if (IsOcean(b, at.hex)) {
+    if (a == Activity::kPlaceSmoke || a == Activity::kPlaceWhiteSmoke) {
+      return Refuse(
+          "SMOKE from grenades/ordnance/dispensers may not be placed in an OCEAN Location",
+          "G13.47");
+    }
+    if (a == Activity::kBoreSight && OceanDepth(b, at.hex) == Depth::kDeep) {
+      return Refuse("an OCEAN hex may be Bore Sighted only if it is shallow", "G13.45");
+    }
+    if (a == Activity::kCloseCombat)
+      return Refuse("CC attacks are NA in non-frozen OCEAN Locations", "G13.495");
+  }
+  if (a == Activity::kPlaceWhiteSmoke && IsPaddy(b, at.hex) &&
+      b.settings().paddy == PaddyState::kIrrigated) {
+    return Refuse("a white SMOKE counter may not be placed in an Irrigated paddy hex", "G8.12");
+  }
+  if (a == Activity::kEntrench && IsEffluent(b, at.hex)) {
+    return Refuse("Entrenchments are NA in an Effluent hex", "G13.14");
+  }
+  return {};
+}
+
+DroppedItem DropItem(const Board& b, const Position& at, bool gun, bool animal_packed,
+                     bool horse_or_boat) {
+  const Hex& h = *b.At(at.hex);
+  if (at.place == Place::kAbove && h.panji) return {at, false, "G9.52"};
+  if (at.place == Place::kBank) {
+    if (gun || animal_packed) return {at, false, "G8.213"};
+    const bool irrigated = b.settings().paddy == PaddyState::kIrrigated;
+    return {{at.hex, Place::kHex}, irrigated, irrigated ? "G8.12" : "G8.213"};
+  }
+  if (IrrigatedIn(b, at) && !horse_or_boat && !animal_packed) return {at, true, "G8.12"};
+  if (IsOcean(b, at.hex) && at.place != Place::kPier && OceanDepth(b, at.hex) == Depth::kShallow) {
+    return {at, true, "G13.4211"};
+  }
+  return {at, false, ""};
+}
+
+int BogDrm(const Board& b, const Position& at) {
+  if (IrrigatedIn(b, at)) return 3;
+  if (IsBeach(b, at.hex) && IsHardSand(b, at.hex)) return -1;
+  return 0;
+}
+
+int EntrenchingDrm(const Board& b) {
+  return b.settings().coral_soil ? 2 : 0;
+}
+
+bool ManhandlingBoatDoubled(const Board& b, const Position& at) {
+  return !IrrigatedIn(b, at);
+}
+
+bool RestrictedFieldOfFire(const Board& b, const Position& at, int sw_pp) {
+  return sw_pp >= 3 && IrrigatedIn(b, at);
+}
+
+}  // namespace opsim::tactical

@@ -1,0 +1,296 @@
+#include "opsim/tactical/attack.h"
+
+#include <algorithm>
+
+#include "enum_names.h"
+#include "opsim/tactical/beach.h"
+#include "opsim/tactical/paddy.h"
+
+namespace opsim::tactical {
+
+namespace {
+
+constexpr std::array<const char*, 10> kAttacks = {
+    "small-arms", "direct-he", "vehicle-target", "indirect-he", "flamethrower",
+    "set-dc",     "thrown-dc", "placed-dc",      "aerial",      "close-combat"};
+
+bool IsHe(AttackType a) {
+  return a == AttackType::kDirectHe || a == AttackType::kIndirectHe;
+}
+bool IsDc(AttackType a) {
+  return a == AttackType::kSetDc || a == AttackType::kThrownDc || a == AttackType::kPlacedDc;
+}
+bool IsOrdnance(AttackType a) {
+  return a == AttackType::kDirectHe || a == AttackType::kVehicleTarget;
+}
+
+bool Deir(const Board& b, GridPos hex) {
+  return b.settings().slope == Slope::kModerate && (IsBeach(b, hex) || IsOcean(b, hex));
+}
+
+// The Infantry weapons G8.212 and G9.21 allow above a Bank or Panji counter.
+bool BankWeapon(AttackType a) {
+  return a == AttackType::kSmallArms || a == AttackType::kFlameThrower ||
+         a == AttackType::kThrownDc || a == AttackType::kCloseCombat;
+}
+
+struct Cover {
+  int tem = 0;
+  std::string rule;
+  std::string what;
+};
+
+// The hedge-like cover of the hexsides the LOS enters the target's hex by (G8.3, B9.3, G13.62).
+Cover HexsideCover(const Board& b, const LosEnd& target, AttackType attack, const LosResult& los,
+                   bool firer_higher, bool target_on_bank, AttackEffects& e) {
+  Cover best;
+  const bool indirect = attack == AttackType::kIndirectHe;
+  const bool no_hedge = indirect || attack == AttackType::kFlameThrower ||
+                        attack == AttackType::kSetDc || attack == AttackType::kAerial;
+  for (const Hexside& h : los.trace.entry) {
+    const HexsideFeatures f = b.Features(h);
+    if (IsSeawallHexside(b, h) && b.settings().seawall == Seawall::kLow) {
+      if (IsHinterland(b, target.at.hex)) {
+        if (!target.entrenched) e.wall_advantage = true;
+        if (indirect && best.tem < 1) {
+          best = {1, "G13.623",
+                  "low seawall " + b.Name(h) + ": +1 wall TEM vs Indirect Fire (B9.34)"};
+        }
+      } else if (!no_hedge || indirect) {
+        const int tem = indirect ? 1 : 2;
+        if (tem > best.tem) best = {tem, "G13.62", "low seawall " + b.Name(h) + " (a wall, B9)"};
+      }
+      continue;
+    }
+    if (IsBankHexside(b, h)) {
+      std::string why;
+      if (indirect) why = "not vs Indirect Fire (B9.34)";
+      if (why.empty() && no_hedge) why = "not vs a FT, Set DC or aircraft";
+      if (why.empty() && firer_higher) why = "the firer is higher than the target";
+      if (why.empty() && target_on_bank) why = "the target is above a Bank counter";
+      if (why.empty() && target.occupied && !target.unit.infantry())
+        why = "the target is not Infantry";
+      if (!why.empty()) {
+        e.tem_items.push_back({"G8.3", "bank hexside " + b.Name(h) + ": no TEM (" + why + ")", 0});
+      } else if (best.tem < 1) {
+        best = {1, "G8.3", "bank hexside " + b.Name(h) + ", treated as a hedge"};
+      }
+      continue;
+    }
+    if (f.wall) {
+      const int tem = indirect ? 1 : 2;
+      if (!firer_higher && tem > best.tem && attack != AttackType::kAerial) {
+        best = {tem, indirect ? "B9.34" : "B9.3", "wall hexside " + b.Name(h)};
+      }
+    } else if (f.hedge && !no_hedge && !firer_higher && best.tem < 1) {
+      best = {1, "B9.3", "hedge hexside " + b.Name(h)};
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+const char* Name(AttackType a) {
+  return kAttacks[static_cast<std::size_t>(a)];
+}
+std::optional<AttackType> ParseAttackType(std::string_view s) {
+  return LookupName<AttackType>(kAttacks, s);
+}
+std::string AttackTypeNames() {
+  return JoinNames(kAttacks);
+}
+
+AttackEffects EvaluateAttack(const Board& b, const LosEnd& firer, const LosEnd& target,
+                             AttackType attack, const LosResult& los) {
+  AttackEffects e;
+  const GridPos th = target.at.hex;
+  const Hex& h = *b.At(th);
+  const bool firer_higher = attack == AttackType::kAerial || los.from_level > los.to_level;
+  const bool cc = attack == AttackType::kCloseCombat;
+
+  // The firer.
+  const Hex& fh = *b.At(firer.at.hex);
+  const bool firer_on_bank = OnBankForAttacks(b, firer.at, firer.unit) && !fh.panji;
+  const bool firer_above_panji = firer.at.place == Place::kAbove && fh.panji.has_value();
+  if (firer_on_bank && firer.unit.infantry()) {
+    const bool wire_or_panji = firer.at.place != Place::kBank;
+    if (!BankWeapon(attack) || (wire_or_panji && attack == AttackType::kThrownDc)) {
+      e.refusals.push_back(
+          std::string("G8.212: above a Bank counter Infantry may use only Inherent "
+                      "FP/SW, LMG, LATW (not a 20mm ATR), FT and Thrown DC") +
+          (wire_or_panji ? " (Thrown DC NA above Wire/Panji; G8.7)" : "") + ", not " +
+          Name(attack));
+    } else if (!cc && attack != AttackType::kThrownDc) {
+      e.fp.push_back(
+          {"G8.212", "the firer is above a Bank counter: treated as Area Fire (halved)", 0});
+    }
+    if (cc) e.drm.push_back({"G8.212", "CC attack by a unit above a Bank counter", 1});
+    e.notes.push_back({"G8.212", "its Ambush dr (A11.4) gets +2 while above the Bank counter", 2});
+  }
+  if (firer_above_panji && firer.unit.infantry()) {
+    if (IsDc(attack)) {
+      e.refusals.push_back(
+          "G9.211: Infantry above a Panji counter may not Place, Throw or Set a DC");
+    } else if (!BankWeapon(attack)) {
+      e.refusals.push_back(
+          std::string("G9.21: above a Panji counter Infantry may use only Inherent FP/SW, "
+                      "LMG, LATW (not a 20mm ATR) and FT, not ") +
+          Name(attack));
+    }
+    e.drm.push_back(
+        {"G9.21", "the attacker is above a Panji counter (+1 per attack, CC included)", 1});
+    e.notes.push_back(
+        {"G9.21", "above a Panji counter it may not Interdict, and its Ambush dr gets +1", 1});
+  } else if (firer_above_panji && firer.unit.kind() == UnitKind::kCavalry) {
+    e.drm.push_back({"G9.21", "the attacker is above a Panji counter (+1 per attack)", 1});
+  }
+  const bool firer_wading = IsWading(b, firer.at, firer.unit) &&
+                            (firer.unit.infantry() || firer.unit.kind() == UnitKind::kCavalry);
+  if (firer_wading) {
+    if (cc) {
+      e.refusals.push_back("G13.495: CC attacks are NA in non-frozen OCEAN Locations");
+    } else if (attack != AttackType::kSmallArms) {
+      e.refusals.push_back(std::string("G13.4211: Wading Infantry may fire no SW but a LMG, not ") +
+                           Name(attack));
+    } else {
+      e.fp.push_back({"G13.421",
+                      "Wading firer: Small Arms/LMG halved as Area Fire; no multi-hex "
+                      "Fire Group; a Wading SMC may not direct or modify it",
+                      0});
+    }
+  }
+  if (cc && IsOcean(b, th) && !firer_wading) {
+    e.refusals.push_back("G13.495: CC attacks are NA in non-frozen OCEAN Locations");
+  }
+  const bool surf = HeavySurfIn(b, firer.at.hex) || HeavySurfIn(b, th);
+  if (surf && attack != AttackType::kIndirectHe && attack != AttackType::kAerial && !cc) {
+    e.drm.push_back({"G13.445",
+                     std::string("Heavy Surf: an attack from/vs an Ocean Location (+1 ") +
+                         (IsOrdnance(attack) ? "TH" : "IFT") + " DRM)",
+                     1});
+  }
+
+  // The target.
+  const bool target_on_bank =
+      OnBankForAttacks(b, target.at, target.unit) && target.at.place != Place::kHex;
+  const bool above_wire_panji = target.at.place == Place::kAbove && IsPaddy(b, th);
+  Cover terrain;
+  if (target.at.place == Place::kPier) {
+    e.open_ground = true;
+    e.tem_items.push_back({"G13.72", "a pier Location is Open Ground with a 0 TEM", 0});
+  } else if (IsPaddy(b, th)) {
+    const bool grain =
+        InteriorIsGrain(b, th) && target.at.place != Place::kBank && !above_wire_panji;
+    e.open_ground = !grain;
+    e.tem_items.push_back({target.at.place == Place::kBank ? "G8.3" : (grain ? "G8.13" : "G8.11"),
+                           target.at.place == Place::kBank
+                               ? "a Bank counter is Open Ground, even In-Season"
+                           : grain ? "the interior of an In-Season paddy is grain"
+                                   : "the interior of a Drained/Irrigated paddy is Open Ground",
+                           0});
+  } else if (IsBeach(b, th) || IsOcean(b, th)) {
+    e.open_ground = true;
+  } else {
+    terrain = {Info(h.terrain).tem, "B Terrain Chart", std::string(TerrainName(h.terrain))};
+    e.open_ground = Info(h.terrain).open_ground;
+  }
+  if (h.Has(CounterType::kWreck) || h.Has(CounterType::kAfv)) {
+    if (target.at.place == Place::kBank) {
+      e.tem_items.push_back(
+          {"G8.31", "above a Bank counter it cannot claim the AFV/wreck's TEM", 0});
+    } else if (h.wreck_above_panji) {
+      e.tem_items.push_back({"G9.2", "an AFV/wreck above a Panji counter provides no TEM", 0});
+    } else if (terrain.tem < 1) {
+      terrain = {1, "A6", "the AFV/wreck in " + b.Name(th)};
+      e.open_ground = false;
+    }
+  }
+  Cover cover = HexsideCover(b, target, attack, los, firer_higher, target_on_bank, e);
+  if (above_wire_panji && target.unit.infantry() && cover.rule == "G8.3") {
+    e.tem_items.push_back(
+        {"G8.7", "above a Wire/Panji counter in a paddy it claims no bank-hexside TEM", 0});
+    cover = {};
+  }
+  if (cover.tem > 0) e.open_ground = false;
+  if (Deir(b, th) && attack != AttackType::kIndirectHe && attack != AttackType::kAerial) {
+    for (const Hexside& side : los.trace.entry) {
+      if (IsBeachHinterland(b, side) && cover.tem < 1) {
+        cover = {1, "G13.22",
+                 "deir TEM: the LOS enters " + b.Name(th) + " across Lip hexside " + b.Name(side)};
+      }
+    }
+  }
+  if (Deir(b, th) && (target.unit.vehicle() || target.unit.watercraft()) &&
+      !Deir(b, firer.at.hex)) {
+    for (const auto* list : {&los.trace.crossed, &los.trace.along, &los.trace.entry}) {
+      for (const Hexside& side : *list) {
+        if (IsBeachHinterland(b, side) && !side.Touches(firer.at.hex)) e.hd = true;
+      }
+    }
+    if (e.hd)
+      e.tem_items.push_back(
+          {"G13.22", "HD: the LOS crosses the deir's Lip away from the firer's hex", 0});
+  }
+  e.entrenched = target.entrenched || los.to_at_crest;
+  if (los.to_at_crest) {
+    e.tem_items.push_back(
+        {"G13.23", "in Crest status and seen across its Crest hexside: it appears entrenched", 0});
+  }
+  Cover dug;
+  if (e.entrenched && attack != AttackType::kAerial) {
+    const bool soft = IsBeach(b, th) && !IsHardSand(b, th);
+    dug = {soft ? 1 : 2, soft ? "F7.42" : "B27",
+           soft ? "entrenched in Soft Sand (Foxhole TEM halved)" : "entrenched (Foxhole TEM)"};
+    e.open_ground = false;
+  }
+  for (const Cover* c : {&terrain, &cover, &dug}) {
+    if (c->tem > e.tem) e.tem = c->tem;
+  }
+  for (const Cover* c : {&terrain, &cover, &dug}) {
+    if (c->tem > 0)
+      e.tem_items.push_back(
+          {c->rule, c->what + (c->tem == e.tem ? "" : " (not cumulative)"), c->tem});
+  }
+  if (MudAt(b, target.at)) {
+    e.tem += 1;
+    e.tem_items.push_back({"G8.5", "mud (E3.62), cumulative", 1});
+  }
+
+  // FP.
+  if (IsPaddy(b, th) && b.settings().paddy == PaddyState::kIrrigated &&
+      (IsHe(attack) || IsDc(attack))) {
+    e.fp.push_back({"G8.12", "DC/ordnance/OBA HE vs an Irrigated paddy hex: FP halved", 0});
+  }
+  const bool target_wading = IsWading(b, target.at, target.unit) &&
+                             (target.unit.infantry() || target.unit.kind() == UnitKind::kCavalry);
+  if (target_wading && (IsHe(attack) || IsDc(attack))) {
+    e.fp.push_back({"G13.421", "HE/DC vs Wading Infantry/Cavalry: FP halved, in addition", 0});
+  }
+  if (IsBeach(b, th) && IsHe(attack) && !target.unit.vehicle()) {
+    if (IsHardSand(b, th)) {
+      e.fp.push_back(
+          {"G13.3", "ordnance/OBA vs an unarmored target in Hard Sand: FP not halved", 0});
+    } else {
+      e.fp.push_back({"F7.4", "ordnance/OBA vs an unarmored target in Soft Sand: FP halved", 0});
+    }
+  }
+
+  // DRMs for the target's position.
+  if (target_on_bank && target.unit.infantry()) {
+    if (cc) e.drm.push_back({"G8.212", "CC attack vs a unit above a Bank counter", -1});
+    e.notes.push_back({"G8.2111",
+                       "above a Bank counter the target is subject to Hazardous Movement "
+                       "penalties (A4.62)",
+                       0});
+  }
+  if (target.at.place == Place::kAbove && h.panji && cc) {
+    e.drm.push_back({"G9.21", "CC attack vs a unit above a Panji counter", -1});
+  }
+  if (IsOrdnance(attack) && IsWading(b, target.at, target.unit) && target.unit.vehicle()) {
+    e.drm.push_back({"G13.422", "ordnance TH vs a Wading vehicle (Target-Based)", 2});
+  }
+  return e;
+}
+
+}  // namespace opsim::tactical

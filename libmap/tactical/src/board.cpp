@@ -1,0 +1,207 @@
+#include "opsim/tactical/board.h"
+
+#include <algorithm>
+
+#include "enum_names.h"
+
+namespace opsim::tactical {
+
+namespace {
+
+constexpr std::array<const char*, static_cast<std::size_t>(CounterType::kCount)> kCounters = {
+    "wire",  "mines", "roadblock", "trench", "foxhole",        "shellholes", "blaze",
+    "smoke", "wreck", "afv",       "rubble", "beach-obstacle", "tunnel"};
+
+bool AllDigits(std::string_view s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+std::unexpected<Error> BadHex(std::string_view token, const std::string& why,
+                              std::string rule = {}) {
+  return Fail(ErrorCode::kInvalidInput, "hex '" + std::string(token) + "': " + why,
+              std::string(token), std::move(rule));
+}
+
+}  // namespace
+
+const char* Name(CounterType t) {
+  return kCounters[static_cast<std::size_t>(t)];
+}
+std::optional<CounterType> ParseCounterType(std::string_view s) {
+  return LookupName<CounterType>(kCounters, s);
+}
+std::string CounterTypeNames() {
+  return JoinNames(kCounters) + "|panji|pier";
+}
+
+bool Hex::Has(CounterType t) const {
+  return std::find(counters.begin(), counters.end(), t) != counters.end();
+}
+
+void Board::SetIdentity(std::string name, std::string file, Ruleset ruleset) {
+  name_ = std::move(name);
+  file_ = std::move(file);
+  ruleset_ = ruleset;
+}
+
+void Board::AddGrid(CoordinateGrid grid, Terrain terrain, int level) {
+  const std::size_t index = grids_.size();
+  grids_.push_back(std::move(grid));
+  const CoordinateGrid& g = grids_.back();
+  g.ForEach([&](GridPos local) {
+    const GridPos cell = g.ToGlobal(local);
+    Hex h;
+    h.cell = cell;
+    h.grid = index;
+    h.terrain = terrain;
+    h.level = level;
+    h.field = g.Name(local);
+    hexes_[cell] = std::move(h);
+  });
+}
+
+Result<GridPos> Board::Find(std::string_view token) const {
+  std::optional<std::size_t> match;
+  std::optional<GridPos> local;
+  auto try_token = [&](std::string_view t) {
+    for (std::size_t i = 0; i < grids_.size(); ++i) {
+      const auto l = grids_[i].Parse(t);
+      if (!l) continue;
+      // Prefer a grid that holds the hex over one that merely writes hexes this way.
+      if (!match || (!grids_[*match].Contains(*local) && grids_[i].Contains(*l))) {
+        match = i;
+        local = l;
+      }
+    }
+  };
+  try_token(token);
+  if (!match && !token.empty() && token[0] >= 'A' && token[0] <= 'Z') {
+    // "EE7" for "37EE7" when one numbered mapboard is the only one that could be meant.
+    std::optional<std::size_t> only;
+    int count = 0;
+    for (std::size_t i = 0; i < grids_.size(); ++i) {
+      if (grids_[i].lettered() && AllDigits(grids_[i].prefix())) {
+        only = i;
+        ++count;
+      }
+    }
+    if (count == 1) try_token(grids_[*only].prefix() + std::string(token));
+  }
+  if (!match) {
+    std::string known;
+    for (const auto& g : grids_) {
+      if (!known.empty()) known += ", ";
+      std::optional<GridPos> first;
+      g.ForEach([&](GridPos l) {
+        if (!first) first = l;
+      });
+      known += first ? g.Name(*first) : g.name();
+    }
+    return BadHex(token, "no grid of board '" + name_ +
+                             "' writes hexes this way (its hexes look like " + known + ")");
+  }
+  const CoordinateGrid& g = grids_[*match];
+  if (!g.Contains(*local)) return BadHex(token, "not a hex of " + g.name() + " (off its edge)");
+  const GridPos cell = g.ToGlobal(*local);
+  const Hex* h = At(cell);
+  if (h == nullptr) return BadHex(token, "not on board '" + name_ + "'");
+  if (h->grid != *match) {
+    return BadHex(token,
+                  "covered by " + std::string(GridRoleName(grids_[h->grid].role())) +
+                      "-overlay hex " + Name(cell) +
+                      "; an overlay hex is always called by its own printed coordinate",
+                  "G13.1");
+  }
+  return cell;
+}
+
+Result<Position> Board::FindPosition(std::string_view token) const {
+  const auto parts = SplitPositionToken(token);
+  if (!parts) {
+    return Fail(ErrorCode::kInvalidInput,
+                "bad position '" + std::string(token) + "': the place after ':' must be one of " +
+                    PlaceNames(),
+                std::string(token));
+  }
+  auto cell = Find(parts->hex);
+  if (!cell) return std::unexpected(cell.error());
+  const Hex& h = *At(*cell);
+  const Place place = parts->place.value_or(Place::kHex);
+  auto no_place = [&](const std::string& why, const std::string& rule) {
+    return Fail(ErrorCode::kInvalidInput,
+                "position '" + std::string(token) + "': " + Name(*cell) + " " + why,
+                std::string(token), rule);
+  };
+  switch (place) {
+    case Place::kHex:
+      break;
+    case Place::kBank:
+      if (h.terrain != Terrain::kPaddy)
+        return no_place("is not a paddy hex: it has no banks", "G8.21");
+      break;
+    case Place::kAbove:
+      if (!h.panji) return no_place("holds no Panji counter to be above", "G9.4");
+      break;
+    case Place::kBeneath:
+      if (!h.panji && !h.pier)
+        return no_place("holds no Panji or Pier counter to be beneath", "G9.45");
+      break;
+    case Place::kPier:
+      if (!h.pier) return no_place("holds no Pier counter", "G13.7");
+      break;
+    case Place::kTrench:
+      if (!h.Has(CounterType::kTrench)) return no_place("holds no Trench counter", "G8.71");
+      break;
+    case Place::kFoxhole:
+      if (!h.Has(CounterType::kFoxhole)) return no_place("holds no Foxhole counter", "G9.55");
+      break;
+  }
+  return Position{*cell, place};
+}
+
+std::string Board::Name(GridPos cell) const {
+  const Hex* h = At(cell);
+  if (h == nullptr) return "(" + std::to_string(cell.col) + "," + std::to_string(cell.row) + ")";
+  const CoordinateGrid& g = grids_[h->grid];
+  return g.Name(g.ToLocal(cell));
+}
+
+std::string Board::Name(const Position& p) const {
+  if (p.place == Place::kHex) return Name(p.hex);
+  return Name(p.hex) + ":" + tactical::Name(p.place);
+}
+
+std::string Board::Name(const Hexside& h) const {
+  return Name(h.first()) + "-" + Name(h.second());
+}
+
+const Hex* Board::At(GridPos cell) const {
+  const auto it = hexes_.find(cell);
+  return it == hexes_.end() ? nullptr : &it->second;
+}
+
+Hex* Board::MutableAt(GridPos cell) {
+  const auto it = hexes_.find(cell);
+  return it == hexes_.end() ? nullptr : &it->second;
+}
+
+std::vector<const Hex*> Board::Hexes() const {
+  std::vector<const Hex*> out;
+  out.reserve(hexes_.size());
+  for (const auto& [cell, h] : hexes_) out.push_back(&h);
+  return out;
+}
+
+HexsideFeatures Board::Features(const Hexside& h) const {
+  const auto it = hexsides_.find(h);
+  return it == hexsides_.end() ? HexsideFeatures{} : it->second;
+}
+
+const BoardUnit* Board::FindUnit(std::string_view name) const {
+  for (const auto& u : units_) {
+    if (u.name == name) return &u;
+  }
+  return nullptr;
+}
+
+}  // namespace opsim::tactical
