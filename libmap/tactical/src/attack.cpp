@@ -67,7 +67,16 @@ Cover HexsideCover(const Board& b, const LosEnd& target, AttackType attack, cons
       if (indirect) why = "not vs Indirect Fire (B9.34)";
       if (why.empty() && no_hedge) why = "not vs a FT, Set DC or aircraft";
       if (why.empty() && firer_higher) why = "the firer is higher than the target";
-      if (why.empty() && target_on_bank) why = "the target is above a Bank counter";
+      if (why.empty() && target.at.place == Place::kBank)
+        why = "the target is above a Bank counter";
+      if (why.empty() && target_on_bank) {
+        e.tem_items.push_back({"G8.7",
+                               "above a Wire/Panji counter in a paddy, Infantry claim no "
+                               "bank-hexside TEM (bank hexside " +
+                                   b.Name(h) + ")",
+                               0});
+        continue;
+      }
       if (why.empty() && target.occupied && !target.unit.infantry())
         why = "the target is not Infantry";
       if (!why.empty()) {
