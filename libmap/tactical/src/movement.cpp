@@ -570,6 +570,11 @@ void MoveToHex(Walk& w, Step& s, GridPos to, std::optional<Place> asked,
     return;
   }
 
+  if (y.Has(CounterType::kBlaze)) {
+    s.Refuse("B25", b.Name(to) + " holds a Blaze: no unit may enter it");
+    return;
+  }
+
   // The hexside.
   if (f.cliff) {
     s.Refuse("G13.24", b.Name(side) +

@@ -227,7 +227,7 @@ std::vector<Dir> ApplyHeKia(PanjiCounter& p, int kia, bool indirect, std::option
   auto take = [&](Dir d) {
     p.Uncover(d);
     changed.push_back(d);
-    left.erase(std::find(left.begin(), left.end(), d));
+    if (auto it = std::find(left.begin(), left.end(), d); it != left.end()) left.erase(it);
   };
   if (dc_across && p.Covers(*dc_across) && kia > 0) take(*dc_across);
   for (Dir d : chosen) {
