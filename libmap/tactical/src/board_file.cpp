@@ -172,8 +172,8 @@ class BoardReader {
 
   Status ReadGrid(const Pointer& at) {
     if (auto s = r_.Object(at); !s) return std::unexpected(s.error());
-    if (auto s =
-            r_.OnlyKeys(at, {"name", "role", "letters", "numbers", "terrain", "level", "place"});
+    if (auto s = r_.OnlyKeys(
+            at, {"name", "role", "letters", "numbers", "terrain", "level", "place", "omit"});
         !s) {
       return s;
     }
@@ -238,6 +238,19 @@ class BoardReader {
     }
     if (r_.Has(at, "place")) {
       if (auto s = PlaceGrid(at / "place", *grid); !s) return s;
+    }
+    if (r_.Has(at, "omit")) {
+      auto omit = r_.Array(at / "omit");
+      if (!omit) return std::unexpected(omit.error());
+      for (std::size_t i = 0; i < (*omit)->size(); ++i) {
+        auto token = r_.String(at / "omit" / i);
+        if (!token) return std::unexpected(token.error());
+        const auto local = grid->Parse(*token);
+        if (!local || !grid->Contains(*local)) {
+          return Bad(at / "omit" / i, "'" + *token + "' is not a hex of this grid");
+        }
+        grid->Omit(*local);
+      }
     }
     const Ruleset rs = board_.ruleset();
     Terrain terrain = rs == Ruleset::kSamurai ? Terrain::kPlains : Terrain::kOpenGround;

@@ -1,5 +1,6 @@
 #include "opsim/tactical/coordinate.h"
 
+#include <algorithm>
 #include <cctype>
 
 #include "enum_names.h"
@@ -106,7 +107,8 @@ std::string CoordinateGrid::Name(GridPos local) const {
 
 bool CoordinateGrid::Contains(GridPos local) const {
   return local.col >= col_lo_ && local.col <= col_hi_ && local.row >= row_lo_ &&
-         local.row <= row_hi_;
+         local.row <= row_hi_ &&
+         std::find(omitted_.begin(), omitted_.end(), local) == omitted_.end();
 }
 
 GridPos CoordinateGrid::ToGlobal(GridPos local) const {

@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "opsim/tactical/geometry.h"
 
@@ -52,11 +53,15 @@ class CoordinateGrid {
   std::string Name(GridPos local) const;
   // Whether a local cell is one of the grid's hexes.
   bool Contains(GridPos local) const;
+  // Cuts a hex out of the grid, as an overlay is cut out along its shape (G.9, G13.1).
+  void Omit(GridPos local) { omitted_.push_back(local); }
   // Every local cell of the grid, column by column.
   template <class F>
   void ForEach(F f) const {
     for (int c = col_lo_; c <= col_hi_; ++c) {
-      for (int r = row_lo_; r <= row_hi_; ++r) f(GridPos{c, r});
+      for (int r = row_lo_; r <= row_hi_; ++r) {
+        if (Contains(GridPos{c, r})) f(GridPos{c, r});
+      }
     }
   }
 
@@ -74,6 +79,7 @@ class CoordinateGrid {
   int per_row_ = 0;                                        // numbered
   int digits_ = 0;                                         // numbered
   int col_lo_ = 0, col_hi_ = 0, row_lo_ = 0, row_hi_ = 0;  // extent, in local cells
+  std::vector<GridPos> omitted_;
   Cube origin_;
   int sixths_ = 0;
 };
