@@ -1,6 +1,7 @@
 #include "opsim/map/generate.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -92,9 +93,12 @@ std::string GenerateTheater(const GenerateOptions& options) {
   // Terrain from two octaves of noise: the lowest ground is sea, the highest mountain.
   Noise coarse(dice, g.cols(), g.rows(), 16), fine(dice, g.cols(), g.rows(), 5);
   Noise wet(dice, g.cols(), g.rows(), 9);
+  std::vector<double> height(std::size_t(g.cols()) * g.rows());
+  auto elevation = [&](GridPos p) { return height[std::size_t(p.row) * g.cols() + p.col]; };
   for (int r = 0; r < g.rows(); ++r) {
     for (int c = 0; c < g.cols(); ++c) {
       const double e = 0.7 * coarse.At(c, r) + 0.3 * fine.At(c, r);
+      height[std::size_t(r) * g.cols() + c] = e;
       const double m = wet.At(c, r);
       char t = 'c';
       if (e < 0.36) {
@@ -114,7 +118,7 @@ std::string GenerateTheater(const GenerateOptions& options) {
     }
   }
   // Lakes: small inland clusters.
-  const int lakes = std::max(1, g.cols() * g.rows() / 3000);
+  const int lakes = std::max(1, g.cols() * g.rows() / 800);
   for (int i = 0; i < lakes; ++i) {
     GridPos p{int(dice.Roll(g.cols())) - 1, int(dice.Roll(g.rows())) - 1};
     if (!Land(g[p])) continue;
@@ -184,32 +188,93 @@ std::string GenerateTheater(const GenerateOptions& options) {
                       {"zones", zones}});
   }
 
-  // Rivers: walks downhill-ish along hexsides from inland toward the sea.
+  // Rivers run downhill along hexsides, corner to corner, from high ground to the sea. Some
+  // of the long major rivers are navigable, with an inland port at their head.
   json major = json::array(), minor = json::array(), canal = json::array(), road = json::array(),
-       rail = json::array(), all_sea = json::array();
+       rail = json::array(), all_sea = json::array(), waterways = json::array(),
+       places = json::array();
   std::set<std::pair<int, int>> river_sides;
   auto key = [&](GridPos a, GridPos b) {
     int x = a.row * g.cols() + a.col, y = b.row * g.cols() + b.col;
     return std::make_pair(std::min(x, y), std::max(x, y));
   };
-  const int river_count = std::max(2, g.cols() * g.rows() / 600);
+  std::set<int> port_hexes;
+  const int river_count = std::max(2, g.cols() * g.rows() / 250);
   for (int i = 0; i < river_count; ++i) {
-    GridPos p{int(dice.Roll(g.cols())) - 1, int(dice.Roll(g.rows())) - 1};
-    if (!Land(g[p])) continue;
-    const bool is_major = dice.Roll(3) == 1;
-    Dir d = static_cast<Dir>(dice.Roll(6) - 1);
-    for (int step = 0; step < 24; ++step) {
-      GridPos q = Step(p, d);
-      if (!g.In(q) || !Land(g[q])) break;
-      if (river_sides.insert(key(p, q)).second) {
-        (is_major ? major : minor).push_back(SideToken(names, g, p, q));
+    GridPos a{int(dice.Roll(g.cols())) - 1, int(dice.Roll(g.rows())) - 1};
+    const Dir d0 = static_cast<Dir>(dice.Roll(6) - 1);
+    GridPos b = Step(a, d0);
+    if (!g.In(b) || !Land(g[a]) || !Land(g[b]) || elevation(a) < 0.5) continue;
+    // Walk corner to corner: at each corner (three hexes) the river leaves along one of the
+    // two hexsides it did not come by, the lower one, and never revisits a corner.
+    auto dir_to = [](GridPos x, GridPos y) {
+      return *DirectionTo({x.col + 1, x.row}, {y.col + 1, y.row});
+    };
+    auto third = [&](GridPos x, GridPos y, GridPos not_this) {
+      const Dir d = dir_to(x, y);
+      const GridPos c = Step(x, Rotate(d, 1));
+      return c == not_this ? Step(x, Rotate(d, -1)) : c;
+    };
+    auto corner_key = [&](GridPos x, GridPos y, GridPos z) {
+      std::array<int, 3> k = {x.row * g.cols() + x.col, y.row * g.cols() + y.col,
+                              z.row * g.cols() + z.col};
+      std::sort(k.begin(), k.end());
+      return k;
+    };
+    std::vector<std::pair<GridPos, GridPos>> line = {{a, b}};
+    GridPos c = Step(a, Rotate(d0, 1));
+    std::set<std::array<int, 3>> corners = {corner_key(a, b, Step(a, Rotate(d0, -1)))};
+    bool reached_sea = false;
+    for (int step = 0; step < 48; ++step) {
+      if (!g.In(c) || !Land(g[c])) {
+        reached_sea = g.In(c) && g[c] == '~';
+        break;
       }
-      // Walk along the river: the next hexside shares a corner with this one.
-      if (dice.Roll(2) == 1) {
-        p = q;
-        d = Rotate(d, dice.Roll(2) == 1 ? 2 : -2);
-      } else {
-        d = Rotate(d, dice.Roll(2) == 1 ? 1 : -1);
+      if (!corners.insert(corner_key(a, b, c)).second) break;
+      // Leave along a/c or b/c, whichever lies lower and is not a river yet.
+      std::pair<GridPos, GridPos> next{};
+      double best_e = 1e9;
+      for (GridPos e : {a, b}) {
+        if (river_sides.count(key(e, c))) continue;
+        const double h = (elevation(e) + elevation(c)) / 2 + 0.02 * dice.Roll(3);
+        if (h < best_e) best_e = h, next = {e, c};
+      }
+      if (best_e >= 1e9) break;
+      const GridPos behind = next.first == a ? b : a;
+      line.push_back(next);
+      a = next.first;
+      b = next.second;
+      c = third(a, b, behind);
+      if (!g.In(c)) break;
+    }
+    if (line.size() < 4) continue;
+    const bool is_major = line.size() >= 10 || dice.Roll(3) == 1;
+    json tokens = json::array();
+    for (auto [x, y] : line) {
+      river_sides.insert(key(x, y));
+      tokens.push_back(SideToken(names, g, x, y));
+      (is_major ? major : minor).push_back(SideToken(names, g, x, y));
+    }
+    if (is_major && reached_sea && line.size() >= 10 && waterways.size() < 255 &&
+        dice.Roll(2) == 1) {
+      waterways.push_back({{"name", "River " + std::to_string(waterways.size() + 1)},
+                           {"navigable", true},
+                           {"hexsides", tokens}});
+      // An inland port at the river's head, if that hex is dry.
+      for (GridPos head : {line.front().first, line.front().second}) {
+        bool dry = Land(g[head]);
+        for (Dir d : kAllDirs) {
+          const GridPos q = Step(head, d);
+          dry = dry && !(g.In(q) && g[q] == '~');
+        }
+        if (dry && port_hexes.insert(head.row * g.cols() + head.col).second) {
+          places.push_back({{"hex", name(head)},
+                            {"name", "River port " + std::to_string(waterways.size())},
+                            {"city", "dot"},
+                            {"port", "minor"},
+                            {"inland", true}});
+          break;
+        }
       }
     }
   }
@@ -226,13 +291,12 @@ std::string GenerateTheater(const GenerateOptions& options) {
   }
 
   // Cities on a coarse lattice of land hexes; roads and rail join neighbouring cities.
-  json places = json::array();
   std::vector<GridPos> cities;
   const int spacing = 12;
   for (int r = spacing / 2; r < g.rows(); r += spacing) {
     for (int c = spacing / 2; c < g.cols(); c += spacing) {
       GridPos p{c + int(dice.Roll(5)) - 3, r + int(dice.Roll(5)) - 3};
-      if (!g.In(p) || !Land(g[p])) continue;
+      if (!g.In(p) || !Land(g[p]) || port_hexes.count(p.row * g.cols() + p.col)) continue;
       cities.push_back(p);
       json place = {{"hex", name(p)},
                     {"name", "City " + std::to_string(cities.size())},
@@ -260,12 +324,21 @@ std::string GenerateTheater(const GenerateOptions& options) {
     }
     if (chain.find('-') != std::string::npos) out.push_back(chain);
   };
-  const int per_row = (g.cols() - spacing / 2 + spacing - 1) / spacing;
+  // Roads join each city to the next one along its row of the lattice; rail joins every other
+  // city to its nearest neighbour in the next row.
   for (std::size_t i = 0; i + 1 < cities.size(); ++i) {
     if (Dist(cities[i], cities[i + 1]) <= spacing + 6) lay_line(cities[i], cities[i + 1], road);
-    if (i % 2 == 0 && i + per_row < cities.size() &&
-        Dist(cities[i], cities[i + per_row]) <= spacing + 6) {
-      lay_line(cities[i], cities[i + per_row], rail);
+    if (i % 2 != 0) continue;
+    std::size_t best = cities.size();
+    for (std::size_t j = i + 1; j < cities.size(); ++j) {
+      if (cities[j].row <= cities[i].row + spacing / 2) continue;
+      if (best == cities.size() || Dist(cities[i], cities[j]) < Dist(cities[i], cities[best])) {
+        best = j;
+      }
+      if (cities[j].row > cities[i].row + 2 * spacing) break;
+    }
+    if (best < cities.size() && Dist(cities[i], cities[best]) <= spacing + 6) {
+      lay_line(cities[i], cities[best], rail);
     }
   }
   // Causeways: a road across an all-sea hexside between two coastal hexes.
@@ -285,6 +358,7 @@ std::string GenerateTheater(const GenerateOptions& options) {
   doc["places"] = places;
   doc["hexsides"] = {{"major-river", major}, {"minor-river", minor}, {"canal", canal},
                      {"road", road},         {"railroad", rail},     {"all-sea", all_sea}};
+  doc["waterways"] = waterways;
   doc["state"] = {{"suez", "open"}};
   return doc.dump(1) + "\n";
 }

@@ -1,5 +1,7 @@
 #include "opsim/map/scenario.h"
 
+#include <malloc.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <optional>
@@ -762,9 +764,14 @@ Result<Scenario> LoadScenario(const JsonSource& src) {
 }
 
 Result<Scenario> LoadScenarioFile(const std::string& path) {
-  auto src = JsonSource::FromFile(path);
-  if (!src) return std::unexpected(src.error());
-  return LoadScenario(*src);
+  Result<Scenario> sc = [&]() -> Result<Scenario> {
+    auto src = JsonSource::FromFile(path);
+    if (!src) return std::unexpected(src.error());
+    return LoadScenario(*src);
+  }();
+  // The parsed document is gone: give its pages back, so a loaded theater costs what it holds.
+  ::malloc_trim(0);
+  return sc;
 }
 
 std::vector<BundledScenario> ListScenarios(const std::string& dir) {

@@ -1,7 +1,7 @@
 // Ground movement: the step judge (B4, 41.A.1, 41.A.2, 41.A.4, 41.E.1-3, 41.E.6) and Dial's
 // algorithm over its cached edge costs.
 #include <algorithm>
-#include <boost/range/iterator_range.hpp>
+#include <array>
 
 #include "opsim/ops/route.h"
 #include "opsim/ops/rule_ids.h"
@@ -13,19 +13,20 @@ using map::HexsideRef;
 
 namespace {
 
-constexpr std::uint16_t kBlockedEdge = 0xFFFF;
-
-void Say(std::vector<Note>* notes, RuleId rule, std::string text) {
-  if (notes) notes->push_back(Note{rule, std::move(text)});
+// Notes cost a string each, so their text is built only when someone asked for notes.
+template <class Text>
+void Say(std::vector<Note>* notes, RuleId rule, Text text) {
+  if (notes) notes->push_back(Note{rule, text()});
 }
 
-StepVerdict Blocked(RuleId rule, std::vector<Note>* notes, std::string why) {
+template <class Text>
+StepVerdict Blocked(RuleId rule, std::vector<Note>* notes, Text why) {
   StepVerdict v;
   v.cost = kUnreachable;
   v.blocked = rule;
   if (notes) {
-    v.why = why;
-    notes->push_back(Note{rule, std::move(why)});
+    v.why = why();
+    notes->push_back(Note{rule, v.why});
   }
   return v;
 }
@@ -85,27 +86,32 @@ StepVerdict EvaluateGroundHex(const RuleContext& ctx, const GroundMover& mover, 
     switch (f->kind) {
       case map::FloodKind::kMassive:
         if (ctx.player_turn <= f->until) {
-          return Blocked(rules::k41A4b, notes,
-                         t.HexName(h) +
-                             " is massively flooded: prohibited terrain through "
-                             "the player-turn after the flooding");
+          return Blocked(rules::k41A4b, notes, [&]() -> std::string {
+            return t.HexName(h) +
+                   " is massively flooded: prohibited terrain through "
+                   "the player-turn after the flooding";
+          });
         }
         terrain = map::Terrain::kSwamp;
-        Say(notes, rules::k41A4b, t.HexName(h) + " is massively flooded: swamp for the game");
+        Say(notes, rules::k41A4b, [&]() -> std::string {
+          return t.HexName(h) + " is massively flooded: swamp for the game";
+        });
         break;
       case map::FloodKind::kProhibited:
         if (ctx.player_turn <= f->until) {
-          return Blocked(rules::k41A4a, notes,
-                         t.HexName(h) +
-                             " was flooded with great success (S*): prohibited "
-                             "terrain for two turns");
+          return Blocked(rules::k41A4a, notes, [&]() -> std::string {
+            return t.HexName(h) +
+                   " was flooded with great success (S*): prohibited "
+                   "terrain for two turns";
+          });
         }
         break;
       case map::FloodKind::kPartial:
         if (ctx.exploitation && ctx.player_turn <= f->until) {
           terrain = map::Terrain::kSwamp;
-          Say(notes, rules::k41A4a,
-              t.HexName(h) + " is flooded: swamp for combat and exploitation this player-turn");
+          Say(notes, rules::k41A4a, [&]() -> std::string {
+            return t.HexName(h) + " is flooded: swamp for combat and exploitation this player-turn";
+          });
         }
         break;
     }
@@ -113,34 +119,43 @@ StepVerdict EvaluateGroundHex(const RuleContext& ctx, const GroundMover& mover, 
   StepVerdict v;
   switch (terrain) {
     case map::Terrain::kAllSea:
-      return Blocked(rules::kB4_4, notes, t.HexName(h) + " is all-sea: no ground unit may enter");
+      return Blocked(rules::kB4_4, notes, [&]() -> std::string {
+        return t.HexName(h) + " is all-sea: no ground unit may enter";
+      });
     case map::Terrain::kProhibited:
-      return Blocked(rules::kB4_4, notes, t.HexName(h) + " is prohibited terrain");
+      return Blocked(rules::kB4_4, notes,
+                     [&]() -> std::string { return t.HexName(h) + " is prohibited terrain"; });
     case map::Terrain::kLake: {
       const bool vuoksa = t.InRole(h, map::AreaRole::kVuoksa);
       if (ctx.state.HexFrozen(t, h) && !vuoksa) {
         v.cost = m.frozen_lake[c];
-        Say(notes, rules::kB4_6, t.HexName(h) + " is a frozen lake: " + Mp(v.cost));
+        Say(notes, rules::kB4_6,
+            [&]() -> std::string { return t.HexName(h) + " is a frozen lake: " + Mp(v.cost); });
         return v;
       }
       if (vuoksa && ctx.state.HexFrozen(t, h)) {
-        return Blocked(rules::k41E6, notes,
-                       t.HexName(h) +
-                           " is a Vuoksa lake: it never freezes enough for ground "
-                           "units to cross the ice");
+        return Blocked(rules::k41E6, notes, [&]() -> std::string {
+          return t.HexName(h) +
+                 " is a Vuoksa lake: it never freezes enough for ground "
+                 "units to cross the ice";
+        });
       }
-      return Blocked(rules::kB4_4, notes, t.HexName(h) + " is an unfrozen lake");
+      return Blocked(rules::kB4_4, notes,
+                     [&]() -> std::string { return t.HexName(h) + " is an unfrozen lake"; });
     }
     default:
       break;
   }
   v.cost = m.terrain[static_cast<int>(terrain)][c];
   if (v.cost == kProhibited) {
-    return Blocked(rules::kB4_1, notes,
-                   std::string(map::TerrainName(terrain)) + " is closed to " +
-                       MoveClassName(mover.cls) + " units");
+    return Blocked(rules::kB4_1, notes, [&]() -> std::string {
+      return std::string(map::TerrainName(terrain)) + " is closed to " + MoveClassName(mover.cls) +
+             " units";
+    });
   }
-  Say(notes, rules::kB4_1, t.HexName(h) + " is " + map::TerrainName(terrain) + ": " + Mp(v.cost));
+  Say(notes, rules::kB4_1, [&]() -> std::string {
+    return t.HexName(h) + " is " + map::TerrainName(terrain) + ": " + Mp(v.cost);
+  });
   return v;
 }
 
@@ -158,7 +173,7 @@ StepVerdict EvaluateGroundStep(const RuleContext& ctx, const GroundMover& mover,
 
   const bool vuoksa = VuoksaHexside(t, side);
   const bool frozen = ctx.state.HexFrozen(t, from) && ctx.state.HexFrozen(t, to) && !vuoksa;
-  const bool road = s.Has(map::kRoad) && !s.Has(map::kCauseway);
+  const bool road = s.Has(map::kRoad);
 
   // The water crossing: which river it counts as, or the rule that stops it.
   enum class Crossing { kNone, kMinor, kMajor, kCanal, kFrozenLake } crossing = Crossing::kNone;
@@ -166,37 +181,50 @@ StepVerdict EvaluateGroundStep(const RuleContext& ctx, const GroundMover& mover,
     const map::Waterway* w = t.WaterwayOf(side);
     if (s.Has(map::kCauseway)) {
       crossing = Crossing::kMajor;
-      Say(notes, rules::k41A1, name + " is a causeway: a major river hexside for ground units");
+      Say(notes, rules::k41A1, [&]() -> std::string {
+        return name + " is a causeway: a major river hexside for ground units";
+      });
     } else if (s.water == map::HexsideWater::kLake) {
       if (frozen) {
         crossing = Crossing::kFrozenLake;
-        Say(notes, rules::kB4_6, name + " is a frozen lake hexside");
+        Say(notes, rules::kB4_6,
+            [&]() -> std::string { return name + " is a frozen lake hexside"; });
       } else if (vuoksa && ctx.state.HexFrozen(t, from) && ctx.state.HexFrozen(t, to)) {
-        return Blocked(rules::k41E6, notes,
-                       name + " is on the Vuoksa: open water all game for ground units");
+        return Blocked(rules::k41E6, notes, [&]() -> std::string {
+          return name + " is on the Vuoksa: open water all game for ground units";
+        });
       } else {
-        return Blocked(rules::kB4_5, notes, name + " is an unfrozen lake hexside");
+        return Blocked(rules::kB4_5, notes,
+                       [&]() -> std::string { return name + " is an unfrozen lake hexside"; });
       }
     } else if (w && w->rule == map::WaterwayRule::kKerch) {
       crossing = Crossing::kMajor;
-      Say(notes, rules::k41E1, name + ": the Kerch Straits are crossed as a major river");
+      Say(notes, rules::k41E1, [&]() -> std::string {
+        return name + ": the Kerch Straits are crossed as a major river";
+      });
     } else if (BalticHexside(t, s)) {
       crossing = Crossing::kMajor;
-      Say(notes, rules::k41E2, name + ": a Baltic Islands sea hexside is a major river");
+      Say(notes, rules::k41E2, [&]() -> std::string {
+        return name + ": a Baltic Islands sea hexside is a major river";
+      });
     } else if (w && w->rule == map::WaterwayRule::kKronshtadt) {
       const bool soviet_owns_both = mover.side == Side::kAllied &&
                                     ctx.state.owner(s.a) == Owner::kAllied &&
                                     ctx.state.owner(s.b) == Owner::kAllied;
       if (!soviet_owns_both) {
-        return Blocked(rules::k41E3, notes,
-                       name +
-                           " is all-sea; only the Soviet player owning both hexes may treat "
-                           "it as a major river");
+        return Blocked(rules::k41E3, notes, [&]() -> std::string {
+          return name +
+                 " is all-sea; only the Soviet player owning both hexes may treat "
+                 "it as a major river";
+        });
       }
       crossing = Crossing::kMajor;
-      Say(notes, rules::k41E3, name + ": the Soviet player owns both hexes: a major river");
+      Say(notes, rules::k41E3, [&]() -> std::string {
+        return name + ": the Soviet player owns both hexes: a major river";
+      });
     } else {
-      return Blocked(rules::kB4_5, notes, name + " is an all-sea hexside");
+      return Blocked(rules::kB4_5, notes,
+                     [&]() -> std::string { return name + " is an all-sea hexside"; });
     }
   }
   if (s.Has(map::kMajorRiver)) {
@@ -208,22 +236,28 @@ StepVerdict EvaluateGroundStep(const RuleContext& ctx, const GroundMover& mover,
   }
 
   std::uint32_t river = 0;
-  if (road && crossing != Crossing::kNone && crossing != Crossing::kFrozenLake) {
-    Say(notes, rules::kB4_3, name + ": the road bridges the water");
+  const bool bridged = road && !s.Has(map::kCauseway) && crossing != Crossing::kNone &&
+                       crossing != Crossing::kFrozenLake;
+  if (bridged) {
+    Say(notes, rules::kB4_3,
+        [&]() -> std::string { return name + ": the road bridges the water"; });
   } else {
     switch (crossing) {
       case Crossing::kNone:
         break;
       case Crossing::kMinor:
         river = frozen ? m.frozen_minor_river[c] : m.minor_river[c];
-        if (frozen) Say(notes, rules::kB4_6, name + ": frozen minor river");
+        if (frozen)
+          Say(notes, rules::kB4_6, [&]() -> std::string { return name + ": frozen minor river"; });
         if (vuoksa && ctx.state.HexFrozen(t, from) && ctx.state.HexFrozen(t, to)) {
-          Say(notes, rules::k41E6, name + ": the Vuoksa counts as open water all game");
+          Say(notes, rules::k41E6,
+              [&]() -> std::string { return name + ": the Vuoksa counts as open water all game"; });
         }
         break;
       case Crossing::kMajor:
         river = frozen && s.Has(map::kMajorRiver) ? m.frozen_major_river[c] : m.major_river[c];
-        if (frozen && s.Has(map::kMajorRiver)) Say(notes, rules::kB4_6, name + ": frozen river");
+        if (frozen && s.Has(map::kMajorRiver))
+          Say(notes, rules::kB4_6, [&]() -> std::string { return name + ": frozen river"; });
         break;
       case Crossing::kCanal:
         river = m.canal[c];
@@ -235,15 +269,18 @@ StepVerdict EvaluateGroundStep(const RuleContext& ctx, const GroundMover& mover,
     if (river > 0 && mover.engineer && crossing != Crossing::kFrozenLake) {
       const std::uint32_t cut = std::min<std::uint32_t>(river, m.engineer_river_reduction);
       river -= cut;
-      Say(notes, rules::kB4_7, "engineers lessen the crossing by " + Mp(cut));
+      Say(notes, rules::kB4_7,
+          [&]() -> std::string { return "engineers lessen the crossing by " + Mp(cut); });
     }
-    if (river > 0) Say(notes, rules::kB4_2, name + ": crossing costs " + Mp(river));
+    if (river > 0)
+      Say(notes, rules::kB4_2,
+          [&]() -> std::string { return name + ": crossing costs " + Mp(river); });
   }
 
   StepVerdict v;
   if (road) {
     v.cost = m.road + river;
-    Say(notes, rules::kB4_3, "along the road: " + Mp(m.road));
+    Say(notes, rules::kB4_3, [&]() -> std::string { return "along the road: " + Mp(m.road); });
   } else {
     v.cost = hex.cost + river;
   }
@@ -254,15 +291,17 @@ StepVerdict EvaluateFerryStep(const RuleContext& ctx, const GroundMover& mover,
                               const map::RailFerry& ferry, HexRef from, std::vector<Note>* notes) {
   const HexRef to = ferry.from() == from ? ferry.to() : ferry.from();
   if (mover.res > 3) {
-    return Blocked(rules::k41A2, notes,
-                   "a rail ferry carries up to 3 REs; this move has " + std::to_string(mover.res));
+    return Blocked(rules::k41A2, notes, [&]() -> std::string {
+      return "a rail ferry carries up to 3 REs; this move has " + std::to_string(mover.res);
+    });
   }
   StepVerdict hex = EvaluateGroundHex(ctx, mover, to, notes);
   if (!hex.blocked.empty()) return hex;
   const std::uint32_t river = ctx.tables.movement.major_river[static_cast<int>(mover.cls)];
-  Say(notes, rules::k41A2,
-      "rail ferry " + ferry.name + ": its whole length as one major river hexside, " + Mp(river) +
-          " (engineers cannot reduce it; no rail capacity used)");
+  Say(notes, rules::k41A2, [&]() -> std::string {
+    return "rail ferry " + ferry.name + ": its whole length as one major river hexside, " +
+           Mp(river) + " (engineers cannot reduce it; no rail capacity used)";
+  });
   StepVerdict v;
   v.cost = hex.cost + river;
   return v;
@@ -270,97 +309,118 @@ StepVerdict EvaluateFerryStep(const RuleContext& ctx, const GroundMover& mover,
 
 GroundRouter::GroundRouter(const RuleContext& ctx, const GroundMover& mover)
     : ctx_(ctx), mover_(mover) {
+  // The mover's weighted view of the ground graph: for each hex, half a cache line holding its
+  // hexsides' edges from the CSR graph, each with its cost or the rule that forbids it; rail
+  // ferries (41.A.2) apart.
   const auto& g = ctx.theater.graph();
   const std::size_t n = ctx.theater.hex_count();
-  edge_cost_.assign(boost::num_edges(g), 0);
-  edge_rule_.assign(boost::num_edges(g), 0);
-  hex_ok_.assign(n, 0);
-  has_ferry_.assign(n, 0);
-  std::vector<RuleId> seen_rules;
-  auto code = [&](RuleId r) -> std::uint8_t {
-    auto it = std::find(seen_rules.begin(), seen_rules.end(), r);
-    if (it == seen_rules.end()) {
-      seen_rules.push_back(r);
-      it = seen_rules.end() - 1;
-    }
-    return static_cast<std::uint8_t>(it - seen_rules.begin() + 1);
-  };
+  hexes_.assign(n, Slots{});
   std::uint32_t max_cost = 1;
+  auto code = [&](RuleId r) -> std::uint8_t {
+    auto it = std::find(rule_names_.begin(), rule_names_.end(), r);
+    if (it == rule_names_.end()) {
+      rule_names_.push_back(r);
+      it = rule_names_.end() - 1;
+    }
+    return static_cast<std::uint8_t>(it - rule_names_.begin() + 1);
+  };
+  auto cost_of = [&](const StepVerdict& step) {
+    // Rule tables keep every cost at most 60 MP, so a step fits in a byte of half-MPs.
+    const auto c = static_cast<std::uint8_t>(std::min<std::uint32_t>(step.cost, 0xFE));
+    max_cost = std::max<std::uint32_t>(max_cost, c);
+    return c;
+  };
   for (std::uint32_t v = 0; v < n; ++v) {
-    hex_ok_[v] = EvaluateGroundHex(ctx, mover, HexRef{v}, nullptr).blocked.empty();
+    std::array<std::pair<std::uint32_t, StepVerdict>, map::kDirCount> steps;
+    int count = 0;
     for (auto e : boost::make_iterator_range(boost::out_edges(v, g))) {
-      const auto idx = boost::get(boost::edge_index, g, e);
-      StepVerdict s = EvaluateGroundStep(ctx, mover, HexRef{v}, HexsideRef{g[e].hexside}, nullptr);
-      if (!s.blocked.empty()) {
-        edge_cost_[idx] = kBlockedEdge;
-        edge_rule_[idx] = code(s.blocked);
-      } else {
-        edge_cost_[idx] = static_cast<std::uint16_t>(std::min<std::uint32_t>(s.cost, 0xFFFE));
-        max_cost = std::max<std::uint32_t>(max_cost, edge_cost_[idx]);
+      steps[count++] = {
+          static_cast<std::uint32_t>(boost::target(e, g)),
+          EvaluateGroundStep(ctx, mover, HexRef{v}, HexsideRef{g[e].hexside}, nullptr)};
+    }
+    Slots& slots = hexes_[v];
+    for (bool open : {true, false}) {
+      for (int k = 0; k < count; ++k) {
+        const auto& [target, step] = steps[k];
+        if (step.blocked.empty() != open) continue;
+        slots.target[slots.total] = target;
+        slots.cost[slots.total++] = open ? cost_of(step) : code(step.blocked);
+        slots.open += open;
       }
     }
   }
   for (const map::RailFerry& f : ctx.theater.rail_ferries()) {
     for (HexRef end : {f.from(), f.to()}) {
-      StepVerdict s = EvaluateFerryStep(ctx, mover, f, end, nullptr);
-      if (!s.blocked.empty()) continue;
       const HexRef to = f.from() == end ? f.to() : f.from();
-      ferries_.push_back(Ferry{end.v, to.v, s.cost});
-      has_ferry_[end.v] = 1;
-      max_cost = std::max(max_cost, s.cost);
+      const StepVerdict step = EvaluateFerryStep(ctx, mover, f, end, nullptr);
+      const bool open = step.blocked.empty();
+      ferries_.push_back(Ferry{end.v, to.v, open ? cost_of(step) : code(step.blocked), open});
+      hexes_[end.v].total |= Slots::kFerry;
     }
   }
-  rule_names_ = std::move(seen_rules);
-  buckets_.resize(max_cost + 1);
+  // A power of two above the largest arc cost, so a bucket index is a mask, not a division.
+  std::size_t nb = 1;
+  while (nb <= max_cost) nb <<= 1;
+  buckets_.resize(nb);
 }
 
+template <bool kTrack>
 void GroundRouter::Search(HexRef from, HexRef stop) {
-  const auto& g = ctx_.theater.graph();
+  // Dial's algorithm: costs are small integers, so a circular array of buckets replaces the
+  // heap. Hexes leave a bucket in no spatial order, so the loop prefetches a few ahead. With
+  // kTrack it also records each hex's predecessor and the rules that refused arcs.
   const std::size_t n = ctx_.theater.hex_count();
   dist_.assign(n, kUnreachable);
-  pred_.assign(n, HexRef::kNone);
-  rules_seen_.assign(rule_names_.size() + 1, 0);
+  if constexpr (kTrack) {
+    pred_.assign(n, HexRef::kNone);
+    rules_seen_.assign(rule_names_.size() + 1, 0);
+  }
   for (auto& b : buckets_) b.clear();
-  const std::size_t nb = buckets_.size();
-  dist_[from.v] = 0;
+  const std::size_t mask = buckets_.size() - 1;
+  const Slots* hexes = hexes_.data();
+  std::uint32_t* dist = dist_.data();
+  dist[from.v] = 0;
   buckets_[0].push_back(from.v);
   std::size_t pending = 1;
   for (std::uint32_t cur = 0; pending > 0; ++cur) {
-    auto& bucket = buckets_[cur % nb];
+    std::vector<std::uint32_t>& bucket = buckets_[cur & mask];
     for (std::size_t i = 0; i < bucket.size(); ++i) {
+      if (i + 6 < bucket.size()) {
+        __builtin_prefetch(hexes + bucket[i + 6]);
+        __builtin_prefetch(dist + bucket[i + 6]);
+      }
+      if (i + 3 < bucket.size()) {
+        const Slots& next = hexes[bucket[i + 3]];
+        for (int k = 0; k < next.open; ++k) __builtin_prefetch(dist + next.target[k]);
+      }
       const std::uint32_t u = bucket[i];
       --pending;
-      if (dist_[u] != cur) continue;
+      if (dist[u] != cur) continue;
       if (u == stop.v) {
         pending = 0;
         break;
       }
-      const auto [first, last] = boost::out_edges(u, g);
-      for (auto it = first; it != last; ++it) {
-        const auto idx = boost::get(boost::edge_index, g, *it);
-        const std::uint16_t c = edge_cost_[idx];
-        if (c == kBlockedEdge) {
-          rules_seen_[edge_rule_[idx]] = 1;
-          continue;
-        }
-        const std::uint32_t v = boost::target(*it, g);
-        const std::uint32_t nd = cur + c;
-        if (nd < dist_[v]) {
-          dist_[v] = nd;
-          pred_[v] = u;
-          buckets_[nd % nb].push_back(v);
+      const Slots& slots = hexes[u];
+      auto relax = [&](std::uint32_t target, std::uint32_t cost) {
+        const std::uint32_t nd = cur + cost;
+        if (nd < dist[target]) {
+          dist[target] = nd;
+          if constexpr (kTrack) pred_[target] = u;
+          buckets_[nd & mask].push_back(target);
           ++pending;
         }
+      };
+      for (int k = 0; k < slots.open; ++k) relax(slots.target[k], slots.cost[k]);
+      if constexpr (kTrack) {
+        for (int k = slots.open; k < (slots.total & 7); ++k) rules_seen_[slots.cost[k]] = 1;
       }
-      if (has_ferry_[u]) {
+      if (slots.total & Slots::kFerry) [[unlikely]] {
         for (const Ferry& f : ferries_) {
           if (f.from != u) continue;
-          const std::uint32_t nd = cur + f.cost;
-          if (nd < dist_[f.to]) {
-            dist_[f.to] = nd;
-            pred_[f.to] = u;
-            buckets_[nd % nb].push_back(f.to);
-            ++pending;
+          if (f.open) {
+            relax(f.to, f.cost);
+          } else if constexpr (kTrack) {
+            rules_seen_[f.cost] = 1;
           }
         }
       }
@@ -370,13 +430,13 @@ void GroundRouter::Search(HexRef from, HexRef stop) {
 }
 
 const std::vector<std::uint32_t>& GroundRouter::CostsFrom(HexRef from) {
-  Search(from, HexRef{});
+  Search<false>(from, HexRef{});
   return dist_;
 }
 
 RouteAnswer GroundRouter::Route(HexRef from, HexRef to) {
   RouteAnswer a;
-  Search(from, to);
+  Search<true>(from, to);
   if (dist_[to.v] == kUnreachable) {
     for (std::size_t i = 1; i < rules_seen_.size(); ++i) {
       if (rules_seen_[i]) a.blocked_by.push_back(rule_names_[i - 1]);

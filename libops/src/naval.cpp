@@ -1,7 +1,6 @@
 // Naval movement: the step judge (B6, 41.A.1, 41.B, 41.C, 41.D, 41.E.1, 41.E.4, 41.E.5) and an
 // A* search over the theater's naval view.
 #include <algorithm>
-#include <boost/range/iterator_range.hpp>
 #include <queue>
 
 #include "opsim/ops/route.h"
@@ -59,14 +58,15 @@ NavalRouter::Move NavalRouter::Evaluate(std::uint32_t from, Tag tag, const Edge&
   const auto& tables = ctx_.tables.naval;
   const HexsideRef side{e.props.hexside};
   Move mv;
-  auto block = [&](RuleId rule, std::string why) {
+  // Note texts are built only when notes were asked for.
+  auto block = [&](RuleId rule, auto why) {
     mv.cost = kUnreachable;
     mv.blocked = rule;
-    if (notes) notes->push_back(Note{rule, std::move(why)});
+    if (notes) notes->push_back(Note{rule, why()});
     return mv;
   };
-  auto say = [&](RuleId rule, std::string text) {
-    if (notes) notes->push_back(Note{rule, std::move(text)});
+  auto say = [&](RuleId rule, auto text) {
+    if (notes) notes->push_back(Note{rule, text()});
   };
   const HexRef from_hex = NodeHex(from);
   const HexRef to_hex = NodeHex(e.target);
@@ -75,76 +75,96 @@ NavalRouter::Move NavalRouter::Evaluate(std::uint32_t from, Tag tag, const Edge&
     case map::NavalEdgeKind::kSea: {
       const map::HexsideInfo& s = t.hexside(side);
       if (s.Has(map::kCauseway)) {
-        return block(rules::k41A1, "the causeway on " + t.HexsideName(side) +
-                                       " blocks all-sea routes, and so naval movement");
+        return block(rules::k41A1, [&]() -> std::string {
+          return "the causeway on " + t.HexsideName(side) +
+                 " blocks all-sea routes, and so naval movement";
+        });
       }
       if ((t.hex(to_hex).areas & sivash_) != 0) {
-        return block(rules::k41E4,
-                     t.HexName(to_hex) + " is on the Sivash line: impassable to naval units");
+        return block(rules::k41E4, [&]() -> std::string {
+          return t.HexName(to_hex) + " is on the Sivash line: impassable to naval units";
+        });
       }
       if (group_.flotilla && t.hex(to_hex).terrain == map::Terrain::kAllSea) {
         if (!AzovHex(to_hex)) {
-          return block(rules::kB6_4, "a group with river flotillas may not enter the all-sea hex " +
-                                         t.HexName(to_hex) + " outside the Sea of Azov");
+          return block(rules::kB6_4, [&]() -> std::string {
+            return "a group with river flotillas may not enter the all-sea hex " +
+                   t.HexName(to_hex) + " outside the Sea of Azov";
+          });
         }
-        say(rules::k41E5, "river flotillas may enter any all-sea hex of the Sea of Azov");
+        say(rules::k41E5, [&]() -> std::string {
+          return "river flotillas may enter any all-sea hex of the Sea of Azov";
+        });
       }
       mv.cost = tables.sea_hex;
-      say(rules::kB6_2, "into " + t.HexName(to_hex) + " across " + t.HexsideName(side));
+      say(rules::kB6_2, [&]() -> std::string {
+        return "into " + t.HexName(to_hex) + " across " + t.HexsideName(side);
+      });
       break;
     }
     case map::NavalEdgeKind::kAccess:
     case map::NavalEdgeKind::kRiver: {
       const map::Waterway* way = t.WaterwayOf(side);
       const map::HexsideInfo& s = t.hexside(side);
-      const std::string along = "along " + t.HexsideName(side) + " (" + way->name + ")";
+      auto along = [&] { return "along " + t.HexsideName(side) + " (" + way->name + ")"; };
       if (way->closed) {
         const RuleId rule =
             way->rule == map::WaterwayRule::kNone ? rules::kB6_3 : map::WaterwayRuleId(way->rule);
-        return block(rule, t.HexsideName(side) + " is on " + way->name +
-                               ", closed to riverine movement" +
-                               (way->note.empty() ? std::string() : ": " + way->note));
+        return block(rule, [&]() -> std::string {
+          return t.HexsideName(side) + " is on " + way->name + ", closed to riverine movement" +
+                 (way->note.empty() ? std::string() : ": " + way->note);
+        });
       }
       switch (way->rule) {
         case map::WaterwayRule::kSuez:
           if (group_.side != Side::kAllied) {
-            return block(rules::k41B, "Axis naval groups may never move along the Suez Canal");
+            return block(rules::k41B, [&]() -> std::string {
+              return "Axis naval groups may never move along the Suez Canal";
+            });
           }
           if (ctx_.state.suez() != map::CanalStatus::kOpen) {
-            return block(rules::k41B, std::string("the Suez Canal is ") +
-                                          map::CanalStatusName(ctx_.state.suez()));
+            return block(rules::k41B, [&]() -> std::string {
+              return std::string("the Suez Canal is ") + map::CanalStatusName(ctx_.state.suez());
+            });
           }
           if (ctx_.state.hexside_owner(side) != Owner::kAllied) {
-            return block(rules::k41B,
-                         "Suez Canal hexside " + t.HexsideName(side) + " is not Allied-owned");
+            return block(rules::k41B, [&]() -> std::string {
+              return "Suez Canal hexside " + t.HexsideName(side) + " is not Allied-owned";
+            });
           }
-          say(rules::k41B, along + ": Allied-owned, canal open");
+          say(rules::k41B, [&]() -> std::string { return along() + ": Allied-owned, canal open"; });
           break;
         case map::WaterwayRule::kCorinth: {
           if (group_.warships()) {
-            return block(rules::k41C, "a group with TFs or CGs may not use the Corinth Canal");
+            return block(rules::k41C, [&]() -> std::string {
+              return "a group with TFs or CGs may not use the Corinth Canal";
+            });
           }
           const Owner own = OwnerOf(group_.side);
           if (ctx_.state.owner(s.a) != own || ctx_.state.owner(s.b) != own) {
-            return block(rules::k41C, std::string("the Corinth Canal needs both ") +
-                                          t.HexName(s.a) + " and " + t.HexName(s.b) + " to be " +
-                                          SideName(group_.side) + "-owned");
+            return block(rules::k41C, [&]() -> std::string {
+              return std::string("the Corinth Canal needs both ") + t.HexName(s.a) + " and " +
+                     t.HexName(s.b) + " to be " + SideName(group_.side) + "-owned";
+            });
           }
-          say(rules::k41C, along + ": no TF or CG, both canal hexes owned");
+          say(rules::k41C,
+              [&]() -> std::string { return along() + ": no TF or CG, both canal hexes owned"; });
           break;
         }
         case map::WaterwayRule::kShatt:
           if (group_.warships()) {
-            return block(rules::k41D,
-                         "a group with TFs or CGs may not move along the Shatt al Arab-Tigris");
+            return block(rules::k41D, [&]() -> std::string {
+              return "a group with TFs or CGs may not move along the Shatt al Arab-Tigris";
+            });
           }
-          say(rules::k41D, along + ": no TF or CG");
+          say(rules::k41D, [&]() -> std::string { return along() + ": no TF or CG"; });
           break;
         default:
           if (group_.warships()) {
-            return block(rules::kB6_3, "TFs and CGs do not move along rivers");
+            return block(rules::kB6_3,
+                         [&]() -> std::string { return "TFs and CGs do not move along rivers"; });
           }
-          say(rules::kB6_3, along);
+          say(rules::kB6_3, [&]() -> std::string { return along(); });
           break;
       }
       mv.cost = tables.riverine_hexside;
@@ -152,7 +172,8 @@ NavalRouter::Move NavalRouter::Evaluate(std::uint32_t from, Tag tag, const Edge&
     }
     case map::NavalEdgeKind::kLeave:
       mv.cost = tables.leave_waterway;
-      say(rules::kB6_3, "off the waterway into " + t.HexName(to_hex));
+      say(rules::kB6_3,
+          [&]() -> std::string { return "off the waterway into " + t.HexName(to_hex); });
       break;
   }
 
@@ -167,9 +188,10 @@ NavalRouter::Move NavalRouter::Evaluate(std::uint32_t from, Tag tag, const Edge&
     if (StraitsHex(from_hex) && tag != kNoTag && straits_enemy_ && to_hex.valid()) {
       const Tag exit = AzovHex(to_hex) ? kFromAzov : kFromBlackSea;
       if (exit != tag) {
-        return block(rules::k41E1,
-                     "the enemy owns both Kerch Straits hexes: no passage between the Sea of "
-                     "Azov and the Black Sea (a group may still move into the strait hexes)");
+        return block(rules::k41E1, [&]() -> std::string {
+          return "the enemy owns both Kerch Straits hexes: no passage between the Sea of "
+                 "Azov and the Black Sea (a group may still move into the strait hexes)";
+        });
       }
     }
     mv.tag = kNoTag;

@@ -51,8 +51,8 @@ class Reader {
     if (j.is_null() && allow_null) return kProhibited;
     if (!j.is_number()) return src_.Bad(at, "expected a number of MP");
     const double halves = j.get<double>() * 2;
-    if (halves < 0 || halves > 200 || std::floor(halves) != halves) {
-      return src_.Bad(at, "an MP cost runs from 0 to 100 in steps of 1/2");
+    if (halves < 0 || halves > 120 || std::floor(halves) != halves) {
+      return src_.Bad(at, "an MP cost runs from 0 to 60 in steps of 1/2");
     }
     return static_cast<Half>(halves);
   }

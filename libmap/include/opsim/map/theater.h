@@ -10,6 +10,7 @@
 #pragma once
 
 #include <boost/graph/compressed_sparse_row_graph.hpp>
+#include <boost/range/iterator_range.hpp>
 #include <cstdint>
 #include <span>
 #include <string>

@@ -109,20 +109,33 @@ class GroundRouter {
   const RuleContext& ctx() const { return ctx_; }
 
  private:
-  // Dial's algorithm from `from`; stops once `stop` is settled (if valid).
+  // Dial's algorithm from `from`; stops once `stop` is settled (if valid). With kTrack it also
+  // keeps predecessors and the rules that refused arcs, for Route().
+  template <bool kTrack>
   void Search(map::HexRef from, map::HexRef stop);
+
+  // A hex's arcs in half a cache line: where each of its hexsides leads and what crossing it
+  // costs (half-MPs), the open ones first; for a forbidden arc, `cost` holds its rule's code
+  // (1 + an index into rule_names_). A rail ferry terminal's extra arc lives in ferries_.
+  struct alignas(32) Slots {
+    static constexpr std::uint8_t kFerry = 0x80;  // in `total`: a rail ferry starts here
+    std::uint32_t target[6] = {};
+    std::uint8_t cost[6] = {};
+    std::uint8_t open = 0;   // arcs [0, open) may be taken
+    std::uint8_t total = 0;  // arcs [open, total & 7) are forbidden
+  };
+  static_assert(sizeof(Slots) == 32);
+  struct Ferry {
+    std::uint32_t from, to;
+    std::uint8_t cost;  // or the rule's code, when forbidden
+    bool open;
+  };
 
   RuleContext ctx_;
   GroundMover mover_;
-  std::vector<std::uint16_t> edge_cost_;  // by CSR edge index, half-MPs; 0xFFFF: forbidden
-  std::vector<std::uint8_t> edge_rule_;   // by CSR edge index: 1 + index into rule_names_
-  std::vector<RuleId> rule_names_;
-  std::vector<std::uint8_t> hex_ok_;     // 1 where a unit may stand
-  std::vector<std::uint8_t> has_ferry_;  // 1 at rail ferry terminals
-  struct Ferry {
-    std::uint32_t from, to, cost;
-  };
+  std::vector<Slots> hexes_;
   std::vector<Ferry> ferries_;
+  std::vector<RuleId> rule_names_;
   // Scratch.
   std::vector<std::uint32_t> dist_;
   std::vector<std::uint32_t> pred_;  // predecessor hex, for routes

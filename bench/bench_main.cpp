@@ -1,0 +1,47 @@
+#include <benchmark/benchmark.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "bench_fixture.h"
+#include "opsim/map/generate.h"
+
+namespace opsim::bench {
+
+const std::string& BenchTheaterPath() {
+  static const std::string path = [] {
+    const std::string p = (std::filesystem::temp_directory_path() /
+                           ("opsim-bench-" + std::to_string(::getpid()) + ".json"))
+                              .string();
+    std::ofstream(p) << map::GenerateTheater({.hexes = kBenchHexes, .seed = 1});
+    std::atexit([] { std::remove(BenchTheaterPath().c_str()); });
+    return p;
+  }();
+  return path;
+}
+
+const map::Scenario& BenchScenario() {
+  static const map::Scenario scenario = [] {
+    auto sc = map::LoadScenarioFile(BenchTheaterPath());
+    if (!sc) {
+      std::fprintf(stderr, "bench theater: %s\n", sc.error().to_string().c_str());
+      std::abort();
+    }
+    return std::move(*sc);
+  }();
+  return scenario;
+}
+
+std::size_t ResidentBytes() {
+  std::ifstream statm("/proc/self/statm");
+  std::size_t pages = 0, resident = 0;
+  statm >> pages >> resident;
+  return resident * static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+}
+
+}  // namespace opsim::bench
+
+BENCHMARK_MAIN();
