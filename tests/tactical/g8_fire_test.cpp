@@ -141,7 +141,8 @@ TEST(G8, Ex8_3_SquadDFiresOnA) {
   const Shot built = Fire(b, "D", "A", AttackType::kSmallArms);
   EXPECT_EQ(built.fx.tem, 2);
   EXPECT_EQ(built.fx.tem_items.front().rule, "B Terrain Chart");
-  test::TempBoard file("g8_2108", R"({"hexes": {"oM5": {"terrain": "building"}}})");
+  test::TempBoard file(test::BoardPath("g8_2108"),
+                       R"({"hexes": {"oM5": {"terrain": "building"}}})");
   auto doc = Cli({"los", "--board", file.path(), "--paddy", "drained", "--from", "D", "--to", "A"});
   EXPECT_EQ(doc["tem"], 2);
 }
@@ -440,7 +441,7 @@ TEST(G8, Rule8_6_Fires) {
 // G8.7: Infantry above a Wire or Panji counter in a paddy hex are IN it but claim neither the
 // bank-hexside TEM nor non-Open Ground status, and are subject to G8.212 (but not Thrown DC).
 TEST(G8, Rule8_7_AboveWireOrPanjiInAPaddy) {
-  test::TempBoard file("g8_2108",
+  test::TempBoard file(test::BoardPath("g8_2108"),
                        R"({"counters": [{"type": "panji", "hip": "Panji A: oL2-oL1"}]})");
   auto b = LoadBoard(file.path());
   ASSERT_TRUE(b.has_value()) << b.error().to_string();

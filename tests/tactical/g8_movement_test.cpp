@@ -520,7 +520,8 @@ TEST(G8, Ex8_72_ShellholesInAnInSeasonPaddy) {
   EXPECT_EQ(r.steps[1].charges[1].rule, "G8.72");
   EXPECT_FALSE(InteriorIsGrain(b, test::Hex(b, "oL4")));
   EXPECT_TRUE(InteriorIsGrain(b, test::Hex(b, "oL3")));
-  test::TempBoard file("g8_2108", R"({"counters": [{"type": "shellholes", "hex": "oL4"}]})");
+  test::TempBoard file(test::BoardPath("g8_2108"),
+                       R"({"counters": [{"type": "shellholes", "hex": "oL4"}]})");
   auto doc = Cli({"move", "--board", file.path(), "--paddy", "in-season", "--path", "oM5,oL4"});
   EXPECT_EQ(doc["total"], 3);
   auto los =
@@ -547,7 +548,8 @@ TEST(G8, Rule8_72_73_7_IrrigatedSetUp) {
   EXPECT_TRUE(CheckPaddySetup(wire).has_value());
   trench.mutable_settings().paddy = PaddyState::kDrained;
   EXPECT_TRUE(CheckPaddySetup(trench).has_value());
-  test::TempBoard file("g8_2108", R"({"counters": [{"type": "shellholes", "hex": "oL4"}]})");
+  test::TempBoard file(test::BoardPath("g8_2108"),
+                       R"({"counters": [{"type": "shellholes", "hex": "oL4"}]})");
   auto doc = Cli({"move", "--board", file.path(), "--paddy", "irrigated", "--path", "oM5,oL4"}, 2);
   EXPECT_EQ(doc["error"]["rule"], "G8.72");
 }
@@ -568,7 +570,8 @@ TEST(G8, Ex8_8_BreachedOL2OL3) {
   EXPECT_EQ(Move(b, Infantry(), "oL2,oL3:bank").total().value(), 2);
   EXPECT_EQ(Move(b, Infantry(), "oL3:bank,oL2").total().value(), 2);
   EXPECT_EQ(Move(b, Infantry(), "oL3:bank,oL2:bank").total().value(), 1);
-  test::TempBoard file("g8_2108", R"({"hexsides": [{"hexes": "oL2-oL3", "breached": true}]})");
+  test::TempBoard file(test::BoardPath("g8_2108"),
+                       R"({"hexsides": [{"hexes": "oL2-oL3", "breached": true}]})");
   auto cli = [&](const std::string& path) {
     return Cli({"move", "--board", file.path(), "--paddy", "drained", "--path", path})["total"]
         .get<double>();
@@ -592,7 +595,8 @@ TEST(G8, Ex8_8_TruckThroughTheBreaches) {
   const MoveReport r = Move(b, truck, "oM5,oL4,oK5,oL4");
   ASSERT_TRUE(r.legal());
   EXPECT_EQ(StepCosts(r), (std::vector<double>{4, 4, 4}));
-  test::TempBoard file("g8_2108", R"({"hexsides": [{"hexes": "oL4-oM5", "breached": true},
+  test::TempBoard file(test::BoardPath("g8_2108"),
+                       R"({"hexsides": [{"hexes": "oL4-oM5", "breached": true},
                                                 {"hexes": "oL4-oK5", "breached": true}]})");
   auto doc = Cli({"move", "--board", file.path(), "--paddy", "drained", "--unit", "truck", "--path",
                   "oM5,oL4,oK5,oL4"});

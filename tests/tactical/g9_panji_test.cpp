@@ -141,9 +141,11 @@ TEST(G9, Rule9_1_SetUpLegality) {
                     "Panji B: 37CC8-CC7", "--ob", "6"});
   EXPECT_TRUE(added["legal"]);
   EXPECT_EQ(added["covered_total"], 6);
-  test::TempBoard wire("g9_3", R"({"counters": [{"type": "wire", "hex": "37EE7"}]})");
+  test::TempBoard wire(test::BoardPath("g9_3"),
+                       R"({"counters": [{"type": "wire", "hex": "37EE7"}]})");
   EXPECT_FALSE(Cli({"panji-setup", "--board", wire.path()})["legal"]);
-  test::TempBoard two("g9_3", R"({"counters": [{"type": "panji", "hip": "Panji B: 37EE7-EE6"}]})");
+  test::TempBoard two(test::BoardPath("g9_3"),
+                      R"({"counters": [{"type": "panji", "hip": "Panji B: 37EE7-EE6"}]})");
   auto doc = Cli({"panji-setup", "--board", two.path()}, 2);
   EXPECT_EQ(doc["error"]["rule"], "G9.1");
 }
@@ -178,8 +180,9 @@ TEST(G9, Ex9_4_SquadAEntersEE7) {
   EXPECT_EQ(doc["total"], 2);
   EXPECT_EQ(doc["steps"][1]["to"], "37EE7:above");
   for (const char* feature : {"hedge", "wall"}) {
-    test::TempBoard file("g9_3", std::string(R"({"hexsides": [{"hexes": "37EE7-37EE8", ")") +
-                                     feature + R"(": true}]})");
+    test::TempBoard file(
+        test::BoardPath("g9_3"),
+        std::string(R"({"hexsides": [{"hexes": "37EE7-37EE8", ")") + feature + R"(": true}]})");
     auto hedged = CliMove("37EE8,EE7", {}, file.path());
     EXPECT_EQ(hedged["total"], 3) << feature;
     EXPECT_EQ(hedged["steps"][1]["charges"][0]["rule"], "G9.4");
@@ -287,7 +290,7 @@ TEST(G9, Ex9_45_NonCoveredHexsides) {
 // G9.45 EX: A and B beneath Trench counters, moving within the trenches to each other's hex:
 // no Panji MC, and A enters EE7 straight to beneath Panji counter A.
 TEST(G9, Ex9_45_WithinTrenches) {
-  test::TempBoard file("g9_3", R"({"counters": [{"type": "trench", "hex": "37EE7"},
+  test::TempBoard file(test::BoardPath("g9_3"), R"({"counters": [{"type": "trench", "hex": "37EE7"},
                                                {"type": "trench", "hex": "37EE8"}]})");
   auto b = LoadBoard(file.path());
   ASSERT_TRUE(b.has_value());
@@ -328,7 +331,7 @@ TEST(G9, Ex9_46_WhereDD7MayBeBypassed) {
 // the one MF while still beneath Panji counter A; squad B Bypassing along DD7-DD6 enters DD7
 // beneath Panji counter C; it may also Bypass along FF7-EE8.
 TEST(G9, Ex9_46_SquadBBypasses) {
-  test::TempBoard file("g9_3", "{}");
+  test::TempBoard file(test::BoardPath("g9_3"), "{}");
   {
     auto doc = nlohmann::json::parse(opsim::test::ReadFile(file.path()));
     doc["counters"][1]["hidden"] = true;
@@ -514,7 +517,8 @@ TEST(G9, Ex9_6_LeavingEE7) {
 // G9.6 EX: a Terrain Blaze in DD8: squad A reaches CC8 with Double Time for six MF: DD7 (2, above,
 // MC), beneath (1), across Covered DD7-CC8 (1), CC8 (2); it cannot Bypass along DD7-DD8.
 TEST(G9, Ex9_6_SquadAToCC8) {
-  test::TempBoard file("g9_3", R"({"counters": [{"type": "blaze", "hex": "37DD8"}]})");
+  test::TempBoard file(test::BoardPath("g9_3"),
+                       R"({"counters": [{"type": "blaze", "hex": "37DD8"}]})");
   auto b = LoadBoard(file.path());
   ASSERT_TRUE(b.has_value());
   MoveOptions o = Infantry();
@@ -539,7 +543,8 @@ TEST(G9, Ex9_6_SquadAToCC8) {
 // G9.55 EX: a Foxhole in EE7 lies beneath Panji counter A: from above, one MF to go beneath and
 // another to enter it; leaving it, the unit is beneath the Panji counter.
 TEST(G9, Ex9_55_FoxholeBeneathThePanji) {
-  test::TempBoard file("g9_3", R"({"counters": [{"type": "foxhole", "hex": "37EE7"}]})");
+  test::TempBoard file(test::BoardPath("g9_3"),
+                       R"({"counters": [{"type": "foxhole", "hex": "37EE7"}]})");
   auto b = LoadBoard(file.path());
   ASSERT_TRUE(b.has_value());
   const MoveReport r = Move(*b, Infantry(), "37EE7:above,EE7:beneath,EE7:foxhole,EE7:beneath");
@@ -574,7 +579,7 @@ TEST(G9, Rule9_2_LosAndTem) {
   b.MutableAt(test::Hex(b, "37EE7"))->terrain = Terrain::kLightJungle;
   near = CheckLos(b, End(b, "37EE6"), above);
   EXPECT_EQ(EvaluateAttack(b, End(b, "37EE6"), above, AttackType::kSmallArms, near).tem, 1);
-  test::TempBoard file("g9_3",
+  test::TempBoard file(test::BoardPath("g9_3"),
                        R"({"counters": [{"type": "wreck", "hex": "37EE8", "above_panji": false},
                                                {"type": "afv", "hex": "37EE7", "above_panji": true}]})");
   auto w = LoadBoard(file.path());

@@ -10,6 +10,10 @@ std::string BoardPath(const std::string& name) {
   return std::string(OPSIM_TACTICAL_BOARDS) + "/" + name + ".json";
 }
 
+std::string FixturePath(const std::string& name) {
+  return std::string(OPSIM_TACTICAL_FIXTURES) + "/" + name + ".json";
+}
+
 Board Illustration(const std::string& name) {
   auto b = LoadBoard(BoardPath(name));
   if (!b) {
@@ -82,9 +86,9 @@ void Merge(nlohmann::json& base, const nlohmann::json& patch) {
 
 }  // namespace
 
-TempBoard::TempBoard(const std::string& name, const std::string& patch)
-    : path_(dir_.Path(name + ".json")) {
-  auto doc = nlohmann::json::parse(opsim::test::ReadFile(BoardPath(name)));
+TempBoard::TempBoard(const std::string& base, const std::string& patch)
+    : path_(dir_.Path("board.json")) {
+  auto doc = nlohmann::json::parse(opsim::test::ReadFile(base));
   Merge(doc, nlohmann::json::parse(patch));
   opsim::test::WriteFile(path_, doc.dump(2));
 }

@@ -29,11 +29,14 @@ MoveOptions Infantry();
 // The MF/MP of each step after the start, as numbers (2.5 for 2½).
 std::vector<double> StepCosts(const MoveReport& r);
 
-// An illustration board file with `patch` merged in (objects merged, arrays appended), written
+// tests/tactical/boards/<name>.json: small boards for single rules.
+std::string FixturePath(const std::string& name);
+
+// A board file (`base`, a path) with `patch` merged in (objects merged, arrays appended), written
 // to a scratch directory for CLI tests: {"hexsides": [{"hexes": "oL2-oL3", "breached": true}]}.
 class TempBoard {
  public:
-  TempBoard(const std::string& name, const std::string& patch);
+  TempBoard(const std::string& base, const std::string& patch);
   const std::string& path() const { return path_; }
 
  private:
