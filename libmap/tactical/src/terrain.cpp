@@ -23,7 +23,7 @@ constexpr std::array<TerrainInfo, 25> kTerrain = {{
     {"grain", A, H(3), P(1), P(4), 0, false, true, 1, false, false, false},
     {"woods", A, P(2), P(2), kNo, 1, true, false, 0, true, false, false},
     {"light-jungle", A, P(2), P(2), kNo, 1, true, false, 0, true, false, false},
-    {"dense-jungle", A, P(3), P(4), kNo, 1, true, true, 0, false, false, false},
+    {"dense-jungle", A, P(3), P(4), kNo, 1, true, true, 0, true, false, false},
     {"building", A, P(2), kNo, kNo, 2, true, false, 0, true, false, false},
     {"rubble", A, P(3), P(4), kNo, 2, true, false, 0, false, false, false},
     {"marsh", A, P(2), kNo, kNo, 0, false, false, 0, false, true, false},
