@@ -1,0 +1,87 @@
+// The turn log: a campaign's every player-turn in an SQLite file (docs/log-format.md).
+//
+// These calls join the log file (turn_log.h) to the rules: they start a logged game, play and
+// log a player-turn, rebuild the game at any logged turn, replay and verify a whole log, and
+// branch a new log from a logged turn. The log stores the scenario's text, the seed, the
+// canonical orders, every die roll, event and phase hash, and a snapshot at each turn boundary;
+// a game is rebuilt from the nearest readable snapshot and the logged orders, and every
+// replayed player-turn must reproduce what was logged, or the call fails with kCorruption.
+//
+// "After N player-turns" (`--at N`) counts logged player-turns: 0 is the start, and N is the
+// state once the Nth logged player-turn has been played.
+//
+// Threading: each call opens its own connection, so calls may run on different threads or in
+// different processes; writers to one file take turns (kBusy after the busy timeout).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "opsim/db/turn_log.h"
+#include "opsim/error.h"
+#include "opsim/map/json_source.h"
+#include "opsim/ops/game.h"
+
+namespace opsim::db {
+
+// A game rebuilt from a log.
+struct LoggedGame {
+  std::shared_ptr<const map::Theater> theater;
+  std::shared_ptr<const ops::Campaign> campaign;
+  ops::GameState state;
+  std::string scenario_name;
+  std::int32_t turns_played = 0;  // player-turns in the log up to `state`
+};
+
+// Starts a new log at `db_path` (which must not exist) for `scenario` and `seed` (below 2^63).
+Result<LoggedGame> NewLoggedGame(const std::string& db_path, const JsonSource& scenario,
+                                 std::uint64_t seed);
+
+// The game after `at` logged player-turns (all of them when absent), from the nearest
+// snapshot and the logged orders and dice.
+Result<LoggedGame> LoadLoggedGame(const std::string& db_path, std::optional<std::int32_t> at);
+
+// Plays the phasing side's player-turn from `orders` and appends it to the log in one
+// transaction: all of it is logged, or none.
+Result<ops::TurnResult> PlayLoggedTurn(const std::string& db_path, const JsonSource& orders);
+// The same, calling `before_commit` inside the transaction once every row is written (for
+// tests that interrupt a player-turn, and for tools that watch one).
+Result<ops::TurnResult> PlayLoggedTurn(const std::string& db_path, const JsonSource& orders,
+                                       const std::function<void()>& before_commit);
+
+struct ReplayOptions {
+  std::optional<std::int32_t> to;  // stop after this many player-turns; all when absent
+  bool verify = false;             // also check the hash chain and every snapshot
+  Progress progress;               // (player-turns replayed, player-turns to replay)
+};
+
+struct ReplayReport {
+  LoggedGame game;                        // the game after the last player-turn replayed
+  std::int64_t rolls = 0;                 // die rolls matched
+  std::int64_t events = 0;                // events matched
+  std::int64_t hashes = 0;                // phase and turn state hashes matched
+  std::optional<ChainReport> chain;       // with verify
+  std::int32_t snapshots_loaded = 0;      // with verify: read and equal to the replayed state
+  std::int32_t snapshots_unreadable = 0;  // with verify: a format this build cannot read (their
+                                          // state hashes still matched)
+};
+
+// Rebuilds the game from the start from the logged orders and dice, and checks that every
+// player-turn reproduces its logged rolls, events and state hashes. kCorruption names the
+// first row that differs or breaks the chain.
+Result<ReplayReport> ReplayLog(const std::string& db_path, const ReplayOptions& options);
+
+struct BranchReport {
+  std::int32_t turns = 0;  // player-turns copied
+  std::string head;        // the new log's last row hash (equal to the source's at that turn)
+  std::string state_hash;  // the state it starts from
+};
+
+// Starts a new log at `out_path` holding the source's game and its first `at` player-turns,
+// each replayed and checked before it is written; play continues from there.
+Result<BranchReport> BranchLog(const std::string& db_path, std::int32_t at,
+                               const std::string& out_path, const Progress& progress = {});
+
+}  // namespace opsim::db

@@ -1,0 +1,184 @@
+// TurnLog: the turn-log file, an SQLite database holding one game (docs/log-format.md).
+//
+// TurnLog knows the file, not the rules. It writes and reads the game record (the scenario's
+// text and hash, the seed), each player-turn's canonical orders, die rolls, events and phase
+// hashes, and a state snapshot at every turn boundary, and it checks the hash chain that links
+// each row to the one before, so that an edited, deleted or reordered row is found.
+//
+// It promises:
+// - A file that is not an opsim log, or is from a newer schema, is refused before anything in
+//   it is read or changed (kCorruption, kUnsupported).
+// - A new log appears whole or not at all; an appended player-turn is one transaction in WAL
+//   mode, so a crash or a kill leaves the log as it was before that turn.
+// - Every SQL statement is fixed text with bound parameters.
+// - Errors: kBusy when another process holds the write lock past the busy timeout
+//   ($OPSIM_DB_BUSY_TIMEOUT_MS, default 5000), kIOError for a full disk, kReadOnly for a file
+//   that cannot be written, kCorruption for a row whose hash does not match.
+// Threading: a TurnLog is one SQLite connection; use it from one thread at a time. Any number
+// of processes may read a log while one process appends to it.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "opsim/error.h"
+#include "opsim/ops/game.h"
+
+namespace opsim::db {
+
+namespace sql {
+class Database;
+}
+
+// PRAGMA application_id of every opsim log ("OPSL"), and PRAGMA user_version: the schema.
+inline constexpr std::int32_t kLogApplicationId = 0x4F50534C;
+inline constexpr std::int32_t kLogSchemaVersion = 1;
+
+// The game a log holds, written once when the log is created.
+struct GameRecord {
+  std::string scenario_name;
+  std::string scenario;         // the scenario file's full text
+  std::string scenario_sha256;  // hex SHA-256 of `scenario`
+  std::uint64_t seed = 0;       // below 2^63, so that it reads plainly in SQL
+  std::string start_hash;       // ops::StateHash of the state at the start
+};
+
+struct LoggedRoll {
+  int value = 0;
+  int sides = 6;
+  bool scripted = false;
+  std::string purpose;
+  std::string rule;
+  std::string decided;
+  friend bool operator==(const LoggedRoll&, const LoggedRoll&) = default;
+};
+
+struct LoggedEvent {
+  std::string kind;
+  std::string rule;
+  std::string text;
+  friend bool operator==(const LoggedEvent&, const LoggedEvent&) = default;
+};
+
+struct LoggedPhase {
+  std::string phase;       // "initial", "movement", "combat", "exploitation"
+  std::string state_hash;  // after that phase
+  friend bool operator==(const LoggedPhase&, const LoggedPhase&) = default;
+};
+
+// One logged player-turn.
+struct LoggedTurn {
+  std::int32_t number = 0;  // 1 for the first player-turn of the log; --at N is after turn N
+  std::int32_t serial = 0;  // the engine's player-turn serial (ops::TurnResult::player_turn)
+  std::string side;         // "axis", "allied"
+  std::string date;         // "Jan I 1942"
+  std::string orders;       // canonical JSON, ops::OrdersToJson
+  std::vector<LoggedRoll> rolls;
+  std::vector<LoggedEvent> events;
+  std::vector<LoggedPhase> phases;
+  std::string final_hash;  // the state hash after the player-turn
+  std::string logged_at;   // UTC wall-clock time; metadata outside the hash chain
+};
+
+// What a player-turn's result looks like in the log.
+LoggedTurn ToLoggedTurn(std::int32_t number, std::string orders_json, const ops::TurnResult& r);
+
+// A serialized game state at a turn boundary (see snapshot.h).
+struct Snapshot {
+  std::int32_t turn = 0;  // the state after `turn` logged player-turns; 0 is the start
+  int format = 0;         // the snapshot format it was written in
+  std::string state_hash;
+  std::string data;
+};
+
+// What a full check of the chain saw.
+struct ChainReport {
+  std::int64_t rows = 0;
+  std::int32_t turns = 0;
+  std::int32_t snapshots = 0;
+  std::string head;  // the hash of the last row
+};
+
+// Called with (rows done, rows in all) during long checks.
+using Progress = std::function<void(std::int64_t, std::int64_t)>;
+
+class TurnLog {
+ public:
+  enum class Access { kRead, kWrite };
+
+  // Starts a new log. It is written beside `path` and becomes `path` at Publish(), so that an
+  // interrupted start leaves nothing behind. Refuses if `path` exists.
+  static Result<TurnLog> Create(const std::string& path, const GameRecord& game,
+                                const Snapshot& start);
+  // Opens an existing log, after checking that it is one this build understands.
+  static Result<TurnLog> Open(const std::string& path, Access access);
+
+  TurnLog(TurnLog&&) noexcept;
+  TurnLog& operator=(TurnLog&&) noexcept;
+  ~TurnLog();  // an unpublished new log is removed
+
+  // Makes a log from Create() appear at its path (it must not exist yet). The TurnLog is
+  // closed afterwards.
+  Status Publish();
+
+  const std::string& path() const { return path_; }
+  const GameRecord& game() const { return game_; }
+  // The player-turns logged, read from the file now.
+  Result<std::int32_t> CountTurns() const;
+  // The metadata outside the chain: format, schema, created_at, head_seq, head_hash, ...
+  Result<std::map<std::string, std::string>> Meta() const;
+  // Sets one metadata value (docs/log-format.md lists the keys); inside a transaction, it is
+  // part of it.
+  Status SetMeta(std::string_view key, std::string_view value);
+
+  // A write transaction (BEGIN IMMEDIATE): rolled back unless committed.
+  class Transaction {
+   public:
+    Transaction(Transaction&& o) noexcept : log_(o.log_) { o.log_ = nullptr; }
+    Transaction& operator=(Transaction&&) = delete;
+    ~Transaction();
+    Status Commit();
+
+   private:
+    friend class TurnLog;
+    explicit Transaction(TurnLog* log) : log_(log) {}
+    TurnLog* log_;
+  };
+  // Takes the write lock; kBusy if another process keeps it past the busy timeout.
+  Result<Transaction> Begin();
+  // Appends player-turn `turn.number` (the next one) and the snapshot after it; only inside a
+  // transaction.
+  Status AppendTurn(const LoggedTurn& turn, const Snapshot& after);
+
+  // A logged player-turn, 1..CountTurns(). Each row's own hash and the links between them are
+  // checked; kCorruption names the first row that fails.
+  Result<LoggedTurn> ReadTurn(std::int32_t number) const;
+  // The turns that have a snapshot, ascending.
+  Result<std::vector<std::int32_t>> SnapshotTurns() const;
+  // The snapshot after `turn` player-turns, with its row hash and data digest checked.
+  Result<Snapshot> ReadSnapshot(std::int32_t turn) const;
+
+  // Checks the whole chain: every row's hash, every link, no gaps, the head the file records,
+  // the scenario's digest and every snapshot's digest. kCorruption names the first bad row.
+  Result<ChainReport> VerifyChain(const Progress& progress = {}) const;
+
+ private:
+  TurnLog();
+  Status LoadGame();
+  Status LoadHead();
+
+  std::unique_ptr<sql::Database> db_;
+  std::string path_;          // where the log is (or will be, once published)
+  std::string staging_path_;  // a new log's file until Publish()
+  GameRecord game_;
+  // The chain's head while writing.
+  std::int64_t head_seq_ = 0;
+  std::string head_hash_;
+  bool in_transaction_ = false;
+};
+
+}  // namespace opsim::db

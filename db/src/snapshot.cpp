@@ -1,0 +1,202 @@
+// Boost.Serialization for the game state: non-intrusive serialize() for the rules' public
+// structs, and MapState's declared friend. Every class is at version 1; a class that gains a
+// field bumps its version, reads the field only `if (version >= N)`, and kSnapshotFormat goes
+// up with it (see docs/log-format.md, "Snapshots").
+#include "opsim/db/snapshot.h"
+
+#include <boost/archive/archive_exception.hpp>
+#include <boost/archive/binary_iarchive.hpp>
+#include <boost/archive/binary_oarchive.hpp>
+#include <boost/serialization/map.hpp>
+#include <boost/serialization/string.hpp>
+#include <boost/serialization/vector.hpp>
+#include <boost/serialization/version.hpp>
+#include <spanstream>
+#include <sstream>
+
+// A new field in any of these must be serialized below, with its class's version bumped.
+static_assert(sizeof(opsim::ops::GameState) == 576, "GameState changed: update its snapshot");
+static_assert(sizeof(opsim::map::MapState) == 336, "MapState changed: update its snapshot");
+static_assert(sizeof(opsim::ops::GroundUnit) == 144, "GroundUnit changed: update its snapshot");
+static_assert(sizeof(opsim::ops::AirUnit) == 112, "AirUnit changed: update its snapshot");
+static_assert(sizeof(opsim::ops::NavalUnit) == 120, "NavalUnit changed: update its snapshot");
+static_assert(sizeof(opsim::map::Flood) == 12, "Flood changed: update its snapshot");
+static_assert(sizeof(opsim::ops::GameDate) == 12, "GameDate changed: update its snapshot");
+
+BOOST_CLASS_VERSION(opsim::map::HexRef, 1)
+BOOST_CLASS_VERSION(opsim::map::Flood, 1)
+BOOST_CLASS_VERSION(opsim::map::MapState, 1)
+BOOST_CLASS_VERSION(opsim::ops::GameDate, 1)
+BOOST_CLASS_VERSION(opsim::ops::GroundUnit, 1)
+BOOST_CLASS_VERSION(opsim::ops::AirUnit, 1)
+BOOST_CLASS_VERSION(opsim::ops::NavalUnit, 1)
+BOOST_CLASS_VERSION(opsim::ops::GameState, 1)
+
+namespace opsim::db {
+
+// Boost hands a loaded class's version to serialize() but does not refuse one newer than the
+// class's own, so every serialize() admits its version first.
+class NewerClass : public std::exception {
+ public:
+  explicit NewerClass(std::string message) : message_(std::move(message)) {}
+  const char* what() const noexcept override { return message_.c_str(); }
+
+ private:
+  std::string message_;
+};
+
+template <class T, class Archive>
+void Admit(const Archive&, unsigned version, const char* name) {
+  constexpr unsigned known = boost::serialization::version<T>::value;
+  if (Archive::is_loading::value && version > known) {
+    throw NewerClass("the snapshot holds " + std::string(name) + " at class version " +
+                     std::to_string(version) + "; this build reads up to version " +
+                     std::to_string(known));
+  }
+}
+
+// Loads or saves each field in order.
+template <class Archive, class... T>
+void Fields(Archive& ar, T&... fields) {
+  (ar & ... & fields);
+}
+
+}  // namespace opsim::db
+
+namespace opsim::map {
+
+template <class Archive>
+void serialize(Archive& ar, HexRef& h, unsigned version) {
+  db::Admit<HexRef>(ar, version, "HexRef");
+  db::Fields(ar, h.v);
+}
+
+template <class Archive>
+void serialize(Archive& ar, Flood& f, unsigned version) {
+  db::Admit<Flood>(ar, version, "Flood");
+  db::Fields(ar, f.kind, f.from, f.until);
+}
+
+template <class Archive>
+void serialize(Archive& ar, MapState& s, unsigned version) {
+  db::Admit<MapState>(ar, version, "MapState");
+  db::Fields(ar, s.owner_, s.side_owner_, s.frozen_, s.suez_, s.floods_, s.airbase_damage_,
+             s.port_damage_, s.ice_airfields_, s.markers_);
+}
+
+}  // namespace opsim::map
+
+namespace opsim::ops {
+
+template <class Archive>
+void serialize(Archive& ar, GameDate& d, unsigned version) {
+  db::Admit<GameDate>(ar, version, "GameDate");
+  db::Fields(ar, d.year, d.month, d.half);
+}
+
+template <class Archive>
+void serialize(Archive& ar, GroundUnit& u, unsigned version) {
+  db::Admit<GroundUnit>(ar, version, "GroundUnit");
+  db::Fields(ar, u.id, u.name, u.side, u.nationality, u.type, u.attack, u.defense, u.mp,
+             u.re_halves, u.hex, u.status, u.supply, u.extra_mp_marker, u.dropped_in);
+}
+
+template <class Archive>
+void serialize(Archive& ar, AirUnit& u, unsigned version) {
+  db::Admit<AirUnit>(ar, version, "AirUnit");
+  db::Fields(ar, u.id, u.name, u.side, u.nationality, u.base, u.status);
+}
+
+template <class Archive>
+void serialize(Archive& ar, NavalUnit& u, unsigned version) {
+  db::Admit<NavalUnit>(ar, version, "NavalUnit");
+  db::Fields(ar, u.id, u.name, u.side, u.nationality, u.kind, u.hex, u.area, u.at_sea, u.sunk);
+}
+
+template <class Archive>
+void serialize(Archive& ar, GameState& s, unsigned version) {
+  db::Admit<GameState>(ar, version, "GameState");
+  db::Fields(ar, s.start, s.first, s.player_turn, s.map, s.units, s.air, s.naval, s.srp,
+             s.exit_totals, s.weather, s.netherlands_surrendered, s.seed, s.dice);
+}
+
+}  // namespace opsim::ops
+
+namespace opsim::db {
+
+namespace {
+
+std::string Formats() {
+  return kOldestSnapshotFormat == kSnapshotFormat
+             ? "format " + std::to_string(kSnapshotFormat)
+             : "formats " + std::to_string(kOldestSnapshotFormat) + " to " +
+                   std::to_string(kSnapshotFormat);
+}
+
+Error ArchiveError(const boost::archive::archive_exception& e) {
+  using boost::archive::archive_exception;
+  switch (e.code) {
+    case archive_exception::unsupported_version:
+      return Error{ErrorCode::kUnsupported,
+                   "the snapshot was written by a newer Boost.Serialization than this build's",
+                   {},
+                   {}};
+    case archive_exception::unsupported_class_version:
+      return Error{
+          ErrorCode::kUnsupported,
+          "the snapshot holds a class version newer than this build reads (" + Formats() + ")",
+          {},
+          {}};
+    case archive_exception::incompatible_native_format:
+      return Error{ErrorCode::kUnsupported,
+                   "the snapshot was written on a platform with other native sizes or byte "
+                   "order",
+                   {},
+                   {}};
+    default:
+      return Error{
+          ErrorCode::kCorruption, std::string("the bytes are not a snapshot: ") + e.what(), {}, {}};
+  }
+}
+
+}  // namespace
+
+std::string SaveSnapshot(const ops::GameState& state) {
+  std::ostringstream out;
+  {
+    boost::archive::binary_oarchive ar(out);
+    ar << state;
+  }
+  return std::move(out).str();
+}
+
+Result<ops::GameState> LoadSnapshot(std::string_view bytes, int format) {
+  if (format > kSnapshotFormat) {
+    return Fail(ErrorCode::kUnsupported, "snapshot format " + std::to_string(format) +
+                                             " is newer than this build reads (" + Formats() + ")");
+  }
+  if (format < kOldestSnapshotFormat) {
+    return Fail(ErrorCode::kUnsupported, "snapshot format " + std::to_string(format) +
+                                             " is older than this build reads (" + Formats() + ")");
+  }
+  ops::GameState state;
+  std::ispanstream in(std::span<const char>(bytes.data(), bytes.size()));
+  try {
+    boost::archive::binary_iarchive ar(in);
+    ar >> state;
+  } catch (const boost::archive::archive_exception& e) {
+    return std::unexpected(ArchiveError(e));
+  } catch (const NewerClass& e) {
+    return Fail(ErrorCode::kUnsupported, std::string(e.what()) + " (" + Formats() + ")");
+  } catch (const std::exception& e) {
+    return Fail(ErrorCode::kCorruption, std::string("the bytes are not a snapshot: ") + e.what());
+  }
+  const auto read = in.rdbuf()->pubseekoff(0, std::ios::cur, std::ios::in);
+  if (read != static_cast<std::streamoff>(bytes.size())) {
+    return Fail(ErrorCode::kCorruption, "the snapshot has " + std::to_string(bytes.size() - read) +
+                                            " bytes after the state");
+  }
+  return state;
+}
+
+}  // namespace opsim::db

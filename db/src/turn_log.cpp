@@ -1,0 +1,993 @@
+#include "opsim/db/turn_log.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "opsim/ops/calendar.h"
+#include "opsim/sha256.h"
+#include "sqlite.h"
+
+namespace opsim::db {
+
+namespace {
+
+using nlohmann::json;
+using sql::Database;
+using sql::Statement;
+
+const std::string kGenesis(64, '0');
+
+// PRAGMAs take no bound parameters, so the two constants are spelled out here.
+static_assert(kLogApplicationId == 1330664268 && kLogSchemaVersion == 1);
+constexpr const char* kSchema = R"sql(
+PRAGMA application_id = 1330664268;
+PRAGMA user_version = 1;
+CREATE TABLE meta (
+  key TEXT PRIMARY KEY NOT NULL,
+  value TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE game (
+  seq INTEGER PRIMARY KEY CHECK (seq = 1),
+  scenario_name TEXT NOT NULL,
+  scenario_sha256 TEXT NOT NULL,
+  scenario TEXT NOT NULL,
+  seed INTEGER NOT NULL,
+  start_hash TEXT NOT NULL,
+  prev_hash TEXT NOT NULL,
+  hash TEXT NOT NULL
+);
+CREATE TABLE turn (
+  number INTEGER PRIMARY KEY,
+  seq INTEGER NOT NULL UNIQUE,
+  serial INTEGER NOT NULL,
+  side TEXT NOT NULL,
+  date TEXT NOT NULL,
+  orders TEXT NOT NULL,
+  final_hash TEXT NOT NULL,
+  logged_at TEXT NOT NULL,
+  prev_hash TEXT NOT NULL,
+  hash TEXT NOT NULL
+);
+CREATE TABLE roll (
+  seq INTEGER PRIMARY KEY,
+  turn INTEGER NOT NULL,
+  n INTEGER NOT NULL,
+  value INTEGER NOT NULL,
+  sides INTEGER NOT NULL,
+  scripted INTEGER NOT NULL,
+  purpose TEXT NOT NULL,
+  rule TEXT NOT NULL,
+  decided TEXT NOT NULL,
+  prev_hash TEXT NOT NULL,
+  hash TEXT NOT NULL
+);
+CREATE INDEX roll_by_turn ON roll (turn, n);
+CREATE TABLE event (
+  seq INTEGER PRIMARY KEY,
+  turn INTEGER NOT NULL,
+  n INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  rule TEXT NOT NULL,
+  text TEXT NOT NULL,
+  prev_hash TEXT NOT NULL,
+  hash TEXT NOT NULL
+);
+CREATE INDEX event_by_turn ON event (turn, n);
+CREATE TABLE phase (
+  seq INTEGER PRIMARY KEY,
+  turn INTEGER NOT NULL,
+  n INTEGER NOT NULL,
+  phase TEXT NOT NULL,
+  state_hash TEXT NOT NULL,
+  prev_hash TEXT NOT NULL,
+  hash TEXT NOT NULL
+);
+CREATE INDEX phase_by_turn ON phase (turn, n);
+CREATE TABLE snapshot (
+  turn INTEGER PRIMARY KEY,
+  seq INTEGER NOT NULL UNIQUE,
+  format INTEGER NOT NULL,
+  state_hash TEXT NOT NULL,
+  data_sha256 TEXT NOT NULL,
+  data BLOB NOT NULL,
+  prev_hash TEXT NOT NULL,
+  hash TEXT NOT NULL
+);
+CREATE VIEW chain (seq, tbl, turn, prev_hash, hash) AS
+  SELECT seq, 'game', 0, prev_hash, hash FROM game
+  UNION ALL SELECT seq, 'turn', number, prev_hash, hash FROM turn
+  UNION ALL SELECT seq, 'roll', turn, prev_hash, hash FROM roll
+  UNION ALL SELECT seq, 'event', turn, prev_hash, hash FROM event
+  UNION ALL SELECT seq, 'phase', turn, prev_hash, hash FROM phase
+  UNION ALL SELECT seq, 'snapshot', turn, prev_hash, hash FROM snapshot;
+)sql";
+
+// The chained content of each row: compact JSON, keys sorted, of every column but the hashes,
+// the snapshot's data (its SHA-256 stands for it) and the wall-clock metadata.
+std::string Canon(const json& j) {
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::string RowHash(std::string_view prev, std::string_view content) {
+  Sha256 h;
+  h.Update(prev);
+  h.Update("\n");
+  h.Update(content);
+  return h.HexDigest();
+}
+
+std::string GameContent(const GameRecord& g) {
+  return Canon({{"table", "game"},
+                {"seq", 1},
+                {"scenario_name", g.scenario_name},
+                {"scenario_sha256", g.scenario_sha256},
+                {"seed", g.seed},
+                {"start_hash", g.start_hash}});
+}
+
+std::string TurnContent(std::int64_t seq, const LoggedTurn& t) {
+  return Canon({{"table", "turn"},
+                {"seq", seq},
+                {"number", t.number},
+                {"serial", t.serial},
+                {"side", t.side},
+                {"date", t.date},
+                {"orders", t.orders},
+                {"final_hash", t.final_hash}});
+}
+
+std::string RollContent(std::int64_t seq, std::int64_t turn, std::int64_t n, const LoggedRoll& r) {
+  return Canon({{"table", "roll"},
+                {"seq", seq},
+                {"turn", turn},
+                {"n", n},
+                {"value", r.value},
+                {"sides", r.sides},
+                {"scripted", r.scripted},
+                {"purpose", r.purpose},
+                {"rule", r.rule},
+                {"decided", r.decided}});
+}
+
+std::string EventContent(std::int64_t seq, std::int64_t turn, std::int64_t n,
+                         const LoggedEvent& e) {
+  return Canon({{"table", "event"},
+                {"seq", seq},
+                {"turn", turn},
+                {"n", n},
+                {"kind", e.kind},
+                {"rule", e.rule},
+                {"text", e.text}});
+}
+
+std::string PhaseContent(std::int64_t seq, std::int64_t turn, std::int64_t n,
+                         const LoggedPhase& p) {
+  return Canon({{"table", "phase"},
+                {"seq", seq},
+                {"turn", turn},
+                {"n", n},
+                {"phase", p.phase},
+                {"state_hash", p.state_hash}});
+}
+
+std::string SnapshotContent(std::int64_t seq, std::int64_t turn, std::int64_t format,
+                            const std::string& state_hash, const std::string& data_sha256,
+                            std::int64_t bytes) {
+  return Canon({{"table", "snapshot"},
+                {"seq", seq},
+                {"turn", turn},
+                {"format", format},
+                {"state_hash", state_hash},
+                {"data_sha256", data_sha256},
+                {"bytes", bytes}});
+}
+
+std::string NowUtc() {
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+// A row as the chain sees it.
+struct ChainRow {
+  std::int64_t seq = 0;
+  std::int64_t turn = 0;  // 0: the game and the starting snapshot
+  bool header = false;    // a player-turn's first row (table turn)
+  std::string what;       // "die roll 2 of player-turn 3", for messages
+  std::string content;
+  std::string prev_hash;
+  std::string hash;
+  std::string damage;  // set when the row's own data contradicts it (a snapshot's digest)
+};
+
+std::unexpected<Error> Corrupt(const std::string& path, const ChainRow& row, std::string message) {
+  return Fail(ErrorCode::kCorruption, row.what + ": " + message,
+              path + ": row seq " + std::to_string(row.seq));
+}
+
+// The columns each reader selects, in the order its decoder reads them.
+constexpr const char* kGameSelect =
+    "SELECT seq, scenario_name, scenario_sha256, scenario, seed, start_hash, prev_hash, hash "
+    "FROM game";
+constexpr const char* kTurnColumns =
+    "number, seq, serial, side, date, orders, final_hash, logged_at, prev_hash, hash";
+constexpr const char* kRollColumns =
+    "seq, turn, n, value, sides, scripted, purpose, rule, decided, prev_hash, hash";
+constexpr const char* kEventColumns = "seq, turn, n, kind, rule, text, prev_hash, hash";
+constexpr const char* kPhaseColumns = "seq, turn, n, phase, state_hash, prev_hash, hash";
+constexpr const char* kSnapshotColumns =
+    "turn, seq, format, state_hash, data_sha256, length(data), prev_hash, hash";
+
+std::string TurnName(std::int64_t turn) {
+  return turn == 0 ? "the start" : "player-turn " + std::to_string(turn);
+}
+
+GameRecord DecodeGame(const Statement& st, ChainRow& row) {
+  GameRecord g;
+  row.seq = st.Int(0);
+  g.scenario_name = st.Text(1);
+  g.scenario_sha256 = st.Text(2);
+  g.scenario = st.Text(3);
+  g.seed = static_cast<std::uint64_t>(st.Int(4));
+  g.start_hash = st.Text(5);
+  row.prev_hash = st.Text(6);
+  row.hash = st.Text(7);
+  row.what = "the game record";
+  // The content names seq 1 whatever the row says, so a moved game row fails its link.
+  row.content = row.seq == 1 ? GameContent(g) : "";
+  return g;
+}
+
+LoggedTurn DecodeTurn(const Statement& st, ChainRow& row) {
+  LoggedTurn t;
+  const std::int64_t number = st.Int(0);
+  row.seq = st.Int(1);
+  const std::int64_t serial = st.Int(2);
+  t.number = static_cast<std::int32_t>(number);
+  t.serial = static_cast<std::int32_t>(serial);
+  t.side = st.Text(3);
+  t.date = st.Text(4);
+  t.orders = st.Text(5);
+  t.final_hash = st.Text(6);
+  t.logged_at = st.Text(7);
+  row.prev_hash = st.Text(8);
+  row.hash = st.Text(9);
+  row.turn = number;
+  row.header = true;
+  row.what = "player-turn " + std::to_string(number) + " (" + t.side + ", " + t.date + ")";
+  // Values that do not survive the narrowing were not written by opsim.
+  row.content = (t.number == number && t.serial == serial) ? TurnContent(row.seq, t) : "";
+  return t;
+}
+
+LoggedRoll DecodeRoll(const Statement& st, ChainRow& row) {
+  LoggedRoll r;
+  row.seq = st.Int(0);
+  row.turn = st.Int(1);
+  const std::int64_t n = st.Int(2);
+  const std::int64_t value = st.Int(3);
+  const std::int64_t sides = st.Int(4);
+  r.value = static_cast<int>(value);
+  r.sides = static_cast<int>(sides);
+  r.scripted = st.Int(5) != 0;
+  r.purpose = st.Text(6);
+  r.rule = st.Text(7);
+  r.decided = st.Text(8);
+  row.prev_hash = st.Text(9);
+  row.hash = st.Text(10);
+  row.what =
+      "die roll " + std::to_string(n + 1) + " of " + TurnName(row.turn) + " ('" + r.purpose + "')";
+  row.content = (r.value == value && r.sides == sides && st.Int(5) == (r.scripted ? 1 : 0))
+                    ? RollContent(row.seq, row.turn, n, r)
+                    : "";
+  return r;
+}
+
+LoggedEvent DecodeEvent(const Statement& st, ChainRow& row) {
+  LoggedEvent e;
+  row.seq = st.Int(0);
+  row.turn = st.Int(1);
+  const std::int64_t n = st.Int(2);
+  e.kind = st.Text(3);
+  e.rule = st.Text(4);
+  e.text = st.Text(5);
+  row.prev_hash = st.Text(6);
+  row.hash = st.Text(7);
+  row.what = "event " + std::to_string(n + 1) + " of " + TurnName(row.turn) + " (" + e.kind + ")";
+  row.content = EventContent(row.seq, row.turn, n, e);
+  return e;
+}
+
+LoggedPhase DecodePhase(const Statement& st, ChainRow& row) {
+  LoggedPhase p;
+  row.seq = st.Int(0);
+  row.turn = st.Int(1);
+  const std::int64_t n = st.Int(2);
+  p.phase = st.Text(3);
+  p.state_hash = st.Text(4);
+  row.prev_hash = st.Text(5);
+  row.hash = st.Text(6);
+  row.what = "the state hash after the " + p.phase + " phase of " + TurnName(row.turn);
+  row.content = PhaseContent(row.seq, row.turn, n, p);
+  return p;
+}
+
+// Reads a snapshot row's columns (without its data) into `snap` and `row`.
+void DecodeSnapshot(const Statement& st, ChainRow& row, Snapshot& snap, std::string& data_sha256) {
+  row.turn = st.Int(0);
+  row.seq = st.Int(1);
+  const std::int64_t format = st.Int(2);
+  snap.turn = static_cast<std::int32_t>(row.turn);
+  snap.format = static_cast<int>(format);
+  snap.state_hash = st.Text(3);
+  data_sha256 = st.Text(4);
+  row.prev_hash = st.Text(6);
+  row.hash = st.Text(7);
+  row.what = "the snapshot after " +
+             (row.turn == 0 ? std::string("0 player-turns (the start)") : TurnName(row.turn));
+  row.content = snap.format == format ? SnapshotContent(row.seq, row.turn, format, snap.state_hash,
+                                                        data_sha256, st.Int(5))
+                                      : "";
+}
+
+// A row's own check: its hash covers its link and its content.
+bool SelfConsistent(const ChainRow& row) {
+  return row.damage.empty() && !row.content.empty() &&
+         RowHash(row.prev_hash, row.content) == row.hash;
+}
+
+Status CheckRow(const std::string& path, const ChainRow& row) {
+  if (!row.damage.empty()) return Corrupt(path, row, row.damage);
+  if (!SelfConsistent(row)) {
+    return Corrupt(path, row,
+                   "the row was changed after it was logged (its hash does not match its "
+                   "content)");
+  }
+  return {};
+}
+
+// Runs `st` to the end, calling `each` on every row.
+template <class F>
+Status ForEachRow(Statement& st, F each) {
+  for (;;) {
+    auto row = st.Step();
+    if (!row) return std::unexpected(row.error());
+    if (!*row) return {};
+    if (auto s = each(st); !s) return s;
+  }
+}
+
+Status SyncDirectory(const std::string& path) {
+  const std::string dir = std::filesystem::path(path).parent_path().string();
+  const int fd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY);
+  if (fd < 0) return {};
+  ::fsync(fd);
+  ::close(fd);
+  return {};
+}
+
+}  // namespace
+
+LoggedTurn ToLoggedTurn(std::int32_t number, std::string orders_json, const ops::TurnResult& r) {
+  LoggedTurn t;
+  t.number = number;
+  t.serial = r.player_turn;
+  t.side = SideName(r.side);
+  t.date = ops::FormatGameDate(r.date);
+  t.orders = std::move(orders_json);
+  for (const ops::DieRoll& d : r.rolls) {
+    t.rolls.push_back({d.value, d.sides, d.scripted, d.purpose, std::string(d.rule.id), d.decided});
+  }
+  for (const ops::Event& e : r.events) {
+    t.events.push_back({e.kind, std::string(e.rule.id), e.text});
+  }
+  for (const ops::PhaseHash& p : r.hashes) t.phases.push_back({ops::PhaseName(p.phase), p.hash});
+  t.final_hash = r.final_hash;
+  return t;
+}
+
+TurnLog::TurnLog() = default;
+TurnLog::TurnLog(TurnLog&&) noexcept = default;
+TurnLog& TurnLog::operator=(TurnLog&&) noexcept = default;
+
+TurnLog::~TurnLog() {
+  if (staging_path_.empty()) return;
+  db_.reset();
+  for (const char* suffix : {"", "-journal", "-wal", "-shm"}) {
+    std::remove((staging_path_ + suffix).c_str());
+  }
+}
+
+TurnLog::Transaction::~Transaction() {
+  if (log_ != nullptr && log_->in_transaction_) {
+    (void)log_->db_->Exec("ROLLBACK");
+    log_->in_transaction_ = false;
+  }
+}
+
+Status TurnLog::Transaction::Commit() {
+  TurnLog* log = std::exchange(log_, nullptr);
+  if (log == nullptr || !log->in_transaction_) {
+    return Fail(ErrorCode::kInternal, "commit outside a transaction");
+  }
+  log->in_transaction_ = false;
+  if (auto s = log->db_->Exec("COMMIT"); !s) {
+    (void)log->db_->Exec("ROLLBACK");
+    return s;
+  }
+  return {};
+}
+
+Result<TurnLog> TurnLog::Create(const std::string& path, const GameRecord& game,
+                                const Snapshot& start) {
+  if (game.seed > static_cast<std::uint64_t>(INT64_MAX)) {
+    return Fail(ErrorCode::kInvalidInput, "the seed must be below 2^63", std::to_string(game.seed));
+  }
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec)) {
+    return Fail(ErrorCode::kInvalidInput,
+                "the file already exists; a new game needs a new file (remove it, or choose "
+                "another name)",
+                path);
+  }
+  TurnLog log;
+  log.path_ = path;
+  log.staging_path_ = path + ".partial-" + std::to_string(::getpid());
+  for (const char* suffix : {"", "-journal", "-wal", "-shm"}) {
+    std::remove((log.staging_path_ + suffix).c_str());
+  }
+  auto db = Database::Open(log.staging_path_, Database::Mode::kCreate);
+  if (!db) return std::unexpected(db.error());
+  log.db_ = std::make_unique<Database>(std::move(*db));
+  // A rollback journal while the file is private; Publish() turns on WAL.
+  if (auto s = log.db_->Exec("PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL"); !s) {
+    return std::unexpected(s.error());
+  }
+  if (auto s = log.db_->Exec("BEGIN IMMEDIATE"); !s) return std::unexpected(s.error());
+  log.in_transaction_ = true;
+  Transaction tx(&log);
+  if (auto s = log.db_->Exec(kSchema); !s) return std::unexpected(s.error());
+
+  log.game_ = game;
+  log.game_.scenario_sha256 = Sha256Hex(game.scenario);
+  const std::string game_hash = RowHash(kGenesis, GameContent(log.game_));
+  auto ins = log.db_->Prepare(
+      "INSERT INTO game (seq, scenario_name, scenario_sha256, scenario, seed, start_hash, "
+      "prev_hash, hash) VALUES (1, ?, ?, ?, ?, ?, ?, ?)");
+  if (!ins) return std::unexpected(ins.error());
+  ins->Bind(1, log.game_.scenario_name)
+      .Bind(2, log.game_.scenario_sha256)
+      .Bind(3, log.game_.scenario)
+      .Bind(4, static_cast<std::int64_t>(log.game_.seed))
+      .Bind(5, log.game_.start_hash)
+      .Bind(6, kGenesis)
+      .Bind(7, game_hash);
+  if (auto s = ins->Run(); !s) return std::unexpected(s.error());
+  log.head_seq_ = 1;
+  log.head_hash_ = game_hash;
+
+  const std::string data_sha = Sha256Hex(start.data);
+  const std::string snap_hash =
+      RowHash(game_hash, SnapshotContent(2, 0, start.format, start.state_hash, data_sha,
+                                         static_cast<std::int64_t>(start.data.size())));
+  auto snap = log.db_->Prepare(
+      "INSERT INTO snapshot (turn, seq, format, state_hash, data_sha256, data, prev_hash, hash) "
+      "VALUES (0, 2, ?, ?, ?, ?, ?, ?)");
+  if (!snap) return std::unexpected(snap.error());
+  snap->Bind(1, start.format)
+      .Bind(2, start.state_hash)
+      .Bind(3, data_sha)
+      .BindBlob(4, start.data)
+      .Bind(5, game_hash)
+      .Bind(6, snap_hash);
+  if (auto s = snap->Run(); !s) return std::unexpected(s.error());
+  log.head_seq_ = 2;
+  log.head_hash_ = snap_hash;
+
+  for (auto [key, value] : {std::pair<const char*, std::string>{"format", "opsim turn log"},
+                            {"schema", std::to_string(kLogSchemaVersion)},
+                            {"created_by", "opsim " OPSIM_VERSION},
+                            {"created_at", NowUtc()},
+                            {"head_seq", "2"},
+                            {"head_hash", snap_hash}}) {
+    if (auto s = log.SetMeta(key, value); !s) return std::unexpected(s.error());
+  }
+  if (auto s = tx.Commit(); !s) return std::unexpected(s.error());
+  return log;
+}
+
+Status TurnLog::Publish() {
+  if (staging_path_.empty()) return Fail(ErrorCode::kInternal, "the log is already published");
+  if (auto s = db_->Exec("PRAGMA journal_mode = WAL"); !s) return s;
+  db_.reset();  // closes the file; nothing is left in a journal or a WAL
+  std::error_code ec;
+  if (std::filesystem::exists(staging_path_ + "-wal", ec)) {
+    return Fail(ErrorCode::kIOError, "could not finish writing the new log", staging_path_);
+  }
+  if (::link(staging_path_.c_str(), path_.c_str()) != 0) {
+    const int err = errno;
+    if (err == EEXIST) {
+      return Fail(ErrorCode::kInvalidInput,
+                  "the file appeared while the new log was being written; it was left alone",
+                  path_);
+    }
+    return Fail(err == EROFS || err == EACCES ? ErrorCode::kReadOnly : ErrorCode::kIOError,
+                std::string("cannot create the log: ") + std::strerror(err), path_);
+  }
+  std::remove(staging_path_.c_str());
+  staging_path_.clear();
+  return SyncDirectory(path_);
+}
+
+Result<TurnLog> TurnLog::Open(const std::string& path, Access access) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) {
+    if (errno == ENOENT) return Fail(ErrorCode::kNotFound, "no such turn log", path);
+    return Fail(ErrorCode::kIOError, std::string("cannot open the log: ") + std::strerror(errno),
+                path);
+  }
+  if (!S_ISREG(st.st_mode)) return Fail(ErrorCode::kInvalidInput, "not a file", path);
+
+  TurnLog log;
+  log.path_ = path;
+  auto db = Database::Open(
+      path, access == Access::kWrite ? Database::Mode::kWrite : Database::Mode::kRead);
+  if (!db) return std::unexpected(db.error());
+  log.db_ = std::make_unique<Database>(std::move(*db));
+
+  // Who the file is, before anything else is read or changed.
+  auto app = log.db_->QueryInt("PRAGMA application_id");
+  if (!app) return std::unexpected(app.error());
+  if (*app != kLogApplicationId) {
+    return Fail(ErrorCode::kCorruption,
+                st.st_size == 0 ? std::string("not an opsim turn log: the file is empty")
+                                : "not an opsim turn log: an SQLite database of another kind "
+                                  "(application_id " +
+                                      std::to_string(*app) + ")",
+                path);
+  }
+  auto schema = log.db_->QueryInt("PRAGMA user_version");
+  if (!schema) return std::unexpected(schema.error());
+  if (*schema > kLogSchemaVersion) {
+    return Fail(ErrorCode::kUnsupported,
+                "the log was written by a newer opsim (log schema " + std::to_string(*schema) +
+                    "; this build reads schema " + std::to_string(kLogSchemaVersion) +
+                    "); upgrade opsim to read it",
+                path);
+  }
+  if (*schema < 1) {
+    return Fail(ErrorCode::kCorruption, "an unfinished opsim turn log (log schema 0)", path);
+  }
+  if (access == Access::kWrite) {
+    if (log.db_->read_only()) {
+      return Fail(ErrorCode::kReadOnly,
+                  "the log cannot be written: the file or its folder is read-only; nothing was "
+                  "changed",
+                  path);
+    }
+    if (auto s = log.db_->Exec("PRAGMA synchronous = FULL"); !s) return std::unexpected(s.error());
+  }
+  if (auto s = log.LoadGame(); !s) return std::unexpected(s.error());
+  return log;
+}
+
+Status TurnLog::LoadGame() {
+  auto st = db_->Prepare(kGameSelect);
+  if (!st) return std::unexpected(st.error());
+  auto has = st->Step();
+  if (!has) return std::unexpected(has.error());
+  if (!*has) return Fail(ErrorCode::kCorruption, "the log has no game record", path_);
+  ChainRow row;
+  game_ = DecodeGame(*st, row);
+  if (row.prev_hash != kGenesis) {
+    return Corrupt(path_, row, "the chain does not start here (its prev_hash is not zero)");
+  }
+  if (auto s = CheckRow(path_, row); !s) return s;
+  if (Sha256Hex(game_.scenario) != game_.scenario_sha256) {
+    return Corrupt(path_, row, "the scenario text does not match its SHA-256");
+  }
+  return {};
+}
+
+Status TurnLog::SetMeta(std::string_view key, std::string_view value) {
+  auto st = db_->Prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)");
+  if (!st) return std::unexpected(st.error());
+  st->Bind(1, key).Bind(2, value);
+  return st->Run();
+}
+
+Result<std::map<std::string, std::string>> TurnLog::Meta() const {
+  auto st = db_->Prepare("SELECT key, value FROM meta ORDER BY key");
+  if (!st) return std::unexpected(st.error());
+  std::map<std::string, std::string> meta;
+  auto s = ForEachRow(*st, [&](const Statement& r) -> Status {
+    meta[r.Text(0)] = r.Text(1);
+    return {};
+  });
+  if (!s) return std::unexpected(s.error());
+  return meta;
+}
+
+Result<std::int32_t> TurnLog::CountTurns() const {
+  auto n = db_->QueryInt("SELECT coalesce(max(number), 0) FROM turn");
+  if (!n) return std::unexpected(n.error());
+  return static_cast<std::int32_t>(*n);
+}
+
+Status TurnLog::LoadHead() {
+  std::int64_t seq = 0;
+  for (const char* q :
+       {"SELECT coalesce(max(seq), 0) FROM game", "SELECT coalesce(max(seq), 0) FROM turn",
+        "SELECT coalesce(max(seq), 0) FROM roll", "SELECT coalesce(max(seq), 0) FROM event",
+        "SELECT coalesce(max(seq), 0) FROM phase", "SELECT coalesce(max(seq), 0) FROM snapshot"}) {
+    auto m = db_->QueryInt(q);
+    if (!m) return std::unexpected(m.error());
+    seq = std::max(seq, *m);
+  }
+  auto st = db_->Prepare("SELECT hash FROM chain WHERE seq = ?");
+  if (!st) return std::unexpected(st.error());
+  st->Bind(1, seq);
+  auto has = st->Step();
+  if (!has) return std::unexpected(has.error());
+  const std::string hash = *has ? st->Text(0) : std::string();
+  auto meta = Meta();
+  if (!meta) return std::unexpected(meta.error());
+  if ((*meta)["head_seq"] != std::to_string(seq) || (*meta)["head_hash"] != hash) {
+    return Fail(ErrorCode::kCorruption,
+                "the log's last row is not the one it recorded (rows were added or removed "
+                "at its end); run `opsim replay --verify`",
+                path_);
+  }
+  head_seq_ = seq;
+  head_hash_ = hash;
+  return {};
+}
+
+Result<TurnLog::Transaction> TurnLog::Begin() {
+  if (in_transaction_) return Fail(ErrorCode::kInternal, "a transaction is already open");
+  if (auto s = db_->Exec("BEGIN IMMEDIATE"); !s) return std::unexpected(s.error());
+  in_transaction_ = true;
+  Transaction tx(this);
+  if (auto s = LoadHead(); !s) return std::unexpected(s.error());
+  return tx;
+}
+
+Status TurnLog::AppendTurn(const LoggedTurn& turn, const Snapshot& after) {
+  if (!in_transaction_) return Fail(ErrorCode::kInternal, "AppendTurn outside a transaction");
+  auto count = CountTurns();
+  if (!count) return std::unexpected(count.error());
+  if (turn.number != *count + 1 || after.turn != turn.number) {
+    return Fail(ErrorCode::kInternal, "player-turn " + std::to_string(turn.number) +
+                                          " appended after " + std::to_string(*count));
+  }
+  // Each row gets the next seq and a hash over the previous row's hash and its content.
+  std::int64_t seq = head_seq_;
+  std::string prev = head_hash_;
+
+  {
+    auto st = db_->Prepare("INSERT INTO turn (" + std::string(kTurnColumns) +
+                           ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    if (!st) return std::unexpected(st.error());
+    const std::string hash = RowHash(prev, TurnContent(++seq, turn));
+    st->Bind(1, turn.number)
+        .Bind(2, seq)
+        .Bind(3, turn.serial)
+        .Bind(4, turn.side)
+        .Bind(5, turn.date)
+        .Bind(6, turn.orders)
+        .Bind(7, turn.final_hash)
+        .Bind(8, turn.logged_at.empty() ? NowUtc() : turn.logged_at)
+        .Bind(9, prev)
+        .Bind(10, hash);
+    if (auto s = st->Run(); !s) return s;
+    prev = hash;
+  }
+  {
+    auto st = db_->Prepare("INSERT INTO roll (" + std::string(kRollColumns) +
+                           ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    if (!st) return std::unexpected(st.error());
+    for (std::size_t i = 0; i < turn.rolls.size(); ++i) {
+      const LoggedRoll& r = turn.rolls[i];
+      const auto n = static_cast<std::int64_t>(i);
+      const std::string hash = RowHash(prev, RollContent(++seq, turn.number, n, r));
+      st->Bind(1, seq)
+          .Bind(2, turn.number)
+          .Bind(3, n)
+          .Bind(4, r.value)
+          .Bind(5, r.sides)
+          .Bind(6, r.scripted ? 1 : 0)
+          .Bind(7, r.purpose)
+          .Bind(8, r.rule)
+          .Bind(9, r.decided)
+          .Bind(10, prev)
+          .Bind(11, hash);
+      if (auto s = st->Run(); !s) return s;
+      prev = hash;
+    }
+  }
+  {
+    auto st = db_->Prepare("INSERT INTO event (" + std::string(kEventColumns) +
+                           ") VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    if (!st) return std::unexpected(st.error());
+    for (std::size_t i = 0; i < turn.events.size(); ++i) {
+      const LoggedEvent& e = turn.events[i];
+      const auto n = static_cast<std::int64_t>(i);
+      const std::string hash = RowHash(prev, EventContent(++seq, turn.number, n, e));
+      st->Bind(1, seq)
+          .Bind(2, turn.number)
+          .Bind(3, n)
+          .Bind(4, e.kind)
+          .Bind(5, e.rule)
+          .Bind(6, e.text)
+          .Bind(7, prev)
+          .Bind(8, hash);
+      if (auto s = st->Run(); !s) return s;
+      prev = hash;
+    }
+  }
+  {
+    auto st = db_->Prepare("INSERT INTO phase (" + std::string(kPhaseColumns) +
+                           ") VALUES (?, ?, ?, ?, ?, ?, ?)");
+    if (!st) return std::unexpected(st.error());
+    for (std::size_t i = 0; i < turn.phases.size(); ++i) {
+      const LoggedPhase& p = turn.phases[i];
+      const auto n = static_cast<std::int64_t>(i);
+      const std::string hash = RowHash(prev, PhaseContent(++seq, turn.number, n, p));
+      st->Bind(1, seq)
+          .Bind(2, turn.number)
+          .Bind(3, n)
+          .Bind(4, p.phase)
+          .Bind(5, p.state_hash)
+          .Bind(6, prev)
+          .Bind(7, hash);
+      if (auto s = st->Run(); !s) return s;
+      prev = hash;
+    }
+  }
+  {
+    auto st = db_->Prepare(
+        "INSERT INTO snapshot (turn, seq, format, state_hash, data_sha256, data, prev_hash, "
+        "hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    if (!st) return std::unexpected(st.error());
+    const std::string data_sha = Sha256Hex(after.data);
+    const std::string hash =
+        RowHash(prev, SnapshotContent(++seq, after.turn, after.format, after.state_hash, data_sha,
+                                      static_cast<std::int64_t>(after.data.size())));
+    st->Bind(1, after.turn)
+        .Bind(2, seq)
+        .Bind(3, after.format)
+        .Bind(4, after.state_hash)
+        .Bind(5, data_sha)
+        .BindBlob(6, after.data)
+        .Bind(7, prev)
+        .Bind(8, hash);
+    if (auto s = st->Run(); !s) return s;
+    prev = hash;
+  }
+  if (auto s = SetMeta("head_seq", std::to_string(seq)); !s) return s;
+  if (auto s = SetMeta("head_hash", prev); !s) return s;
+  head_seq_ = seq;
+  head_hash_ = prev;
+  return {};
+}
+
+Result<LoggedTurn> TurnLog::ReadTurn(std::int32_t number) const {
+  auto count = CountTurns();
+  if (!count) return std::unexpected(count.error());
+  if (number < 1 || number > *count) {
+    return Fail(ErrorCode::kInvalidInput,
+                "no player-turn " + std::to_string(number) + ": the log holds " +
+                    std::to_string(*count) + " (numbered from 1)",
+                path_);
+  }
+  auto head = db_->Prepare("SELECT " + std::string(kTurnColumns) + " FROM turn WHERE number = ?");
+  if (!head) return std::unexpected(head.error());
+  head->Bind(1, number);
+  auto has = head->Step();
+  if (!has) return std::unexpected(has.error());
+  if (!*has) {
+    return Fail(ErrorCode::kCorruption,
+                "player-turn " + std::to_string(number) + " is missing from the log", path_);
+  }
+  std::vector<ChainRow> rows(1);
+  LoggedTurn turn = DecodeTurn(*head, rows[0]);
+
+  auto read = [&](const char* table, const char* columns, auto decode, auto& into) -> Status {
+    auto st = db_->Prepare("SELECT " + std::string(columns) + " FROM " + table +
+                           " WHERE turn = ? ORDER BY seq");
+    if (!st) return std::unexpected(st.error());
+    st->Bind(1, number);
+    return ForEachRow(*st, [&](const Statement& r) -> Status {
+      ChainRow row;
+      into.push_back(decode(r, row));
+      rows.push_back(std::move(row));
+      return {};
+    });
+  };
+  if (auto s = read("roll", kRollColumns, DecodeRoll, turn.rolls); !s)
+    return std::unexpected(s.error());
+  if (auto s = read("event", kEventColumns, DecodeEvent, turn.events); !s) {
+    return std::unexpected(s.error());
+  }
+  if (auto s = read("phase", kPhaseColumns, DecodePhase, turn.phases); !s) {
+    return std::unexpected(s.error());
+  }
+  // The rows of one player-turn follow each other: header, rolls, events, phases.
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (auto s = CheckRow(path_, rows[i]); !s) return std::unexpected(s.error());
+    if (i == 0) continue;
+    if (rows[i].seq != rows[0].seq + static_cast<std::int64_t>(i) ||
+        rows[i].prev_hash != rows[i - 1].hash) {
+      return Corrupt(path_, rows[i],
+                     "the chain is broken here: the row does not follow the one before it (a "
+                     "row was deleted, inserted or moved)");
+    }
+  }
+  // The row after the last one must link to it, or the last one must be the log's end.
+  auto next = db_->Prepare("SELECT prev_hash FROM chain WHERE seq = ?");
+  if (!next) return std::unexpected(next.error());
+  next->Bind(1, rows.back().seq + 1);
+  auto follows = next->Step();
+  if (!follows) return std::unexpected(follows.error());
+  bool linked = *follows && next->Text(0) == rows.back().hash;
+  if (!*follows) {
+    auto meta = Meta();
+    if (!meta) return std::unexpected(meta.error());
+    linked = (*meta)["head_seq"] == std::to_string(rows.back().seq);
+  }
+  if (!linked) {
+    return Corrupt(path_, rows.back(),
+                   "the chain is broken after this row (the row that followed it was deleted or "
+                   "changed)");
+  }
+  return turn;
+}
+
+Result<std::vector<std::int32_t>> TurnLog::SnapshotTurns() const {
+  auto st = db_->Prepare("SELECT turn FROM snapshot ORDER BY turn");
+  if (!st) return std::unexpected(st.error());
+  std::vector<std::int32_t> turns;
+  auto s = ForEachRow(*st, [&](const Statement& r) -> Status {
+    turns.push_back(static_cast<std::int32_t>(r.Int(0)));
+    return {};
+  });
+  if (!s) return std::unexpected(s.error());
+  return turns;
+}
+
+Result<Snapshot> TurnLog::ReadSnapshot(std::int32_t turn) const {
+  auto st = db_->Prepare("SELECT " + std::string(kSnapshotColumns) +
+                         ", data FROM snapshot WHERE turn = ?");
+  if (!st) return std::unexpected(st.error());
+  st->Bind(1, turn);
+  auto has = st->Step();
+  if (!has) return std::unexpected(has.error());
+  if (!*has) {
+    return Fail(ErrorCode::kNotFound, "no snapshot after player-turn " + std::to_string(turn),
+                path_);
+  }
+  ChainRow row;
+  Snapshot snap;
+  std::string data_sha;
+  DecodeSnapshot(*st, row, snap, data_sha);
+  snap.data = st->Blob(8);
+  if (Sha256Hex(snap.data) != data_sha) {
+    return Corrupt(path_, row, "the snapshot's data does not match its SHA-256");
+  }
+  if (auto s = CheckRow(path_, row); !s) return std::unexpected(s.error());
+  return snap;
+}
+
+Result<ChainReport> TurnLog::VerifyChain(const Progress& progress) const {
+  std::vector<ChainRow> rows;
+  ChainReport report;
+  {
+    auto st = db_->Prepare(kGameSelect);
+    if (!st) return std::unexpected(st.error());
+    auto s = ForEachRow(*st, [&](const Statement& r) -> Status {
+      rows.emplace_back();
+      DecodeGame(r, rows.back());
+      return {};
+    });
+    if (!s) return std::unexpected(s.error());
+  }
+  auto read_all = [&](const char* table, const char* columns, auto decode) -> Status {
+    auto st = db_->Prepare("SELECT " + std::string(columns) + " FROM " + table);
+    if (!st) return std::unexpected(st.error());
+    return ForEachRow(*st, [&](const Statement& r) -> Status {
+      rows.emplace_back();
+      decode(r, rows.back());
+      return {};
+    });
+  };
+  if (auto s = read_all("turn", kTurnColumns, DecodeTurn); !s) return std::unexpected(s.error());
+  if (auto s = read_all("roll", kRollColumns, DecodeRoll); !s) return std::unexpected(s.error());
+  if (auto s = read_all("event", kEventColumns, DecodeEvent); !s) {
+    return std::unexpected(s.error());
+  }
+  if (auto s = read_all("phase", kPhaseColumns, DecodePhase); !s) {
+    return std::unexpected(s.error());
+  }
+  {
+    // Snapshots carry their data: each digest is checked as it streams past.
+    auto total = db_->QueryInt("SELECT count(*) FROM snapshot");
+    if (!total) return std::unexpected(total.error());
+    auto st = db_->Prepare("SELECT " + std::string(kSnapshotColumns) + ", data FROM snapshot");
+    if (!st) return std::unexpected(st.error());
+    std::int64_t done = 0;
+    auto s = ForEachRow(*st, [&](const Statement& r) -> Status {
+      rows.emplace_back();
+      Snapshot snap;
+      std::string data_sha;
+      DecodeSnapshot(r, rows.back(), snap, data_sha);
+      if (Sha256Hex(r.Blob(8)) != data_sha) {
+        rows.back().damage = "the snapshot's data does not match its SHA-256";
+      }
+      ++report.snapshots;
+      if (progress) progress(++done, *total);
+      return {};
+    });
+    if (!s) return std::unexpected(s.error());
+  }
+  std::sort(rows.begin(), rows.end(),
+            [](const ChainRow& a, const ChainRow& b) { return a.seq < b.seq; });
+
+  std::string prev = kGenesis;
+  std::int64_t turn = 0;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const ChainRow& row = rows[i];
+    const auto expected = static_cast<std::int64_t>(i) + 1;
+    if (row.seq != expected) {
+      return Fail(ErrorCode::kCorruption,
+                  row.seq > expected
+                      ? "row seq " + std::to_string(expected) + " is missing: it was deleted"
+                      : row.what + ": its seq " + std::to_string(row.seq) + " is used twice",
+                  path_ + ": row seq " + std::to_string(expected));
+    }
+    if (row.prev_hash != prev) {
+      return Corrupt(path_, row,
+                     "the chain is broken here: the row does not follow the one before it (a "
+                     "row was deleted, inserted or moved)");
+    }
+    if (auto s = CheckRow(path_, row); !s) return std::unexpected(s.error());
+    // Each player-turn's rows come after its header and before the next one.
+    if (row.header) {
+      if (row.turn != turn + 1) {
+        return Corrupt(path_, row, "player-turn " + std::to_string(turn + 1) + " was expected");
+      }
+      turn = row.turn;
+    } else if (row.turn != turn) {
+      return Corrupt(path_, row, "the row stands among the rows of " + TurnName(turn));
+    }
+    prev = row.hash;
+  }
+  auto meta = Meta();
+  if (!meta) return std::unexpected(meta.error());
+  const std::int64_t last = static_cast<std::int64_t>(rows.size());
+  if ((*meta)["head_seq"] != std::to_string(last) || (*meta)["head_hash"] != prev) {
+    return Fail(ErrorCode::kCorruption,
+                "the log ends at row seq " + std::to_string(last) +
+                    ", but it recorded its last "
+                    "row as seq " +
+                    (*meta)["head_seq"] + ": rows were removed from its end",
+                path_ + ": meta head_seq");
+  }
+  report.rows = last;
+  report.turns = static_cast<std::int32_t>(turn);
+  report.head = prev;
+  return report;
+}
+
+}  // namespace opsim::db
