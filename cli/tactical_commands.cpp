@@ -33,27 +33,23 @@ std::unexpected<Error> Bad(std::string message, std::string where = {}, std::str
   return Fail(ErrorCode::kInvalidInput, std::move(message), std::move(where), std::move(rule));
 }
 
-std::vector<std::string> SplitList(const std::string& s) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (char c : s) {
-    if (c == ',') {
-      out.push_back(cur);
-      cur.clear();
-    } else if (c != ' ') {
-      cur.push_back(c);
-    }
-  }
-  if (!cur.empty() || !out.empty()) out.push_back(cur);
-  return out;
-}
-
 template <class E, class Parse>
 Result<E> ParseOpt(const std::string& value, const char* option, Parse parse,
                    const std::string& names) {
   const std::optional<E> v = parse(value);
   if (!v) return Bad("--" + std::string(option) + " '" + value + "': expected " + names, value);
   return *v;
+}
+
+// Sets `field` from an option's text, if the option was given.
+template <class E, class Parse>
+Status SetEnum(const std::string& value, const char* option, Parse parse, const std::string& names,
+               E& field) {
+  if (value.empty()) return {};
+  auto v = ParseOpt<E>(value, option, parse, names);
+  if (!v) return std::unexpected(v.error());
+  field = *v;
+  return {};
 }
 
 // The scenario settings every board command may override.
@@ -98,50 +94,12 @@ struct SettingsArgs {
       if (!v) return std::unexpected(v.error());
       s.paddy = *v;
     }
-    struct {
-      const std::string& value;
-      const char* name;
-      std::function<Status()> set;
-    } const fields[] = {
-        {slope, "slope",
-         [&]() -> Status {
-           auto v = ParseOpt<t::Slope>(slope, "slope", t::ParseSlope, t::SlopeNames());
-           if (!v) return std::unexpected(v.error());
-           s.slope = *v;
-           return {};
-         }},
-        {tide, "tide",
-         [&]() -> Status {
-           auto v = ParseOpt<t::Tide>(tide, "tide", t::ParseTide, t::TideNames());
-           if (!v) return std::unexpected(v.error());
-           s.tide = *v;
-           return {};
-         }},
-        {reef, "reef",
-         [&]() -> Status {
-           auto v = ParseOpt<t::Reef>(reef, "reef", t::ParseReef, t::ReefNames());
-           if (!v) return std::unexpected(v.error());
-           s.reef = *v;
-           return {};
-         }},
-        {water, "water",
-         [&]() -> Status {
-           auto v = ParseOpt<t::Water>(water, "water", t::ParseWater, t::WaterNames());
-           if (!v) return std::unexpected(v.error());
-           s.water = *v;
-           return {};
-         }},
-        {seawall, "seawall",
-         [&]() -> Status {
-           auto v = ParseOpt<t::Seawall>(seawall, "seawall", t::ParseSeawall, t::SeawallNames());
-           if (!v) return std::unexpected(v.error());
-           s.seawall = *v;
-           return {};
-         }},
-    };
-    for (const auto& f : fields) {
-      if (f.value.empty()) continue;
-      if (auto st = f.set(); !st) return std::unexpected(st.error());
+    for (Status st : {SetEnum(slope, "slope", t::ParseSlope, t::SlopeNames(), s.slope),
+                      SetEnum(tide, "tide", t::ParseTide, t::TideNames(), s.tide),
+                      SetEnum(reef, "reef", t::ParseReef, t::ReefNames(), s.reef),
+                      SetEnum(water, "water", t::ParseWater, t::WaterNames(), s.water),
+                      SetEnum(seawall, "seawall", t::ParseSeawall, t::SeawallNames(), s.seawall)}) {
+      if (!st) return std::unexpected(st.error());
     }
     s.heavy_surf = s.heavy_surf || surf;
     s.pto = s.pto || pto;
@@ -246,7 +204,7 @@ Status RunMove(Context& ctx, const MoveArgs& a) {
   o.seed = a.settings.seed;
   o.morale = a.morale;
   if (a.path.empty()) return Bad("--path is required (e.g. --path oM5,oM4,oM3)");
-  auto report = t::EvaluateMove(*board, o, SplitList(a.path));
+  auto report = t::EvaluateMove(*board, o, t::SplitPath(a.path));
   if (!report) return std::unexpected(report.error());
 
   const t::Board& b = *board;
@@ -431,6 +389,7 @@ Status RunLos(Context& ctx, const LosArgs& a) {
       {"open_ground", fx.open_ground},
       {"hd", fx.hd},
       {"wall_advantage", fx.wall_advantage},
+      {"height_advantage", fx.height_advantage},
       {"entrenched", fx.entrenched},
       {"fp", FactorsJson(fx.fp)},
       {"drm", FactorsJson(fx.drm)},
@@ -638,7 +597,7 @@ Result<std::vector<t::SamuraiHex>> SamuraiPath(const SamuraiArgs& a) {
     if (b->ruleset() != t::Ruleset::kSamurai)
       return Bad("board '" + b->name() + "' is not a samurai-era board", a.board);
     board = std::move(*b);
-    for (const std::string& e : SplitList(a.enemy)) {
+    for (const std::string& e : t::SplitPath(a.enemy)) {
       auto c = board->Find(e);
       if (!c) return std::unexpected(c.error());
       enemies.push_back(*c);
@@ -647,7 +606,7 @@ Result<std::vector<t::SamuraiHex>> SamuraiPath(const SamuraiArgs& a) {
     return Bad("--enemy names hexes of a --board");
   }
   std::optional<map::GridPos> prev;
-  for (const std::string& token : SplitList(a.path)) {
+  for (const std::string& token : t::SplitPath(a.path)) {
     t::SamuraiHex h;
     h.name = token;
     if (board) {

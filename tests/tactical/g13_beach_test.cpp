@@ -7,21 +7,17 @@
 #include "opsim/tactical/attack.h"
 #include "opsim/tactical/beach.h"
 #include "opsim/tactical/board_file.h"
+#include "opsim/tactical/surf.h"
 #include "tactical_test_util.h"
 
 namespace opsim::tactical {
 namespace {
 
+using test::Beach;
 using test::Cli;
 using test::End;
 using test::Infantry;
 using test::Move;
-
-Board Beach(Slope s, const std::string& name = "g13_23") {
-  Board b = test::Illustration(name);
-  b.mutable_settings().slope = s;
-  return b;
-}
 
 Board Load(const std::string& path, Slope s = Slope::kSlight) {
   auto b = LoadBoard(path);
@@ -118,6 +114,11 @@ TEST(G13, Rule13_24_Cliffs) {
 
 // ---- G13.12 EX, G13.13 EX, G13.14 --------------------------------------------------------------
 
+// An OCEAN-overlay hex laid next to the river of the river_mouth fixture.
+const char* kOceanAtTheRiver =
+    R"({"grids": [{"name": "OC2", "role": "ocean", "numbers": {"first": 2001, "per_row": 1,
+  "rows": 1}, "place": {"hex": "2001", "on": "7B6"}}]})";
+
 // G13.12 EX: no OCEAN-overlay hexside covers a board-7 river hexside: normal Chapter B river rules
 // (Fording, not Wading) apply in that river.
 TEST(G13, Ex13_12_RiverStaysARiver) {
@@ -135,10 +136,7 @@ TEST(G13, Ex13_12_RiverStaysARiver) {
 // G13.12 EX: once an OCEAN-overlay hexside covers one of its hexsides, the river's hexes are OCEAN
 // hexes: Wading in its shallow ones, a Water Obstacle in its deep ones.
 TEST(G13, Ex13_12_RiverBecomesOcean) {
-  test::TempBoard file(
-      test::FixturePath("river_mouth"),
-      R"({"grids": [{"name": "OC2", "role": "ocean", "numbers": {"first": 2001, "per_row": 1, "rows": 1},
-                            "place": {"hex": "2001", "on": "7B6"}}]})");
+  test::TempBoard file(test::FixturePath("river_mouth"), kOceanAtTheRiver);
   const Board b = Load(file.path());
   for (const char* hex : {"7C1", "7C5", "7C6"}) EXPECT_TRUE(IsOcean(b, test::Hex(b, hex))) << hex;
   const MoveReport wade = Move(b, Infantry(), "7D5,7C5");
@@ -154,10 +152,7 @@ TEST(G13, Ex13_12_RiverBecomesOcean) {
 // G13.4223: a Wading vehicle leaving shallow OCEAN across an OCEAN-Hinterland hexside is subject
 // to Bog; across a Beach-OCEAN hexside it is not.
 TEST(G13, Rule13_4223_WadingBog) {
-  test::TempBoard file(
-      test::FixturePath("river_mouth"),
-      R"({"grids": [{"name": "OC2", "role": "ocean", "numbers": {"first": 2001, "per_row": 1, "rows": 1},
-                            "place": {"hex": "2001", "on": "7B6"}}]})");
+  test::TempBoard file(test::FixturePath("river_mouth"), kOceanAtTheRiver);
   const Board b = Load(file.path());
   const MoveOptions tank = Vehicle(UnitKind::kFullyTracked, true);
   EXPECT_TRUE(HasNote(Move(b, tank, "7C5,7B5").steps[1], "G13.4223"));
@@ -600,6 +595,111 @@ TEST(G13, Rule13_72_PierTem) {
   EXPECT_EQ(fx.tem, 0);
   EXPECT_TRUE(fx.open_ground);
   EXPECT_TRUE(Has(fx.tem_items, "G13.72"));
+}
+
+// G13.711: a stone pier that would block the LOS to a large vehicle instead puts it directly
+// behind a stone wall (its TEM and HD), not cumulative with other +TEM.
+TEST(G13, Rule13_711_LargeVehiclesBehindStonePiers) {
+  const Board b = Load(test::FixturePath("pier"), Slope::kModerate);
+  LosEnd lc = End(b, "1006");
+  lc.unit = Unit(UnitKind::kLandingCraft).Set(UnitFlag::kLargeTarget);
+  const LosResult los = CheckLos(b, End(b, "1011"), lc);
+  EXPECT_TRUE(los.clear);
+  EXPECT_TRUE(los.stone_pier_cover);
+  const AttackEffects fx = EvaluateAttack(b, End(b, "1011"), lc, AttackType::kDirectHe, los);
+  EXPECT_EQ(fx.tem, 2);
+  EXPECT_TRUE(fx.hd);
+  EXPECT_TRUE(Has(fx.tem_items, "G13.711"));
+  lc.unit = Unit(UnitKind::kLandingCraft);
+  EXPECT_FALSE(CheckLos(b, End(b, "1011"), lc).clear);
+  auto doc = Cli({"los", "--board", test::FixturePath("pier"), "--from", "1011", "--to", "1006",
+                  "--to-unit", "landing-craft", "--attack", "direct-he"});
+  EXPECT_FALSE(doc["los"]);
+}
+
+// G13.72: a unit on a pier may claim Height Advantage only vs an adjacent, in-LOS unit in a
+// water/Beach Location, and not if that unit is a large vehicle.
+TEST(G13, Rule13_72_HeightAdvantage) {
+  const Board b = Load(test::FixturePath("pier"), Slope::kModerate);
+  const LosEnd pier = End(b, "1003:pier");
+  for (auto [firer, want] :
+       {std::pair{"1004", true}, std::pair{"1017", false}, std::pair{"C4", false}}) {
+    const LosEnd f = End(b, firer);
+    const LosResult los = CheckLos(b, f, pier);
+    EXPECT_EQ(EvaluateAttack(b, f, pier, AttackType::kSmallArms, los).height_advantage, want)
+        << firer;
+  }
+  LosEnd big = End(b, "1004");
+  big.unit = Unit(UnitKind::kLandingCraft).Set(UnitFlag::kLargeTarget);
+  EXPECT_FALSE(EvaluateAttack(b, big, pier, AttackType::kSmallArms, CheckLos(b, big, pier))
+                   .height_advantage);
+  EXPECT_TRUE(Cli({"los", "--board", test::FixturePath("pier"), "--from", "1004", "--to",
+                   "1003:pier"})["height_advantage"]);
+}
+
+// ---- G13.442-.449: Heavy Surf and Watercraft
+// --------------------------------------------------------
+
+// G13.442: a LC not Aground in an Ocean Location with a Beachable hexside makes an (un)Beaching DR
+// in Heavy Surf: +1 Inexperienced, +1 next to a Hinterland/Steep-Beach/non-Beach-Island hex, +1 per
+// other craft, +2 a LC wreck (G13.4422); <= 8 nothing, 9-10 TI and (un)Beached, >= 11 Broach.
+TEST(G13, Rule13_442_Beaching) {
+  Board b = Beach(Slope::kSlight);
+  const GridPos shore = test::Hex(b, "1084");
+  EXPECT_FALSE(BeachingDrRequired(b, shore, false));
+  b.mutable_settings().heavy_surf = true;
+  EXPECT_TRUE(BeachingDrRequired(b, shore, false));
+  EXPECT_FALSE(BeachingDrRequired(b, shore, true));
+  EXPECT_FALSE(BeachingDrRequired(b, test::Hex(b, "1001"), false));
+  auto sum = [](const std::vector<SurfFactor>& v) {
+    int n = 0;
+    for (const auto& f : v) n += f.amount;
+    return n;
+  };
+  EXPECT_EQ(sum(BeachingDrms(b, shore, false, 0, false)), 0);
+  EXPECT_EQ(sum(BeachingDrms(b, shore, true, 2, true)), 5);
+  b.mutable_settings().slope = Slope::kSteep;
+  EXPECT_EQ(sum(BeachingDrms(b, shore, false, 0, false)), 1);
+  EXPECT_EQ(ResolveBeaching(8), BeachingResult::kNoEffect);
+  EXPECT_EQ(ResolveBeaching(9), BeachingResult::kTiAndToggle);
+  EXPECT_EQ(ResolveBeaching(10), BeachingResult::kTiAndToggle);
+  EXPECT_EQ(ResolveBeaching(11), BeachingResult::kBroach);
+}
+
+// G13.443: (un)loading costs double in Heavy Surf, FRU after doubling.
+TEST(G13, Rule13_443_Unloading) {
+  Board b = Beach(Slope::kSlight);
+  const GridPos shore = test::Hex(b, "1084");
+  EXPECT_EQ(UnloadingCost(b, shore, Cost::Halves(3)), 2);
+  b.mutable_settings().heavy_surf = true;
+  EXPECT_EQ(UnloadingCost(b, shore, Cost::Halves(3)), 3);
+  EXPECT_EQ(UnloadingCost(b, shore, Cost::Points(2)), 4);
+}
+
+// G13.444: Watercraft/swimmers Drift toward the nearest non-Island land hex, not if next to land.
+TEST(G13, Rule13_444_Drift) {
+  const Board b = Beach(Slope::kSlight);
+  const auto toward = DriftToward(b, test::Hex(b, "1001"), false, false);
+  ASSERT_FALSE(toward.empty());
+  for (GridPos c : toward) {
+    EXPECT_TRUE(IsLand(b, c));
+    EXPECT_EQ(map::Distance(test::Hex(b, "1001"), c), 7);
+  }
+  EXPECT_TRUE(DriftToward(b, test::Hex(b, "1084"), false, false).empty());
+  EXPECT_TRUE(DriftToward(b, test::Hex(b, "1001"), true, false).empty());
+  EXPECT_TRUE(DriftToward(b, test::Hex(b, "1001"), false, true).empty());
+}
+
+// G13.446, G13.448, G13.449: no running Aground, Heavy Winds all scenario, Naval OBA Accuracy +1.
+TEST(G13, Rule13_446_448_449_SurfMiscellany) {
+  Board b = Beach(Slope::kSlight);
+  EXPECT_TRUE(MayRunAground(b, test::Hex(b, "1084")));
+  EXPECT_FALSE(HeavyWinds(b));
+  EXPECT_EQ(NavalObaAccuracyDrm(b), 0);
+  b.mutable_settings().heavy_surf = true;
+  EXPECT_FALSE(MayRunAground(b, test::Hex(b, "1084")));
+  EXPECT_TRUE(HeavyWinds(b));
+  EXPECT_EQ(NavalObaAccuracyDrm(b), 1);
 }
 
 // G13.82: Coral Soil gives Entrenching Attempts +2.

@@ -26,12 +26,6 @@ const std::vector<std::string> kAmerican = {"6-6-8", "5-5-8", "4-5-8", "LC E",
 const std::vector<std::string> kUsSquadsOnTheBeach = {"6-6-8", "5-5-8", "4-5-8"};
 const std::vector<std::string> kLandingCraft = {"LC E", "LC F", "LC G", "LC H"};
 
-Board Beach(const std::string& name, Slope slope) {
-  Board b = test::Illustration(name);
-  b.mutable_settings().slope = slope;
-  return b;
-}
-
 // What a LOS query answers, from the library and, the same query, from the CLI.
 struct View {
   bool los = false;
@@ -51,7 +45,7 @@ struct Look {
 };
 
 View Library(const Look& q, const std::string& from, const std::string& to) {
-  const Board b = Beach(q.board, q.slope);
+  const Board b = test::Beach(q.slope, q.board);
   LosEnd f = End(b, from), t = End(b, to);
   f.entrenched = f.entrenched || q.from_entrenched;
   t.entrenched = t.entrenched || q.to_entrenched;
@@ -130,7 +124,7 @@ TEST(G13, Ex13_23_SlightAllSeeAll) {
 
 // G13.23 EX (Slight): the 4-4-8 and 4-4-7 have a LOS to every Beach and OCEAN hex.
 TEST(G13, Ex13_23_SlightSeesTheWholeBeach) {
-  const Board b = Beach("g13_23", Slope::kSlight);
+  const Board b = test::Beach(Slope::kSlight, "g13_23");
   int hexes = 0;
   for (const Hex* h : b.Hexes()) {
     if (!IsBeach(b, h->cell) && !IsOcean(b, h->cell)) continue;
@@ -159,7 +153,7 @@ TEST(G13, Ex13_23_SlightNoModifiers) {
     EXPECT_EQ(back.hindrance, 0) << u;
     EXPECT_EQ(back.tem, 0) << u;
   }
-  EXPECT_EQ(Move(Beach("g13_23", Slope::kSlight), Infantry(), "408,H9").total().value(), 1);
+  EXPECT_EQ(Move(test::Beach(Slope::kSlight, "g13_23"), Infantry(), "408,H9").total().value(), 1);
   EXPECT_EQ(CliMoveTotal("g13_23", "slight", "408,H9"), 1);
 }
 
@@ -208,7 +202,7 @@ TEST(G13, Ex13_23_ModerateHullDown) {
 
 // G13.23 EX (Moderate): the 4-5-8 still enters H9 for one MF.
 TEST(G13, Ex13_23_ModerateIntoH9) {
-  EXPECT_EQ(Move(Beach("g13_23", Slope::kModerate), Infantry(), "408,H9").total().value(), 1);
+  EXPECT_EQ(Move(test::Beach(Slope::kModerate, "g13_23"), Infantry(), "408,H9").total().value(), 1);
   EXPECT_EQ(CliMoveTotal("g13_23", "moderate", "408,H9"), 1);
 }
 
@@ -236,7 +230,7 @@ TEST(G13, Ex13_23_SteepLos) {
 // Hinterland hexsides, and then appear entrenched to the Japanese squads, but the 6-6-8 not to
 // the 4-4-7 (B20.92).
 TEST(G13, Ex13_23_SteepCrestStatus) {
-  const Board b = Beach("g13_23", Slope::kSteep);
+  const Board b = test::Beach(Slope::kSteep, "g13_23");
   for (const auto& u : kUsSquadsOnTheBeach) {
     EXPECT_TRUE(MayGainCrestStatus(b, b.FindUnit(u)->at, b.FindUnit(u)->unit).has_value()) << u;
   }
@@ -269,7 +263,7 @@ TEST(G13, Ex13_23_SteepCrestMutualLos) {
 // G13.23 EX (Steep): the 4-5-8 expends two MF to enter H9, crossing a Crest Line to a higher
 // elevation.
 TEST(G13, Ex13_23_SteepIntoH9) {
-  const MoveReport r = Move(Beach("g13_23", Slope::kSteep), Infantry(), "408,H9");
+  const MoveReport r = Move(test::Beach(Slope::kSteep, "g13_23"), Infantry(), "408,H9");
   EXPECT_EQ(r.total().value(), 2);
   EXPECT_EQ(r.steps[1].charges.back().rule, "G13.23");
   EXPECT_EQ(CliMoveTotal("g13_23", "steep", "408,H9"), 2);
@@ -281,7 +275,7 @@ TEST(G13, Ex13_23_SteepIntoH9) {
 // G13.3 EX: Infantry expend two MF in Soft Sand and one in Hard Sand; a fully-tracked vehicle
 // three and two MP.
 TEST(G13, Ex13_3_SandCosts) {
-  const Board b = Beach("g13_23", Slope::kSlight);
+  const Board b = test::Beach(Slope::kSlight, "g13_23");
   ASSERT_FALSE(IsHardSand(b, test::Hex(b, "433")));
   ASSERT_TRUE(IsHardSand(b, test::Hex(b, "459")));
   MoveOptions tank;
@@ -301,7 +295,7 @@ TEST(G13, Ex13_3_SandCosts) {
 // G13.3 EX: a -1 DRM applies to a Bog DR caused by Hard Sand; ordnance/OBA vs an unarmored target
 // in Hard Sand is not halved; Foxhole TEM is not halved in Hard Sand (it is in Soft Sand).
 TEST(G13, Ex13_3_HardSandEffects) {
-  const Board b = Beach("g13_23", Slope::kSlight);
+  const Board b = test::Beach(Slope::kSlight, "g13_23");
   EXPECT_EQ(BogDrm(b, test::At(b, "459")), -1);
   EXPECT_EQ(BogDrm(b, test::At(b, "433")), 0);
   for (auto [hex, halved] : {std::pair{"459", false}, std::pair{"433", true}}) {
@@ -322,7 +316,7 @@ TEST(G13, Ex13_3_HardSandEffects) {
 // G13.422 EX: a Wading tank entering 1079 from 1080 expends three MP if Waterproofed (2 shallow
 // stream + 1), four if not; a truck seven or eight.
 TEST(G13, Ex13_422_WadingCosts) {
-  const Board b = Beach("g13_23", Slope::kSlight);
+  const Board b = test::Beach(Slope::kSlight, "g13_23");
   struct Case {
     UnitKind kind;
     bool proofed;
@@ -397,7 +391,7 @@ TEST(G13, Ex13_622_SeawallHindrance) {
 // G13.622 EX: had the 6-6-8 moved next to the non-entrenched 4-4-7, the latter could claim Wall
 // Advantage but not wall TEM vs a Direct Fire attack (G13.623).
 TEST(G13, Ex13_622_WallAdvantage) {
-  const Board b = Beach("g13_62", Slope::kSlight);
+  const Board b = test::Beach(Slope::kSlight, "g13_62");
   const GridPos h447 = b.FindUnit("4-4-7")->at.hex;
   std::string next;
   for (Dir d : map::kAllDirs) {
@@ -458,7 +452,7 @@ TEST(G13, Ex13_622_UnhinderedAlongTheSeawall) {
       EXPECT_EQ(v.hindrance, 0) << from;
     }
   }
-  const Board b = Beach("g13_62", Slope::kSlight);
+  const Board b = test::Beach(Slope::kSlight, "g13_62");
   const LosResult along = CheckLos(b, End(b, "E10"), End(b, "G10"));
   ASSERT_EQ(along.trace.along.size(), 1u);
   EXPECT_TRUE(IsSeawallHexside(b, along.trace.along[0]));

@@ -15,13 +15,7 @@ namespace {
 using test::Cli;
 using test::End;
 using test::Illustration;
-
-Board Paddies(PaddyState s, Ec ec = Ec::kModerate) {
-  Board b = Illustration("g8_2108");
-  b.mutable_settings().paddy = s;
-  b.mutable_settings().ec = ec;
-  return b;
-}
+using test::Paddies;
 
 struct Shot {
   LosResult los;

@@ -16,14 +16,8 @@ using test::CliStepCosts;
 using test::Illustration;
 using test::Infantry;
 using test::Move;
+using test::Paddies;
 using test::StepCosts;
-
-Board Paddies(PaddyState s, Ec ec = Ec::kModerate) {
-  Board b = Illustration("g8_2108");
-  b.mutable_settings().paddy = s;
-  b.mutable_settings().ec = ec;
-  return b;
-}
 
 nlohmann::json CliMove(const std::string& paddy, const std::string& path,
                        std::vector<std::string> extra = {}) {

@@ -23,6 +23,19 @@ Board Illustration(const std::string& name) {
   return std::move(*b);
 }
 
+Board Paddies(PaddyState state, Ec ec) {
+  Board b = Illustration("g8_2108");
+  b.mutable_settings().paddy = state;
+  b.mutable_settings().ec = ec;
+  return b;
+}
+
+Board Beach(Slope slope, const std::string& name) {
+  Board b = Illustration(name);
+  b.mutable_settings().slope = slope;
+  return b;
+}
+
 Position At(const Board& b, const std::string& token) {
   auto p = b.FindPosition(token);
   EXPECT_TRUE(p.has_value()) << token << ": " << (p ? "" : p.error().to_string());
@@ -42,18 +55,7 @@ LosEnd End(const Board& b, const std::string& unit_or_position) {
 }
 
 MoveReport Move(const Board& b, const MoveOptions& o, const std::string& path) {
-  std::vector<std::string> tokens;
-  std::string cur;
-  for (char c : path) {
-    if (c == ',') {
-      tokens.push_back(cur);
-      cur.clear();
-    } else {
-      cur.push_back(c);
-    }
-  }
-  tokens.push_back(cur);
-  auto r = EvaluateMove(b, o, tokens);
+  auto r = EvaluateMove(b, o, SplitPath(path));
   EXPECT_TRUE(r.has_value()) << path << ": " << (r ? "" : r.error().to_string());
   return r.value_or(MoveReport{});
 }

@@ -18,6 +18,11 @@ std::string BoardPath(const std::string& name);
 // An illustration board, with its settings overridden by `settings` (mutated before return);
 // the test fails if it does not load.
 Board Illustration(const std::string& name);
+// The G8.2108 board with the paddies in `state` and EC `ec`.
+Board Paddies(PaddyState state, Ec ec = Ec::kModerate);
+// A G13 board (g13_23 or g13_62) with the beach's Slope set.
+Board Beach(Slope slope, const std::string& name = "g13_23");
+
 // The position a token names on `b`; the test fails if it does not.
 Position At(const Board& b, const std::string& token);
 GridPos Hex(const Board& b, const std::string& token);

@@ -157,6 +157,9 @@ Status Wading(const Board& b, Activity a) {
   }
 }
 
+static_assert(kActivities.size() == static_cast<std::size_t>(Activity::kCloseCombat) + 1,
+              "a name for each value");
+
 }  // namespace
 
 const char* Name(Activity a) {

@@ -98,6 +98,9 @@ Cover HexsideCover(const Board& b, const LosEnd& target, AttackType attack, cons
   return best;
 }
 
+static_assert(kAttacks.size() == static_cast<std::size_t>(AttackType::kCloseCombat) + 1,
+              "a name for each value");
+
 }  // namespace
 
 const char* Name(AttackType a) {
@@ -216,6 +219,22 @@ AttackEffects EvaluateAttack(const Board& b, const LosEnd& firer, const LosEnd& 
     }
   }
   Cover cover = HexsideCover(b, target, attack, los, firer_higher, target_on_bank, e);
+  if (los.stone_pier_cover) {
+    cover = {2, "G13.711",
+             "a stone pier stands between it and a large vehicle: directly behind a stone wall"};
+    e.hd = true;
+  }
+  const bool firer_in_water =
+      firer.at.place != Place::kPier && (IsOcean(b, firer.at.hex) || IsBeach(b, firer.at.hex));
+  if (target.at.place == Place::kPier && firer_in_water && map::Distance(firer.at.hex, th) == 1 &&
+      !firer.unit.Has(UnitFlag::kLargeTarget)) {
+    e.height_advantage = true;
+    e.notes.push_back(
+        {"G13.72",
+         "on the pier it may claim Height Advantage (B10.31) vs this adjacent unit in the "
+         "water/Beach",
+         0});
+  }
   if (above_wire_panji && target.unit.infantry() && cover.rule == "G8.3") {
     e.tem_items.push_back(
         {"G8.7", "above a Wire/Panji counter in a paddy it claims no bank-hexside TEM", 0});

@@ -4,6 +4,8 @@
 #include <climits>
 #include <set>
 
+#include "neighbours.h"
+
 namespace opsim::tactical {
 
 namespace {
@@ -21,15 +23,6 @@ bool UsesBeachOverlays(const Board& b) {
 
 std::unexpected<Error> Bad(std::string message, std::string where, std::string rule) {
   return Fail(ErrorCode::kInvalidInput, std::move(message), std::move(where), std::move(rule));
-}
-
-template <class Pred>
-bool AnyNeighbour(const Board& b, GridPos hex, Pred pred) {
-  for (Dir d : map::kAllDirs) {
-    const GridPos n = map::Neighbor(hex, d);
-    if (b.At(n) != nullptr && pred(n)) return true;
-  }
-  return false;
 }
 
 int ShallowReach(Slope s) {

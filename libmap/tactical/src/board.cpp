@@ -8,9 +8,12 @@ namespace opsim::tactical {
 
 namespace {
 
-constexpr std::array<const char*, static_cast<std::size_t>(CounterType::kCount)> kCounters = {
-    "wire",  "mines", "roadblock", "trench", "foxhole",        "shellholes", "blaze",
-    "smoke", "wreck", "afv",       "rubble", "beach-obstacle", "tunnel"};
+constexpr std::array kCounters = {"wire",       "mines",          "roadblock", "trench", "foxhole",
+                                  "shellholes", "blaze",          "smoke",     "wreck",  "afv",
+                                  "rubble",     "beach-obstacle", "tunnel"};
+
+static_assert(kCounters.size() == static_cast<std::size_t>(CounterType::kCount),
+              "a name for every counter");
 
 bool AllDigits(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });

@@ -53,6 +53,17 @@ class BoardReader {
     return *v;
   }
 
+  // Reads the optional boolean members `fields` of the object at `at`.
+  Status Bools(const Pointer& at,
+               std::initializer_list<std::pair<const char*, bool*>> fields) const {
+    for (auto [key, field] : fields) {
+      auto v = r_.OptBool(at, key, *field);
+      if (!v) return std::unexpected(v.error());
+      *field = *v;
+    }
+    return {};
+  }
+
   Result<GridPos> HexAt(const Pointer& at) const {
     auto s = r_.String(at);
     if (!s) return std::unexpected(s.error());
@@ -123,13 +134,12 @@ class BoardReader {
     read("water", ParseWater, WaterNames(), st.water);
     read("seawall", ParseSeawall, SeawallNames(), st.seawall);
     if (!ok) return ok;
-    for (auto [key, field] :
-         {std::pair{"heavy_surf", &st.heavy_surf}, std::pair{"pto", &st.pto},
-          std::pair{"coral_soil", &st.coral_soil}, std::pair{"night", &st.night}}) {
-      auto v = r_.OptBool(at, key, *field);
-      if (!v) return std::unexpected(v.error());
-      *field = *v;
-    }
+    if (auto s = Bools(at, {{"heavy_surf", &st.heavy_surf},
+                            {"pto", &st.pto},
+                            {"coral_soil", &st.coral_soil},
+                            {"night", &st.night}});
+        !s)
+      return s;
     return {};
   }
 
@@ -356,13 +366,11 @@ class BoardReader {
         if (!road) return std::unexpected(road.error());
         hex.road = *road;
       }
-      for (auto [k, field_ptr] :
-           {std::pair{"reef", &hex.reef}, std::pair{"subterranean", &hex.subterranean},
-            std::pair{"bridge", &hex.bridge}}) {
-        auto v = r_.OptBool(h, k, *field_ptr);
-        if (!v) return std::unexpected(v.error());
-        *field_ptr = *v;
-      }
+      if (auto s = Bools(
+              h,
+              {{"reef", &hex.reef}, {"subterranean", &hex.subterranean}, {"bridge", &hex.bridge}});
+          !s)
+        return s;
     }
     return {};
   }
@@ -398,16 +406,18 @@ class BoardReader {
       auto side = ReadHexsideName(e / "hexes");
       if (!side) return std::unexpected(side.error());
       HexsideFeatures& f = board_.MutableFeatures(*side);
-      for (auto [key, field] :
-           {std::pair{"breached", &f.breached}, std::pair{"wall", &f.wall},
-            std::pair{"hedge", &f.hedge}, std::pair{"cliff", &f.cliff},
-            std::pair{"seawall", &f.seawall}, std::pair{"road", &f.road},
-            std::pair{"path", &f.path}, std::pair{"depression", &f.depression},
-            std::pair{"trailbreak", &f.trailbreak}, std::pair{"fascine", &f.fascine}}) {
-        auto v = r_.OptBool(e, key, *field);
-        if (!v) return std::unexpected(v.error());
-        *field = *v;
-      }
+      if (auto s = Bools(e, {{"breached", &f.breached},
+                             {"wall", &f.wall},
+                             {"hedge", &f.hedge},
+                             {"cliff", &f.cliff},
+                             {"seawall", &f.seawall},
+                             {"road", &f.road},
+                             {"path", &f.path},
+                             {"depression", &f.depression},
+                             {"trailbreak", &f.trailbreak},
+                             {"fascine", &f.fascine}});
+          !s)
+        return s;
       if (f.seawall) board_.MarkSeawallsDesignated();
     }
     return {};
@@ -534,12 +544,7 @@ class BoardReader {
       auto pos = board_.FindPosition(*where);
       if (!pos) return Bad(e / "at", pos.error().message, pos.error().rule);
       u.at = *pos;
-      for (auto [key, field] :
-           {std::pair{"entrenched", &u.entrenched}, std::pair{"crest", &u.crest}}) {
-        auto v = r_.OptBool(e, key, *field);
-        if (!v) return std::unexpected(v.error());
-        *field = *v;
-      }
+      if (auto s = Bools(e, {{"entrenched", &u.entrenched}, {"crest", &u.crest}}); !s) return s;
       if (r_.Has(e, "level")) {
         auto v = r_.Int(e / "level", -9, 9);
         if (!v) return std::unexpected(v.error());

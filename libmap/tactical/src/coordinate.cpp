@@ -20,6 +20,9 @@ bool AllDigits(std::string_view s) {
   return true;
 }
 
+static_assert(kRoleNames.size() == static_cast<std::size_t>(GridRole::kIsland) + 1,
+              "a name for each value");
+
 }  // namespace
 
 const char* GridRoleName(GridRole r) {

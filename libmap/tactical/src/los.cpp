@@ -129,7 +129,15 @@ LosResult CheckLos(const Board& b, const LosEnd& from, const LosEnd& to) {
     }
     return "A6";
   };
+  const bool large =
+      (from.unit.Has(UnitFlag::kLargeTarget) && from.unit.vehicle()) ||
+      (to.unit.Has(UnitFlag::kLargeTarget) && (to.unit.vehicle() || to.unit.watercraft()));
   for (GridPos hex : t.Intervening()) {
+    const Hex& ih = *b.At(hex);
+    if (large && ih.pier == PierKind::kStone && !Info(ih.terrain).obstacle && blocks(hex)) {
+      r.stone_pier_cover = true;
+      continue;
+    }
     if (blocks(hex)) {
       const Hex& h = *b.At(hex);
       block(obstacle_rule(hex), b.Name(hex) + " (" + TerrainName(h.terrain) + ", Level " +

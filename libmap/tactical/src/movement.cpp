@@ -913,6 +913,11 @@ void CheckStart(Walk& w, Step& s) {
   }
 }
 
+static_assert(kPhases.size() == static_cast<std::size_t>(Phase::kRout) + 1,
+              "a name for each value");
+static_assert(kTransports.size() == static_cast<std::size_t>(Transport::kVehicle) + 1,
+              "a name for each value");
+
 }  // namespace
 
 const char* Name(Phase p) {
@@ -923,6 +928,21 @@ std::optional<Phase> ParsePhase(std::string_view s) {
 }
 std::optional<Transport> ParseTransport(std::string_view s) {
   return LookupName<Transport>(kTransports, s);
+}
+
+std::vector<std::string> SplitPath(std::string_view path) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : path) {
+    if (c == ',') {
+      out.push_back(cur);
+      cur.clear();
+    } else if (c != ' ') {
+      cur.push_back(c);
+    }
+  }
+  if (!cur.empty() || !out.empty()) out.push_back(cur);
+  return out;
 }
 
 Cost StepReport::total() const {

@@ -9,6 +9,9 @@ namespace {
 constexpr std::array<const char*, 7> kPlaces = {"in",   "bank",   "above",  "beneath",
                                                 "pier", "trench", "foxhole"};
 
+static_assert(kPlaces.size() == static_cast<std::size_t>(Place::kFoxhole) + 1,
+              "a name for each value");
+
 }  // namespace
 
 const char* Name(Place p) {

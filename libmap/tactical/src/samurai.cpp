@@ -46,6 +46,11 @@ std::string Id(const char* code, int n) {
   return std::string("SAM-") + code + "." + std::to_string(n);
 }
 
+static_assert(kUnits.size() == static_cast<std::size_t>(SamuraiUnit::kNinja) + 1,
+              "a name for each value");
+static_assert(kOrders.size() == static_cast<std::size_t>(Order::kAmbush) + 1,
+              "a name for each value");
+
 }  // namespace
 
 const char* Name(SamuraiUnit u) {

@@ -15,6 +15,19 @@ constexpr std::array<const char*, 3> kReef = {"none", "exposed", "submerged"};
 constexpr std::array<const char*, 3> kWater = {"ocean", "lake", "river"};
 constexpr std::array<const char*, 3> kSeawall = {"none", "low", "high"};
 
+static_assert(kPaddy.size() == static_cast<std::size_t>(PaddyState::kInSeason) + 1,
+              "a name for each value");
+static_assert(kEc.size() == static_cast<std::size_t>(Ec::kSnow) + 1, "a name for each value");
+static_assert(kSlope.size() == static_cast<std::size_t>(Slope::kSteep) + 1,
+              "a name for each value");
+static_assert(kTide.size() == static_cast<std::size_t>(Tide::kLow) + 1, "a name for each value");
+static_assert(kReef.size() == static_cast<std::size_t>(Reef::kSubmerged) + 1,
+              "a name for each value");
+static_assert(kWater.size() == static_cast<std::size_t>(Water::kRiver) + 1,
+              "a name for each value");
+static_assert(kSeawall.size() == static_cast<std::size_t>(Seawall::kHigh) + 1,
+              "a name for each value");
+
 }  // namespace
 
 const char* Name(PaddyState s) {

@@ -9,25 +9,30 @@ namespace {
 constexpr std::array<const char*, 9> kKinds = {"infantry",  "cavalry",       "cycle",
                                                "bicycle",   "fully-tracked", "truck",
                                                "amphibian", "boat",          "landing-craft"};
-constexpr std::array<const char*, static_cast<std::size_t>(UnitFlag::kCount)> kFlags = {
-    "afv",
-    "dozer",
-    "waterproofed",
-    "manhandling-gun",
-    "manhandling-boat",
-    "manhandling-motorcycle",
-    "leading-horses",
-    "pushing-motorcycle",
-    "animal-packed",
-    "towing-gun",
-    "galloping",
-    "commando",
-    "japanese",
-    "dummy",
-    "column",
-    "berserk",
-    "broken",
-    "immobilized"};
+constexpr std::array kFlags = {"afv",
+                               "dozer",
+                               "waterproofed",
+                               "manhandling-gun",
+                               "manhandling-boat",
+                               "manhandling-motorcycle",
+                               "leading-horses",
+                               "pushing-motorcycle",
+                               "animal-packed",
+                               "towing-gun",
+                               "galloping",
+                               "commando",
+                               "japanese",
+                               "dummy",
+                               "column",
+                               "berserk",
+                               "broken",
+                               "immobilized",
+                               "large-target"};
+
+static_assert(kFlags.size() == static_cast<std::size_t>(UnitFlag::kCount), "a name for every flag");
+
+static_assert(kKinds.size() == static_cast<std::size_t>(UnitKind::kLandingCraft) + 1,
+              "a name for each value");
 
 }  // namespace
 

@@ -43,10 +43,11 @@ struct AttackEffects {
   bool open_ground = false;  // the target is in Open Ground (FFMO/Interdiction possible)
   bool hd = false;
   bool wall_advantage = false;
-  bool entrenched = false;       // the target counts as entrenched vs this attack
-  std::vector<LosFactor> fp;     // FP changes ("halved")
-  std::vector<LosFactor> drm;    // DRMs to the attack, from either end
-  std::vector<LosFactor> notes;  // effects that are not this attack's DRM (Ambush dr, HM...)
+  bool height_advantage = false;  // a unit on a pier vs an adjacent unit in water/Beach (G13.72)
+  bool entrenched = false;        // the target counts as entrenched vs this attack
+  std::vector<LosFactor> fp;      // FP changes ("halved")
+  std::vector<LosFactor> drm;     // DRMs to the attack, from either end
+  std::vector<LosFactor> notes;   // effects that are not this attack's DRM (Ambush dr, HM...)
 };
 
 AttackEffects EvaluateAttack(const Board& b, const LosEnd& firer, const LosEnd& target,

@@ -53,6 +53,9 @@ struct LosResult {
   // (and so at the crest's level, and entrenched vs this LOS; G13.23).
   bool from_at_crest = false;
   bool to_at_crest = false;
+  // G13.711: a stone pier that would block the LOS to or from a large vehicle instead puts the
+  // target directly behind a stone wall.
+  bool stone_pier_cover = false;
 };
 
 LosResult CheckLos(const Board& b, const LosEnd& from, const LosEnd& to);

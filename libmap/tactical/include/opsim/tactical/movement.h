@@ -87,6 +87,9 @@ struct MoveReport {
   const Refusal* refusal() const;
 };
 
+// Splits a comma-separated path ("oM5,oM4, oM3") into its tokens, dropping spaces.
+std::vector<std::string> SplitPath(std::string_view path);
+
 Result<MoveReport> EvaluateMove(const Board& board, const MoveOptions& options,
                                 const std::vector<std::string>& path);
 

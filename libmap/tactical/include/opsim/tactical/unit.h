@@ -45,6 +45,7 @@ enum class UnitFlag {
   kBerserk,  // or conducting a Human-Wave/Banzai Charge: G9.43
   kBroken,
   kImmobilized,
+  kLargeTarget,  // a vehicle of Target Size -2, -3 or -4 (G13.711)
   kCount
 };
 
