@@ -44,6 +44,8 @@ int Run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
   app.add_flag("-v,--verbose", ctx.verbosity, "More log output on stderr (-vv for debug)");
 
   AddMapCommands(app, ctx);
+  AddLogCommands(app, ctx);
+  AddGameCommands(app, ctx);
   AddTacticalCommands(app, ctx);
 
   // Logging: quiet by default (warnings only), to `err`, so stdout stays clean for --json.

@@ -36,6 +36,8 @@ void Bind(CLI::App* cmd, Context& ctx, F body) {
 }
 
 void AddMapCommands(CLI::App& app, Context& ctx);       // scenarios, map, route, render, generate
+void AddLogCommands(CLI::App& app, Context& ctx);       // new, status, log, replay, branch
+void AddGameCommands(CLI::App& app, Context& ctx);      // turn, check, supply
 void AddTacticalCommands(CLI::App& app, Context& ctx);  // tactical ...
 
 }  // namespace opsim::cli

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "context.h"
+#include "game_source.h"
 #include "opsim/files.h"
 #include "opsim/map/generate.h"
 #include "opsim/ops/route.h"
@@ -252,7 +253,7 @@ json NotesJson(const std::vector<std::vector<ops::Note>>& steps) {
 
 // Options shared by `route` and `render --route`.
 struct RouteOptions {
-  std::string scenario;
+  GameSource game;
   std::string mode = "ground";
   std::string side = "allied";
   std::string from, to, path;
@@ -292,11 +293,31 @@ struct RouteResult {
   std::vector<std::string> drawn;  // waypoint names, for render
 };
 
-Result<RouteResult> RunRoute(const map::Scenario& sc, const RouteOptions& o) {
-  const map::Theater& t = sc.theater;
+// The rule context of a loaded game: its tables and state, at its player-turn.
+ops::RuleContext ContextOf(const LoadedGame& g, bool exploitation) {
+  ops::RuleContext ctx{*g.theater, g.map,
+                       g.campaign ? g.campaign->tables : ops::DefaultRuleTables()};
+  ctx.player_turn = g.state ? g.state->player_turn : 0;
+  ctx.exploitation = exploitation;
+  return ctx;
+}
+
+// B4.8: with units on the map, enemy zones of control end a ground move and enemy units bar
+// their hexes.
+void SetGroundBarriers(const LoadedGame& g, Side side, ops::GroundRouter& router) {
+  if (!g.state || !g.campaign) return;
+  ops::Game game(g.theater, g.campaign, *g.state);
+  std::vector<std::uint8_t> enemy(g.theater->hex_count(), 0);
+  for (const ops::GroundUnit& u : g.state->units) {
+    if (u.on_map() && u.side != side) enemy[u.hex.v] = 1;
+  }
+  router.SetBarriers(game.EnemyZoc(side), std::move(enemy));
+}
+
+Result<RouteResult> RunRoute(const LoadedGame& g, const RouteOptions& o) {
+  const map::Theater& t = *g.theater;
   const Side side = *ParseSide(o.side);
-  ops::RuleContext ctx{t, sc.state, ops::DefaultRuleTables()};
-  ctx.exploitation = o.exploitation;
+  const ops::RuleContext ctx = ContextOf(g, o.exploitation);
   RouteResult r;
   std::ostringstream text;
   const bool naval = o.mode == "naval";
@@ -323,7 +344,8 @@ Result<RouteResult> RunRoute(const map::Scenario& sc, const RouteOptions& o) {
         }
         hexes.push_back(w.hex);
       }
-      v = ops::GroundRouter(ctx, *mover).Check(hexes);
+      ops::GroundRouter router(ctx, *mover);
+      v = router.Check(hexes);
     }
     if (!v.legal && v.blocked_by.empty()) {
       return Fail(ErrorCode::kInvalidInput, v.reason, o.path);
@@ -369,6 +391,7 @@ Result<RouteResult> RunRoute(const map::Scenario& sc, const RouteOptions& o) {
       return Fail(ErrorCode::kInvalidInput, "a ground route runs between hexes", o.from);
     }
     ops::GroundRouter router(ctx, *mover);
+    SetGroundBarriers(g, side, router);
     a = router.Route(from->hex, to->hex);
   }
   json path = json::array();
@@ -415,26 +438,55 @@ void AddMapCommands(CLI::App& app, Context& ctx) {
   });
 
   struct MapOptions {
-    std::string scenario, hex;
+    GameSource game;
+    std::string hex;
   };
   auto mo = std::make_shared<MapOptions>();
   auto* map_cmd = app.add_subcommand(
-      "map", "Summarise a theater, or show one hex: terrain, hexsides, neighbours, water areas");
-  map_cmd->add_option("--scenario", mo->scenario, "a bundled scenario's name, or a file")
-      ->required();
+      "map",
+      "Summarise a theater, or show one hex: terrain, hexsides, neighbours, water areas, and "
+      "(in a game) its owner and units");
+  AddGameSourceOptions(map_cmd, mo->game);
   map_cmd->add_option("--hex", mo->hex, "show this hex, e.g. 16A:0827");
   Bind(map_cmd, ctx, [&ctx, mo]() -> Status {
-    auto sc = LoadScenarioArg(mo->scenario);
-    if (!sc) return std::unexpected(sc.error());
+    auto g = LoadGame(mo->game);
+    if (!g) return std::unexpected(g.error());
+    const map::Theater& t = *g->theater;
     if (mo->hex.empty()) {
-      json j = Summary(sc->theater);
+      json j = Summary(t);
       Emit(ctx, j, SummaryText(j));
       return {};
     }
-    auto h = sc->theater.FindHex(mo->hex);
+    auto h = t.FindHex(mo->hex);
     if (!h) return std::unexpected(h.error());
-    json j = HexDetail(sc->theater, sc->state, *h);
-    Emit(ctx, j, HexText(j));
+    json j = HexDetail(t, g->map, *h);
+    std::string text = HexText(j);
+    if (g->state) {
+      json units = json::array();
+      for (const ops::GroundUnit& u : g->state->units) {
+        if (!u.on_map() || u.hex != *h) continue;
+        units.push_back({{"id", u.id},
+                         {"name", u.name},
+                         {"side", SideName(u.side)},
+                         {"type", ops::UnitTypeName(u.type)},
+                         {"strength", std::to_string(u.attack) + "-" + std::to_string(u.defense) +
+                                          "-" + std::to_string(u.mp)},
+                         {"supply", ops::SupplyStatusName(u.supply)}});
+        text += "  unit " + u.name + " (" + u.id + ", " + SideName(u.side) + ", " +
+                ops::UnitTypeName(u.type) + ", " + ops::SupplyStatusName(u.supply) + ")\n";
+      }
+      j["units"] = units;
+      if (const map::Flood* f = g->map.flood(*h)) {
+        j["flood"] = {
+            {"kind", map::FloodKindName(f->kind)}, {"from", f->from}, {"until", f->until}};
+        text += std::string("  flooded (") + map::FloodKindName(f->kind) + ")\n";
+      }
+      if (g->map.ice_airfield(*h)) {
+        j["ice_airfield"] = true;
+        text += "  ice airfield [41.A.3]\n";
+      }
+    }
+    Emit(ctx, j, text);
     return {};
   });
 
@@ -444,15 +496,15 @@ void AddMapCommands(CLI::App& app, Context& ctx) {
       "Find a ground or naval route (--from/--to), or check a given path (--path).\n"
       "Answers {reachable, path, cost, blocked_by} or {legal, cost, blocked_by}; blocked_by "
       "names the rules that refused steps (see docs/rules.md)");
-  route->add_option("--scenario", ro->scenario, "a bundled scenario's name, or a file")->required();
+  AddGameSourceOptions(route, ro->game);
   AddRouteOptions(route, *ro);
   Bind(route, ctx, [&ctx, ro]() -> Status {
     if (ro->path.empty() && ro->from.empty()) {
       return Fail(ErrorCode::kInvalidInput, "route needs --from and --to, or --path");
     }
-    auto sc = LoadScenarioArg(ro->scenario);
-    if (!sc) return std::unexpected(sc.error());
-    auto r = RunRoute(*sc, *ro);
+    auto g = LoadGame(ro->game);
+    if (!g) return std::unexpected(g.error());
+    auto r = RunRoute(*g, *ro);
     if (!r) return std::unexpected(r.error());
     Emit(ctx, r->doc, r->text);
     return {};
@@ -468,24 +520,28 @@ void AddMapCommands(CLI::App& app, Context& ctx) {
       "render",
       "Draw the theater as SVG: terrain, hexsides, labels; with --from/--to or --path, a route "
       "on top");
-  render->add_option("--scenario", rd->route.scenario, "a bundled scenario's name, or a file")
-      ->required();
+  AddGameSourceOptions(render, rd->route.game);
   render->add_option("--out", rd->out, "the SVG file to write")->required();
   render->add_option("--sheet", rd->sheet, "draw only this sheet");
   AddRouteOptions(render, rd->route);
   Bind(render, ctx, [&ctx, rd]() -> Status {
-    auto sc = LoadScenarioArg(rd->route.scenario);
-    if (!sc) return std::unexpected(sc.error());
+    auto g = LoadGame(rd->route.game);
+    if (!g) return std::unexpected(g.error());
     RenderRequest req;
     req.sheet = rd->sheet;
+    if (g->state) {
+      for (const ops::GroundUnit& u : g->state->units) {
+        if (u.on_map()) req.units.push_back({u.hex, u.id, u.side});
+      }
+    }
     json doc = {{"out", rd->out}};
     if (!rd->route.path.empty() || !rd->route.from.empty()) {
-      auto r = RunRoute(*sc, rd->route);
+      auto r = RunRoute(*g, rd->route);
       if (!r) return std::unexpected(r.error());
       req.route = r->drawn;
       doc["route"] = r->doc;
     }
-    auto svg = RenderSvg(sc->theater, sc->state, req);
+    auto svg = RenderSvg(*g->theater, g->map, req);
     if (!svg) return std::unexpected(svg.error());
     if (auto s = WriteFileAtomically(rd->out, *svg); !s) return s;
     doc["bytes"] = svg->size();

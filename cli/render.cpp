@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <map>
 #include <numeric>
 #include <sstream>
 
@@ -278,6 +280,19 @@ Result<std::string> RenderSvg(const map::Theater& t, const map::MapState& state,
     }
   }
   svg << "</g>\n";
+
+  // Unit counters: a small box per unit, stacked in its hex.
+  std::map<std::uint32_t, int> stacked;
+  for (const RenderUnit& u : req.units) {
+    if (!drawn(u.hex)) continue;
+    const Point c = at(u.hex);
+    const int k = stacked[u.hex.v]++;
+    const double x = c.x - 9 + 2 * k, y = c.y - 6 + 2 * k;
+    svg << "<rect x=\"" << x << "\" y=\"" << y << "\" width=\"18\" height=\"9\" fill=\""
+        << (u.side == Side::kAxis ? "#9e9e9e" : "#e6b8af") << "\" stroke=\"#000\" "
+        << "stroke-width=\"0.4\"/>\n<text x=\"" << x + 9 << "\" y=\"" << y + 6.5
+        << "\" font-size=\"4.5\" text-anchor=\"middle\">" << Escape(u.label) << "</text>\n";
+  }
 
   // The route on top.
   if (!req.route.empty()) {

@@ -9,9 +9,16 @@
 
 namespace opsim::cli {
 
+struct RenderUnit {
+  map::HexRef hex;
+  std::string label;
+  Side side;
+};
+
 struct RenderRequest {
   std::string sheet;               // only this sheet, if set
   std::vector<std::string> route;  // waypoint tokens (hexes or hexsides) to draw as a line
+  std::vector<RenderUnit> units;   // unit counters to draw
 };
 
 // Sheets that join on the global grid are drawn together; separate groups are stacked.

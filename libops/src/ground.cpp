@@ -159,6 +159,89 @@ StepVerdict EvaluateGroundHex(const RuleContext& ctx, const GroundMover& mover, 
   return v;
 }
 
+CrossingVerdict ClassifyCrossing(const RuleContext& ctx, const GroundMover& mover, HexRef from,
+                                 HexsideRef side, std::vector<Note>* notes) {
+  const map::Theater& t = ctx.theater;
+  const map::HexsideInfo& s = t.hexside(side);
+  const HexRef to = s.Other(from);
+  const std::string name = notes ? t.HexsideName(side) : std::string();
+  const bool vuoksa = VuoksaHexside(t, side);
+  CrossingVerdict v;
+  v.frozen = ctx.state.HexFrozen(t, from) && ctx.state.HexFrozen(t, to) && !vuoksa;
+  auto blocked = [&](RuleId rule, auto why) {
+    v.crossing = Crossing::kBlocked;
+    v.rule = rule;
+    if (notes) v.why = why();
+    return v;
+  };
+  if (s.water == map::HexsideWater::kAllSea || s.water == map::HexsideWater::kLake) {
+    const map::Waterway* w = t.WaterwayOf(side);
+    if (s.Has(map::kCauseway)) {
+      v.crossing = Crossing::kMajor;
+      v.rule = rules::k41A1;
+      Say(notes, rules::k41A1, [&]() -> std::string {
+        return name + " is a causeway: a major river hexside for ground units";
+      });
+    } else if (s.water == map::HexsideWater::kLake) {
+      if (v.frozen) {
+        v.crossing = Crossing::kFrozenLake;
+        v.rule = rules::kB4_6;
+        Say(notes, rules::kB4_6,
+            [&]() -> std::string { return name + " is a frozen lake hexside"; });
+      } else if (vuoksa && ctx.state.HexFrozen(t, from) && ctx.state.HexFrozen(t, to)) {
+        return blocked(rules::k41E6, [&]() -> std::string {
+          return name + " is on the Vuoksa: open water all game for ground units";
+        });
+      } else {
+        return blocked(rules::kB4_5,
+                       [&]() -> std::string { return name + " is an unfrozen lake hexside"; });
+      }
+    } else if (w && w->rule == map::WaterwayRule::kKerch) {
+      v.crossing = Crossing::kMajor;
+      v.rule = rules::k41E1;
+      Say(notes, rules::k41E1, [&]() -> std::string {
+        return name + ": the Kerch Straits are crossed as a major river";
+      });
+    } else if (BalticHexside(t, s)) {
+      v.crossing = Crossing::kMajor;
+      v.rule = rules::k41E2;
+      Say(notes, rules::k41E2, [&]() -> std::string {
+        return name + ": a Baltic Islands sea hexside is a major river";
+      });
+    } else if (w && w->rule == map::WaterwayRule::kKronshtadt) {
+      const bool soviet_owns_both = mover.side == Side::kAllied &&
+                                    ctx.state.owner(s.a) == Owner::kAllied &&
+                                    ctx.state.owner(s.b) == Owner::kAllied;
+      if (!soviet_owns_both) {
+        return blocked(rules::k41E3, [&]() -> std::string {
+          return name +
+                 " is all-sea; only the Soviet player owning both hexes may treat it as a "
+                 "major river";
+        });
+      }
+      v.crossing = Crossing::kMajor;
+      v.rule = rules::k41E3;
+      Say(notes, rules::k41E3, [&]() -> std::string {
+        return name + ": the Soviet player owns both hexes: a major river";
+      });
+    } else {
+      return blocked(rules::kB4_5,
+                     [&]() -> std::string { return name + " is an all-sea hexside"; });
+    }
+  }
+  if (s.Has(map::kMajorRiver)) {
+    if (v.crossing != Crossing::kMajor) v.rule = rules::kB4_2;
+    v.crossing = Crossing::kMajor;
+  } else if (v.crossing == Crossing::kNone && s.Has(map::kMinorRiver)) {
+    v.crossing = Crossing::kMinor;
+    v.rule = rules::kB4_2;
+  } else if (v.crossing == Crossing::kNone && s.Has(map::kCanal)) {
+    v.crossing = Crossing::kCanal;
+    v.rule = rules::kB4_2;
+  }
+  return v;
+}
+
 StepVerdict EvaluateGroundStep(const RuleContext& ctx, const GroundMover& mover, HexRef from,
                                HexsideRef side, std::vector<Note>* notes) {
   const map::Theater& t = ctx.theater;
@@ -171,93 +254,39 @@ StepVerdict EvaluateGroundStep(const RuleContext& ctx, const GroundMover& mover,
   StepVerdict hex = EvaluateGroundHex(ctx, mover, to, notes);
   if (!hex.blocked.empty()) return hex;
 
-  const bool vuoksa = VuoksaHexside(t, side);
-  const bool frozen = ctx.state.HexFrozen(t, from) && ctx.state.HexFrozen(t, to) && !vuoksa;
+  const CrossingVerdict cross = ClassifyCrossing(ctx, mover, from, side, notes);
+  if (cross.crossing == Crossing::kBlocked) {
+    return Blocked(cross.rule, notes, [&]() -> std::string { return cross.why; });
+  }
+  const bool frozen = cross.frozen;
   const bool road = s.Has(map::kRoad);
 
-  // The water crossing: which river it counts as, or the rule that stops it.
-  enum class Crossing { kNone, kMinor, kMajor, kCanal, kFrozenLake } crossing = Crossing::kNone;
-  if (s.water == map::HexsideWater::kAllSea || s.water == map::HexsideWater::kLake) {
-    const map::Waterway* w = t.WaterwayOf(side);
-    if (s.Has(map::kCauseway)) {
-      crossing = Crossing::kMajor;
-      Say(notes, rules::k41A1, [&]() -> std::string {
-        return name + " is a causeway: a major river hexside for ground units";
-      });
-    } else if (s.water == map::HexsideWater::kLake) {
-      if (frozen) {
-        crossing = Crossing::kFrozenLake;
-        Say(notes, rules::kB4_6,
-            [&]() -> std::string { return name + " is a frozen lake hexside"; });
-      } else if (vuoksa && ctx.state.HexFrozen(t, from) && ctx.state.HexFrozen(t, to)) {
-        return Blocked(rules::k41E6, notes, [&]() -> std::string {
-          return name + " is on the Vuoksa: open water all game for ground units";
-        });
-      } else {
-        return Blocked(rules::kB4_5, notes,
-                       [&]() -> std::string { return name + " is an unfrozen lake hexside"; });
-      }
-    } else if (w && w->rule == map::WaterwayRule::kKerch) {
-      crossing = Crossing::kMajor;
-      Say(notes, rules::k41E1, [&]() -> std::string {
-        return name + ": the Kerch Straits are crossed as a major river";
-      });
-    } else if (BalticHexside(t, s)) {
-      crossing = Crossing::kMajor;
-      Say(notes, rules::k41E2, [&]() -> std::string {
-        return name + ": a Baltic Islands sea hexside is a major river";
-      });
-    } else if (w && w->rule == map::WaterwayRule::kKronshtadt) {
-      const bool soviet_owns_both = mover.side == Side::kAllied &&
-                                    ctx.state.owner(s.a) == Owner::kAllied &&
-                                    ctx.state.owner(s.b) == Owner::kAllied;
-      if (!soviet_owns_both) {
-        return Blocked(rules::k41E3, notes, [&]() -> std::string {
-          return name +
-                 " is all-sea; only the Soviet player owning both hexes may treat "
-                 "it as a major river";
-        });
-      }
-      crossing = Crossing::kMajor;
-      Say(notes, rules::k41E3, [&]() -> std::string {
-        return name + ": the Soviet player owns both hexes: a major river";
-      });
-    } else {
-      return Blocked(rules::kB4_5, notes,
-                     [&]() -> std::string { return name + " is an all-sea hexside"; });
-    }
-  }
-  if (s.Has(map::kMajorRiver)) {
-    crossing = Crossing::kMajor;
-  } else if (crossing == Crossing::kNone && s.Has(map::kMinorRiver)) {
-    crossing = Crossing::kMinor;
-  } else if (crossing == Crossing::kNone && s.Has(map::kCanal)) {
-    crossing = Crossing::kCanal;
-  }
-
   std::uint32_t river = 0;
-  const bool bridged = road && !s.Has(map::kCauseway) && crossing != Crossing::kNone &&
-                       crossing != Crossing::kFrozenLake;
+  const bool bridged = road && !s.Has(map::kCauseway) && cross.crossing != Crossing::kNone &&
+                       cross.crossing != Crossing::kFrozenLake;
   if (bridged) {
     Say(notes, rules::kB4_3,
         [&]() -> std::string { return name + ": the road bridges the water"; });
   } else {
-    switch (crossing) {
+    switch (cross.crossing) {
       case Crossing::kNone:
+      case Crossing::kBlocked:
         break;
       case Crossing::kMinor:
         river = frozen ? m.frozen_minor_river[c] : m.minor_river[c];
-        if (frozen)
+        if (frozen) {
           Say(notes, rules::kB4_6, [&]() -> std::string { return name + ": frozen minor river"; });
-        if (vuoksa && ctx.state.HexFrozen(t, from) && ctx.state.HexFrozen(t, to)) {
+        }
+        if (VuoksaHexside(t, side) && ctx.state.HexFrozen(t, from) && ctx.state.HexFrozen(t, to)) {
           Say(notes, rules::k41E6,
               [&]() -> std::string { return name + ": the Vuoksa counts as open water all game"; });
         }
         break;
       case Crossing::kMajor:
         river = frozen && s.Has(map::kMajorRiver) ? m.frozen_major_river[c] : m.major_river[c];
-        if (frozen && s.Has(map::kMajorRiver))
+        if (frozen && s.Has(map::kMajorRiver)) {
           Say(notes, rules::kB4_6, [&]() -> std::string { return name + ": frozen river"; });
+        }
         break;
       case Crossing::kCanal:
         river = m.canal[c];
@@ -266,15 +295,16 @@ StepVerdict EvaluateGroundStep(const RuleContext& ctx, const GroundMover& mover,
         river = m.frozen_lake_hexside[c];
         break;
     }
-    if (river > 0 && mover.engineer && crossing != Crossing::kFrozenLake) {
+    if (river > 0 && mover.engineer && cross.crossing != Crossing::kFrozenLake) {
       const std::uint32_t cut = std::min<std::uint32_t>(river, m.engineer_river_reduction);
       river -= cut;
       Say(notes, rules::kB4_7,
           [&]() -> std::string { return "engineers lessen the crossing by " + Mp(cut); });
     }
-    if (river > 0)
+    if (river > 0) {
       Say(notes, rules::kB4_2,
           [&]() -> std::string { return name + ": crossing costs " + Mp(river); });
+    }
   }
 
   StepVerdict v;
@@ -307,8 +337,8 @@ StepVerdict EvaluateFerryStep(const RuleContext& ctx, const GroundMover& mover,
   return v;
 }
 
-GroundRouter::GroundRouter(const RuleContext& ctx, const GroundMover& mover)
-    : ctx_(ctx), mover_(mover) {
+GroundRouter::GroundRouter(const RuleContext& ctx, const GroundMover& mover, Arcs arcs)
+    : ctx_(ctx), mover_(mover), direction_(arcs) {
   // The mover's weighted view of the ground graph: for each hex, half a cache line holding its
   // hexsides' edges from the CSR graph, each with its cost or the rule that forbids it; rail
   // ferries (41.A.2) apart.
@@ -334,9 +364,10 @@ GroundRouter::GroundRouter(const RuleContext& ctx, const GroundMover& mover)
     std::array<std::pair<std::uint32_t, StepVerdict>, map::kDirCount> steps;
     int count = 0;
     for (auto e : boost::make_iterator_range(boost::out_edges(v, g))) {
-      steps[count++] = {
-          static_cast<std::uint32_t>(boost::target(e, g)),
-          EvaluateGroundStep(ctx, mover, HexRef{v}, HexsideRef{g[e].hexside}, nullptr)};
+      // Outbound: the step from v to its neighbour u. Inbound: the step from u into v.
+      const auto u = static_cast<std::uint32_t>(boost::target(e, g));
+      const HexRef from{arcs == Arcs::kOutbound ? v : u};
+      steps[count++] = {u, EvaluateGroundStep(ctx, mover, from, HexsideRef{g[e].hexside}, nullptr)};
     }
     Slots& slots = hexes_[v];
     for (bool open : {true, false}) {
@@ -352,7 +383,9 @@ GroundRouter::GroundRouter(const RuleContext& ctx, const GroundMover& mover)
   for (const map::RailFerry& f : ctx.theater.rail_ferries()) {
     for (HexRef end : {f.from(), f.to()}) {
       const HexRef to = f.from() == end ? f.to() : f.from();
-      const StepVerdict step = EvaluateFerryStep(ctx, mover, f, end, nullptr);
+      // Inbound, the arc at `end` is the crossing from the far terminal into it.
+      const StepVerdict step =
+          EvaluateFerryStep(ctx, mover, f, arcs == Arcs::kOutbound ? end : to, nullptr);
       const bool open = step.blocked.empty();
       ferries_.push_back(Ferry{end.v, to.v, open ? cost_of(step) : code(step.blocked), open});
       hexes_[end.v].total |= Slots::kFerry;
@@ -364,8 +397,27 @@ GroundRouter::GroundRouter(const RuleContext& ctx, const GroundMover& mover)
   buckets_.resize(nb);
 }
 
-template <bool kTrack>
-void GroundRouter::Search(HexRef from, HexRef stop) {
+void GroundRouter::SetBarriers(std::vector<std::uint8_t> stop, std::vector<std::uint8_t> closed) {
+  barriers_.assign(ctx_.theater.hex_count(), 0);
+  for (std::size_t v = 0; v < stop.size() && v < barriers_.size(); ++v) {
+    if (stop[v]) barriers_[v] |= kStopBit;
+  }
+  for (std::size_t v = 0; v < closed.size() && v < barriers_.size(); ++v) {
+    if (closed[v]) barriers_[v] |= kClosedBit;
+  }
+}
+
+void GroundRouter::Run(bool track, std::span<const HexRef> from, HexRef stop) {
+  const bool barriers = !barriers_.empty();
+  if (track) {
+    barriers ? Search<true, true>(from, stop) : Search<true, false>(from, stop);
+  } else {
+    barriers ? Search<false, true>(from, stop) : Search<false, false>(from, stop);
+  }
+}
+
+template <bool kTrack, bool kBarriers>
+void GroundRouter::Search(std::span<const HexRef> from, HexRef stop) {
   // Dial's algorithm: costs are small integers, so a circular array of buckets replaces the
   // heap. Hexes leave a bucket in no spatial order, so the loop prefetches a few ahead. With
   // kTrack it also records each hex's predecessor and the rules that refused arcs.
@@ -379,9 +431,13 @@ void GroundRouter::Search(HexRef from, HexRef stop) {
   const std::size_t mask = buckets_.size() - 1;
   const Slots* hexes = hexes_.data();
   std::uint32_t* dist = dist_.data();
-  dist[from.v] = 0;
-  buckets_[0].push_back(from.v);
-  std::size_t pending = 1;
+  std::size_t pending = 0;
+  for (HexRef f : from) {
+    if (dist[f.v] == 0) continue;
+    dist[f.v] = 0;
+    buckets_[0].push_back(f.v);
+    ++pending;
+  }
   for (std::uint32_t cur = 0; pending > 0; ++cur) {
     std::vector<std::uint32_t>& bucket = buckets_[cur & mask];
     for (std::size_t i = 0; i < bucket.size(); ++i) {
@@ -400,8 +456,15 @@ void GroundRouter::Search(HexRef from, HexRef stop) {
         pending = 0;
         break;
       }
+      // In a zone of control a search stops, unless it started there.
+      if constexpr (kBarriers) {
+        if ((barriers_[u] & kStopBit) && cur != 0) continue;
+      }
       const Slots& slots = hexes[u];
       auto relax = [&](std::uint32_t target, std::uint32_t cost) {
+        if constexpr (kBarriers) {
+          if (barriers_[target] & kClosedBit) return;
+        }
         const std::uint32_t nd = cur + cost;
         if (nd < dist[target]) {
           dist[target] = nd;
@@ -430,22 +493,29 @@ void GroundRouter::Search(HexRef from, HexRef stop) {
 }
 
 const std::vector<std::uint32_t>& GroundRouter::CostsFrom(HexRef from) {
-  Search<false>(from, HexRef{});
+  Run(false, std::span<const HexRef>(&from, 1), HexRef{});
+  return dist_;
+}
+
+const std::vector<std::uint32_t>& GroundRouter::CostsFrom(std::span<const HexRef> from) {
+  Run(false, from, HexRef{});
   return dist_;
 }
 
 RouteAnswer GroundRouter::Route(HexRef from, HexRef to) {
+  return Route(std::span<const HexRef>(&from, 1), to);
+}
+
+RouteAnswer GroundRouter::Route(std::span<const HexRef> sources, HexRef to) {
   RouteAnswer a;
-  Search<true>(from, to);
+  Run(true, sources, to);
   if (dist_[to.v] == kUnreachable) {
     for (std::size_t i = 1; i < rules_seen_.size(); ++i) {
       if (rules_seen_[i]) a.blocked_by.push_back(rule_names_[i - 1]);
     }
     StepVerdict stand = EvaluateGroundHex(ctx_, mover_, to, nullptr);
-    a.reason = !stand.blocked.empty()
-                   ? ctx_.theater.HexName(to) + " is closed to this unit"
-                   : "no legal ground route joins " + ctx_.theater.HexName(from) + " and " +
-                         ctx_.theater.HexName(to);
+    a.reason = !stand.blocked.empty() ? ctx_.theater.HexName(to) + " is closed to this unit"
+                                      : "no legal ground route reaches " + ctx_.theater.HexName(to);
     if (!stand.blocked.empty() &&
         std::find(a.blocked_by.begin(), a.blocked_by.end(), stand.blocked) == a.blocked_by.end()) {
       a.blocked_by.insert(a.blocked_by.begin(), stand.blocked);
@@ -458,9 +528,10 @@ RouteAnswer GroundRouter::Route(HexRef from, HexRef to) {
     Waypoint w;
     w.hex = HexRef{v};
     a.path.push_back(w);
-    if (v == from.v) break;
+    if (dist_[v] == 0) break;
   }
-  std::reverse(a.path.begin(), a.path.end());
+  // Outbound paths run from the source; inbound ones (supply lines) from `to`.
+  if (direction_ == Arcs::kOutbound) std::reverse(a.path.begin(), a.path.end());
   return a;
 }
 

@@ -1,6 +1,8 @@
 #include "opsim/ops/tables.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace opsim::ops {
 
@@ -20,7 +22,10 @@ class Reader {
     RuleTables t;
     const P root;
     if (!src_.doc().is_object()) return src_.Bad(root, "a rules file holds one JSON object");
-    if (auto s = r_.OnlyKeys(root, {"opsim", "version", "name", "notes", "movement", "naval"});
+    if (auto s =
+            r_.OnlyKeys(root, {"opsim", "version", "name", "notes", "movement", "naval", "stacking",
+                               "zones-of-control", "overrun", "rail", "exploitation", "combat",
+                               "supply", "flooding", "air", "ports", "weather"});
         !s) {
       return std::unexpected(s.error());
     }
@@ -36,11 +41,15 @@ class Reader {
     auto name = r_.OptString(root, "name", "rules");
     if (!name) return std::unexpected(name.error());
     t.name = *name;
-    for (const char* key : {"movement", "naval"}) {
+    for (const char* key :
+         {"movement", "naval", "stacking", "zones-of-control", "overrun", "rail", "exploitation",
+          "combat", "supply", "flooding", "air", "ports", "weather"}) {
       if (auto s = r_.Require(root, key); !s) return std::unexpected(s.error());
     }
-    if (auto s = ReadMovement(t.movement); !s) return std::unexpected(s.error());
-    if (auto s = ReadNaval(t.naval); !s) return std::unexpected(s.error());
+    for (auto step : {&Reader::ReadMovement, &Reader::ReadNaval, &Reader::ReadSmall,
+                      &Reader::ReadCombat, &Reader::ReadFlooding, &Reader::ReadWeather}) {
+      if (auto s = (this->*step)(t); !s) return std::unexpected(s.error());
+    }
     return t;
   }
 
@@ -74,7 +83,8 @@ class Reader {
     return {};
   }
 
-  Status ReadMovement(MovementTables& m) const {
+  Status ReadMovement(RuleTables& t) const {
+    MovementTables& m = t.movement;
     const P at("/movement");
     if (auto s =
             r_.OnlyKeys(at, {"classes", "terrain", "hexside", "road", "engineer-river-reduction"});
@@ -118,9 +128,14 @@ class Reader {
     return {};
   }
 
-  Status ReadNaval(NavalTables& n) const {
+  Status ReadNaval(RuleTables& t) const {
+    NavalTables& n = t.naval;
     const P at("/naval");
-    if (auto s = r_.OnlyKeys(at, {"sea-hex", "riverine-hexside", "leave-waterway"}); !s) return s;
+    if (auto s = r_.OnlyKeys(
+            at, {"sea-hex", "riverine-hexside", "leave-waterway", "allowance", "landing-res"});
+        !s) {
+      return s;
+    }
     struct Row {
       const char* key;
       std::uint16_t* out;
@@ -133,6 +148,233 @@ class Reader {
       if (!v) return std::unexpected(v.error());
       *row.out = static_cast<std::uint16_t>(*v);
     }
+    if (auto s = IntField(at, "allowance", 1, 1000, n.allowance); !s) return s;
+    return IntField(at, "landing-res", 0, 100, n.landing_res);
+  }
+
+  Status IntField(const P& obj, const char* key, int lo, int hi, int& out) const {
+    if (auto s = r_.Require(obj, key); !s) return s;
+    auto v = r_.Int(obj / key, lo, hi);
+    if (!v) return std::unexpected(v.error());
+    out = static_cast<int>(*v);
+    return {};
+  }
+
+  // The one- and two-number sections.
+  Status ReadSmall(RuleTables& t) const {
+    struct Field {
+      const char* section;
+      const char* key;
+      int lo, hi;
+      int* out;
+    };
+    int stacking_res = 3;
+    const Field fields[] = {
+        {"stacking", "res-per-hex", 1, 100, &stacking_res},
+        {"overrun", "odds", 2, 100, &t.combat.overrun_odds},
+        {"overrun", "extra-mp", 0, 60, &t.combat.overrun_extra_mp},
+        {"rail", "hexes", 1, 1000, &t.rail_hexes},
+        {"exploitation", "mp-divisor", 1, 10, &t.exploitation_divisor},
+        {"supply", "overland-mp", 0, 60, &t.supply_overland_mp},
+        {"air", "escape-range", 0, 1000, &t.air_escape_range},
+        {"air", "escape-die", 2, 100, &t.air_escape_die},
+        {"air", "escape-succeeds-on-or-below", 0, 100, &t.air_escape_max_roll},
+        {"air", "drop-range", 0, 1000, &t.air_drop_range},
+        {"air", "airbase-max-damage", 1, 100, &t.airbase_max_damage},
+    };
+    for (const char* section : {"stacking", "overrun", "rail", "exploitation", "supply"}) {
+      std::vector<std::string_view> keys;
+      for (const Field& f : fields) {
+        if (std::string_view(f.section) == section) keys.push_back(f.key);
+      }
+      if (auto s = OnlyKeysOf(P("/" + std::string(section)), keys); !s) return s;
+    }
+    if (auto s = OnlyKeysOf(P("/air"), {"escape-range", "escape-die", "escape-succeeds-on-or-below",
+                                        "drop-range", "airbase-max-damage"});
+        !s) {
+      return s;
+    }
+    for (const Field& f : fields) {
+      if (auto s = IntField(P("/" + std::string(f.section)), f.key, f.lo, f.hi, *f.out); !s) {
+        return s;
+      }
+    }
+    t.stacking_halves = stacking_res * 2;
+    const P zoc("/zones-of-control");
+    if (auto s = OnlyKeysOf(zoc, {"exerted-by-attack-zero"}); !s) return s;
+    if (auto s = r_.Require(zoc, "exerted-by-attack-zero"); !s) return s;
+    auto zero = r_.OptBool(zoc, "exerted-by-attack-zero", false);
+    if (!zero) return std::unexpected(zero.error());
+    t.zoc_from_zero_attack = *zero;
+    const P ports("/ports/max-damage");
+    if (auto s = OnlyKeysOf(P("/ports"), {"max-damage"}); !s) return s;
+    for (int p = 1; p <= 4; ++p) {
+      const char* name = map::PortSizeName(static_cast<map::PortSize>(p));
+      if (auto s = IntField(ports, name, 1, 100, t.port_max_damage[p]); !s) return s;
+    }
+    return {};
+  }
+
+  Status OnlyKeysOf(const P& at, const std::vector<std::string_view>& keys) const {
+    if (auto o = r_.Object(at); !o) return std::unexpected(o.error());
+    for (const auto& [key, value] : r_.At(at).items()) {
+      if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
+        return src_.Bad(at / key, "unknown key '" + key + "'");
+      }
+    }
+    return {};
+  }
+
+  Status ReadCombat(RuleTables& t) const {
+    CombatTables& c = t.combat;
+    const P at("/combat");
+    if (auto s = OnlyKeysOf(at, {"columns", "results", "terrain-shift", "city-shift",
+                                 "major-river-shift", "out-of-supply-attack-divisor"});
+        !s) {
+      return s;
+    }
+    for (const char* key : {"columns", "results", "terrain-shift", "city-shift"}) {
+      if (auto s = r_.Require(at, key); !s) return s;
+    }
+    auto cols = r_.Array(at / "columns");
+    if (!cols) return std::unexpected(cols.error());
+    if ((*cols)->empty()) return src_.Bad(at / "columns", "the CRT needs columns");
+    for (std::size_t i = 0; i < (*cols)->size(); ++i) {
+      auto col = r_.String(at / "columns" / i);
+      if (!col) return std::unexpected(col.error());
+      const auto colon = col->find(':');
+      int a = 0, d = 0;
+      if (colon == std::string::npos || std::sscanf(col->c_str(), "%d:%d", &a, &d) != 2 || a < 1 ||
+          d < 1) {
+        return src_.Bad(at / "columns" / i, "a column is written like \"3:1\"");
+      }
+      if (!c.columns.empty() && a * c.column_defense.back() <= c.column_attack.back() * d) {
+        return src_.Bad(at / "columns" / i, "columns must rise in odds from left to right");
+      }
+      c.columns.push_back(*col);
+      c.column_attack.push_back(a);
+      c.column_defense.push_back(d);
+    }
+    auto rows = r_.Array(at / "results");
+    if (!rows) return std::unexpected(rows.error());
+    if ((*rows)->size() != 6) return src_.Bad(at / "results", "one row per face of a d6");
+    for (std::size_t r = 0; r < 6; ++r) {
+      auto row = r_.Array(at / "results" / r);
+      if (!row) return std::unexpected(row.error());
+      if ((*row)->size() != c.columns.size()) {
+        return src_.Bad(at / "results" / r, "one result per column");
+      }
+      std::vector<CombatResult> out;
+      for (std::size_t k = 0; k < c.columns.size(); ++k) {
+        auto res = r_.String(at / "results" / r / k);
+        if (!res) return std::unexpected(res.error());
+        bool found = false;
+        for (int v = 0; v < 5; ++v) {
+          if (*res == CombatResultName(static_cast<CombatResult>(v))) {
+            out.push_back(static_cast<CombatResult>(v));
+            found = true;
+          }
+        }
+        if (!found) return src_.Bad(at / "results" / r / k, "a result is AE, AR, EX, DR or DE");
+      }
+      c.results.push_back(std::move(out));
+    }
+    for (int tr = 0; tr < map::kTerrainCount; ++tr) {
+      const char* name = map::TerrainName(static_cast<map::Terrain>(tr));
+      if (auto s = IntField(at / "terrain-shift", name, -10, 10, c.terrain_shift[tr]); !s) return s;
+    }
+    for (int ck = 1; ck <= 3; ++ck) {
+      const char* name = map::CityKindName(static_cast<map::CityKind>(ck));
+      if (auto s = IntField(at / "city-shift", name, -10, 10, c.city_shift[ck]); !s) return s;
+    }
+    if (auto s = IntField(at, "major-river-shift", -10, 10, c.major_river_shift); !s) return s;
+    return IntField(at, "out-of-supply-attack-divisor", 1, 10, c.out_of_supply_attack_divisor);
+  }
+
+  Status ReadFlooding(RuleTables& t) const {
+    FloodTables& f = t.flooding;
+    const P at("/flooding");
+    if (auto s = OnlyKeysOf(at, {"die", "results", "netherlands-modifier",
+                                 "failure-attack-modifier", "great-success-player-turns",
+                                 "relief-srp", "massive-relief-srp", "monthly-relief-srp"});
+        !s) {
+      return s;
+    }
+    if (auto s = IntField(at, "die", 2, 100, f.die); !s) return s;
+    if (auto s = r_.Require(at, "results"); !s) return s;
+    auto res = r_.Array(at / "results");
+    if (!res) return std::unexpected(res.error());
+    if ((*res)->empty()) return src_.Bad(at / "results", "the flooding table needs results");
+    for (std::size_t i = 0; i < (*res)->size(); ++i) {
+      auto r = r_.String(at / "results" / i);
+      if (!r) return std::unexpected(r.error());
+      bool found = false;
+      for (int v = 0; v < 4; ++v) {
+        if (*r == FloodResultName(static_cast<FloodResult>(v))) {
+          f.results.push_back(static_cast<FloodResult>(v));
+          found = true;
+        }
+      }
+      if (!found)
+        return src_.Bad(at / "results" / i, "a flooding result is F*, F, S or S* (41.A.4.a)");
+    }
+    struct Field {
+      const char* key;
+      int lo, hi;
+      int* out;
+    };
+    for (Field fl : {Field{"netherlands-modifier", -10, 10, &f.netherlands_modifier},
+                     Field{"failure-attack-modifier", -10, 10, &f.failure_attack_modifier},
+                     Field{"great-success-player-turns", 0, 100, &f.great_success_player_turns},
+                     Field{"relief-srp", 0, 100, &f.relief_srp},
+                     Field{"massive-relief-srp", 0, 100, &f.massive_relief_srp},
+                     Field{"monthly-relief-srp", 0, 100, &f.monthly_relief_srp}}) {
+      if (auto s = IntField(at, fl.key, fl.lo, fl.hi, *fl.out); !s) return s;
+    }
+    return {};
+  }
+
+  Status ReadWeather(RuleTables& t) const {
+    const P at("/weather");
+    if (auto s = OnlyKeysOf(at, {"freezes", "codes", "zones"}); !s) return s;
+    if (auto s = r_.Require(at, "freezes"); !s) return s;
+    auto freezes = r_.Array(at / "freezes");
+    if (!freezes) return std::unexpected(freezes.error());
+    t.weather.frost_freezes = t.weather.snow_freezes = false;
+    for (std::size_t i = 0; i < (*freezes)->size(); ++i) {
+      auto w = r_.String(at / "freezes" / i);
+      if (!w) return std::unexpected(w.error());
+      if (*w == "frost") {
+        t.weather.frost_freezes = true;
+      } else if (*w == "snow") {
+        t.weather.snow_freezes = true;
+      } else {
+        return src_.Bad(at / "freezes" / i, "only frost and snow can freeze water");
+      }
+    }
+    if (auto s = r_.Require(at, "zones"); !s) return s;
+    if (auto o = r_.Object(at / "zones"); !o) return std::unexpected(o.error());
+    for (const auto& [zone, months] : r_.At(at / "zones").items()) {
+      const P z = at / "zones" / zone;
+      if (zone.size() != 1 || zone[0] < 'A' || zone[0] > 'Z') {
+        return src_.Bad(z, "a weather zone is one capital letter");
+      }
+      auto arr = r_.Array(z);
+      if (!arr) return std::unexpected(arr.error());
+      if ((*arr)->size() != 12) return src_.Bad(z, "one entry per month, January first");
+      std::array<std::string, 12> table;
+      for (std::size_t m = 0; m < 12; ++m) {
+        auto faces = r_.String(z / m);
+        if (!faces) return std::unexpected(faces.error());
+        if (faces->size() != 6 || faces->find_first_not_of("CMFS") != std::string::npos) {
+          return src_.Bad(z / m,
+                          "six letters, one per face of a d6: C clear, M mud, F frost, "
+                          "S snow");
+        }
+        table[m] = *faces;
+      }
+      t.weather.zones[zone[0]] = table;
+    }
     return {};
   }
 
@@ -144,6 +386,16 @@ class Reader {
 
 const char* MoveClassName(MoveClass c) {
   return kClassNames[static_cast<int>(c)];
+}
+
+const char* CombatResultName(CombatResult r) {
+  static constexpr std::array<const char*, 5> kNames = {"AE", "AR", "EX", "DR", "DE"};
+  return kNames[static_cast<int>(r)];
+}
+
+const char* FloodResultName(FloodResult r) {
+  static constexpr std::array<const char*, 4> kNames = {"F*", "F", "S", "S*"};
+  return kNames[static_cast<int>(r)];
 }
 
 Result<RuleTables> LoadRuleTables(const JsonSource& src) {

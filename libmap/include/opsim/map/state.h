@@ -45,6 +45,8 @@ class MapState {
   void SetOwner(const Theater& theater, HexRef h, Owner o);
   // 41.B: a side owns a hexside if it owns both hexes, or was the last to do so.
   Owner hexside_owner(HexsideRef s) const { return static_cast<Owner>(side_owner_[s.v]); }
+  // Restores a hexside's owner as saved (SetOwner keeps it up to date in play).
+  void SetHexsideOwner(HexsideRef s, Owner o) { side_owner_[s.v] = static_cast<std::uint8_t>(o); }
 
   bool frozen(std::size_t zone) const { return zone < frozen_.size() && frozen_[zone]; }
   void SetFrozen(std::size_t zone, bool frozen) { frozen_.at(zone) = frozen; }

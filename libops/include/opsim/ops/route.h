@@ -58,6 +58,18 @@ struct StepVerdict {
 };
 StepVerdict EvaluateGroundStep(const RuleContext& ctx, const GroundMover& mover, map::HexRef from,
                                map::HexsideRef side, std::vector<Note>* notes);
+// How a ground unit crosses a hexside: freely, as a river or canal, over frozen lake, or not
+// at all. `rule` names the rule that decided (41.A.1 for a causeway, B4.5 for the sea...);
+// `why` is filled when notes are asked for and the crossing is blocked.
+enum class Crossing : std::uint8_t { kNone, kMinor, kMajor, kCanal, kFrozenLake, kBlocked };
+struct CrossingVerdict {
+  Crossing crossing = Crossing::kNone;
+  RuleId rule;
+  bool frozen = false;
+  std::string why;
+};
+CrossingVerdict ClassifyCrossing(const RuleContext& ctx, const GroundMover& mover, map::HexRef from,
+                                 map::HexsideRef side, std::vector<Note>* notes);
 // 41.A.2: the whole length of a rail ferry, as one major river hexside.
 StepVerdict EvaluateFerryStep(const RuleContext& ctx, const GroundMover& mover,
                               const map::RailFerry& ferry, map::HexRef from,
@@ -99,11 +111,25 @@ struct PathVerdict {
 
 class GroundRouter {
  public:
-  GroundRouter(const RuleContext& ctx, const GroundMover& mover);
+  // Outbound arcs cost the step from a hex to its neighbour: searches give the cost from the
+  // source. Inbound arcs cost the step from the neighbour into the hex: a search from a set of
+  // hexes gives, for every hex, the cost of reaching that set from it (supply lines, B8).
+  enum class Arcs : std::uint8_t { kOutbound, kInbound };
 
-  // Cheapest cost (half-MPs) from `from` to every hex; kUnreachable where none.
+  GroundRouter(const RuleContext& ctx, const GroundMover& mover, Arcs arcs = Arcs::kOutbound);
+
+  // Hexes a search may enter but not leave (enemy zones of control, B4.8; a source is always
+  // left), and hexes it may not enter at all (enemy units). Either may be empty.
+  void SetBarriers(std::vector<std::uint8_t> stop, std::vector<std::uint8_t> closed);
+
+  // Cheapest cost (half-MPs) from `from` (or from the nearest of `from`) to every hex;
+  // kUnreachable where none.
   const std::vector<std::uint32_t>& CostsFrom(map::HexRef from);
+  const std::vector<std::uint32_t>& CostsFrom(std::span<const map::HexRef> from);
   RouteAnswer Route(map::HexRef from, map::HexRef to);
+  // The cheapest route between `to` and the nearest of `sources`, listed from `to` for
+  // inbound arcs and from the source for outbound ones.
+  RouteAnswer Route(std::span<const map::HexRef> sources, map::HexRef to);
   PathVerdict Check(std::span<const map::HexRef> path) const;
 
   const RuleContext& ctx() const { return ctx_; }
@@ -111,8 +137,9 @@ class GroundRouter {
  private:
   // Dial's algorithm from `from`; stops once `stop` is settled (if valid). With kTrack it also
   // keeps predecessors and the rules that refused arcs, for Route().
-  template <bool kTrack>
-  void Search(map::HexRef from, map::HexRef stop);
+  template <bool kTrack, bool kBarriers>
+  void Search(std::span<const map::HexRef> from, map::HexRef stop);
+  void Run(bool track, std::span<const map::HexRef> from, map::HexRef stop);
 
   // A hex's arcs in half a cache line: where each of its hexsides leads and what crossing it
   // costs (half-MPs), the open ones first; for a forbidden arc, `cost` holds its rule's code
@@ -133,8 +160,11 @@ class GroundRouter {
 
   RuleContext ctx_;
   GroundMover mover_;
+  Arcs direction_;
   std::vector<Slots> hexes_;
   std::vector<Ferry> ferries_;
+  std::vector<std::uint8_t> barriers_;  // by hex: kStopBit, kClosedBit
+  static constexpr std::uint8_t kStopBit = 1, kClosedBit = 2;
   std::vector<RuleId> rule_names_;
   // Scratch.
   std::vector<std::uint32_t> dist_;

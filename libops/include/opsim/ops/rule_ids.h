@@ -27,17 +27,39 @@ inline constexpr RuleId k41E6{"41.E.6"};     // the Vuoksa river system
 inline constexpr RuleId k41F{"41.F"};        // exiting the map
 
 // opsim's base rules (docs/rules.md).
+inline constexpr RuleId kB1_2{"B1.2"};  // orders belong to the phasing side and its turn
+inline constexpr RuleId kB2_1{"B2.1"};  // weather
+inline constexpr RuleId kB3_2{"B3.2"};  // stacking
 inline constexpr RuleId kB4_1{"B4.1"};  // terrain costs per hex entered
 inline constexpr RuleId kB4_2{"B4.2"};  // hexside costs: rivers, canals
 inline constexpr RuleId kB4_3{"B4.3"};  // roads
 inline constexpr RuleId kB4_4{"B4.4"};  // prohibited hexes: all-sea, unfrozen lake, prohibited
 inline constexpr RuleId kB4_5{
     "B4.5"};  // water hexsides: all-sea and unfrozen lake stop ground units
-inline constexpr RuleId kB4_6{"B4.6"};  // frozen water
-inline constexpr RuleId kB4_7{"B4.7"};  // engineers
-inline constexpr RuleId kB6_1{"B6.1"};  // naval movement needs a continuous water link
-inline constexpr RuleId kB6_2{"B6.2"};  // naval movement costs
-inline constexpr RuleId kB6_3{"B6.3"};  // riverine movement: navigable waterways only
-inline constexpr RuleId kB6_4{"B6.4"};  // river flotillas keep off all-sea hexes
+inline constexpr RuleId kB4_6{"B4.6"};    // frozen water
+inline constexpr RuleId kB4_7{"B4.7"};    // engineers
+inline constexpr RuleId kB4_8{"B4.8"};    // zones of control
+inline constexpr RuleId kB4_9{"B4.9"};    // overrun
+inline constexpr RuleId kB4_10{"B4.10"};  // movement allowance and who may move
+inline constexpr RuleId kB5_1{"B5.1"};    // rail movement
+inline constexpr RuleId kB6_1{"B6.1"};    // naval movement needs a continuous water link
+inline constexpr RuleId kB6_2{"B6.2"};    // naval movement costs
+inline constexpr RuleId kB6_3{"B6.3"};    // riverine movement: navigable waterways only
+inline constexpr RuleId kB6_4{"B6.4"};    // river flotillas keep off all-sea hexes
+inline constexpr RuleId kB6_5{"B6.5"};    // naval groups and their allowance
+inline constexpr RuleId kB7_1{"B7.1"};    // who may attack what
+inline constexpr RuleId kB7_2{"B7.2"};    // odds, the CRT, shifts
+inline constexpr RuleId kB7_3{"B7.3"};    // results
+inline constexpr RuleId kB7_5{"B7.5"};    // retreats
+inline constexpr RuleId kB7_6{"B7.6"};    // advance after combat
+inline constexpr RuleId kB7_8{"B7.8"};    // exploitation
+inline constexpr RuleId kB8_1{"B8.1"};    // supply
+inline constexpr RuleId kB9_1{"B9.1"};    // ownership
+inline constexpr RuleId kB10_1{"B10.1"};  // dice
+inline constexpr RuleId kB11_1{"B11.1"};  // air units
+inline constexpr RuleId kB11_2{"B11.2"};  // air units escaping (41's "Rule ???")
+inline constexpr RuleId kB11_3{"B11.3"};  // air drops
+inline constexpr RuleId kB12_1{"B12.1"};  // landings (41's "Rule 37")
+inline constexpr RuleId kB13_1{"B13.1"};  // the Netherlands' surrender
 
 }  // namespace opsim::rules

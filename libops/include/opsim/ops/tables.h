@@ -8,7 +8,9 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <string>
+#include <vector>
 
 #include "opsim/error.h"
 #include "opsim/map/json_source.h"
@@ -47,12 +49,66 @@ struct NavalTables {
   std::uint16_t sea_hex = 1;           // B6.2: per hex entered
   std::uint16_t riverine_hexside = 1;  // per riverine hexside entered
   std::uint16_t leave_waterway = 0;    // stepping off a waterway into a port or sea hex
+  int allowance = 30;                  // B6.5: steps per player-turn
+  int landing_res = 3;                 // B12: REs a group may carry and land
+};
+
+// B7: the combat results table and its shifts.
+enum class CombatResult : std::uint8_t { kAE, kAR, kEX, kDR, kDE };
+const char* CombatResultName(CombatResult r);  // "AE", ...
+
+struct CombatTables {
+  std::vector<std::string> columns;                // "1:3" .. "9:1"
+  std::vector<int> column_attack, column_defense;  // each column's odds, e.g. 2 and 1
+  std::vector<std::vector<CombatResult>> results;  // [die 1..6][column]
+  std::array<int, map::kTerrainCount> terrain_shift{};
+  std::array<int, 4> city_shift{};  // by CityKind
+  int major_river_shift = -1;
+  int out_of_supply_attack_divisor = 2;
+  int overrun_odds = 10;  // B4.9
+  int overrun_extra_mp = 2;
+};
+
+// 41.A.4: the flooding success table (results by modified roll) and its numbers.
+enum class FloodResult : std::uint8_t { kCompleteFailure, kFailure, kSuccess, kGreatSuccess };
+const char* FloodResultName(FloodResult r);  // "F*", "F", "S", "S*"
+
+struct FloodTables {
+  int die = 6;
+  std::vector<FloodResult> results;  // index: modified roll - 1, clamped to the table
+  int netherlands_modifier = 2;
+  int failure_attack_modifier = -1;
+  int great_success_player_turns = 4;
+  int relief_srp = 3;
+  int massive_relief_srp = 7;
+  int monthly_relief_srp = 1;
+};
+
+struct WeatherTables {
+  // By zone letter, then month (0..11), then die face (0..5): 'C', 'M', 'F' or 'S'.
+  std::map<char, std::array<std::string, 12>> zones;
+  bool frost_freezes = true;
+  bool snow_freezes = true;
 };
 
 struct RuleTables {
   std::string name;
   MovementTables movement;
   NavalTables naval;
+  CombatTables combat;
+  FloodTables flooding;
+  WeatherTables weather;
+  int stacking_halves = 6;            // B3.2: REs per hex, in half REs
+  bool zoc_from_zero_attack = false;  // B4.8: do units with no attack strength exert a ZOC
+  int supply_overland_mp = 7;         // B8.2
+  int rail_hexes = 20;                // B5.1
+  int exploitation_divisor = 2;       // B7.8
+  int air_escape_range = 10;          // B11.2
+  int air_escape_die = 6;
+  int air_escape_max_roll = 4;
+  int air_drop_range = 10;               // B11.3
+  int airbase_max_damage = 3;            // 41.A.4.b.3
+  std::array<int, 5> port_max_damage{};  // by PortSize
 };
 
 // The compiled-in defaults.

@@ -1,0 +1,279 @@
+// `opsim turn`, `check` and `supply`: playing player-turns and asking the rules about a game.
+#include <sstream>
+
+#include "context.h"
+#include "game_source.h"
+#include "opsim/db/game_log.h"
+#include "opsim/files.h"
+#include "opsim/ops/state_file.h"
+
+namespace opsim::cli {
+
+namespace {
+
+using nlohmann::json;
+
+json TurnJson(const ops::TurnResult& r) {
+  json events = json::array();
+  for (const ops::Event& e : r.events) {
+    json ev = {{"kind", e.kind}, {"text", e.text}};
+    if (!e.rule.empty()) ev["rule"] = e.rule.id;
+    events.push_back(ev);
+  }
+  json rolls = json::array();
+  for (const ops::DieRoll& d : r.rolls) {
+    rolls.push_back({{"value", d.value},
+                     {"sides", d.sides},
+                     {"scripted", d.scripted},
+                     {"purpose", d.purpose},
+                     {"rule", d.rule.id},
+                     {"decided", d.decided}});
+  }
+  json hashes = json::array();
+  for (const ops::PhaseHash& h : r.hashes) {
+    hashes.push_back({{"phase", ops::PhaseName(h.phase)}, {"hash", h.hash}});
+  }
+  return {{"player_turn", r.player_turn},
+          {"side", SideName(r.side)},
+          {"date", ops::FormatGameDate(r.date)},
+          {"events", events},
+          {"rolls", rolls},
+          {"hashes", hashes},
+          {"final_hash", r.final_hash}};
+}
+
+std::string TurnText(const ops::TurnResult& r) {
+  std::ostringstream out;
+  out << ops::FormatGameDate(r.date) << ", " << SideName(r.side) << " player-turn ("
+      << r.player_turn << ")\n";
+  for (const ops::Event& e : r.events) {
+    out << "  " << e.kind << ": " << e.text;
+    if (!e.rule.empty()) out << " [" << e.rule.id << "]";
+    out << "\n";
+  }
+  for (const ops::PhaseHash& h : r.hashes) {
+    out << "  state after " << ops::PhaseName(h.phase) << ": " << h.hash.substr(0, 16) << "\n";
+  }
+  return out.str();
+}
+
+Result<ops::Orders> ReadOrders(const std::string& path, const map::Theater& t) {
+  auto src = JsonSource::FromFile(path);
+  if (!src) return std::unexpected(src.error());
+  return ops::ParseOrders(*src, t);
+}
+
+Result<ops::Game> GameOf(const LoadedGame& g) {
+  if (!g.campaign || !g.state) {
+    return Fail(ErrorCode::kInvalidInput,
+                "scenario '" + g.scenario.name + "' is a map only: it has no campaign to play");
+  }
+  return ops::Game(g.theater, g.campaign, *g.state);
+}
+
+}  // namespace
+
+void AddGameCommands(CLI::App& app, Context& ctx) {
+  struct TurnOptions {
+    GameSource game;
+    std::string orders, out;
+  };
+  auto to = std::make_shared<TurnOptions>();
+  auto* turn = app.add_subcommand(
+      "turn",
+      "Play the phasing side's player-turn from an orders file (docs/orders-format.md).\n"
+      "From a scenario or a state file it writes the new state to --out; with --db it appends "
+      "the turn to the log. An illegal order refuses the whole player-turn (exit 3), naming the "
+      "rule; nothing of it is applied.");
+  AddGameSourceOptions(turn, to->game, true);
+  turn->add_option("--orders", to->orders, "the orders file")->required();
+  turn->add_option("--out", to->out, "where to write the new state (not with --db)");
+  Bind(turn, ctx, [&ctx, to]() -> Status {
+    ops::TurnResult result;
+    if (!to->game.db.empty()) {
+      if (!to->out.empty()) {
+        return Fail(ErrorCode::kInvalidInput,
+                    "--out goes with --scenario or --state; the log "
+                    "keeps the game");
+      }
+      if (!to->game.sets.empty() || to->game.at >= 0) {
+        return Fail(ErrorCode::kInvalidInput,
+                    "a logged game is played as it stands: no --set or --at (use opsim branch)");
+      }
+      auto src = JsonSource::FromFile(to->orders);
+      if (!src) return std::unexpected(src.error());
+      auto played = db::PlayLoggedTurn(to->game.db, *src);
+      if (!played) return std::unexpected(played.error());
+      result = std::move(*played);
+    } else {
+      if (to->out.empty()) {
+        return Fail(ErrorCode::kInvalidInput, "say where the new state goes: --out FILE");
+      }
+      auto g = LoadGame(to->game);
+      if (!g) return std::unexpected(g.error());
+      auto game = GameOf(*g);
+      if (!game) return std::unexpected(game.error());
+      auto orders = ReadOrders(to->orders, *g->theater);
+      if (!orders) return std::unexpected(orders.error());
+      auto played = game->Play(*orders);
+      if (!played) return std::unexpected(played.error());
+      result = std::move(*played);
+      if (auto s = WriteFileAtomically(to->out,
+                                       ops::StateToJson(game->state(), *g->theater, g->scenario));
+          !s) {
+        return s;
+      }
+    }
+    json doc = TurnJson(result);
+    if (!to->out.empty()) doc["out"] = to->out;
+    Emit(ctx, doc, TurnText(result) + (to->out.empty() ? "" : "  wrote " + to->out + "\n"));
+    return {};
+  });
+
+  struct CheckOptions {
+    GameSource game;
+    std::string action;
+  };
+  auto co = std::make_shared<CheckOptions>();
+  auto* check = app.add_subcommand(
+      "check",
+      "Say whether one order would be legal now, and by which rules, without applying it.\n"
+      "--action is one order in the orders file's syntax, e.g. "
+      "'{\"units\": [\"de-9pz\"], \"path\": [\"16A:1323\", \"16A:1223\"]}' or "
+      "'{\"attack\": \"16A:1122\", \"units\": [\"de-18a\"]}' or '{\"suez\": \"close\"}'.\n"
+      "The dice it would roll are the game's next seeded dice.");
+  AddGameSourceOptions(check, co->game);
+  check->add_option("--action", co->action, "one order, as JSON")->required();
+  Bind(check, ctx, [&ctx, co]() -> Status {
+    auto g = LoadGame(co->game);
+    if (!g) return std::unexpected(g.error());
+    auto game = GameOf(*g);
+    if (!game) return std::unexpected(game.error());
+    json action;
+    try {
+      action = json::parse(co->action);
+    } catch (const json::parse_error& e) {
+      return Fail(ErrorCode::kInvalidInput, std::string("--action is not valid JSON: ") + e.what());
+    }
+    if (!action.is_object()) return Fail(ErrorCode::kInvalidInput, "--action is one JSON object");
+    const char* section = action.contains("attack")                                    ? "combat"
+                          : action.contains("suez") || action.contains("ice-airfield") ? "initial"
+                                                                                       : "movement";
+    json orders = {{"opsim", "orders"},
+                   {"version", 1},
+                   {"side", SideName(game->state().phasing())},
+                   {"turn", ops::FormatGameDate(game->state().date())},
+                   {section, json::array({action})}};
+    auto src = JsonSource::FromText(orders.dump(1), "--action");
+    if (!src) return std::unexpected(src.error());
+    auto parsed = ops::ParseOrders(*src, *g->theater);
+    if (!parsed) return std::unexpected(parsed.error());
+    auto played = game->Play(*parsed);
+    json doc;
+    std::string text;
+    if (played) {
+      json events = json::array();
+      std::set<std::string> rules;
+      for (const ops::Event& e : played->events) {
+        if (e.kind == "weather" || e.kind == "supply" || e.kind == "die") continue;
+        events.push_back({{"kind", e.kind}, {"rule", e.rule.id}, {"text", e.text}});
+        if (!e.rule.empty()) rules.insert(std::string(e.rule.id));
+        text += "  " + e.text + (e.rule.empty() ? "" : " [" + std::string(e.rule.id) + "]") + "\n";
+      }
+      doc = {{"legal", true}, {"rules", rules}, {"events", events}};
+      text = "legal: " + co->action + "\n" + text;
+    } else if (played.error().code == ErrorCode::kRuleViolation) {
+      doc = {{"legal", false},
+             {"rules", json::array({played.error().rule})},
+             {"reason", played.error().message}};
+      text = "not legal: " + played.error().message + " [" + played.error().rule + "]\n";
+    } else {
+      return std::unexpected(played.error());
+    }
+    doc["side"] = SideName(game->state().phasing());
+    doc["turn"] = ops::FormatGameDate(game->state().date());
+    Emit(ctx, doc, text);
+    return {};
+  });
+
+  struct SupplyOptions {
+    GameSource game;
+    std::string side = "allied";
+    std::string hex;
+    bool all = false;
+  };
+  auto so = std::make_shared<SupplyOptions>();
+  auto* supply = app.add_subcommand(
+      "supply",
+      "Is it in supply (B8)? With --hex: the status of that hex for a side, the line traced and "
+      "why not; with --all: every unit of the side.");
+  AddGameSourceOptions(supply, so->game);
+  supply->add_option("--side", so->side, "allied or axis")
+      ->check(CLI::IsMember({"allied", "axis"}))
+      ->default_val("allied");
+  auto* hex = supply->add_option("--hex", so->hex, "one hex");
+  auto* all = supply->add_flag("--all", so->all, "every unit of the side");
+  hex->excludes(all);
+  Bind(supply, ctx, [&ctx, so]() -> Status {
+    if (so->hex.empty() && !so->all) {
+      return Fail(ErrorCode::kInvalidInput, "supply needs --hex HEX or --all");
+    }
+    auto g = LoadGame(so->game);
+    if (!g) return std::unexpected(g.error());
+    auto game = GameOf(*g);
+    if (!game) return std::unexpected(game.error());
+    const Side side = *ParseSide(so->side);
+    const map::Theater& t = *g->theater;
+    if (!so->hex.empty()) {
+      auto h = t.FindHex(so->hex);
+      if (!h) return std::unexpected(h.error());
+      const ops::SupplyTrace trace = game->SupplyAt(side, *h);
+      json path = json::array();
+      for (map::HexRef p : trace.path) path.push_back(t.HexName(p));
+      json rules = json::array();
+      for (RuleId r : trace.rules) rules.push_back(r.id);
+      json doc = {{"hex", t.HexName(*h)},
+                  {"side", SideName(side)},
+                  {"status", ops::SupplyStatusName(trace.status)},
+                  {"in_supply", trace.status == ops::SupplyStatus::kSupplied},
+                  {"path", path},
+                  {"rules", rules}};
+      if (!trace.path.empty()) doc["cost_mp"] = ops::ToMp(trace.cost);
+      if (trace.network.valid()) doc["network"] = t.HexName(trace.network);
+      if (!trace.why.empty()) doc["why"] = trace.why;
+      std::ostringstream text;
+      text << t.HexName(*h) << " for " << SideName(side) << ": "
+           << ops::SupplyStatusName(trace.status);
+      if (!trace.path.empty()) {
+        text << " (" << ops::ToMp(trace.cost) << " MP to the supply net at "
+             << t.HexName(trace.network) << ")\n  line:";
+        for (map::HexRef p : trace.path) text << " " << t.HexName(p);
+      }
+      if (!trace.why.empty()) text << "\n  why: " << trace.why;
+      text << "\n  rules:";
+      for (RuleId r : trace.rules) text << " " << r.id;
+      Emit(ctx, doc, text.str());
+      return {};
+    }
+    const std::vector<ops::SupplyStatus> map = game->SupplyMap(side);
+    json units = json::array();
+    std::ostringstream text;
+    std::map<std::string, int> counts;
+    for (const ops::GroundUnit& u : game->state().units) {
+      if (!u.on_map() || u.side != side) continue;
+      const ops::SupplyStatus s = map[u.hex.v];
+      ++counts[ops::SupplyStatusName(s)];
+      units.push_back({{"id", u.id},
+                       {"name", u.name},
+                       {"hex", t.HexName(u.hex)},
+                       {"status", ops::SupplyStatusName(s)}});
+      text << "  " << u.name << " at " << t.HexName(u.hex) << ": " << ops::SupplyStatusName(s)
+           << "\n";
+    }
+    Emit(ctx, {{"side", SideName(side)}, {"units", units}, {"counts", counts}},
+         std::string(SideName(side)) + " supply [B8]\n" + text.str());
+    return {};
+  });
+}
+
+}  // namespace opsim::cli

@@ -1,0 +1,98 @@
+// Game: plays a campaign's player-turns under opsim's base rules and Rule 41.
+//
+// A Game holds the static theater, campaign and tables, and the current GameState. Play()
+// runs one player-turn from orders: the weather (first player-turn of a game turn), the
+// initial phase (supply, Suez status, relief, thaws, flood expiry), movement, combat and
+// exploitation. It is all or nothing: an illegal order refuses the whole player-turn with the
+// rule that forbids it and leaves the state untouched. Every die roll, every result and every
+// state hash (after each phase) is reported, so a log can replay and verify it. Not
+// thread-safe; copies are independent (the static parts are shared, immutably).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "opsim/map/scenario.h"
+#include "opsim/ops/campaign.h"
+#include "opsim/ops/game_state.h"
+#include "opsim/ops/orders.h"
+
+namespace opsim::ops {
+
+// One thing that happened: who did what, and the rule that applied.
+struct Event {
+  std::string kind;  // "weather", "supply", "move", "combat", "flood", "suez", "exit", ...
+  RuleId rule;
+  std::string text;  // one readable line
+};
+
+// One die roll and what it decided.
+struct DieRoll {
+  int value = 0;
+  int sides = 6;
+  bool scripted = false;  // taken from the orders' dice, not the seeded dice
+  std::string purpose;    // "weather zone E", "flood 16A:0922", "combat 16A:0922"
+  RuleId rule;
+  std::string decided;  // "snow", "S*", "DR"
+};
+
+struct PhaseHash {
+  Phase phase;
+  std::string hash;
+};
+
+struct TurnResult {
+  std::int32_t player_turn = 0;  // the serial just played
+  Side side = Side::kAxis;
+  GameDate date;
+  std::vector<Event> events;
+  std::vector<DieRoll> rolls;
+  std::vector<PhaseHash> hashes;  // after each phase, in order
+  std::string final_hash;
+};
+
+// B8: one hex's supply for one side, and why.
+struct SupplyTrace {
+  SupplyStatus status = SupplyStatus::kSupplied;
+  std::uint32_t cost = 0;         // half-MPs of the overland segment
+  std::vector<map::HexRef> path;  // from the hex to the supply network
+  map::HexRef network;            // where the path meets the road/rail net
+  std::string why;                // for a unit that is not supplied
+  std::vector<RuleId> rules;      // rules that shaped or stopped the trace
+};
+
+class Game {
+ public:
+  // A new game at the campaign's start.
+  Game(std::shared_ptr<const map::Theater> theater, std::shared_ptr<const Campaign> campaign);
+  // A game at a given state (a saved state, a snapshot).
+  Game(std::shared_ptr<const map::Theater> theater, std::shared_ptr<const Campaign> campaign,
+       GameState state);
+
+  const map::Theater& theater() const { return *theater_; }
+  const Campaign& campaign() const { return *campaign_; }
+  const RuleTables& tables() const { return campaign_->tables; }
+  const GameState& state() const { return state_; }
+  std::string hash() const { return StateHash(state_); }
+
+  // Plays the phasing side's player-turn. On error (kRuleViolation with the rule, or
+  // kInvalidInput for orders of the wrong side or turn) the state is unchanged.
+  Result<TurnResult> Play(const Orders& orders);
+
+  // B8: the supply of every hex for a side, and of one hex with its trace.
+  std::vector<SupplyStatus> SupplyMap(Side side) const;
+  SupplyTrace SupplyAt(Side side, map::HexRef hex) const;
+
+  // A context for route queries at this state.
+  RuleContext Context(bool exploitation = false) const;
+  // B4.8: the hexes an enemy of `side` controls (its zones of control), by hex.
+  std::vector<std::uint8_t> EnemyZoc(Side side) const;
+
+ private:
+  std::shared_ptr<const map::Theater> theater_;
+  std::shared_ptr<const Campaign> campaign_;
+  GameState state_;
+};
+
+}  // namespace opsim::ops

@@ -1,0 +1,34 @@
+// State files: a game's state saved as JSON, so that a player can keep a game without a turn
+// log, ask what-if questions of it, or edit it by hand (docs/state-format.md).
+//
+// A state file names its scenario (name, path and SHA-256 of its content) and carries the
+// state's own hash. Loading refuses a file for another scenario, or for a changed one, and says
+// so; a hand-edited state (whose hash no longer matches) loads, and the caller is told.
+#pragma once
+
+#include <string>
+
+#include "opsim/error.h"
+#include "opsim/map/json_source.h"
+#include "opsim/ops/campaign.h"
+
+namespace opsim::ops {
+
+struct ScenarioId {
+  std::string name;
+  std::string path;
+  std::string sha256;  // of the scenario file's text
+};
+
+std::string StateToJson(const GameState& s, const map::Theater& t, const ScenarioId& scenario);
+
+struct LoadedState {
+  GameState state;
+  ScenarioId scenario;
+  bool edited = false;  // the saved hash does not match the state read
+};
+// Reads the scenario id only, to find the scenario before reading the rest.
+Result<ScenarioId> ReadStateScenario(const JsonSource& src);
+Result<LoadedState> StateFromJson(const JsonSource& src, const map::Theater& t);
+
+}  // namespace opsim::ops

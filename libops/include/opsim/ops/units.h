@@ -1,0 +1,97 @@
+// Units on the campaign map: ground units (sized in REs), air units at airbases, and naval
+// units that move in groups. Plain value types, copied with the game state.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "opsim/map/types.h"
+#include "opsim/ops/tables.h"
+
+namespace opsim::ops {
+
+enum class UnitType : std::uint8_t {
+  kInfantry,
+  kMountain,
+  kAirborne,
+  kCavalry,
+  kMotorized,
+  kMechanized,
+  kArmor,
+  kEngineer,
+  kConstruction,
+  kArtillery,
+};
+const char* UnitTypeName(UnitType t);  // "infantry", ...
+std::optional<UnitType> ParseUnitType(std::string_view name);
+
+// What a unit type implies (B3.1).
+struct UnitTraits {
+  MoveClass cls = MoveClass::kFoot;
+  bool motorized = false;
+  bool armor = false;
+  bool cavalry = false;
+  bool engineer = false;
+  bool construction = false;
+  bool airborne = false;
+};
+UnitTraits TraitsOf(UnitType t);
+
+enum class UnitStatus : std::uint8_t { kOnMap, kEliminated, kExited };
+const char* UnitStatusName(UnitStatus s);
+
+// B8: set for each unit of the phasing side in its initial phase.
+enum class SupplyStatus : std::uint8_t { kSupplied, kOutOfSupply, kIsolated };
+const char* SupplyStatusName(SupplyStatus s);  // "supplied", "out-of-supply", "isolated"
+
+struct GroundUnit {
+  std::string id;  // unique, stable across the game
+  std::string name;
+  Side side = Side::kAxis;
+  std::string nationality;
+  UnitType type = UnitType::kInfantry;
+  int attack = 0;
+  int defense = 0;
+  int mp = 0;         // movement allowance
+  int re_halves = 2;  // size in half REs: a division of 3 REs is 6
+  map::HexRef hex;    // where it is while on the map
+  UnitStatus status = UnitStatus::kOnMap;
+  SupplyStatus supply = SupplyStatus::kSupplied;
+  // 41.A.4.b.4: an air-dropped unit in a massively flooded hex carries a "+3 MP" marker.
+  int extra_mp_marker = 0;
+  // The player-turn serial in which it was air-dropped, or -1.
+  std::int32_t dropped_in = -1;
+
+  bool on_map() const { return status == UnitStatus::kOnMap; }
+  UnitTraits traits() const { return TraitsOf(type); }
+};
+
+enum class AirStatus : std::uint8_t { kBased, kEliminated };
+struct AirUnit {
+  std::string id;
+  std::string name;
+  Side side = Side::kAxis;
+  std::string nationality;
+  map::HexRef base;  // an airbase or ice airfield hex
+  AirStatus status = AirStatus::kBased;
+};
+
+enum class NavalKind : std::uint8_t { kTaskForce, kCarrierGroup, kTransport, kFlotilla };
+const char* NavalKindName(NavalKind k);  // "tf", "cg", "transport", "flotilla"
+std::optional<NavalKind> ParseNavalKind(std::string_view name);
+
+struct NavalUnit {
+  std::string id;
+  std::string name;
+  Side side = Side::kAllied;
+  std::string nationality;
+  NavalKind kind = NavalKind::kTransport;
+  map::HexRef hex;
+  std::uint8_t area = 0;  // which body of water of its hex
+  bool at_sea = false;    // false: in port
+  bool sunk = false;
+};
+
+}  // namespace opsim::ops

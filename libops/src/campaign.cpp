@@ -1,0 +1,315 @@
+#include "opsim/ops/campaign.h"
+
+#include "opsim/ops/route.h"
+
+#include <cmath>
+#include <set>
+
+namespace opsim::ops {
+
+namespace {
+
+using P = JsonSource::Pointer;
+
+class Reader {
+ public:
+  Reader(const JsonSource& src, const map::Scenario& sc) : src_(src), r_(src), sc_(sc) {}
+
+  Result<Campaign> Read(std::uint64_t seed) {
+    const P at("/campaign");
+    if (!r_.Has(P(), "campaign")) {
+      return src_.Bad(P(), "this scenario has no \"campaign\" section: it is a map only");
+    }
+    if (auto s = r_.Object(at); !s) return std::unexpected(s.error());
+    if (auto s = r_.OnlyKeys(
+            at, {"start", "first", "rules", "nationalities", "srp", "relief-pool", "rail-capacity",
+                 "netherlands-surrendered", "supply-sources", "units", "air", "naval"});
+        !s) {
+      return std::unexpected(s.error());
+    }
+    for (const char* key : {"start", "first", "nationalities"}) {
+      if (auto s = r_.Require(at, key); !s) return std::unexpected(s.error());
+    }
+    Campaign c;
+    auto start = r_.String(at / "start");
+    if (!start) return std::unexpected(start.error());
+    auto date = ParseGameDate(*start);
+    if (!date) return src_.Bad(at / "start", date.error().message);
+    c.start = *date;
+    auto first = r_.String(at / "first");
+    if (!first) return std::unexpected(first.error());
+    auto first_side = ParseSide(*first);
+    if (!first_side) return src_.Bad(at / "first", "the first side is axis or allied");
+    c.first = *first_side;
+    if (r_.Has(at, "rules")) {
+      // A complete rules document, inline, so the scenario carries everything it needs.
+      auto text = src_.doc()[at / "rules"].dump();
+      auto rules_src = JsonSource::FromText(text, src_.name() + " /campaign/rules");
+      if (!rules_src) return std::unexpected(rules_src.error());
+      auto tables = LoadRuleTables(*rules_src);
+      if (!tables) return src_.Bad(at / "rules", tables.error().to_string());
+      c.tables = std::move(*tables);
+    } else {
+      c.tables = DefaultRuleTables();
+    }
+    if (auto s = ReadNationalities(c); !s) return std::unexpected(s.error());
+    GameState& g = c.initial;
+    g.start = c.start;
+    g.first = c.first;
+    g.map = sc_.state;
+    g.seed = seed;
+    g.dice = seed;
+    for (std::size_t z = 0; z < sc_.theater.weather_zones().size(); ++z) {
+      g.weather.push_back(g.map.frozen(z) ? Weather::kFrost : Weather::kClear);
+      const char zone = sc_.theater.weather_zones()[z][0];
+      if (!c.tables.weather.zones.count(zone)) {
+        return src_.Bad(P("/sheets"), std::string("weather zone ") + zone +
+                                          " has no weather table in the rules (B2)");
+      }
+    }
+    if (r_.Has(at, "srp")) {
+      if (auto s = r_.Object(at / "srp"); !s) return std::unexpected(s.error());
+      for (const auto& [nation, value] : r_.At(at / "srp").items()) {
+        if (!c.nationalities.count(nation)) {
+          return src_.Bad(at / "srp" / nation, "no nationality '" + nation + "'");
+        }
+        auto v = r_.Int(at / "srp" / nation, 0, 100000);
+        if (!v) return std::unexpected(v.error());
+        g.srp[nation] = static_cast<int>(*v);
+      }
+    }
+    auto relief = r_.OptString(at, "relief-pool", "");
+    if (!relief) return std::unexpected(relief.error());
+    if (!relief->empty()) {
+      auto it = c.nationalities.find(*relief);
+      if (it == c.nationalities.end() || it->second != Side::kAllied) {
+        return src_.Bad(at / "relief-pool",
+                        "the relief pool must be an Allied nationality (41.A.4)");
+      }
+    }
+    c.relief_pool = *relief;
+    if (r_.Has(at, "rail-capacity")) {
+      if (auto s = r_.OnlyKeys(at / "rail-capacity", {"axis", "allied"}); !s) {
+        return std::unexpected(s.error());
+      }
+      for (Side side : {Side::kAxis, Side::kAllied}) {
+        if (!r_.Has(at / "rail-capacity", SideName(side))) continue;
+        auto v = r_.Int(at / "rail-capacity" / SideName(side), 0, 1000);
+        if (!v) return std::unexpected(v.error());
+        c.rail_capacity[static_cast<int>(side)] = static_cast<int>(*v);
+      }
+    }
+    auto surrendered = r_.OptBool(at, "netherlands-surrendered", false);
+    if (!surrendered) return std::unexpected(surrendered.error());
+    g.netherlands_surrendered = *surrendered;
+    if (r_.Has(at, "supply-sources")) {
+      if (auto s = r_.OnlyKeys(at / "supply-sources", {"axis", "allied"}); !s) {
+        return std::unexpected(s.error());
+      }
+      for (Side side : {Side::kAxis, Side::kAllied}) {
+        const P list = at / "supply-sources" / SideName(side);
+        if (!r_.Has(at / "supply-sources", SideName(side))) continue;
+        auto st = Each(list, [&](const P& item) -> Status {
+          auto h = Hex(item);
+          if (!h) return std::unexpected(h.error());
+          if (sc_.theater.hex(*h).IsWater()) return src_.Bad(item, "a supply source is a land hex");
+          c.supply_sources[static_cast<int>(side)].push_back(*h);
+          return {};
+        });
+        if (!st) return std::unexpected(st.error());
+      }
+    }
+    if (auto s = ReadUnits(c); !s) return std::unexpected(s.error());
+    return c;
+  }
+
+ private:
+  template <class F>
+  Status Each(const P& at, F f) const {
+    auto arr = r_.Array(at);
+    if (!arr) return std::unexpected(arr.error());
+    for (std::size_t i = 0; i < (*arr)->size(); ++i) {
+      if (auto s = f(at / i); !s) return s;
+    }
+    return {};
+  }
+
+  Result<map::HexRef> Hex(const P& at) const {
+    auto token = r_.String(at);
+    if (!token) return std::unexpected(token.error());
+    auto h = sc_.theater.FindHex(*token);
+    if (!h) return src_.Bad(at, h.error().message);
+    return *h;
+  }
+
+  Status ReadNationalities(Campaign& c) const {
+    const P at("/campaign/nationalities");
+    if (auto s = r_.Object(at); !s) return std::unexpected(s.error());
+    for (const auto& [nation, side] : r_.At(at).items()) {
+      auto name = r_.String(at / nation);
+      if (!name) return std::unexpected(name.error());
+      auto parsed = ParseSide(*name);
+      if (!parsed) return src_.Bad(at / nation, "a nationality fights for axis or allied");
+      c.nationalities[nation] = *parsed;
+    }
+    return {};
+  }
+
+  Result<Side> Nationality(const Campaign& c, const P& unit) const {
+    if (auto s = r_.Require(unit, "nationality"); !s) return std::unexpected(s.error());
+    auto nation = r_.String(unit / "nationality");
+    if (!nation) return std::unexpected(nation.error());
+    auto it = c.nationalities.find(*nation);
+    if (it == c.nationalities.end()) {
+      return src_.Bad(unit / "nationality",
+                      "no nationality '" + *nation + "' in /campaign/nationalities");
+    }
+    return it->second;
+  }
+
+  Status Id(const P& unit, std::string& id, std::string& name) {
+    if (auto s = r_.Require(unit, "id"); !s) return s;
+    auto v = r_.String(unit / "id");
+    if (!v) return std::unexpected(v.error());
+    if (v->empty()) return src_.Bad(unit / "id", "a unit id may not be empty");
+    if (!ids_.insert(*v).second) return src_.Bad(unit / "id", "unit id '" + *v + "' twice");
+    id = *v;
+    auto n = r_.OptString(unit, "name", *v);
+    if (!n) return std::unexpected(n.error());
+    name = *n;
+    return {};
+  }
+
+  Status ReadUnits(Campaign& c) {
+    const P at("/campaign");
+    GameState& g = c.initial;
+    std::map<std::pair<std::uint32_t, int>, int> stacks;  // (hex, side) -> half REs
+    if (r_.Has(at, "units")) {
+      auto st = Each(at / "units", [&](const P& u) -> Status {
+        if (auto s = r_.OnlyKeys(
+                u, {"id", "name", "nationality", "type", "attack", "defense", "mp", "re", "hex"});
+            !s) {
+          return s;
+        }
+        for (const char* key : {"type", "attack", "defense", "mp", "re", "hex"}) {
+          if (auto s = r_.Require(u, key); !s) return s;
+        }
+        GroundUnit unit;
+        if (auto s = Id(u, unit.id, unit.name); !s) return s;
+        auto side = Nationality(c, u);
+        if (!side) return std::unexpected(side.error());
+        unit.side = *side;
+        unit.nationality = r_.At(u / "nationality").get<std::string>();
+        auto type = r_.String(u / "type");
+        if (!type) return std::unexpected(type.error());
+        auto parsed = ParseUnitType(*type);
+        if (!parsed) {
+          return src_.Bad(u / "type", "unknown unit type '" + *type +
+                                          "' (infantry, mountain, airborne, cavalry, motorized, "
+                                          "mechanized, armor, engineer, construction, artillery)");
+        }
+        unit.type = *parsed;
+        for (auto [key, out] : {std::pair{"attack", &unit.attack},
+                                std::pair{"defense", &unit.defense}, std::pair{"mp", &unit.mp}}) {
+          auto v = r_.Int(u / key, 0, 100);
+          if (!v) return std::unexpected(v.error());
+          *out = static_cast<int>(*v);
+        }
+        const auto& re = r_.At(u / "re");
+        const double halves = re.is_number() ? re.get<double>() * 2 : -1;
+        if (halves < 1 || halves > 40 || std::floor(halves) != halves) {
+          return src_.Bad(u / "re", "a unit's size runs from 0.5 to 20 REs, in halves");
+        }
+        unit.re_halves = static_cast<int>(halves);
+        auto h = Hex(u / "hex");
+        if (!h) return std::unexpected(h.error());
+        if (sc_.theater.hex(*h).IsWater() ||
+            sc_.theater.hex(*h).terrain == map::Terrain::kProhibited) {
+          return src_.Bad(u / "hex", "a ground unit starts on land it may stand on (B4.4)");
+        }
+        unit.hex = *h;
+        int& stack = stacks[{h->v, static_cast<int>(unit.side)}];
+        stack += unit.re_halves;
+        if (stack > c.tables.stacking_halves) {
+          return src_.Bad(u / "hex", "more than " + std::to_string(c.tables.stacking_halves / 2) +
+                                         " REs in " + sc_.theater.HexName(*h) + " (B3.2)");
+        }
+        g.units.push_back(std::move(unit));
+        return {};
+      });
+      if (!st) return st;
+    }
+    if (r_.Has(at, "air")) {
+      auto st = Each(at / "air", [&](const P& u) -> Status {
+        if (auto s = r_.OnlyKeys(u, {"id", "name", "nationality", "hex"}); !s) return s;
+        if (auto s = r_.Require(u, "hex"); !s) return s;
+        AirUnit unit;
+        if (auto s = Id(u, unit.id, unit.name); !s) return s;
+        auto side = Nationality(c, u);
+        if (!side) return std::unexpected(side.error());
+        unit.side = *side;
+        unit.nationality = r_.At(u / "nationality").get<std::string>();
+        auto h = Hex(u / "hex");
+        if (!h) return std::unexpected(h.error());
+        if (!sc_.theater.hex(*h).airbase) {
+          return src_.Bad(u / "hex", sc_.theater.HexName(*h) + " has no airbase (B11.1)");
+        }
+        unit.base = *h;
+        g.air.push_back(std::move(unit));
+        return {};
+      });
+      if (!st) return st;
+    }
+    if (r_.Has(at, "naval")) {
+      auto st = Each(at / "naval", [&](const P& u) -> Status {
+        if (auto s = r_.OnlyKeys(u, {"id", "name", "nationality", "kind", "hex", "at-sea"}); !s) {
+          return s;
+        }
+        for (const char* key : {"kind", "hex"}) {
+          if (auto s = r_.Require(u, key); !s) return s;
+        }
+        NavalUnit unit;
+        if (auto s = Id(u, unit.id, unit.name); !s) return s;
+        auto side = Nationality(c, u);
+        if (!side) return std::unexpected(side.error());
+        unit.side = *side;
+        unit.nationality = r_.At(u / "nationality").get<std::string>();
+        auto kind = r_.String(u / "kind");
+        if (!kind) return std::unexpected(kind.error());
+        auto parsed = ParseNavalKind(*kind);
+        if (!parsed) return src_.Bad(u / "kind", "a naval unit is a tf, cg, transport or flotilla");
+        unit.kind = *parsed;
+        auto token = r_.String(u / "hex");
+        if (!token) return std::unexpected(token.error());
+        auto w = ParseWaypoint(sc_.theater, *token);
+        if (!w) return src_.Bad(u / "hex", w.error().message);
+        if (w->is_river() || sc_.theater.WaterAreasOf(w->hex).empty()) {
+          return src_.Bad(u / "hex", "a naval unit starts in a port or at sea (B6.1)");
+        }
+        unit.hex = w->hex;
+        unit.area = w->area;
+        auto at_sea = r_.OptBool(u, "at-sea", sc_.theater.hex(w->hex).port == map::PortSize::kNone);
+        if (!at_sea) return std::unexpected(at_sea.error());
+        unit.at_sea = *at_sea || sc_.theater.hex(w->hex).port == map::PortSize::kNone;
+        g.naval.push_back(std::move(unit));
+        return {};
+      });
+      if (!st) return st;
+    }
+    return {};
+  }
+
+  const JsonSource& src_;
+  JsonReader r_;
+  const map::Scenario& sc_;
+  std::set<std::string> ids_;
+};
+
+}  // namespace
+
+Result<Campaign> LoadCampaign(const JsonSource& src, const map::Scenario& scenario,
+                              std::uint64_t seed) {
+  return Reader(src, scenario).Read(seed);
+}
+
+}  // namespace opsim::ops

@@ -1,0 +1,121 @@
+#include "opsim/ops/game.h"
+
+#include "supply.h"
+#include "turn.h"
+
+namespace opsim::ops {
+
+Game::Game(std::shared_ptr<const map::Theater> theater, std::shared_ptr<const Campaign> campaign)
+    : Game(theater, campaign, campaign->initial) {}
+
+Game::Game(std::shared_ptr<const map::Theater> theater, std::shared_ptr<const Campaign> campaign,
+           GameState state)
+    : theater_(std::move(theater)), campaign_(std::move(campaign)), state_(std::move(state)) {}
+
+RuleContext Game::Context(bool exploitation) const {
+  RuleContext ctx{*theater_, state_.map, campaign_->tables};
+  ctx.player_turn = state_.player_turn;
+  ctx.exploitation = exploitation;
+  return ctx;
+}
+
+std::vector<std::uint8_t> Game::EnemyZoc(Side side) const {
+  return EnemyZones(*theater_, state_, side, Context());
+}
+
+Result<TurnResult> Game::Play(const Orders& orders) {
+  const Side phasing = state_.phasing();
+  const std::string now = FormatGameDate(state_.date()) + ", " + SideName(phasing) + " player-turn";
+  if (orders.side != phasing) {
+    return Fail(ErrorCode::kInvalidInput,
+                std::string("these are ") + SideName(orders.side) +
+                    " orders, but the game stands at " + now,
+                orders.source, std::string(rules::kB1_2.id));
+  }
+  if (orders.turn != state_.date()) {
+    return Fail(
+        ErrorCode::kInvalidInput,
+        "these orders are for " + FormatGameDate(orders.turn) + ", but the game stands at " + now,
+        orders.source, std::string(rules::kB1_2.id));
+  }
+  Turn turn(*theater_, *campaign_, state_, orders);
+  if (auto st = turn.Weather(); !st) return std::unexpected(st.error());
+  if (auto st = turn.Initial(); !st) return std::unexpected(st.error());
+  turn.EndPhase(Phase::kInitial);
+  if (auto st = turn.Movement(false); !st) return std::unexpected(st.error());
+  turn.EndPhase(Phase::kMovement);
+  if (auto st = turn.Combat(); !st) return std::unexpected(st.error());
+  turn.EndPhase(Phase::kCombat);
+  if (auto st = turn.Movement(true); !st) return std::unexpected(st.error());
+  turn.EndPlayerTurn();
+  turn.EndPhase(Phase::kExploitation);
+  turn.Finish();
+  TurnResult result = std::move(turn.result());
+  std::size_t used = 0;
+  for (const DieRoll& r : result.rolls) used += r.scripted;
+  if (used < orders.dice.size()) {
+    result.events.push_back(
+        Event{"die", rules::kB10_1,
+              std::to_string(orders.dice.size() - used) + " of the orders' dice were not needed"});
+  }
+  state_ = std::move(turn.state());
+  return result;
+}
+
+std::vector<SupplyStatus> Game::SupplyMap(Side side) const {
+  const RuleContext ctx = Context();
+  GroundMover foot;
+  foot.side = side;
+  GroundRouter router(ctx, foot, GroundRouter::Arcs::kInbound);
+  const SupplyNet net = SupplyNetwork(*theater_, state_, *campaign_, side, ctx);
+  const std::vector<std::uint32_t>& cost = SupplyCosts(router, net);
+  std::vector<SupplyStatus> out(theater_->hex_count());
+  for (std::size_t v = 0; v < out.size(); ++v) out[v] = SupplyFromCost(cost[v], campaign_->tables);
+  return out;
+}
+
+SupplyTrace Game::SupplyAt(Side side, map::HexRef hex) const {
+  const RuleContext ctx = Context();
+  GroundMover foot;
+  foot.side = side;
+  GroundRouter router(ctx, foot, GroundRouter::Arcs::kInbound);
+  const SupplyNet net = SupplyNetwork(*theater_, state_, *campaign_, side, ctx);
+  router.SetBarriers(net.stop, net.enemy);
+  SupplyTrace trace;
+  trace.rules.push_back(rules::kB8_1);
+  if (net.network.empty()) {
+    trace.status = SupplyStatus::kIsolated;
+    trace.why = std::string("no ") + SideName(side) +
+                " supply source is held free of enemy units and zones of control";
+    return trace;
+  }
+  const RouteAnswer a = router.Route(net.network, hex);
+  if (!a.reachable) {
+    trace.status = SupplyStatus::kIsolated;
+    trace.why = "no overland line of any length reaches the supply net: cut off";
+    for (RuleId r : a.blocked_by) trace.rules.push_back(r);
+    return trace;
+  }
+  trace.cost = a.cost;
+  for (const Waypoint& w : a.path) trace.path.push_back(w.hex);
+  trace.network = trace.path.back();
+  trace.status = SupplyFromCost(a.cost, campaign_->tables);
+  if (trace.status == SupplyStatus::kOutOfSupply) {
+    trace.why = "the supply net is " + std::to_string(a.cost / 2) + (a.cost % 2 ? ".5" : "") +
+                " MP away, beyond the " + std::to_string(campaign_->tables.supply_overland_mp) +
+                " MP an overland line may run";
+  }
+  // Rule 41 clauses that shaped the line (a Kerch or Baltic crossing is a major river).
+  for (std::size_t i = 1; i < trace.path.size(); ++i) {
+    const map::HexsideRef s = theater_->HexsideBetween(trace.path[i - 1], trace.path[i]);
+    if (!s.valid()) continue;
+    const CrossingVerdict c = ClassifyCrossing(ctx, foot, trace.path[i - 1], s, nullptr);
+    if (c.crossing == Crossing::kMajor && c.rule != rules::kB4_2 &&
+        std::find(trace.rules.begin(), trace.rules.end(), c.rule) == trace.rules.end()) {
+      trace.rules.push_back(c.rule);
+    }
+  }
+  return trace;
+}
+
+}  // namespace opsim::ops

@@ -1,0 +1,373 @@
+#include "opsim/ops/orders.h"
+
+#include <nlohmann/json.hpp>
+
+namespace opsim::ops {
+
+namespace {
+
+using P = JsonSource::Pointer;
+using nlohmann::json;
+
+constexpr int kOrdersFormatVersion = 1;
+
+class Reader {
+ public:
+  Reader(const JsonSource& src, const map::Theater& t) : src_(src), r_(src), t_(t) {}
+
+  Result<Orders> Read() {
+    const P root;
+    if (!src_.doc().is_object()) return src_.Bad(root, "an orders file holds one JSON object");
+    if (auto s = r_.OnlyKeys(root, {"opsim", "version", "side", "turn", "dice", "initial",
+                                    "movement", "combat", "reactions", "exploitation"});
+        !s) {
+      return std::unexpected(s.error());
+    }
+    for (const char* key : {"opsim", "version", "side", "turn"}) {
+      if (auto s = r_.Require(root, key); !s) return std::unexpected(s.error());
+    }
+    auto kind = r_.String(P("/opsim"));
+    if (!kind) return std::unexpected(kind.error());
+    if (*kind != "orders") {
+      return src_.Bad(P("/opsim"), "this is an opsim '" + *kind + "' file, not orders");
+    }
+    auto version = r_.Int(P("/version"), 1, 1000000);
+    if (!version) return std::unexpected(version.error());
+    if (*version > kOrdersFormatVersion) {
+      return Fail(ErrorCode::kUnsupported,
+                  "orders format version " + std::to_string(*version) + " is newer than this opsim",
+                  src_.Where(P("/version")));
+    }
+    Orders o;
+    o.source = src_.name();
+    auto side = r_.String(P("/side"));
+    if (!side) return std::unexpected(side.error());
+    auto parsed = ParseSide(*side);
+    if (!parsed) return src_.Bad(P("/side"), "the side is axis or allied");
+    o.side = *parsed;
+    auto turn = r_.String(P("/turn"));
+    if (!turn) return std::unexpected(turn.error());
+    auto date = ParseGameDate(*turn);
+    if (!date) return src_.Bad(P("/turn"), date.error().message);
+    o.turn = *date;
+    if (r_.Has(root, "dice")) {
+      auto st = Each(P("/dice"), [&](const P& at) -> Status {
+        auto v = r_.Int(at, 1, 100);
+        if (!v) return std::unexpected(v.error());
+        o.dice.push_back(static_cast<int>(*v));
+        return {};
+      });
+      if (!st) return std::unexpected(st.error());
+    }
+    if (r_.Has(root, "initial")) {
+      auto st = Each(P("/initial"), [&](const P& at) { return ReadInitial(at, o); });
+      if (!st) return std::unexpected(st.error());
+    }
+    for (auto [key, list] :
+         {std::pair{"movement", &o.movement}, std::pair{"exploitation", &o.exploitation}}) {
+      if (!r_.Has(root, key)) continue;
+      auto st = Each(P("/" + std::string(key)), [&](const P& at) -> Status {
+        auto m = ReadMove(at);
+        if (!m) return std::unexpected(m.error());
+        list->push_back(std::move(*m));
+        return {};
+      });
+      if (!st) return std::unexpected(st.error());
+    }
+    if (r_.Has(root, "combat")) {
+      auto st = Each(P("/combat"), [&](const P& at) { return ReadAttack(at, o); });
+      if (!st) return std::unexpected(st.error());
+    }
+    if (r_.Has(root, "reactions")) {
+      auto st = Each(P("/reactions"), [&](const P& at) { return ReadReaction(at, o); });
+      if (!st) return std::unexpected(st.error());
+    }
+    return o;
+  }
+
+ private:
+  template <class F>
+  Status Each(const P& at, F f) const {
+    auto arr = r_.Array(at);
+    if (!arr) return std::unexpected(arr.error());
+    for (std::size_t i = 0; i < (*arr)->size(); ++i) {
+      if (auto s = f(at / i); !s) return s;
+    }
+    return {};
+  }
+
+  Result<map::HexRef> Hex(const P& at) const {
+    auto token = r_.String(at);
+    if (!token) return std::unexpected(token.error());
+    auto h = t_.FindHex(*token);
+    if (!h) return src_.Bad(at, h.error().message);
+    return *h;
+  }
+
+  Result<std::vector<std::string>> Ids(const P& at) const {
+    std::vector<std::string> out;
+    const auto& j = r_.At(at);
+    if (j.is_string()) {
+      out.push_back(j.get<std::string>());
+      return out;
+    }
+    auto st = Each(at, [&](const P& item) -> Status {
+      auto id = r_.String(item);
+      if (!id) return std::unexpected(id.error());
+      out.push_back(*id);
+      return {};
+    });
+    if (!st) return std::unexpected(st.error());
+    if (out.empty()) return src_.Bad(at, "name at least one unit");
+    return out;
+  }
+
+  Status ReadInitial(const P& at, Orders& o) const {
+    if (auto s = r_.Object(at); !s) return std::unexpected(s.error());
+    InitialOrder order;
+    order.where = src_.Where(at);
+    if (r_.Has(at, "suez")) {
+      if (auto s = r_.OnlyKeys(at, {"suez"}); !s) return s;
+      auto what = r_.String(at / "suez");
+      if (!what) return std::unexpected(what.error());
+      if (*what == "close") {
+        order.kind = InitialKind::kCloseSuez;
+      } else if (*what == "reopen") {
+        order.kind = InitialKind::kReopenSuez;
+      } else {
+        return src_.Bad(at / "suez", "the Suez order is \"close\" or \"reopen\" (41.B)");
+      }
+    } else if (r_.Has(at, "ice-airfield")) {
+      if (auto s = r_.OnlyKeys(at, {"ice-airfield", "unit"}); !s) return s;
+      if (auto s = r_.Require(at, "unit"); !s) return s;
+      order.kind = InitialKind::kIceAirfield;
+      auto h = Hex(at / "ice-airfield");
+      if (!h) return std::unexpected(h.error());
+      order.hex = *h;
+      auto unit = r_.String(at / "unit");
+      if (!unit) return std::unexpected(unit.error());
+      order.unit = *unit;
+    } else {
+      return src_.Bad(at, "an initial-phase order is {\"suez\": ...} or {\"ice-airfield\": ...}");
+    }
+    o.initial.push_back(std::move(order));
+    return {};
+  }
+
+  Result<std::vector<Waypoint>> Path(const P& at) const {
+    std::vector<Waypoint> out;
+    auto st = Each(at, [&](const P& item) -> Status {
+      auto token = r_.String(item);
+      if (!token) return std::unexpected(token.error());
+      auto w = ParseWaypoint(t_, *token);
+      if (!w) return src_.Bad(item, w.error().message);
+      out.push_back(*w);
+      return {};
+    });
+    if (!st) return std::unexpected(st.error());
+    if (out.size() < 2) return src_.Bad(at, "a path runs from the units' hex to at least one more");
+    return out;
+  }
+
+  Result<MoveOrder> ReadMove(const P& at) const {
+    if (auto s = r_.Object(at); !s) return std::unexpected(s.error());
+    MoveOrder m;
+    m.where = src_.Where(at);
+    auto ids = [&](const char* key) -> Status {
+      auto v = Ids(at / key);
+      if (!v) return std::unexpected(v.error());
+      m.units = std::move(*v);
+      return {};
+    };
+    auto target = [&]() -> Status {
+      if (auto s = r_.Require(at, "hex"); !s) return s;
+      auto h = Hex(at / "hex");
+      if (!h) return std::unexpected(h.error());
+      Waypoint w;
+      w.hex = *h;
+      m.path.push_back(w);
+      return {};
+    };
+    Status st;
+    if (r_.Has(at, "units") || r_.Has(at, "unit")) {
+      m.kind = MoveKind::kGround;
+      st = r_.OnlyKeys(at, {"units", "unit", "path", "exit"});
+      if (st) st = ids(r_.Has(at, "units") ? "units" : "unit");
+      auto exit = r_.OptBool(at, "exit", false);
+      if (!exit) return std::unexpected(exit.error());
+      m.exit = *exit;
+    } else if (r_.Has(at, "rail")) {
+      m.kind = MoveKind::kRail;
+      st = r_.OnlyKeys(at, {"rail", "path"});
+      if (st) st = ids("rail");
+    } else if (r_.Has(at, "naval")) {
+      m.kind = MoveKind::kNaval;
+      st = r_.OnlyKeys(at, {"naval", "path", "carry"});
+      if (st) st = ids("naval");
+      if (st && r_.Has(at, "carry")) {
+        auto carry = Ids(at / "carry");
+        if (!carry) return std::unexpected(carry.error());
+        m.carry = std::move(*carry);
+      }
+    } else if (r_.Has(at, "air-drop")) {
+      m.kind = MoveKind::kAirDrop;
+      st = r_.OnlyKeys(at, {"air-drop", "hex"});
+      if (st) st = ids("air-drop");
+      if (st) st = target();
+      if (!st) return std::unexpected(st.error());
+      return m;
+    } else if (r_.Has(at, "rebase")) {
+      m.kind = MoveKind::kRebase;
+      st = r_.OnlyKeys(at, {"rebase", "hex"});
+      if (st) st = ids("rebase");
+      if (st) st = target();
+      if (!st) return std::unexpected(st.error());
+      return m;
+    } else {
+      return src_.Bad(at,
+                      "a move names \"units\", \"rail\", \"naval\", \"air-drop\" or \"rebase\"");
+    }
+    if (!st) return std::unexpected(st.error());
+    if (auto s = r_.Require(at, "path"); !s) return std::unexpected(s.error());
+    auto path = Path(at / "path");
+    if (!path) return std::unexpected(path.error());
+    m.path = std::move(*path);
+    return m;
+  }
+
+  Status ReadAttack(const P& at, Orders& o) const {
+    if (auto s = r_.Object(at); !s) return std::unexpected(s.error());
+    if (auto s = r_.OnlyKeys(at, {"attack", "units", "if-flooded", "advance"}); !s) return s;
+    for (const char* key : {"attack", "units"}) {
+      if (auto s = r_.Require(at, key); !s) return s;
+    }
+    AttackOrder a;
+    a.where = src_.Where(at);
+    auto h = Hex(at / "attack");
+    if (!h) return std::unexpected(h.error());
+    a.hex = *h;
+    auto ids = Ids(at / "units");
+    if (!ids) return std::unexpected(ids.error());
+    a.units = std::move(*ids);
+    auto flooded = r_.OptString(at, "if-flooded", "attack");
+    if (!flooded) return std::unexpected(flooded.error());
+    if (*flooded != "attack" && *flooded != "call-off") {
+      return src_.Bad(at / "if-flooded", "\"attack\" or \"call-off\" (41.A.4.a.3)");
+    }
+    a.call_off_if_flooded = *flooded == "call-off";
+    auto advance = r_.OptBool(at, "advance", true);
+    if (!advance) return std::unexpected(advance.error());
+    a.advance = *advance;
+    o.combat.push_back(std::move(a));
+    return {};
+  }
+
+  Status ReadReaction(const P& at, Orders& o) const {
+    if (auto s = r_.Object(at); !s) return std::unexpected(s.error());
+    Reaction r;
+    r.where = src_.Where(at);
+    const char* key = r_.Has(at, "flood") ? "flood" : "massive-flood";
+    if (!r_.Has(at, key)) {
+      return src_.Bad(at, "a reaction is {\"flood\": HEX} or {\"massive-flood\": HEX} (41.A.4)");
+    }
+    if (auto s = r_.OnlyKeys(at, {key}); !s) return s;
+    r.kind = r_.Has(at, "flood") ? ReactionKind::kFlood : ReactionKind::kMassiveFlood;
+    auto h = Hex(at / key);
+    if (!h) return std::unexpected(h.error());
+    r.hex = *h;
+    o.reactions.push_back(std::move(r));
+    return {};
+  }
+
+  const JsonSource& src_;
+  JsonReader r_;
+  const map::Theater& t_;
+};
+
+json MoveJson(const MoveOrder& m, const map::Theater& t) {
+  json j;
+  json path = json::array();
+  for (const Waypoint& w : m.path) path.push_back(FormatWaypoint(t, w));
+  switch (m.kind) {
+    case MoveKind::kGround:
+      j["units"] = m.units;
+      j["path"] = path;
+      if (m.exit) j["exit"] = true;
+      break;
+    case MoveKind::kRail:
+      j["rail"] = m.units;
+      j["path"] = path;
+      break;
+    case MoveKind::kNaval:
+      j["naval"] = m.units;
+      j["path"] = path;
+      if (!m.carry.empty()) j["carry"] = m.carry;
+      break;
+    case MoveKind::kAirDrop:
+      j["air-drop"] = m.units;
+      j["hex"] = path.front();
+      break;
+    case MoveKind::kRebase:
+      j["rebase"] = m.units;
+      j["hex"] = path.front();
+      break;
+  }
+  return j;
+}
+
+}  // namespace
+
+const char* MoveKindName(MoveKind k) {
+  static constexpr const char* kNames[] = {"ground", "rail", "naval", "air-drop", "rebase"};
+  return kNames[static_cast<int>(k)];
+}
+
+Result<Orders> ParseOrders(const JsonSource& src, const map::Theater& theater) {
+  return Reader(src, theater).Read();
+}
+
+std::string OrdersToJson(const Orders& o, const map::Theater& t) {
+  json j = {{"opsim", "orders"},
+            {"version", kOrdersFormatVersion},
+            {"side", SideName(o.side)},
+            {"turn", FormatGameDate(o.turn)}};
+  if (!o.dice.empty()) j["dice"] = o.dice;
+  json initial = json::array();
+  for (const InitialOrder& i : o.initial) {
+    switch (i.kind) {
+      case InitialKind::kCloseSuez:
+        initial.push_back({{"suez", "close"}});
+        break;
+      case InitialKind::kReopenSuez:
+        initial.push_back({{"suez", "reopen"}});
+        break;
+      case InitialKind::kIceAirfield:
+        initial.push_back({{"ice-airfield", t.HexName(i.hex)}, {"unit", i.unit}});
+        break;
+    }
+  }
+  if (!initial.empty()) j["initial"] = initial;
+  for (auto [key, list] :
+       {std::pair{"movement", &o.movement}, std::pair{"exploitation", &o.exploitation}}) {
+    json moves = json::array();
+    for (const MoveOrder& m : *list) moves.push_back(MoveJson(m, t));
+    if (!moves.empty()) j[key] = moves;
+  }
+  json combat = json::array();
+  for (const AttackOrder& a : o.combat) {
+    combat.push_back({{"attack", t.HexName(a.hex)},
+                      {"units", a.units},
+                      {"if-flooded", a.call_off_if_flooded ? "call-off" : "attack"},
+                      {"advance", a.advance}});
+  }
+  if (!combat.empty()) j["combat"] = combat;
+  json reactions = json::array();
+  for (const Reaction& r : o.reactions) {
+    reactions.push_back(
+        {{r.kind == ReactionKind::kFlood ? "flood" : "massive-flood", t.HexName(r.hex)}});
+  }
+  if (!reactions.empty()) j["reactions"] = reactions;
+  return j.dump();
+}
+
+}  // namespace opsim::ops

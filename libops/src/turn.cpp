@@ -1,0 +1,232 @@
+// The working copy of a player-turn: reporting, dice, and the board helpers every phase uses.
+#include "turn.h"
+
+#include <algorithm>
+
+#include "supply.h"
+
+namespace opsim::ops {
+
+Turn::Turn(const map::Theater& theater, const Campaign& campaign, GameState state,
+           const Orders& orders)
+    : t_(theater),
+      c_(campaign),
+      tables_(campaign.tables),
+      orders_(orders),
+      s_(std::move(state)),
+      side_(s_.phasing()),
+      serial_(s_.player_turn),
+      scripted_(orders.dice.begin(), orders.dice.end()),
+      dice_(s_.dice) {
+  result_.player_turn = serial_;
+  result_.side = side_;
+  result_.date = s_.date();
+}
+
+void Turn::Say(std::string kind, RuleId rule, std::string text) {
+  result_.events.push_back(Event{std::move(kind), rule, std::move(text)});
+}
+
+std::unexpected<Error> Turn::Refuse(RuleId rule, std::string message, const std::string& where) {
+  return Fail(ErrorCode::kRuleViolation, std::move(message), where, std::string(rule.id));
+}
+
+Result<int> Turn::Roll(int sides, std::string purpose, RuleId rule) {
+  DieRoll roll;
+  roll.sides = sides;
+  roll.purpose = std::move(purpose);
+  roll.rule = rule;
+  if (!scripted_.empty()) {
+    roll.value = scripted_.front();
+    scripted_.pop_front();
+    roll.scripted = true;
+    if (roll.value < 1 || roll.value > sides) {
+      return Fail(ErrorCode::kInvalidInput,
+                  "the orders' die " + std::to_string(roll.value) + " cannot be a d" +
+                      std::to_string(sides) + " roll (" + roll.purpose + ")",
+                  orders_.source + ": /dice", std::string(rules::kB10_1.id));
+    }
+  } else {
+    roll.value = dice_.Roll(sides);
+    s_.dice = dice_.state();
+  }
+  result_.rolls.push_back(roll);
+  return roll.value;
+}
+
+void Turn::Decided(std::string what) {
+  DieRoll& r = result_.rolls.back();
+  r.decided = std::move(what);
+  Say("die", r.rule,
+      r.purpose + ": d" + std::to_string(r.sides) + " rolled " + std::to_string(r.value) +
+          (r.scripted ? " (the players' die)" : "") + ": " + r.decided);
+}
+
+RuleContext Turn::Ctx(bool exploitation) const {
+  RuleContext ctx{t_, s_.map, tables_};
+  ctx.player_turn = serial_;
+  ctx.exploitation = exploitation;
+  return ctx;
+}
+
+GroundUnit* Turn::Unit(const std::string& id, const std::string& where, Status* error) {
+  GroundUnit* u = s_.FindUnit(id);
+  if (u == nullptr) {
+    *error = Fail(ErrorCode::kInvalidInput, "no ground unit '" + id + "'", where);
+    return nullptr;
+  }
+  if (!u->on_map()) {
+    *error = Refuse(rules::kB4_10, u->name + " is " + UnitStatusName(u->status), where);
+    return nullptr;
+  }
+  if (u->side != side_) {
+    *error = Refuse(rules::kB1_2,
+                    u->name + " is not " + SideName(side_) + ": only the phasing side's units act",
+                    where);
+    return nullptr;
+  }
+  return u;
+}
+
+std::vector<GroundUnit*> Turn::UnitsAt(map::HexRef h, Side side) {
+  std::vector<GroundUnit*> out;
+  for (GroundUnit& u : s_.units) {
+    if (u.on_map() && u.hex == h && u.side == side) out.push_back(&u);
+  }
+  return out;
+}
+
+int Turn::ResAt(map::HexRef h, Side side) const {
+  int res = 0;
+  for (const GroundUnit& u : s_.units) {
+    if (u.on_map() && u.hex == h && u.side == side) res += u.re_halves;
+  }
+  return res;
+}
+
+bool Turn::Occupied(map::HexRef h, Side side) const {
+  return std::any_of(s_.units.begin(), s_.units.end(), [&](const GroundUnit& u) {
+    return u.on_map() && u.hex == h && u.side == side;
+  });
+}
+
+std::vector<std::uint8_t> Turn::EnemyZoc(Side side) const {
+  return EnemyZones(t_, s_, side, Ctx(false));
+}
+
+void Turn::Enter(GroundUnit& u, map::HexRef h) {
+  u.hex = h;
+  if (s_.map.owner(h) != OwnerOf(u.side)) {
+    s_.map.SetOwner(t_, h, OwnerOf(u.side));
+    Say("owner", rules::kB9_1, Name(h) + " is now " + SideName(u.side));
+  }
+}
+
+void Turn::Eliminate(GroundUnit& u, RuleId rule, const std::string& why) {
+  u.status = UnitStatus::kEliminated;
+  Say("eliminated", rule, u.name + " (" + u.id + ") is eliminated: " + why);
+}
+
+void Turn::Retreat(GroundUnit& u, const std::vector<map::HexRef>& from, RuleId rule) {
+  const RuleContext ctx = Ctx(false);
+  const std::vector<std::uint8_t> zoc = EnemyZoc(u.side);
+  GroundMover mover;
+  mover.side = u.side;
+  mover.cls = u.traits().cls;
+  map::HexRef best;
+  int best_score = -1;
+  for (map::Dir d : map::kAllDirs) {
+    const map::HexsideRef e = t_.HexsideAt(u.hex, d);
+    if (!e.valid()) continue;
+    const map::HexRef to = t_.hexside(e).Other(u.hex);
+    if (!EvaluateGroundStep(ctx, mover, u.hex, e, nullptr).blocked.empty()) continue;
+    if (Occupied(to, Enemy(u.side))) continue;
+    if (zoc[to.v] && !Occupied(to, u.side)) continue;
+    if (ResAt(to, u.side) + u.re_halves > tables_.stacking_halves) continue;
+    int score = 1 << 20;
+    for (map::HexRef f : from) score = std::min(score, map::Distance(t_.Pos(to), t_.Pos(f)));
+    if (score > best_score || (score == best_score && to < best)) {
+      best_score = score;
+      best = to;
+    }
+  }
+  if (!best.valid()) {
+    Eliminate(u, rules::kB7_5, "no hex to retreat into");
+    return;
+  }
+  const map::HexRef was = u.hex;
+  Enter(u, best);
+  Say("retreat", rule, u.name + " retreats " + Name(was) + " to " + Name(best));
+}
+
+bool Turn::FrozenLakeHex(map::HexRef h) const {
+  return t_.hex(h).IsPartialLake() && s_.map.HexFrozen(t_, h) &&
+         !t_.InRole(h, map::AreaRole::kVuoksa);
+}
+
+bool Turn::IceAirfieldAllowed(map::HexRef h) const {
+  return FrozenLakeHex(h);
+}
+
+Status Turn::AirEscape(AirUnit& a, RuleId why) {
+  // The nearest friendly airbase or ice airfield within range, other than this one.
+  map::HexRef best;
+  int best_d = 1 << 20;
+  for (std::uint32_t v = 0; v < t_.hex_count(); ++v) {
+    const map::HexRef h{v};
+    if (h == a.base || s_.map.owner(h) != OwnerOf(a.side)) continue;
+    if (!t_.hex(h).airbase && !s_.map.ice_airfield(h)) continue;
+    if (const map::Flood* f = s_.map.flood(h); f && f->kind == map::FloodKind::kMassive) continue;
+    const int d = map::Distance(t_.Pos(h), t_.Pos(a.base));
+    if (d <= tables_.air_escape_range && d < best_d) {
+      best_d = d;
+      best = h;
+    }
+  }
+  if (!best.valid()) {
+    a.status = AirStatus::kEliminated;
+    Say("air", rules::kB11_2,
+        a.name + " has no friendly airbase within " + std::to_string(tables_.air_escape_range) +
+            " hexes and is eliminated (" + std::string(why.id) + ")");
+    return {};
+  }
+  auto roll =
+      Roll(tables_.air_escape_die, a.name + " escaping from " + Name(a.base), rules::kB11_2);
+  if (!roll) return std::unexpected(roll.error());
+  if (*roll <= tables_.air_escape_max_roll) {
+    Decided("escapes to " + Name(best));
+    Say("air", rules::kB11_2, a.name + " escapes from " + Name(a.base) + " to " + Name(best));
+    a.base = best;
+  } else {
+    Decided("eliminated");
+    a.status = AirStatus::kEliminated;
+    Say("air", rules::kB11_2,
+        a.name + " fails to escape from " + Name(a.base) + " and is eliminated (" +
+            std::string(why.id) + ")");
+  }
+  return {};
+}
+
+void Turn::EndPhase(Phase phase) {
+  result_.hashes.push_back(PhaseHash{phase, StateHash(s_)});
+}
+
+void Turn::EndPlayerTurn() {
+  // 41.A.4.a S: a partial flood lasts for the rest of the player-turn only.
+  std::vector<std::uint32_t> over;
+  for (const auto& [hex, f] : s_.map.floods()) {
+    if (f.kind == map::FloodKind::kPartial && f.until <= serial_) over.push_back(hex);
+  }
+  for (std::uint32_t hex : over) {
+    s_.map.ClearFlood(map::HexRef{hex});
+    Say("flood", rules::k41A4a,
+        "the flood at " + Name(map::HexRef{hex}) + " recedes with the player-turn");
+  }
+}
+
+void Turn::Finish() {
+  s_.player_turn = serial_ + 1;
+  result_.final_hash = StateHash(s_);
+}
+
+}  // namespace opsim::ops
