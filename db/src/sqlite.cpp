@@ -1,8 +1,11 @@
 #include "sqlite.h"
 
-#include <cerrno>
+#include <sys/resource.h>
+#include <sys/statvfs.h>
+
 #include <charconv>
 #include <cstdlib>
+#include <filesystem>
 
 namespace opsim::db::sql {
 
@@ -18,6 +21,24 @@ int BusyTimeoutMs() {
   auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), ms);
   if (ec != std::errc() || end != s.data() + s.size() || ms < 0) return kDefaultBusyMs;
   return ms;
+}
+
+// Why a write found no room, if it did: this process may not grow files further (ulimit -f),
+// or the file system is full. SQLite reports a short write as SQLITE_FULL, and a refused one
+// (EFBIG, ENOSPC) as an I/O error; `full` is the former.
+std::string NoRoom(const std::string& path, bool full) {
+  rlimit lim{};
+  if (::getrlimit(RLIMIT_FSIZE, &lim) == 0 && lim.rlim_cur != RLIM_INFINITY) {
+    return "the file reached this process's size limit (ulimit -f)";
+  }
+  const std::string dir = std::filesystem::path(path).parent_path().string();
+  struct statvfs fs {};
+  constexpr unsigned long long kLow = 1 << 20;
+  if (full || (::statvfs(dir.empty() ? "." : dir.c_str(), &fs) == 0 &&
+               static_cast<unsigned long long>(fs.f_bavail) * fs.f_frsize < kLow)) {
+    return "the disk is full";
+  }
+  return "";
 }
 
 }  // namespace
@@ -133,23 +154,22 @@ bool Database::read_only() const {
 Error Database::ErrorFor(int rc, std::string_view doing) const {
   const std::string detail = db_ ? sqlite3_errmsg(db_.get()) : sqlite3_errstr(rc);
   const std::string context = " (while " + std::string(doing) + ": " + detail + ")";
-  // A write the file system refused for want of room reaches SQLite as a short write
-  // (SQLITE_FULL) or as EFBIG/ENOSPC from write() (SQLITE_IOERR).
-  const int os_error = db_ ? sqlite3_system_errno(db_.get()) : 0;
-  if ((rc & 0xff) == SQLITE_IOERR && (os_error == ENOSPC || os_error == EFBIG)) rc = SQLITE_FULL;
+  if ((rc & 0xff) == SQLITE_FULL || rc == SQLITE_IOERR_WRITE) {
+    const std::string room = NoRoom(path_, (rc & 0xff) == SQLITE_FULL);
+    if (!room.empty()) {
+      return Error{
+          ErrorCode::kIOError,
+          room + "; nothing of this change was written, and the log is as it was" + context,
+          path_,
+          {}};
+    }
+  }
   switch (rc & 0xff) {
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
       return Error{ErrorCode::kBusy,
                    "the log is locked by another process (waited " + std::to_string(busy_ms_) +
                        " ms); try again when it has finished" + context,
-                   path_,
-                   {}};
-    case SQLITE_FULL:
-      return Error{ErrorCode::kIOError,
-                   "the disk is full (or the file reached its size limit); nothing of this "
-                   "change was written" +
-                       context,
                    path_,
                    {}};
     case SQLITE_READONLY:

@@ -1,5 +1,6 @@
 #include "db_test_util.h"
 
+#include <pty.h>
 #include <signal.h>
 #include <sqlite3.h>
 #include <sys/stat.h>
@@ -131,6 +132,36 @@ int Child::Kill() {
   ::waitpid(pid_, &st, 0);
   pid_ = -1;
   return st;
+}
+
+ProcessRun RunOpsim(const std::vector<std::string>& args, bool tty) {
+  int out[2], err[2] = {-1, -1};
+  if (::pipe(out) != 0 || (!tty && ::pipe(err) != 0)) std::abort();
+  int pty = -1;
+  const pid_t pid = tty ? ::forkpty(&pty, nullptr, nullptr, nullptr) : ::fork();
+  if (pid == 0) {
+    std::vector<char*> argv = {const_cast<char*>(OPSIM_BINARY)};
+    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    ::dup2(out[1], STDOUT_FILENO);
+    if (!tty) ::dup2(err[1], STDERR_FILENO);
+    ::close(out[0]);
+    ::close(out[1]);
+    if (!tty) ::close(err[0]), ::close(err[1]);
+    ::execv(OPSIM_BINARY, argv.data());
+    ::_exit(127);
+  }
+  ::close(out[1]);
+  if (!tty) ::close(err[1]);
+  ProcessRun r;
+  r.out = ReadAll(out[0]);  // the child's stdout closes when it exits
+  r.err = ReadAll(tty ? pty : err[0]);
+  ::close(out[0]);
+  ::close(tty ? pty : err[0]);
+  int st = 0;
+  ::waitpid(pid, &st, 0);
+  r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
 }
 
 void MakeWorldWritable(const std::string& dir) {

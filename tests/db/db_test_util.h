@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "opsim/db/turn_log.h"
 #include "opsim/map/theater.h"
@@ -38,6 +39,15 @@ class Child {
   int pid_ = -1;
   bool ready_ = false;
 };
+
+// Runs the built opsim executable (a new process) and returns its exit code. With `tty`, its
+// stderr is a pseudo-terminal, as when a player runs it in a terminal.
+struct ProcessRun {
+  int code = -1;
+  std::string out;
+  std::string err;
+};
+ProcessRun RunOpsim(const std::vector<std::string>& args, bool tty = false);
 
 // Permissions for a child that drops root to test read-only files.
 void MakeWorldWritable(const std::string& dir);

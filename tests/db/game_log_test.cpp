@@ -1,0 +1,530 @@
+// Logged games (issue 4, "Done when"): a multi-turn game replays to identical hashes in this
+// process and in a new one; one changed die roll fails --verify at that roll; a writer killed
+// mid-turn leaves a log that passes integrity_check and replays; a branch from turn T
+// reproduces turns up to T; bad files and bad orders are refused and nothing logged is lost;
+// snapshots this build cannot read are replayed around.
+#include "opsim/db/game_log.h"
+
+#include <gtest/gtest.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/mount.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <filesystem>
+
+#include "db_test_util.h"
+#include "opsim/db/snapshot.h"
+#include "opsim/ops/orders.h"
+#include "test_support.h"
+
+namespace opsim {
+namespace {
+
+using test::DumpLog;
+using test::RunCli;
+using test::SqlValue;
+
+const std::string kOrdersDir = std::string(OPSIM_SCENARIO_DIR) + "/orders/special-terrain/";
+
+// A game of the bundled campaign in a fresh log.
+class LoggedGameTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    path_ = dir_.Path("game.sqlite");
+    auto src = JsonSource::FromFile(test::BundledPath("special-terrain"));
+    ASSERT_TRUE(src) << src.error().to_string();
+    auto game = db::NewLoggedGame(path_, *src, 1);
+    ASSERT_TRUE(game) << game.error().to_string();
+    theater_ = game->theater;
+    campaign_ = game->campaign;
+    plain_.emplace(theater_, campaign_);
+    hashes_.push_back(ops::StateHash(game->state));
+  }
+
+  // The phasing side's orders with nothing in them: the weather and supply still happen.
+  JsonSource QuietOrders(const ops::GameState& s) const {
+    ops::Orders o;
+    o.side = s.phasing();
+    o.turn = s.date();
+    return *JsonSource::FromText(ops::OrdersToJson(o, *theater_), "quiet.json");
+  }
+  JsonSource QuietOrders() const { return QuietOrders(plain_->state()); }
+
+  // Plays `orders` into the log, and into a game kept without a log, and checks they agree.
+  void Play(const JsonSource& orders) {
+    auto logged = db::PlayLoggedTurn(path_, orders);
+    ASSERT_TRUE(logged) << logged.error().to_string();
+    auto parsed = ops::ParseOrders(orders, *theater_);
+    ASSERT_TRUE(parsed);
+    auto plain = plain_->Play(*parsed);
+    ASSERT_TRUE(plain) << plain.error().to_string();
+    EXPECT_EQ(logged->final_hash, plain->final_hash);
+    EXPECT_EQ(logged->final_hash, plain_->hash());
+    hashes_.push_back(logged->final_hash);
+  }
+
+  // The bundled player-turns that play at seed 1, then quiet ones, to `turns` in all.
+  void PlayGame(int turns) {
+    for (const char* f : {"01-axis-may-i-1940.json", "02-allied-may-i-1940.json"}) {
+      if (static_cast<int>(hashes_.size()) > turns) return;
+      auto src = JsonSource::FromFile(kOrdersDir + f);
+      ASSERT_TRUE(src) << src.error().to_string();
+      ASSERT_NO_FATAL_FAILURE(Play(*src));
+    }
+    while (static_cast<int>(hashes_.size()) <= turns) ASSERT_NO_FATAL_FAILURE(Play(QuietOrders()));
+  }
+
+  test::TempDir dir_;
+  std::string path_;
+  std::shared_ptr<const map::Theater> theater_;
+  std::shared_ptr<const ops::Campaign> campaign_;
+  std::optional<ops::Game> plain_;   // the same game, played without a log
+  std::vector<std::string> hashes_;  // the state hash after 0, 1, 2... player-turns
+};
+
+TEST_F(LoggedGameTest, AMultiTurnGameReplaysToIdenticalHashesInThisProcess) {
+  ASSERT_NO_FATAL_FAILURE(PlayGame(8));
+  db::ReplayOptions options;
+  options.verify = true;
+  std::vector<std::int64_t> progress;
+  options.progress = [&](std::int64_t done, std::int64_t total) {
+    EXPECT_EQ(total, 8);
+    progress.push_back(done);
+  };
+  auto r = db::ReplayLog(path_, options);
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_EQ(r->game.turns_played, 8);
+  EXPECT_EQ(ops::StateHash(r->game.state), hashes_[8]);
+  EXPECT_GE(r->rolls, 4 * 6) << "a weather roll per zone each game turn at least";
+  EXPECT_GT(r->events, 0);
+  EXPECT_EQ(r->hashes, 1 + 8 * 5) << "the start, then four phases and the end of each turn";
+  EXPECT_EQ(r->snapshots_loaded, 9);
+  EXPECT_EQ(r->snapshots_unreadable, 0);
+  ASSERT_TRUE(r->chain);
+  EXPECT_EQ(r->chain->turns, 8);
+  EXPECT_EQ(progress, (std::vector<std::int64_t>{1, 2, 3, 4, 5, 6, 7, 8}));
+
+  // Every turn boundary, from its snapshot and by replay from the start.
+  for (std::int32_t at = 0; at <= 8; ++at) {
+    auto g = db::LoadLoggedGame(path_, at);
+    ASSERT_TRUE(g) << g.error().to_string();
+    EXPECT_EQ(g->turns_played, at);
+    EXPECT_EQ(ops::StateHash(g->state), hashes_[at]) << "at " << at;
+    db::ReplayOptions to;
+    to.to = at;
+    auto upto = db::ReplayLog(path_, to);
+    ASSERT_TRUE(upto) << upto.error().to_string();
+    EXPECT_EQ(ops::StateHash(upto->game.state), hashes_[at]) << "at " << at;
+  }
+  auto beyond = db::LoadLoggedGame(path_, 9);
+  ASSERT_FALSE(beyond);
+  EXPECT_EQ(beyond.error().code, ErrorCode::kInvalidInput);
+  EXPECT_NE(beyond.error().message.find("the log holds 8 player-turns (0 to 8)"),
+            std::string::npos);
+}
+
+TEST_F(LoggedGameTest, AMultiTurnGameReplaysToIdenticalHashesInANewProcess) {
+  ASSERT_NO_FATAL_FAILURE(PlayGame(6));
+  const test::ProcessRun r = test::RunOpsim({"replay", "--db", path_, "--verify", "--json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.err, "") << "quiet when stderr is not a terminal";
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["turns"], 6);
+  EXPECT_EQ(j["state_hash"], hashes_[6]);
+  EXPECT_EQ(j["verified"], true);
+  EXPECT_EQ(j["snapshots"]["loaded"], 7);
+  for (int at : {0, 3, 5}) {
+    const test::ProcessRun s =
+        test::RunOpsim({"status", "--db", path_, "--at", std::to_string(at), "--json"});
+    ASSERT_EQ(s.code, 0) << s.err;
+    EXPECT_EQ(nlohmann::json::parse(s.out)["state_hash"], hashes_[at]) << "at " << at;
+  }
+}
+
+TEST_F(LoggedGameTest, ALongReplayShowsProgressOnATerminalOnly) {
+  ASSERT_NO_FATAL_FAILURE(PlayGame(4));
+  const test::ProcessRun tty = test::RunOpsim({"replay", "--db", path_}, /*tty=*/true);
+  ASSERT_EQ(tty.code, 0) << tty.err;
+  EXPECT_NE(tty.err.find("replaying player-turn 4 of 4"), std::string::npos) << tty.err;
+  const test::ProcessRun pipe = test::RunOpsim({"replay", "--db", path_});
+  ASSERT_EQ(pipe.code, 0) << pipe.err;
+  EXPECT_EQ(pipe.err, "");
+  EXPECT_EQ(pipe.out, tty.out);
+}
+
+// The first die roll of player-turn `turn` in the log: its seq, n and value.
+struct RollRow {
+  std::string seq, n, value, purpose;
+};
+RollRow FirstRoll(const std::string& path, int turn) {
+  const std::string where = " FROM roll WHERE turn = " + std::to_string(turn) + " ORDER BY seq";
+  return {SqlValue(path, "SELECT seq" + where), SqlValue(path, "SELECT n" + where),
+          SqlValue(path, "SELECT value" + where), SqlValue(path, "SELECT purpose" + where)};
+}
+
+TEST_F(LoggedGameTest, ChangingOneLoggedDieRollFailsVerifyAtThatRoll) {
+  ASSERT_NO_FATAL_FAILURE(PlayGame(5));
+  const RollRow roll = FirstRoll(path_, 3);
+  ASSERT_FALSE(roll.seq.empty());
+  const int changed = std::stoi(roll.value) % 6 + 1;
+  ASSERT_EQ(test::Sql(path_, "UPDATE roll SET value = " + std::to_string(changed) +
+                                 " WHERE seq = " + roll.seq),
+            "");
+  const auto r = RunCli({"replay", "--db", path_, "--verify"});
+  EXPECT_EQ(r.code, 4);
+  EXPECT_NE(
+      r.err.find("row seq " + roll.seq + ": die roll " + std::to_string(std::stoi(roll.n) + 1) +
+                 " of player-turn 3 ('" + roll.purpose + "')"),
+      std::string::npos)
+      << r.err;
+  const auto j = RunCli({"replay", "--db", path_, "--verify", "--json"}).json();
+  EXPECT_EQ(j["error"]["code"], ErrorCodeName(ErrorCode::kCorruption));
+}
+
+// A forger who rewrites the whole chain after changing a roll: the chain holds, the replay
+// does not.
+TEST_F(LoggedGameTest, AForgedRollWithARebuiltChainFailsTheReplayAtThatRoll) {
+  ASSERT_NO_FATAL_FAILURE(PlayGame(5));
+  const std::string forged = dir_.Path("forged.sqlite");
+  {
+    auto log = db::TurnLog::Open(path_, db::TurnLog::Access::kRead);
+    ASSERT_TRUE(log);
+    auto start = log->ReadSnapshot(0);
+    ASSERT_TRUE(start);
+    auto out = db::TurnLog::Create(forged, log->game(), *start);
+    ASSERT_TRUE(out) << out.error().to_string();
+    auto tx = out->Begin();
+    ASSERT_TRUE(tx);
+    for (int n = 1; n <= 5; ++n) {
+      auto turn = log->ReadTurn(n);
+      ASSERT_TRUE(turn);
+      if (n == 3) turn->rolls[0].value = turn->rolls[0].value % 6 + 1;
+      auto snap = log->ReadSnapshot(n);
+      ASSERT_TRUE(snap);
+      ASSERT_TRUE(out->AppendTurn(*turn, *snap));
+    }
+    ASSERT_TRUE(tx->Commit());
+    ASSERT_TRUE(out->Publish());
+  }
+  auto log = db::TurnLog::Open(forged, db::TurnLog::Access::kRead);
+  ASSERT_TRUE(log);
+  EXPECT_TRUE(log->VerifyChain()) << "the forger rebuilt the chain";
+  const RollRow roll = FirstRoll(forged, 3);
+  const auto r = RunCli({"replay", "--db", forged, "--verify"});
+  EXPECT_EQ(r.code, 4);
+  EXPECT_NE(
+      r.err.find("player-turn 3 (" + SqlValue(forged, "SELECT side FROM turn WHERE number = 3") +
+                 ", " + SqlValue(forged, "SELECT date FROM turn WHERE number = 3") +
+                 "): die roll 1 ('" + roll.purpose + "'): the log says " + roll.value),
+      std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("the replay rolled"), std::string::npos) << r.err;
+}
+
+TEST_F(LoggedGameTest, AWriterKilledMidTurnLeavesALogThatPassesIntegrityCheckAndReplays) {
+  ASSERT_NO_FATAL_FAILURE(PlayGame(3));
+  const std::string before = DumpLog(path_);
+  const JsonSource next = QuietOrders();
+  {
+    test::Child writer(
+        [&](const std::function<void()>& ready) { (void)db::PlayLoggedTurn(path_, next, ready); });
+    ASSERT_TRUE(writer.ready()) << "the child did not reach the end of its transaction";
+    const int status = writer.Kill();
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+  }
+  EXPECT_EQ(SqlValue(path_, "PRAGMA integrity_check"), "ok");
+  EXPECT_EQ(DumpLog(path_), before);
+  db::ReplayOptions options;
+  options.verify = true;
+  auto r = db::ReplayLog(path_, options);
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_EQ(r->game.turns_played, 3);
+  EXPECT_EQ(ops::StateHash(r->game.state), hashes_[3]);
+  // The interrupted player-turn is played again, and comes out as it would have.
+  ASSERT_NO_FATAL_FAILURE(Play(next));
+  EXPECT_TRUE(db::ReplayLog(path_, options));
+}
+
+TEST_F(LoggedGameTest, ABranchFromTurnTReproducesTurnsUpToT) {
+  ASSERT_NO_FATAL_FAILURE(PlayGame(6));
+  const std::string what_if = dir_.Path("what-if.sqlite");
+  const auto r = RunCli({"branch", "--db", path_, "--at", "3", "--out", what_if, "--json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.json()["state_hash"], hashes_[3]);
+
+  // Row for row, the branch's chain is the source's up to the end of player-turn 3.
+  const std::string last = SqlValue(path_, "SELECT seq FROM snapshot WHERE turn = 3");
+  const std::string rows =
+      "SELECT group_concat(seq || ':' || hash, ',') FROM (SELECT seq, hash "
+      "FROM chain WHERE seq <= " +
+      last + " ORDER BY seq)";
+  EXPECT_EQ(SqlValue(what_if, rows), SqlValue(path_, rows));
+  EXPECT_EQ(SqlValue(what_if, "SELECT count(*) FROM chain"), last);
+  EXPECT_EQ(SqlValue(what_if, "SELECT value FROM meta WHERE key = 'branched_at'"), "3");
+
+  for (std::int32_t at = 0; at <= 3; ++at) {
+    auto g = db::LoadLoggedGame(what_if, at);
+    ASSERT_TRUE(g) << g.error().to_string();
+    EXPECT_EQ(ops::StateHash(g->state), hashes_[at]);
+  }
+  db::ReplayOptions verify;
+  verify.verify = true;
+  ASSERT_TRUE(db::ReplayLog(what_if, verify));
+
+  // The branch goes its own way; the source is left as it was.
+  const std::string source = DumpLog(path_);
+  auto g = db::LoadLoggedGame(what_if, std::nullopt);
+  ASSERT_TRUE(g);
+  auto played = db::PlayLoggedTurn(what_if, QuietOrders(g->state));
+  ASSERT_TRUE(played) << played.error().to_string();
+  EXPECT_EQ(DumpLog(path_), source);
+  auto branch = db::ReplayLog(what_if, verify);
+  ASSERT_TRUE(branch) << branch.error().to_string();
+  EXPECT_EQ(branch->game.turns_played, 4);
+
+  // From the start, and past the end.
+  const std::string zero = dir_.Path("zero.sqlite");
+  ASSERT_EQ(RunCli({"branch", "--db", path_, "--at", "0", "--out", zero}).code, 0);
+  EXPECT_EQ(ops::StateHash(db::LoadLoggedGame(zero, std::nullopt)->state), hashes_[0]);
+  const auto past = RunCli({"branch", "--db", path_, "--at", "7", "--out", dir_.Path("x.sqlite")});
+  EXPECT_EQ(past.code, 2);
+  EXPECT_FALSE(std::filesystem::exists(dir_.Path("x.sqlite")));
+}
+
+TEST_F(LoggedGameTest, OrdersForTheWrongSideOrTurnWriteNothing) {
+  ASSERT_NO_FATAL_FAILURE(PlayGame(2));
+  const std::string before = DumpLog(path_);
+  ops::GameState s = plain_->state();
+  ops::Orders wrong_side;
+  wrong_side.side = Enemy(s.phasing());
+  wrong_side.turn = s.date();
+  ops::Orders wrong_turn;
+  wrong_turn.side = s.phasing();
+  wrong_turn.turn = ops::AddTurns(s.date(), 1);
+  for (const ops::Orders& o : {wrong_side, wrong_turn}) {
+    auto src = JsonSource::FromText(ops::OrdersToJson(o, *theater_), "wrong.json");
+    ASSERT_TRUE(src);
+    auto r = db::PlayLoggedTurn(path_, *src);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, ErrorCode::kInvalidInput) << r.error().to_string();
+    EXPECT_EQ(DumpLog(path_), before);
+  }
+  // Through the command line too: exit 2, and the log as it was.
+  const std::string file = dir_.Path("wrong.json");
+  test::WriteFile(file, ops::OrdersToJson(wrong_side, *theater_));
+  const auto cli = RunCli({"turn", "--db", path_, "--orders", file});
+  EXPECT_EQ(cli.code, 2) << cli.err;
+  EXPECT_EQ(DumpLog(path_), before);
+  ASSERT_NO_FATAL_FAILURE(Play(QuietOrders()));
+}
+
+TEST_F(LoggedGameTest, ABusyLogExits6AndLosesNothing) {
+  ASSERT_NO_FATAL_FAILURE(PlayGame(2));
+  const std::string before = DumpLog(path_);
+  const std::string orders = dir_.Path("quiet.json");
+  test::WriteFile(orders, QuietOrders().text());
+  ::setenv("OPSIM_DB_BUSY_TIMEOUT_MS", "100", 1);
+  {
+    test::Child holder([&](const std::function<void()>& ready) {
+      auto log = db::TurnLog::Open(path_, db::TurnLog::Access::kWrite);
+      if (!log) return;
+      auto tx = log->Begin();
+      if (tx) ready();
+    });
+    ASSERT_TRUE(holder.ready());
+    const auto r = RunCli({"turn", "--db", path_, "--orders", orders});
+    EXPECT_EQ(r.code, 6) << r.err;
+    EXPECT_NE(r.err.find("locked by another process"), std::string::npos) << r.err;
+    // Queries still read it.
+    EXPECT_EQ(RunCli({"status", "--db", path_}).code, 0);
+  }
+  ::unsetenv("OPSIM_DB_BUSY_TIMEOUT_MS");
+  EXPECT_EQ(DumpLog(path_), before);
+  EXPECT_EQ(RunCli({"turn", "--db", path_, "--orders", orders}).code, 0);
+}
+
+// In a child: the log copied onto a tmpfs with room for it and its WAL index but not for a
+// player-turn, in a mount namespace of its own. Where mounting is not permitted, the child's
+// file size limit stands in for the full disk.
+TEST_F(LoggedGameTest, AFullDiskExits5AndLosesNothing) {
+  ASSERT_NO_FATAL_FAILURE(PlayGame(2));
+  const std::string orders = dir_.Path("quiet.json");
+  test::WriteFile(orders, QuietOrders().text());
+  const std::string disk = dir_.Path("disk");
+  std::filesystem::create_directory(disk);
+  const std::string said = test::InChild([&] {
+    std::string log = path_;
+    std::string why = "the file reached this process's size limit";
+    const auto pages = std::filesystem::file_size(path_) / 4096 + 1 + 8 + 2;
+    const std::string size = "size=" + std::to_string(pages * 4096);
+    if (::unshare(CLONE_NEWNS) == 0 &&
+        ::mount("none", "/", nullptr, MS_REC | MS_PRIVATE, nullptr) == 0 &&
+        ::mount("tmpfs", disk.c_str(), "tmpfs", 0, size.c_str()) == 0) {
+      log = disk + "/game.sqlite";
+      std::filesystem::copy_file(path_, log);
+      why = "the disk is full";
+    } else {
+      ::signal(SIGXFSZ, SIG_IGN);
+      const rlimit lim{32768, 32768};  // room for the WAL index, not for the turn in the WAL
+      ::setrlimit(RLIMIT_FSIZE, &lim);
+    }
+    const std::string before = DumpLog(log);
+    const auto r = RunCli({"turn", "--db", log, "--orders", orders});
+    db::ReplayOptions verify;
+    verify.verify = true;
+    auto replay = db::ReplayLog(log, verify);
+    return std::to_string(r.code) + "|" + (r.err.find(why) != std::string::npos ? "said" : r.err) +
+           "|" + SqlValue(log, "PRAGMA integrity_check") + "|" +
+           (DumpLog(log) == before ? "same" : "changed") + "|" +
+           (replay ? std::to_string(replay->game.turns_played) : replay.error().to_string());
+  });
+  EXPECT_EQ(said, "5|said|ok|same|2");
+}
+
+TEST_F(LoggedGameTest, AReadOnlyLogExits7ButCanBeQueried) {
+  ASSERT_NO_FATAL_FAILURE(PlayGame(2));
+  const std::string before = DumpLog(path_);
+  const std::string orders = dir_.Path("quiet.json");
+  test::WriteFile(orders, QuietOrders().text());
+  test::MakeWorldWritable(dir_.dir());
+  ::chmod(orders.c_str(), 0644);
+  ASSERT_EQ(::chmod(path_.c_str(), 0444), 0);
+  const std::string said = test::InChild([&] {
+    if (!test::DropRoot()) return std::string("cannot drop root");
+    const auto turn = RunCli({"turn", "--db", path_, "--orders", orders});
+    const auto status = RunCli({"status", "--db", path_, "--at", "1", "--json"});
+    return std::to_string(turn.code) + " " + std::to_string(status.code) + " " + turn.err;
+  });
+  EXPECT_EQ(said.substr(0, 4), "7 0 ") << said;
+  EXPECT_NE(said.find("the log cannot be written"), std::string::npos) << said;
+  EXPECT_EQ(DumpLog(path_), before);
+}
+
+TEST_F(LoggedGameTest, FilesThatAreNotLogsOrAreFromANewerSchemaAreRefusedByEveryCommand) {
+  ASSERT_NO_FATAL_FAILURE(PlayGame(1));
+  const std::string text = dir_.Path("notes.sqlite");
+  test::WriteFile(text, "Dear diary, today I did not write an SQLite file.\n");
+  const std::string newer = dir_.Path("newer.sqlite");
+  std::filesystem::copy_file(path_, newer);
+  ASSERT_EQ(test::Sql(newer, "PRAGMA user_version = 9"), "");
+  const std::string orders = dir_.Path("quiet.json");
+  test::WriteFile(orders, QuietOrders().text());
+  for (const auto& [file, code] : {std::pair<std::string, int>{text, 4}, {newer, 8}}) {
+    const std::string before = test::ReadFile(file);
+    for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+             {"status", "--db", file},
+             {"log", "--db", file},
+             {"replay", "--db", file, "--verify"},
+             {"branch", "--db", file, "--at", "0", "--out", dir_.Path("b.sqlite")},
+             {"turn", "--db", file, "--orders", orders}}) {
+      const auto r = RunCli(args);
+      EXPECT_EQ(r.code, code) << args[0] << " " << file << ": " << r.err;
+      EXPECT_NE(r.err.find(code == 4 ? "not an opsim turn log" : "newer opsim"), std::string::npos)
+          << r.err;
+    }
+    EXPECT_EQ(test::ReadFile(file), before);
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir_.Path("b.sqlite")));
+  const auto none = RunCli({"status", "--db", dir_.Path("none.sqlite")});
+  EXPECT_EQ(none.code, 2);
+  EXPECT_NE(none.err.find("no such turn log"), std::string::npos);
+}
+
+TEST_F(LoggedGameTest, SnapshotsInAFormatThisBuildCannotReadAreReplayedAround) {
+  ASSERT_NO_FATAL_FAILURE(PlayGame(4));
+  // The same log, as if every snapshot were written in a format before this build's oldest.
+  const std::string old = dir_.Path("old.sqlite");
+  {
+    auto log = db::TurnLog::Open(path_, db::TurnLog::Access::kRead);
+    ASSERT_TRUE(log);
+    auto start = log->ReadSnapshot(0);
+    ASSERT_TRUE(start);
+    start->format = db::kOldestSnapshotFormat - 1;
+    auto out = db::TurnLog::Create(old, log->game(), *start);
+    ASSERT_TRUE(out);
+    auto tx = out->Begin();
+    ASSERT_TRUE(tx);
+    for (int n = 1; n <= 4; ++n) {
+      auto snap = log->ReadSnapshot(n);
+      ASSERT_TRUE(snap);
+      snap->format = db::kOldestSnapshotFormat - 1;
+      ASSERT_TRUE(out->AppendTurn(*log->ReadTurn(n), *snap));
+    }
+    ASSERT_TRUE(tx->Commit());
+    ASSERT_TRUE(out->Publish());
+  }
+  const auto r = RunCli({"status", "--db", old, "--at", "3", "--json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.json()["state_hash"], hashes_[3]);
+  EXPECT_NE(r.err.find("the snapshot after 3 player-turns cannot be read by this build (snapshot "
+                       "format 0 is older than this build reads (format 1))"),
+            std::string::npos)
+      << r.err;
+  db::ReplayOptions verify;
+  verify.verify = true;
+  auto replay = db::ReplayLog(old, verify);
+  ASSERT_TRUE(replay) << replay.error().to_string();
+  EXPECT_EQ(replay->snapshots_unreadable, 5);
+  EXPECT_EQ(replay->snapshots_loaded, 0);
+}
+
+TEST_F(LoggedGameTest, EveryCommandAnswersOneJsonObject) {
+  ASSERT_NO_FATAL_FAILURE(PlayGame(2));
+  const auto status = RunCli({"status", "--db", path_, "--json"});
+  ASSERT_EQ(status.code, 0) << status.err;
+  const auto s = status.json();
+  EXPECT_EQ(s["turns_played"], 2);
+  EXPECT_EQ(s["next"]["phasing"], SideName(plain_->state().phasing()));
+  EXPECT_EQ(s["next"]["date"], ops::FormatGameDate(plain_->state().date()));
+  EXPECT_EQ(s["suez"], map::CanalStatusName(plain_->state().map.suez()));
+  for (const char* key : {"floods", "ice_airfields", "srp", "exit_totals", "out_of_supply"}) {
+    EXPECT_TRUE(s.contains(key)) << key;
+  }
+  EXPECT_EQ(s["srp"], nlohmann::json(plain_->state().srp));
+
+  const auto log = RunCli({"log", "--db", path_, "--turn", "1", "--json"});
+  ASSERT_EQ(log.code, 0) << log.err;
+  const auto l = log.json();
+  ASSERT_EQ(l["turns"].size(), 1u);
+  const auto& t = l["turns"][0];
+  EXPECT_EQ(t["number"], 1);
+  EXPECT_EQ(t["orders"]["side"], "axis");
+  EXPECT_EQ(t["rolls"].size(),
+            std::stoul(SqlValue(path_, "SELECT count(*) FROM roll WHERE turn = 1")));
+  EXPECT_EQ(t["final_hash"], hashes_[1]);
+  const auto text = RunCli({"log", "--db", path_});
+  ASSERT_EQ(text.code, 0);
+  EXPECT_NE(text.out.find("player-turn 2: "), std::string::npos);
+  const std::string purpose = SqlValue(path_, "SELECT purpose FROM roll WHERE turn = 1");
+  EXPECT_NE(text.out.find("1. " + purpose + ": rolled "), std::string::npos) << text.out;
+
+  const auto fresh = RunCli({"new", "--scenario", "special-terrain", "--db",
+                             dir_.Path("fresh.sqlite"), "--seed", "99", "--json"});
+  ASSERT_EQ(fresh.code, 0) << fresh.err;
+  EXPECT_EQ(fresh.json()["seed"], 99);
+  EXPECT_EQ(SqlValue(dir_.Path("fresh.sqlite"), "SELECT seed FROM game"), "99");
+
+  for (const char* cmd : {"new", "status", "log", "replay", "branch"}) {
+    const auto help = RunCli({cmd, "--help"});
+    EXPECT_EQ(help.code, 0) << cmd;
+    EXPECT_NE(help.out.find("--db"), std::string::npos) << cmd << ": " << help.out;
+  }
+}
+
+TEST_F(LoggedGameTest, NewRefusesAnExistingFileAndAnOutOfRangeSeed) {
+  const std::string before = DumpLog(path_);
+  const auto again = RunCli({"new", "--scenario", "special-terrain", "--db", path_});
+  EXPECT_EQ(again.code, 2);
+  EXPECT_NE(again.err.find("already exists"), std::string::npos) << again.err;
+  EXPECT_EQ(DumpLog(path_), before);
+  const auto seed = RunCli({"new", "--scenario", "special-terrain", "--db", dir_.Path("s.sqlite"),
+                            "--seed", "9223372036854775808"});
+  EXPECT_EQ(seed.code, 2);
+  EXPECT_FALSE(std::filesystem::exists(dir_.Path("s.sqlite")));
+}
+
+}  // namespace
+}  // namespace opsim
