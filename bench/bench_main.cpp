@@ -8,6 +8,7 @@
 
 #include "bench_fixture.h"
 #include "opsim/map/generate.h"
+#include "opsim/ops/synthetic.h"
 
 namespace opsim::bench {
 
@@ -33,6 +34,25 @@ const map::Scenario& BenchScenario() {
     return std::move(*sc);
   }();
   return scenario;
+}
+
+const ops::Game& BenchGame() {
+  static const ops::Game game = [] {
+    const std::string theater = map::GenerateTheater({.hexes = kBenchHexes, .seed = 1});
+    auto text = ops::AddSyntheticCampaign(theater, kBenchUnits, 1);
+    auto src = text ? JsonSource::FromText(*text, "bench-campaign")
+                    : Result<JsonSource>(std::unexpected(text.error()));
+    auto sc = src ? map::LoadScenario(*src) : Result<map::Scenario>(std::unexpected(src.error()));
+    auto campaign =
+        sc ? ops::LoadCampaign(*src, *sc, 1) : Result<ops::Campaign>(std::unexpected(sc.error()));
+    if (!campaign) {
+      std::fprintf(stderr, "bench campaign: %s\n", campaign.error().to_string().c_str());
+      std::abort();
+    }
+    return ops::Game(std::make_shared<const map::Theater>(std::move(sc->theater)),
+                     std::make_shared<const ops::Campaign>(std::move(*campaign)));
+  }();
+  return game;
 }
 
 std::size_t ResidentBytes() {

@@ -21,6 +21,7 @@ Status ApplySet(LoadedGame& g, const std::string& set) {
                     " (owner:HEX=axis|allied|none, suez=open|temporarily-closed|"
                     "permanently-closed, frozen:ZONE=true|false, flood:HEX=none|partial|"
                     "prohibited|massive, ice-airfield:HEX=true|false, "
+                    "bridge:HEXSIDE=destroyed|intact, "
                     "netherlands-surrendered=true|false, unit:ID=HEX)",
                 set);
   };
@@ -76,6 +77,11 @@ Status ApplySet(LoadedGame& g, const std::string& set) {
     } else {
       return bad("a flood is none, partial, prohibited or massive");
     }
+  } else if (what == "bridge") {
+    auto side = t.FindHexside(arg);
+    if (!side) return std::unexpected(side.error());
+    if (value != "destroyed" && value != "intact") return bad("a bridge is destroyed or intact");
+    m.SetBridgeDestroyed(*side, value == "destroyed");
   } else if (what == "ice-airfield") {
     auto h = t.FindHex(arg);
     if (!h) return std::unexpected(h.error());
@@ -115,7 +121,8 @@ void AddGameSourceOptions(CLI::App* cmd, GameSource& src, bool seed) {
   cmd->add_option("--set", src.sets,
                   "what-if overrides, repeatable: owner:HEX=axis|allied|none, suez=STATUS, "
                   "frozen:ZONE=true|false, flood:HEX=none|partial|prohibited|massive, "
-                  "ice-airfield:HEX=true|false, netherlands-surrendered=true|false, unit:ID=HEX");
+                  "ice-airfield:HEX=true|false, bridge:HEXSIDE=destroyed|intact, "
+                  "netherlands-surrendered=true|false, unit:ID=HEX");
   if (seed) cmd->add_option("--seed", src.seed, "the dice's seed for a new game")->default_val(1);
   scenario->excludes(state)->excludes(db);
   state->excludes(db);

@@ -8,6 +8,7 @@
 #include "opsim/files.h"
 #include "opsim/map/generate.h"
 #include "opsim/ops/route.h"
+#include "opsim/ops/synthetic.h"
 #include "render.h"
 #include "scenario_arg.h"
 
@@ -551,6 +552,7 @@ void AddMapCommands(CLI::App& app, Context& ctx) {
 
   struct GenerateOptions {
     std::int64_t hexes = 100000;
+    std::int64_t units = 0;
     std::uint64_t seed = 1;
     std::string out;
   };
@@ -562,13 +564,23 @@ void AddMapCommands(CLI::App& app, Context& ctx) {
   generate->add_option("--hexes", go->hexes, "about how many hexes")
       ->check(CLI::Range(std::int64_t{100}, std::int64_t{2000000}))
       ->default_val(100000);
+  generate
+      ->add_option("--units", go->units,
+                   "add a campaign with this many ground units, half a side each")
+      ->check(CLI::Range(std::int64_t{0}, std::int64_t{200000}))
+      ->default_val(0);
   generate->add_option("--seed", go->seed, "random seed")->default_val(1);
   generate->add_option("--out", go->out, "the scenario file to write")->required();
   Bind(generate, ctx, [&ctx, go]() -> Status {
     map::GenerateOptions opts;
     opts.hexes = static_cast<int>(go->hexes);
     opts.seed = go->seed;
-    const std::string text = map::GenerateTheater(opts);
+    std::string text = map::GenerateTheater(opts);
+    if (go->units > 0) {
+      auto with = ops::AddSyntheticCampaign(text, static_cast<int>(go->units), go->seed);
+      if (!with) return std::unexpected(with.error());
+      text = std::move(*with);
+    }
     if (auto s = WriteFileAtomically(go->out, text); !s) return s;
     auto src = JsonSource::FromText(text, go->out);
     auto sc = src ? map::LoadScenario(*src) : Result<map::Scenario>(std::unexpected(src.error()));

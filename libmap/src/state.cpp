@@ -83,6 +83,14 @@ void MapState::SetIceAirfield(HexRef h, bool present) {
   }
 }
 
+void MapState::SetBridgeDestroyed(HexsideRef s, bool destroyed) {
+  if (destroyed) {
+    destroyed_bridges_.insert(s.v);
+  } else {
+    destroyed_bridges_.erase(s.v);
+  }
+}
+
 void MapState::AddMarker(HexRef h, std::string marker) {
   auto& list = markers_[h.v];
   if (std::find(list.begin(), list.end(), marker) == list.end()) list.push_back(std::move(marker));

@@ -1,5 +1,6 @@
 #include "opsim/ops/game.h"
 
+#include "router_cache.h"
 #include "supply.h"
 #include "turn.h"
 
@@ -10,7 +11,10 @@ Game::Game(std::shared_ptr<const map::Theater> theater, std::shared_ptr<const Ca
 
 Game::Game(std::shared_ptr<const map::Theater> theater, std::shared_ptr<const Campaign> campaign,
            GameState state)
-    : theater_(std::move(theater)), campaign_(std::move(campaign)), state_(std::move(state)) {}
+    : theater_(std::move(theater)),
+      campaign_(std::move(campaign)),
+      state_(std::move(state)),
+      routers_(std::make_shared<RouterCache>()) {}
 
 RuleContext Game::Context(bool exploitation) const {
   RuleContext ctx{*theater_, state_.map, campaign_->tables};
@@ -38,7 +42,7 @@ Result<TurnResult> Game::Play(const Orders& orders) {
         "these orders are for " + FormatGameDate(orders.turn) + ", but the game stands at " + now,
         orders.source, std::string(rules::kB1_2.id));
   }
-  Turn turn(*theater_, *campaign_, state_, orders);
+  Turn turn(*theater_, *campaign_, state_, orders, *routers_);
   if (auto st = turn.Weather(); !st) return std::unexpected(st.error());
   if (auto st = turn.Initial(); !st) return std::unexpected(st.error());
   turn.EndPhase(Phase::kInitial);
@@ -66,7 +70,7 @@ std::vector<SupplyStatus> Game::SupplyMap(Side side) const {
   const RuleContext ctx = Context();
   GroundMover foot;
   foot.side = side;
-  GroundRouter router(ctx, foot, GroundRouter::Arcs::kInbound);
+  GroundRouter& router = routers_->Get(ctx, foot, GroundRouter::Arcs::kInbound);
   const SupplyNet net = SupplyNetwork(*theater_, state_, *campaign_, side, ctx);
   const std::vector<std::uint32_t>& cost = SupplyCosts(router, net);
   std::vector<SupplyStatus> out(theater_->hex_count());
@@ -78,9 +82,9 @@ SupplyTrace Game::SupplyAt(Side side, map::HexRef hex) const {
   const RuleContext ctx = Context();
   GroundMover foot;
   foot.side = side;
-  GroundRouter router(ctx, foot, GroundRouter::Arcs::kInbound);
+  GroundRouter& router = routers_->Get(ctx, foot, GroundRouter::Arcs::kInbound);
   const SupplyNet net = SupplyNetwork(*theater_, state_, *campaign_, side, ctx);
-  router.SetBarriers(net.stop, net.enemy);
+  router.SetBarriers(net.stop, net.closed);
   SupplyTrace trace;
   trace.rules.push_back(rules::kB8_1);
   if (net.network.empty()) {

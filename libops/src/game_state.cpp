@@ -97,6 +97,8 @@ std::string CanonicalBytes(const GameState& s) {
     e.U32(hex);
     e.Bool(present);
   }
+  e.U32(static_cast<std::uint32_t>(m.destroyed_bridges().size()));
+  for (std::uint32_t side : m.destroyed_bridges()) e.U32(side);
   e.U32(static_cast<std::uint32_t>(m.markers().size()));
   for (const auto& [hex, list] : m.markers()) {
     e.U32(hex);

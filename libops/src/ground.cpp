@@ -176,7 +176,11 @@ CrossingVerdict ClassifyCrossing(const RuleContext& ctx, const GroundMover& move
   };
   if (s.water == map::HexsideWater::kAllSea || s.water == map::HexsideWater::kLake) {
     const map::Waterway* w = t.WaterwayOf(side);
-    if (s.Has(map::kCauseway)) {
+    if (s.Has(map::kCauseway) && ctx.state.bridge_destroyed(side)) {
+      return blocked(rules::k41A1, [&]() -> std::string {
+        return name + " is a destroyed causeway: nothing crosses the water there";
+      });
+    } else if (s.Has(map::kCauseway)) {
       v.crossing = Crossing::kMajor;
       v.rule = rules::k41A1;
       Say(notes, rules::k41A1, [&]() -> std::string {
@@ -262,8 +266,8 @@ StepVerdict EvaluateGroundStep(const RuleContext& ctx, const GroundMover& mover,
   const bool road = s.Has(map::kRoad);
 
   std::uint32_t river = 0;
-  const bool bridged = road && !s.Has(map::kCauseway) && cross.crossing != Crossing::kNone &&
-                       cross.crossing != Crossing::kFrozenLake;
+  const bool bridged = road && !s.Has(map::kCauseway) && !ctx.state.bridge_destroyed(side) &&
+                       cross.crossing != Crossing::kNone && cross.crossing != Crossing::kFrozenLake;
   if (bridged) {
     Say(notes, rules::kB4_3,
         [&]() -> std::string { return name + ": the road bridges the water"; });
@@ -338,7 +342,7 @@ StepVerdict EvaluateFerryStep(const RuleContext& ctx, const GroundMover& mover,
 }
 
 GroundRouter::GroundRouter(const RuleContext& ctx, const GroundMover& mover, Arcs arcs)
-    : ctx_(ctx), mover_(mover), direction_(arcs) {
+    : ctx_(std::in_place, ctx), mover_(mover), direction_(arcs) {
   // The mover's weighted view of the ground graph: for each hex, half a cache line holding its
   // hexsides' edges from the CSR graph, each with its cost or the rule that forbids it; rail
   // ferries (41.A.2) apart.
@@ -397,8 +401,12 @@ GroundRouter::GroundRouter(const RuleContext& ctx, const GroundMover& mover, Arc
   buckets_.resize(nb);
 }
 
+void GroundRouter::Rebind(const RuleContext& ctx) {
+  ctx_.emplace(ctx);
+}
+
 void GroundRouter::SetBarriers(std::vector<std::uint8_t> stop, std::vector<std::uint8_t> closed) {
-  barriers_.assign(ctx_.theater.hex_count(), 0);
+  barriers_.assign(ctx_->theater.hex_count(), 0);
   for (std::size_t v = 0; v < stop.size() && v < barriers_.size(); ++v) {
     if (stop[v]) barriers_[v] |= kStopBit;
   }
@@ -421,7 +429,7 @@ void GroundRouter::Search(std::span<const HexRef> from, HexRef stop) {
   // Dial's algorithm: costs are small integers, so a circular array of buckets replaces the
   // heap. Hexes leave a bucket in no spatial order, so the loop prefetches a few ahead. With
   // kTrack it also records each hex's predecessor and the rules that refused arcs.
-  const std::size_t n = ctx_.theater.hex_count();
+  const std::size_t n = ctx_->theater.hex_count();
   dist_.assign(n, kUnreachable);
   if constexpr (kTrack) {
     pred_.assign(n, HexRef::kNone);
@@ -513,9 +521,10 @@ RouteAnswer GroundRouter::Route(std::span<const HexRef> sources, HexRef to) {
     for (std::size_t i = 1; i < rules_seen_.size(); ++i) {
       if (rules_seen_[i]) a.blocked_by.push_back(rule_names_[i - 1]);
     }
-    StepVerdict stand = EvaluateGroundHex(ctx_, mover_, to, nullptr);
-    a.reason = !stand.blocked.empty() ? ctx_.theater.HexName(to) + " is closed to this unit"
-                                      : "no legal ground route reaches " + ctx_.theater.HexName(to);
+    StepVerdict stand = EvaluateGroundHex(*ctx_, mover_, to, nullptr);
+    a.reason = !stand.blocked.empty()
+                   ? ctx_->theater.HexName(to) + " is closed to this unit"
+                   : "no legal ground route reaches " + ctx_->theater.HexName(to);
     if (!stand.blocked.empty() &&
         std::find(a.blocked_by.begin(), a.blocked_by.end(), stand.blocked) == a.blocked_by.end()) {
       a.blocked_by.insert(a.blocked_by.begin(), stand.blocked);
@@ -537,7 +546,7 @@ RouteAnswer GroundRouter::Route(std::span<const HexRef> sources, HexRef to) {
 
 PathVerdict GroundRouter::Check(std::span<const HexRef> path) const {
   PathVerdict verdict;
-  const map::Theater& t = ctx_.theater;
+  const map::Theater& t = ctx_->theater;
   for (std::size_t i = 1; i < path.size(); ++i) {
     std::vector<Note> notes;
     StepVerdict step;
@@ -550,9 +559,9 @@ PathVerdict GroundRouter::Check(std::span<const HexRef> path) const {
       }
     }
     if (side.valid()) {
-      step = EvaluateGroundStep(ctx_, mover_, path[i - 1], side, &notes);
+      step = EvaluateGroundStep(*ctx_, mover_, path[i - 1], side, &notes);
     } else if (ferry) {
-      step = EvaluateFerryStep(ctx_, mover_, *ferry, path[i - 1], &notes);
+      step = EvaluateFerryStep(*ctx_, mover_, *ferry, path[i - 1], &notes);
     } else {
       verdict.legal = false;
       verdict.failed_step = static_cast<int>(i);

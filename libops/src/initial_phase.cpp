@@ -151,7 +151,7 @@ Status Turn::SuezStatus(const InitialOrder* order) {
     const RuleContext ctx = Ctx(false);
     GroundMover foot;
     foot.side = Side::kAxis;
-    GroundRouter router(ctx, foot, GroundRouter::Arcs::kInbound);
+    GroundRouter& router = routers_.Get(ctx, foot, GroundRouter::Arcs::kInbound);
     const SupplyNet net = SupplyNetwork(t_, s_, c_, Side::kAxis, ctx);
     const auto& cost = SupplyCosts(router, net);
     const GroundUnit* found = nullptr;
@@ -197,7 +197,7 @@ Status Turn::Supply() {
   const RuleContext ctx = Ctx(false);
   GroundMover foot;
   foot.side = side_;
-  GroundRouter router(ctx, foot, GroundRouter::Arcs::kInbound);
+  GroundRouter& router = routers_.Get(ctx, foot, GroundRouter::Arcs::kInbound);
   const SupplyNet net = SupplyNetwork(t_, s_, c_, side_, ctx);
   const std::vector<std::uint32_t>& cost = SupplyCosts(router, net);
   int supplied = 0, out = 0, isolated = 0;

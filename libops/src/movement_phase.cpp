@@ -48,6 +48,10 @@ Status Turn::Movement(bool exploitation) {
       case MoveKind::kRebase:
         st = AirMove(m);
         break;
+      case MoveKind::kDestroyBridge:
+      case MoveKind::kBuildBridge:
+        st = BridgeWork(m);
+        break;
     }
     if (!st) return st;
   }
@@ -85,7 +89,6 @@ Status Turn::GroundMove(const MoveOrder& m, bool exploitation) {
     }
   }
   const RuleContext ctx = Ctx(exploitation);
-  const std::vector<std::uint8_t> zoc = EnemyZoc(side_);
   int stack_halves = 0;
   for (GroundUnit* u : stack) stack_halves += u->re_halves;
   std::vector<int> spent(stack.size(), 0);
@@ -117,7 +120,7 @@ Status Turn::GroundMove(const MoveOrder& m, bool exploitation) {
   for (std::size_t i = 1; i < m.path.size(); ++i) {
     const map::HexRef from = m.path[i - 1].hex;
     const map::HexRef to = m.path[i].hex;
-    if (i > 1 && zoc[from.v]) {
+    if (i > 1 && EnemyZoc(side_)[from.v]) {
       return Refuse(rules::kB4_8,
                     "entering an enemy zone of control at " + Name(from) + " ends the move",
                     m.where);
@@ -233,7 +236,7 @@ Status Turn::GroundMove(const MoveOrder& m, bool exploitation) {
       mover.cls = u.traits().cls;
       const StepVerdict cost = EvaluateGroundHex(ctx, mover, end, nullptr);
       if (auto st = pay(k, cost.cost, end); !st) return st;
-      u.status = UnitStatus::kExited;
+      Remove(u, UnitStatus::kExited);
       s_.exit_totals[edge->total] += u.attack;
       Say("exit", rules::k41F,
           u.name + " exits the map from " + Name(end) + " (" + edge->name +
@@ -252,7 +255,7 @@ Status Turn::GroundMove(const MoveOrder& m, bool exploitation) {
 
 Status Turn::RailMove(const MoveOrder& m) {
   const map::HexRef start = m.path.front().hex;
-  const std::vector<std::uint8_t> zoc = EnemyZoc(side_);
+  const std::vector<std::uint8_t>& zoc = EnemyZoc(side_);
   std::vector<GroundUnit*> stack;
   int halves = 0;
   for (const std::string& id : m.units) {
@@ -291,6 +294,10 @@ Status Turn::RailMove(const MoveOrder& m) {
       return Refuse(rules::kB5_1,
                     "no railroad joins " + Name(m.path[i - 1].hex) + " and " + Name(h), m.where);
     }
+    if (s_.map.bridge_destroyed(side)) {
+      return Refuse(rules::kB14_1, "the rail bridge on " + t_.HexsideName(side) + " is destroyed",
+                    m.where);
+    }
     if (s_.map.owner(h) != OwnerOf(side_) || Occupied(h, Enemy(side_))) {
       return Refuse(rules::kB5_1,
                     "rail moves run through friendly hexes only; " + Name(h) + " is not", m.where);
@@ -302,7 +309,7 @@ Status Turn::RailMove(const MoveOrder& m) {
   }
   rail_used_halves_ += halves;
   for (GroundUnit* u : stack) {
-    u->hex = end;
+    Place(*u, end);
     moved_.insert(u->id);
     Say("rail", rules::kB5_1,
         u->name + " moves by rail " + Name(start) + " to " + Name(end) + " (" +
@@ -455,6 +462,53 @@ Status Turn::AirMove(const MoveOrder& m) {
   }
   Say("air", rules::kB11_1, a->name + " flies from " + Name(a->base) + " to " + Name(target));
   a->base = target;
+  return {};
+}
+
+Status Turn::BridgeWork(const MoveOrder& m) {
+  const bool destroy = m.kind == MoveKind::kDestroyBridge;
+  const RuleId rule = destroy ? rules::kB14_1 : rules::kB14_2;
+  Status error;
+  GroundUnit* u = Unit(m.units.front(), m.where, &error);
+  if (u == nullptr) return error;
+  const map::HexsideInfo& side = t_.hexside(m.hexside);
+  const std::string name = t_.HexsideName(m.hexside);
+  // 41.A.1: a causeway counts as a bridge for all construction and destruction purposes.
+  const std::string what = side.Has(map::kCauseway) ? "causeway" : "bridge";
+  if (!side.IsBridge()) {
+    return Refuse(rule, name + " holds no bridge: no road or railroad crosses water there",
+                  m.where);
+  }
+  if (u->hex != side.a && u->hex != side.b) {
+    return Refuse(rule, u->name + " must stand at one end of " + name, m.where);
+  }
+  if (moved_.count(u->id)) return Refuse(rule, u->name + " has already moved this phase", m.where);
+  if (destroy) {
+    if (s_.map.bridge_destroyed(m.hexside)) {
+      return Refuse(rule, "the " + what + " on " + name + " is already down", m.where);
+    }
+    s_.map.SetBridgeDestroyed(m.hexside, true);
+    Say("bridge", side.Has(map::kCauseway) ? rules::k41A1 : rule,
+        u->name + " destroys the " + what + " on " + name);
+  } else {
+    if (!u->traits().construction) {
+      return Refuse(rule,
+                    u->name +
+                        " is no construction unit: only engineers and construction units "
+                        "build bridges",
+                    m.where);
+    }
+    if (!s_.map.bridge_destroyed(m.hexside)) {
+      return Refuse(rule, "the " + what + " on " + name + " stands", m.where);
+    }
+    if (Occupied(side.Other(u->hex), Enemy(side_))) {
+      return Refuse(rule, "enemy units hold the far end of " + name, m.where);
+    }
+    s_.map.SetBridgeDestroyed(m.hexside, false);
+    Say("bridge", side.Has(map::kCauseway) ? rules::k41A1 : rule,
+        u->name + " rebuilds the " + what + " on " + name);
+  }
+  moved_.insert(u->id);
   return {};
 }
 

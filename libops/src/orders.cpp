@@ -216,6 +216,20 @@ class Reader {
       if (st) st = target();
       if (!st) return std::unexpected(st.error());
       return m;
+    } else if (r_.Has(at, "destroy-bridge") || r_.Has(at, "build-bridge")) {
+      const bool destroy = r_.Has(at, "destroy-bridge");
+      const char* key = destroy ? "destroy-bridge" : "build-bridge";
+      m.kind = destroy ? MoveKind::kDestroyBridge : MoveKind::kBuildBridge;
+      st = r_.OnlyKeys(at, {key, "unit"});
+      if (st) st = r_.Require(at, "unit");
+      if (st) st = ids("unit");
+      if (!st) return std::unexpected(st.error());
+      auto token = r_.String(at / key);
+      if (!token) return std::unexpected(token.error());
+      auto side = t_.FindHexside(*token);
+      if (!side) return src_.Bad(at / key, side.error().message);
+      m.hexside = *side;
+      return m;
     } else if (r_.Has(at, "rebase")) {
       m.kind = MoveKind::kRebase;
       st = r_.OnlyKeys(at, {"rebase", "hex"});
@@ -225,7 +239,8 @@ class Reader {
       return m;
     } else {
       return src_.Bad(at,
-                      "a move names \"units\", \"rail\", \"naval\", \"air-drop\" or \"rebase\"");
+                      "a move names \"units\", \"rail\", \"naval\", \"air-drop\", "
+                      "\"rebase\", \"destroy-bridge\" or \"build-bridge\"");
     }
     if (!st) return std::unexpected(st.error());
     if (auto s = r_.Require(at, "path"); !s) return std::unexpected(s.error());
@@ -311,6 +326,14 @@ json MoveJson(const MoveOrder& m, const map::Theater& t) {
       j["rebase"] = m.units;
       j["hex"] = path.front();
       break;
+    case MoveKind::kDestroyBridge:
+      j["destroy-bridge"] = t.HexsideName(m.hexside);
+      j["unit"] = m.units.front();
+      break;
+    case MoveKind::kBuildBridge:
+      j["build-bridge"] = t.HexsideName(m.hexside);
+      j["unit"] = m.units.front();
+      break;
   }
   return j;
 }
@@ -318,7 +341,8 @@ json MoveJson(const MoveOrder& m, const map::Theater& t) {
 }  // namespace
 
 const char* MoveKindName(MoveKind k) {
-  static constexpr const char* kNames[] = {"ground", "rail", "naval", "air-drop", "rebase"};
+  static constexpr const char* kNames[] = {"ground", "rail",           "naval",       "air-drop",
+                                           "rebase", "destroy-bridge", "build-bridge"};
   return kNames[static_cast<int>(k)];
 }
 

@@ -255,6 +255,15 @@ class Reader {
       return {};
     });
     if (!ice) return ice;
+    auto bridges = Each(at / "destroyed-bridges", [&](const P& item) -> Status {
+      auto token = r_.String(item);
+      if (!token) return std::unexpected(token.error());
+      auto side = t_.FindHexside(*token);
+      if (!side) return src_.Bad(item, side.error().message);
+      m.SetBridgeDestroyed(*side, true);
+      return {};
+    });
+    if (!bridges) return bridges;
     if (auto s = r_.Object(at / "markers"); !s) return std::unexpected(s.error());
     for (const auto& [hex, list] : r_.At(at / "markers").items()) {
       auto h = t_.FindHex(hex);
@@ -419,6 +428,10 @@ std::string StateToJson(const GameState& s, const map::Theater& t, const Scenari
   for (const auto& [hex, present] : m.ice_airfields()) ice.push_back(t.HexName(map::HexRef{hex}));
   json markers = json::object();
   for (const auto& [hex, list] : m.markers()) markers[t.HexName(map::HexRef{hex})] = list;
+  json bridges = json::array();
+  for (std::uint32_t side : m.destroyed_bridges()) {
+    bridges.push_back(t.HexsideName(map::HexsideRef{side}));
+  }
   json map_doc = {{"control", control},
                   {"hexside-owners", sides},
                   {"frozen-zones", frozen},
@@ -427,6 +440,7 @@ std::string StateToJson(const GameState& s, const map::Theater& t, const Scenari
                   {"airbase-damage", levels(m.airbase_damage())},
                   {"port-damage", levels(m.port_damage())},
                   {"ice-airfields", ice},
+                  {"destroyed-bridges", bridges},
                   {"markers", markers}};
   json units = json::array();
   for (const GroundUnit& u : s.units) {

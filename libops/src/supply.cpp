@@ -34,17 +34,21 @@ SupplyNet SupplyNetwork(const map::Theater& t, const GameState& s, const Campaig
   SupplyNet net;
   const std::size_t n = t.hex_count();
   const std::vector<std::uint8_t> zoc = EnemyZones(t, s, side, ctx);
-  net.enemy.assign(n, 0);
-  std::vector<std::uint8_t> friendly(n, 0);
+  std::vector<std::uint8_t> friendly(n, 0), enemy(n, 0);
   for (const GroundUnit& u : s.units) {
     if (!u.on_map()) continue;
-    (u.side == side ? friendly : net.enemy)[u.hex.v] = 1;
+    (u.side == side ? friendly : enemy)[u.hex.v] = 1;
+  }
+  const Owner foe = OwnerOf(Enemy(side));
+  net.closed.assign(n, 0);
+  for (std::size_t v = 0; v < n; ++v) {
+    net.closed[v] = enemy[v] || s.map.owner(map::HexRef{static_cast<std::uint32_t>(v)}) == foe;
   }
   net.stop.assign(n, 0);
   for (std::size_t v = 0; v < n; ++v) net.stop[v] = zoc[v] && !friendly[v];
   const Owner own = OwnerOf(side);
   auto usable = [&](map::HexRef h) {
-    return s.map.owner(h) == own && !net.enemy[h.v] && !net.stop[h.v];
+    return s.map.owner(h) == own && !enemy[h.v] && !net.stop[h.v];
   };
   std::vector<std::uint8_t> in_net(n, 0);
   std::deque<map::HexRef> todo;
@@ -63,6 +67,7 @@ SupplyNet SupplyNetwork(const map::Theater& t, const GameState& s, const Campaig
       if (!e.valid()) continue;
       const map::HexsideInfo& info = t.hexside(e);
       if (!info.Has(map::kRoad) && !info.Has(map::kRailroad)) continue;
+      if (info.IsBridge() && s.map.bridge_destroyed(e)) continue;  // B14: the line is cut
       const map::HexRef next = info.Other(h);
       if (in_net[next.v] || !usable(next)) continue;
       in_net[next.v] = 1;
@@ -73,7 +78,7 @@ SupplyNet SupplyNetwork(const map::Theater& t, const GameState& s, const Campaig
 }
 
 const std::vector<std::uint32_t>& SupplyCosts(GroundRouter& router, const SupplyNet& net) {
-  router.SetBarriers(net.stop, net.enemy);
+  router.SetBarriers(net.stop, net.closed);
   return router.CostsFrom(net.network);
 }
 

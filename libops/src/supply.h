@@ -10,7 +10,7 @@ namespace opsim::ops {
 struct SupplyNet {
   std::vector<map::HexRef> network;  // hexes of the road and rail net fed by sources
   std::vector<std::uint8_t> stop;    // enemy zones of control without a friendly unit (B4.8)
-  std::vector<std::uint8_t> enemy;   // hexes holding enemy ground units
+  std::vector<std::uint8_t> closed;  // hexes holding enemy units, or owned by the enemy (B8.2)
 };
 
 // The side's supply network: its sources (owned, free of enemy units), and the hexes joined to
@@ -20,7 +20,7 @@ SupplyNet SupplyNetwork(const map::Theater& t, const GameState& s, const Campaig
                         const RuleContext& ctx);
 
 // For every hex, the half-MPs of the cheapest overland line from it to the network (B8.2), or
-// kUnreachable. Router must be an inbound foot router of `side`.
+// kUnreachable. Router must be an inbound foot router of `side` (RouterCache keeps one).
 const std::vector<std::uint32_t>& SupplyCosts(GroundRouter& router, const SupplyNet& net);
 SupplyStatus SupplyFromCost(std::uint32_t cost, const RuleTables& tables);
 

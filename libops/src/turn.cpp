@@ -8,9 +8,10 @@
 namespace opsim::ops {
 
 Turn::Turn(const map::Theater& theater, const Campaign& campaign, GameState state,
-           const Orders& orders)
+           const Orders& orders, RouterCache& routers)
     : t_(theater),
       c_(campaign),
+      routers_(routers),
       tables_(campaign.tables),
       orders_(orders),
       s_(std::move(state)),
@@ -21,6 +22,10 @@ Turn::Turn(const map::Theater& theater, const Campaign& campaign, GameState stat
   result_.player_turn = serial_;
   result_.side = side_;
   result_.date = s_.date();
+  for (auto& r : res_) r.assign(t_.hex_count(), 0);
+  for (const GroundUnit& u : s_.units) {
+    if (u.on_map()) res_[static_cast<int>(u.side)][u.hex.v] += u.re_halves;
+  }
 }
 
 void Turn::Say(std::string kind, RuleId rule, std::string text) {
@@ -96,26 +101,32 @@ std::vector<GroundUnit*> Turn::UnitsAt(map::HexRef h, Side side) {
   return out;
 }
 
-int Turn::ResAt(map::HexRef h, Side side) const {
-  int res = 0;
-  for (const GroundUnit& u : s_.units) {
-    if (u.on_map() && u.hex == h && u.side == side) res += u.re_halves;
+const std::vector<std::uint8_t>& Turn::EnemyZoc(Side side) {
+  const int k = static_cast<int>(side);
+  if (!zoc_fresh_[k]) {
+    zoc_[k] = EnemyZones(t_, s_, side, Ctx(false));
+    zoc_fresh_[k] = true;
   }
-  return res;
+  return zoc_[k];
 }
 
-bool Turn::Occupied(map::HexRef h, Side side) const {
-  return std::any_of(s_.units.begin(), s_.units.end(), [&](const GroundUnit& u) {
-    return u.on_map() && u.hex == h && u.side == side;
-  });
+void Turn::Place(GroundUnit& u, map::HexRef h) {
+  const int k = static_cast<int>(u.side);
+  res_[k][u.hex.v] -= u.re_halves;
+  u.hex = h;
+  res_[k][h.v] += u.re_halves;
+  zoc_fresh_[1 - k] = false;  // the other side's enemy zones moved
 }
 
-std::vector<std::uint8_t> Turn::EnemyZoc(Side side) const {
-  return EnemyZones(t_, s_, side, Ctx(false));
+void Turn::Remove(GroundUnit& u, UnitStatus status) {
+  const int k = static_cast<int>(u.side);
+  res_[k][u.hex.v] -= u.re_halves;
+  u.status = status;
+  zoc_fresh_[1 - k] = false;
 }
 
 void Turn::Enter(GroundUnit& u, map::HexRef h) {
-  u.hex = h;
+  Place(u, h);
   if (s_.map.owner(h) != OwnerOf(u.side)) {
     s_.map.SetOwner(t_, h, OwnerOf(u.side));
     Say("owner", rules::kB9_1, Name(h) + " is now " + SideName(u.side));
@@ -123,13 +134,13 @@ void Turn::Enter(GroundUnit& u, map::HexRef h) {
 }
 
 void Turn::Eliminate(GroundUnit& u, RuleId rule, const std::string& why) {
-  u.status = UnitStatus::kEliminated;
+  Remove(u, UnitStatus::kEliminated);
   Say("eliminated", rule, u.name + " (" + u.id + ") is eliminated: " + why);
 }
 
 void Turn::Retreat(GroundUnit& u, const std::vector<map::HexRef>& from, RuleId rule) {
   const RuleContext ctx = Ctx(false);
-  const std::vector<std::uint8_t> zoc = EnemyZoc(u.side);
+  const std::vector<std::uint8_t>& zoc = EnemyZoc(u.side);
   GroundMover mover;
   mover.side = u.side;
   mover.cls = u.traits().cls;

@@ -3,6 +3,7 @@
 // keeps the result only if every phase succeeds. Private to libops.
 #pragma once
 
+#include <array>
 #include <deque>
 #include <map>
 #include <set>
@@ -12,6 +13,7 @@
 #include "opsim/dice.h"
 #include "opsim/ops/game.h"
 #include "opsim/ops/rule_ids.h"
+#include "router_cache.h"
 
 namespace opsim::ops {
 
@@ -19,7 +21,7 @@ namespace opsim::ops {
 class Turn {
  public:
   Turn(const map::Theater& theater, const Campaign& campaign, GameState state,
-       const Orders& orders);
+       const Orders& orders, RouterCache& routers);
 
   // The phases, in order; each returns an error that refuses the whole player-turn.
   Status Weather();
@@ -49,10 +51,13 @@ class Turn {
   std::string Name(map::HexRef h) const { return t_.HexName(h); }
   GroundUnit* Unit(const std::string& id, const std::string& where, Status* error);
   std::vector<GroundUnit*> UnitsAt(map::HexRef h, Side side);
-  int ResAt(map::HexRef h, Side side) const;
-  bool Occupied(map::HexRef h, Side side) const;
-  // Hexes in a zone of control of `side`'s enemies (B4.8).
-  std::vector<std::uint8_t> EnemyZoc(Side side) const;
+  int ResAt(map::HexRef h, Side side) const { return res_[static_cast<int>(side)][h.v]; }
+  bool Occupied(map::HexRef h, Side side) const { return ResAt(h, side) > 0; }
+  // Hexes in a zone of control of `side`'s enemies (B4.8), kept until an enemy unit moves.
+  const std::vector<std::uint8_t>& EnemyZoc(Side side);
+  // Every change of a unit's hex or status goes through these, to keep the counts above.
+  void Place(GroundUnit& u, map::HexRef h);
+  void Remove(GroundUnit& u, UnitStatus status);
   void Enter(GroundUnit& u, map::HexRef h);  // moves a unit and takes the hex (B9.1)
   void Eliminate(GroundUnit& u, RuleId rule, const std::string& why);
   // B7.5: retreats a unit one hex away from `from`; eliminates it if it cannot.
@@ -70,6 +75,7 @@ class Turn {
   Status RailMove(const MoveOrder& m);
   Status NavalMove(const MoveOrder& m);
   Status AirMove(const MoveOrder& m);
+  Status BridgeWork(const MoveOrder& m);
   Status Attack(const AttackOrder& a);
   // 41.A.4: the owner's attempt to flood an attacked hex: returns the attack die modifier and
   // whether the attack is called off or cancelled.
@@ -84,6 +90,7 @@ class Turn {
 
   const map::Theater& t_;
   const Campaign& c_;
+  RouterCache& routers_;
   const RuleTables& tables_;
   const Orders& orders_;
   GameState s_;
@@ -94,6 +101,9 @@ class Turn {
   Dice dice_;
   std::set<std::string> moved_, attacked_;
   std::set<std::uint32_t> attacked_hexes_;
+  std::array<std::vector<int>, 2> res_;  // half REs by side, then hex
+  std::array<std::vector<std::uint8_t>, 2> zoc_;  // EnemyZoc, by side
+  std::array<bool, 2> zoc_fresh_{};
   int rail_used_halves_ = 0;
   std::map<std::size_t, int> ferry_used_halves_;  // by rail ferry
 };

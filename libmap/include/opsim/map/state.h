@@ -3,12 +3,13 @@
 // Flat arrays indexed by hex, hexside and weather zone, cheap to copy and to change each turn:
 // who owns each hex (and each hexside, which a side owns if it owns both hexes or was the last
 // to do so), which weather zones are frozen, flooded hexes, the Suez Canal's status, airbase and
-// port damage, ice airfields and markers. It does not hold units; the campaign state does.
-// Not thread-safe for writing; copies are independent.
+// port damage, ice airfields, destroyed bridges and markers. It does not hold units; the campaign
+// state does. Not thread-safe for writing; copies are independent.
 #pragma once
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -73,6 +74,11 @@ class MapState {
   void SetIceAirfield(HexRef h, bool present);
   const std::map<std::uint32_t, bool>& ice_airfields() const { return ice_airfields_; }
 
+  // Bridges destroyed (B14; a causeway counts as a bridge, 41.A.1), by hexside.
+  bool bridge_destroyed(HexsideRef s) const { return destroyed_bridges_.count(s.v) != 0; }
+  void SetBridgeDestroyed(HexsideRef s, bool destroyed);
+  const std::set<std::uint32_t>& destroyed_bridges() const { return destroyed_bridges_; }
+
   // Free-form markers placed on hexes ("massively-flooded", ...).
   const std::map<std::uint32_t, std::vector<std::string>>& markers() const { return markers_; }
   void AddMarker(HexRef h, std::string marker);
@@ -98,6 +104,7 @@ class MapState {
   std::map<std::uint32_t, std::uint8_t> port_damage_;
   std::map<std::uint32_t, bool> ice_airfields_;
   std::map<std::uint32_t, std::vector<std::string>> markers_;
+  std::set<std::uint32_t> destroyed_bridges_;
 };
 
 }  // namespace opsim::map

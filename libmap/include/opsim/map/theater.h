@@ -51,6 +51,11 @@ struct HexsideInfo {
   std::uint8_t waterway = 0;   // 0: none; otherwise waterways()[waterway - 1]
 
   bool Has(HexsideFeature f) const { return (features & f) != 0; }
+  // A bridge: a road or railroad over a river or canal, or a causeway (41.A.1).
+  bool IsBridge() const {
+    return Has(kCauseway) || ((features & (kRoad | kRailroad)) != 0 &&
+                              (features & (kMajorRiver | kMinorRiver | kCanal)) != 0);
+  }
   HexRef Other(HexRef h) const { return h == a ? b : a; }
 };
 

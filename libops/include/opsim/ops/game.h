@@ -62,6 +62,8 @@ struct SupplyTrace {
   std::vector<RuleId> rules;      // rules that shaped or stopped the trace
 };
 
+class RouterCache;
+
 class Game {
  public:
   // A new game at the campaign's start.
@@ -93,6 +95,8 @@ class Game {
   std::shared_ptr<const map::Theater> theater_;
   std::shared_ptr<const Campaign> campaign_;
   GameState state_;
+  // Ground routers whose costs outlive a state; shared by copies of this game.
+  std::shared_ptr<RouterCache> routers_;
 };
 
 }  // namespace opsim::ops

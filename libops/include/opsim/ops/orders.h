@@ -32,11 +32,13 @@ struct InitialOrder {
 };
 
 enum class MoveKind : std::uint8_t {
-  kGround,   // a stack moving hex by hex, paying MPs (B4); may end by exiting the map (41.F)
-  kRail,     // rail movement (B5)
-  kNaval,    // a naval group (B6), perhaps carrying ground units to land (B12)
-  kAirDrop,  // an airborne unit dropped from its airbase (B11.3)
-  kRebase,   // an air unit flying to another airbase (B11.1)
+  kGround,         // a stack moving hex by hex, paying MPs (B4); may end by exiting the map (41.F)
+  kRail,           // rail movement (B5)
+  kNaval,          // a naval group (B6), perhaps carrying ground units to land (B12)
+  kAirDrop,        // an airborne unit dropped from its airbase (B11.3)
+  kRebase,         // an air unit flying to another airbase (B11.1)
+  kDestroyBridge,  // a unit blowing a bridge or causeway on a hexside of its hex (B14.1)
+  kBuildBridge,    // a construction unit bridging a hexside of its hex (B14.2)
 };
 const char* MoveKindName(MoveKind k);
 
@@ -46,6 +48,7 @@ struct MoveOrder {
   std::vector<Waypoint> path;      // from the units' hex; for kAirDrop/kRebase, just the target
   bool exit = false;               // kGround: leave the map from the path's last hex (41.F)
   std::vector<std::string> carry;  // kNaval: ground units carried and landed at the end
+  map::HexsideRef hexside;         // kDestroyBridge, kBuildBridge
   std::string where;
 };
 

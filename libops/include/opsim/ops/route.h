@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -132,7 +133,9 @@ class GroundRouter {
   RouteAnswer Route(std::span<const map::HexRef> sources, map::HexRef to);
   PathVerdict Check(std::span<const map::HexRef> path) const;
 
-  const RuleContext& ctx() const { return ctx_; }
+  const RuleContext& ctx() const { return *ctx_; }
+  // Points the router at another state whose movement costs are the same (see RouterCache).
+  void Rebind(const RuleContext& ctx);
 
  private:
   // Dial's algorithm from `from`; stops once `stop` is settled (if valid). With kTrack it also
@@ -158,7 +161,7 @@ class GroundRouter {
     bool open;
   };
 
-  RuleContext ctx_;
+  std::optional<RuleContext> ctx_;  // optional only so that Rebind can replace it
   GroundMover mover_;
   Arcs direction_;
   std::vector<Slots> hexes_;

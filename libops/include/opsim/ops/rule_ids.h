@@ -61,5 +61,7 @@ inline constexpr RuleId kB11_2{"B11.2"};  // air units escaping (41's "Rule ???"
 inline constexpr RuleId kB11_3{"B11.3"};  // air drops
 inline constexpr RuleId kB12_1{"B12.1"};  // landings (41's "Rule 37")
 inline constexpr RuleId kB13_1{"B13.1"};  // the Netherlands' surrender
+inline constexpr RuleId kB14_1{"B14.1"};  // destroying bridges
+inline constexpr RuleId kB14_2{"B14.2"};  // building bridges
 
 }  // namespace opsim::rules

@@ -1,0 +1,47 @@
+// Campaign benchmarks on the generated 100,000-hex theater with 2,000 units: supply for a
+// whole side, and a whole player-turn.
+#include <benchmark/benchmark.h>
+
+#include "bench_fixture.h"
+#include "opsim/ops/synthetic.h"
+
+namespace opsim::bench {
+namespace {
+
+void BM_SupplyWholeSide(benchmark::State& state) {
+  const ops::Game game = BenchGame();
+  std::size_t supplied = 0;
+  for (auto _ : state) {
+    const std::vector<ops::SupplyStatus> map = game.SupplyMap(Side::kAxis);
+    supplied =
+        static_cast<std::size_t>(std::count(map.begin(), map.end(), ops::SupplyStatus::kSupplied));
+    benchmark::DoNotOptimize(map.data());
+  }
+  state.counters["supplied_hexes"] = static_cast<double>(supplied);
+}
+BENCHMARK(BM_SupplyWholeSide)->Unit(benchmark::kMicrosecond);
+
+// The Axis player-turn of the first game turn (weather, supply, ~750 moves, the attacks along
+// the front), played on a copy of the same game each iteration.
+void BM_PlayerTurn(benchmark::State& state) {
+  const ops::Game game = BenchGame();
+  const ops::Orders orders = ops::SyntheticOrders(game, 7);
+  std::size_t events = 0;
+  for (auto _ : state) {
+    ops::Game copy = game;
+    auto result = copy.Play(orders);
+    if (!result) {
+      state.SkipWithError(result.error().to_string().c_str());
+      break;
+    }
+    events = result->events.size();
+    benchmark::DoNotOptimize(result);
+  }
+  state.counters["moves"] = static_cast<double>(orders.movement.size());
+  state.counters["attacks"] = static_cast<double>(orders.combat.size());
+  state.counters["events"] = static_cast<double>(events);
+}
+BENCHMARK(BM_PlayerTurn)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace opsim::bench

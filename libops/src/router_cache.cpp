@@ -1,0 +1,50 @@
+#include "router_cache.h"
+
+namespace opsim::ops {
+
+namespace {
+
+// Everything in the state that a ground router's arc costs read.
+std::string Signature(const RuleContext& ctx, const GroundMover& mover) {
+  const map::Theater& t = ctx.theater;
+  std::string sig;
+  sig += ctx.exploitation ? 'x' : '-';
+  for (std::size_t z = 0; z < t.weather_zones().size(); ++z) {
+    sig += ctx.state.frozen(z) ? 'F' : '.';
+  }
+  // A flooded hex's effect at this player-turn, as the step judge sees it.
+  for (const auto& [hex, f] : ctx.state.floods()) {
+    const StepVerdict v = EvaluateGroundHex(ctx, mover, map::HexRef{hex}, nullptr);
+    sig +=
+        "|" + std::to_string(hex) + ":" + std::to_string(v.cost) + ":" + std::string(v.blocked.id);
+  }
+  for (std::uint32_t side : ctx.state.destroyed_bridges()) sig += "b" + std::to_string(side);
+  for (const map::Waterway& w : t.waterways()) {
+    if (w.rule != map::WaterwayRule::kKronshtadt) continue;
+    for (map::HexsideRef s : w.hexsides) {
+      sig += OwnerName(ctx.state.owner(t.hexside(s).a));
+      sig += OwnerName(ctx.state.owner(t.hexside(s).b));
+    }
+  }
+  return sig;
+}
+
+}  // namespace
+
+GroundRouter& RouterCache::Get(const RuleContext& ctx, const GroundMover& mover,
+                               GroundRouter::Arcs arcs) {
+  const std::string key = std::string(SideName(mover.side)) + MoveClassName(mover.cls) +
+                          (mover.engineer ? "e" : "") + std::to_string(mover.res) +
+                          (arcs == GroundRouter::Arcs::kInbound ? "<" : ">");
+  const std::string sig = Signature(ctx, mover);
+  Entry& e = entries_[key];
+  if (!e.router || e.signature != sig) {
+    e.router = std::make_unique<GroundRouter>(ctx, mover, arcs);
+    e.signature = sig;
+  } else {
+    e.router->Rebind(ctx);
+  }
+  return *e.router;
+}
+
+}  // namespace opsim::ops

@@ -1,0 +1,28 @@
+// RouterCache: ground routers kept across queries and player-turns while the movement costs
+// they hold stay the same. A router's arcs depend on the mover and on a few parts of the map
+// state only (frozen zones, floods, the owners of the Kronshtadt hexside's hexes); the cache
+// keys each router by a signature of exactly those. Not thread-safe. Private to libops.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "opsim/ops/route.h"
+
+namespace opsim::ops {
+
+class RouterCache {
+ public:
+  // A router for `mover` at `ctx`: the cached one if the costs are unchanged, else a new one.
+  GroundRouter& Get(const RuleContext& ctx, const GroundMover& mover, GroundRouter::Arcs arcs);
+
+ private:
+  struct Entry {
+    std::string signature;
+    std::unique_ptr<GroundRouter> router;
+  };
+  std::map<std::string, Entry> entries_;  // by mover and direction
+};
+
+}  // namespace opsim::ops
