@@ -41,18 +41,32 @@ Result<Rules> BuildRules(const TurnLog& log) {
   return rules;
 }
 
-std::string Range(std::int32_t count) {
-  return "the log holds " + std::to_string(count) + " player-turns (0 to " + std::to_string(count) +
-         ")";
-}
-
-Status CheckAt(const TurnLog& log, std::int32_t at, std::int32_t count) {
-  if (at < 0 || at > count) {
+// The number of player-turns `at` asks for (all of them when absent), if the log holds them.
+Result<std::int32_t> Target(const TurnLog& log, std::optional<std::int32_t> at) {
+  auto count = log.CountTurns();
+  if (!count) return std::unexpected(count.error());
+  const std::int32_t target = at.value_or(*count);
+  if (target < 0 || target > *count) {
     return Fail(ErrorCode::kInvalidInput,
-                "no state after " + std::to_string(at) + " player-turns: " + Range(count),
+                "no state after " + std::to_string(target) + " player-turns: the log holds " +
+                    std::to_string(*count) + " player-turns (0 to " + std::to_string(*count) + ")",
                 log.path());
   }
-  return {};
+  return target;
+}
+
+// The game at its start as this build rebuilds it from the logged scenario and seed, which must
+// be the start the log recorded.
+Result<ops::Game> StartOf(const TurnLog& log, const Rules& rules) {
+  ops::Game game(rules.theater, rules.campaign);
+  if (game.hash() != log.game().start_hash) {
+    return Fail(ErrorCode::kCorruption,
+                "this build does not rebuild the logged start from the scenario and seed (the "
+                "log has state hash " +
+                    log.game().start_hash + ", this build " + game.hash() + ")",
+                log.path() + ": game");
+  }
+  return game;
 }
 
 std::string RollText(const LoggedRoll& r) {
@@ -172,14 +186,9 @@ Result<ops::Game> GameAt(const TurnLog& log, const Rules& rules, std::int32_t ta
     from = *it;
   }
   if (!game) {
-    game.emplace(rules.theater, rules.campaign);
-    if (game->hash() != log.game().start_hash) {
-      return Fail(ErrorCode::kCorruption,
-                  "this build does not rebuild the logged start from the scenario and seed "
-                  "(the log has state hash " +
-                      log.game().start_hash + ", this build " + game->hash() + ")",
-                  log.path());
-    }
+    auto start = StartOf(log, rules);
+    if (!start) return std::unexpected(start.error());
+    game.emplace(std::move(*start));
   }
   for (std::int32_t n = from + 1; n <= target; ++n) {
     auto logged = log.ReadTurn(n);
@@ -251,16 +260,14 @@ Result<LoggedGame> NewLoggedGame(const std::string& db_path, const JsonSource& s
 Result<LoggedGame> LoadLoggedGame(const std::string& db_path, std::optional<std::int32_t> at) {
   auto log = TurnLog::Open(db_path, TurnLog::Access::kRead);
   if (!log) return std::unexpected(log.error());
-  auto count = log->CountTurns();
-  if (!count) return std::unexpected(count.error());
-  const std::int32_t target = at.value_or(*count);
-  if (auto s = CheckAt(*log, target, *count); !s) return std::unexpected(s.error());
+  auto target = Target(*log, at);
+  if (!target) return std::unexpected(target.error());
   auto rules = BuildRules(*log);
   if (!rules) return std::unexpected(rules.error());
-  auto game = GameAt(*log, *rules, target);
+  auto game = GameAt(*log, *rules, *target);
   if (!game) return std::unexpected(game.error());
   return LoggedGame{rules->theater, rules->campaign, game->state(), log->game().scenario_name,
-                    target};
+                    *target};
 }
 
 Result<ops::TurnResult> PlayLoggedTurn(const std::string& db_path, const JsonSource& orders) {
@@ -317,25 +324,18 @@ Result<ReplayReport> ReplayLog(const std::string& db_path, const ReplayOptions& 
     if (!chain) return std::unexpected(chain.error());
     report.chain = *chain;
   }
-  auto count = log->CountTurns();
-  if (!count) return std::unexpected(count.error());
-  const std::int32_t to = options.to.value_or(*count);
-  if (auto s = CheckAt(*log, to, *count); !s) return std::unexpected(s.error());
+  auto to = Target(*log, options.to);
+  if (!to) return std::unexpected(to.error());
   auto rules = BuildRules(*log);
   if (!rules) return std::unexpected(rules.error());
-
-  ops::Game game(rules->theater, rules->campaign);
-  if (game.hash() != log->game().start_hash) {
-    return Fail(ErrorCode::kCorruption,
-                "the start: the log has state hash " + log->game().start_hash +
-                    ", the scenario and seed give " + game.hash() + " in this build",
-                db_path + ": game");
-  }
+  auto start = StartOf(*log, *rules);
+  if (!start) return std::unexpected(start.error());
+  ops::Game& game = *start;
   ++report.hashes;
   if (options.verify) {
     if (auto s = CheckSnapshot(*log, 0, game, report); !s) return std::unexpected(s.error());
   }
-  for (std::int32_t n = 1; n <= to; ++n) {
+  for (std::int32_t n = 1; n <= *to; ++n) {
     auto logged = log->ReadTurn(n);
     if (!logged) return std::unexpected(logged.error());
     auto result = ReplayTurn(game, *logged, db_path);
@@ -346,10 +346,10 @@ Result<ReplayReport> ReplayLog(const std::string& db_path, const ReplayOptions& 
     if (options.verify) {
       if (auto s = CheckSnapshot(*log, n, game, report); !s) return std::unexpected(s.error());
     }
-    if (options.progress) options.progress(n, to);
+    if (options.progress) options.progress(n, *to);
   }
   report.game =
-      LoggedGame{rules->theater, rules->campaign, game.state(), log->game().scenario_name, to};
+      LoggedGame{rules->theater, rules->campaign, game.state(), log->game().scenario_name, *to};
   return report;
 }
 
@@ -358,18 +358,12 @@ Result<BranchReport> BranchLog(const std::string& db_path, std::int32_t at,
   auto log = TurnLog::Open(db_path, TurnLog::Access::kRead);
   if (!log) return std::unexpected(log.error());
   if (auto chain = log->VerifyChain(); !chain) return std::unexpected(chain.error());
-  auto count = log->CountTurns();
-  if (!count) return std::unexpected(count.error());
-  if (auto s = CheckAt(*log, at, *count); !s) return std::unexpected(s.error());
+  if (auto target = Target(*log, at); !target) return std::unexpected(target.error());
   auto rules = BuildRules(*log);
   if (!rules) return std::unexpected(rules.error());
-
-  ops::Game game(rules->theater, rules->campaign);
-  if (game.hash() != log->game().start_hash) {
-    return Fail(ErrorCode::kCorruption,
-                "this build does not rebuild the logged start from the scenario and seed",
-                db_path + ": game");
-  }
+  auto start = StartOf(*log, *rules);
+  if (!start) return std::unexpected(start.error());
+  ops::Game& game = *start;
   auto out = TurnLog::Create(out_path, log->game(), SnapshotOf(game.state(), 0, game.hash()));
   if (!out) return std::unexpected(out.error());
   auto tx = out->Begin();

@@ -1,13 +1,15 @@
 // Boost.Serialization for the game state: non-intrusive serialize() for the rules' public
-// structs, and MapState's declared friend. Every class is at version 1; a class that gains a
-// field bumps its version, reads the field only `if (version >= N)`, and kSnapshotFormat goes
-// up with it (see docs/log-format.md, "Snapshots").
+// structs, and MapState's declared friend. A class that gains a field bumps its version and
+// reads the field only `if (version >= N)`, and kSnapshotFormat goes up with it (see
+// docs/log-format.md, "Snapshots"). Format 1: every class at version 1. Format 2: MapState 2
+// (destroyed bridges).
 #include "opsim/db/snapshot.h"
 
 #include <boost/archive/archive_exception.hpp>
 #include <boost/archive/binary_iarchive.hpp>
 #include <boost/archive/binary_oarchive.hpp>
 #include <boost/serialization/map.hpp>
+#include <boost/serialization/set.hpp>
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
 #include <boost/serialization/version.hpp>
@@ -15,8 +17,8 @@
 #include <sstream>
 
 // A new field in any of these must be serialized below, with its class's version bumped.
-static_assert(sizeof(opsim::ops::GameState) == 576, "GameState changed: update its snapshot");
-static_assert(sizeof(opsim::map::MapState) == 336, "MapState changed: update its snapshot");
+static_assert(sizeof(opsim::ops::GameState) == 624, "GameState changed: update its snapshot");
+static_assert(sizeof(opsim::map::MapState) == 384, "MapState changed: update its snapshot");
 static_assert(sizeof(opsim::ops::GroundUnit) == 144, "GroundUnit changed: update its snapshot");
 static_assert(sizeof(opsim::ops::AirUnit) == 112, "AirUnit changed: update its snapshot");
 static_assert(sizeof(opsim::ops::NavalUnit) == 120, "NavalUnit changed: update its snapshot");
@@ -25,7 +27,7 @@ static_assert(sizeof(opsim::ops::GameDate) == 12, "GameDate changed: update its 
 
 BOOST_CLASS_VERSION(opsim::map::HexRef, 1)
 BOOST_CLASS_VERSION(opsim::map::Flood, 1)
-BOOST_CLASS_VERSION(opsim::map::MapState, 1)
+BOOST_CLASS_VERSION(opsim::map::MapState, 2)  // 2: destroyed bridges
 BOOST_CLASS_VERSION(opsim::ops::GameDate, 1)
 BOOST_CLASS_VERSION(opsim::ops::GroundUnit, 1)
 BOOST_CLASS_VERSION(opsim::ops::AirUnit, 1)
@@ -82,6 +84,7 @@ void serialize(Archive& ar, MapState& s, unsigned version) {
   db::Admit<MapState>(ar, version, "MapState");
   db::Fields(ar, s.owner_, s.side_owner_, s.frozen_, s.suez_, s.floods_, s.airbase_damage_,
              s.port_damage_, s.ice_airfields_, s.markers_);
+  if (version >= 2) db::Fields(ar, s.destroyed_bridges_);
 }
 
 }  // namespace opsim::map

@@ -230,6 +230,37 @@ constexpr const char* kPhaseColumns = "seq, turn, n, phase, state_hash, prev_has
 constexpr const char* kSnapshotColumns =
     "turn, seq, format, state_hash, data_sha256, length(data), prev_hash, hash";
 
+// "INSERT INTO table (columns) VALUES (?, ...)", a parameter for each column.
+std::string InsertSql(const char* table, const char* columns) {
+  std::string sql = std::string("INSERT INTO ") + table + " (" + columns + ") VALUES (?";
+  for (const char* c = columns; *c; ++c) {
+    if (*c == ',') sql += ", ?";
+  }
+  return sql + ")";
+}
+
+// Appends `items` to `table` as rows of player-turn `turn`, each the next link of the chain.
+// The columns are seq, turn and n, then those `bind` binds from parameter 4 on, then prev_hash
+// and hash.
+template <class T, class ContentFn, class BindFn>
+Status AppendLinks(const Database& db, const char* table, const char* columns, std::int32_t turn,
+                   const std::vector<T>& items, ContentFn content, BindFn bind, std::int64_t& seq,
+                   std::string& prev) {
+  auto st = db.Prepare(InsertSql(table, columns));
+  if (!st) return std::unexpected(st.error());
+  const int last = static_cast<int>(std::count(columns, columns + std::strlen(columns), ',')) + 1;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const auto n = static_cast<std::int64_t>(i);
+    std::string hash = RowHash(prev, content(++seq, turn, n, items[i]));
+    st->Bind(1, seq).Bind(2, turn).Bind(3, n);
+    bind(*st, items[i]);
+    st->Bind(last - 1, prev).Bind(last, hash);
+    if (auto s = st->Run(); !s) return s;
+    prev = std::move(hash);
+  }
+  return {};
+}
+
 std::string TurnName(std::int64_t turn) {
   return turn == 0 ? "the start" : "player-turn " + std::to_string(turn);
 }
@@ -677,8 +708,7 @@ Status TurnLog::AppendTurn(const LoggedTurn& turn, const Snapshot& after) {
   std::string prev = head_hash_;
 
   {
-    auto st = db_->Prepare("INSERT INTO turn (" + std::string(kTurnColumns) +
-                           ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    auto st = db_->Prepare(InsertSql("turn", kTurnColumns));
     if (!st) return std::unexpected(st.error());
     const std::string hash = RowHash(prev, TurnContent(++seq, turn));
     st->Bind(1, turn.number)
@@ -694,67 +724,35 @@ Status TurnLog::AppendTurn(const LoggedTurn& turn, const Snapshot& after) {
     if (auto s = st->Run(); !s) return s;
     prev = hash;
   }
-  {
-    auto st = db_->Prepare("INSERT INTO roll (" + std::string(kRollColumns) +
-                           ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    if (!st) return std::unexpected(st.error());
-    for (std::size_t i = 0; i < turn.rolls.size(); ++i) {
-      const LoggedRoll& r = turn.rolls[i];
-      const auto n = static_cast<std::int64_t>(i);
-      const std::string hash = RowHash(prev, RollContent(++seq, turn.number, n, r));
-      st->Bind(1, seq)
-          .Bind(2, turn.number)
-          .Bind(3, n)
-          .Bind(4, r.value)
-          .Bind(5, r.sides)
-          .Bind(6, r.scripted ? 1 : 0)
-          .Bind(7, r.purpose)
-          .Bind(8, r.rule)
-          .Bind(9, r.decided)
-          .Bind(10, prev)
-          .Bind(11, hash);
-      if (auto s = st->Run(); !s) return s;
-      prev = hash;
-    }
+  if (auto s = AppendLinks(
+          *db_, "roll", kRollColumns, turn.number, turn.rolls, RollContent,
+          [](Statement& st, const LoggedRoll& r) {
+            st.Bind(4, r.value)
+                .Bind(5, r.sides)
+                .Bind(6, r.scripted ? 1 : 0)
+                .Bind(7, r.purpose)
+                .Bind(8, r.rule)
+                .Bind(9, r.decided);
+          },
+          seq, prev);
+      !s) {
+    return s;
   }
-  {
-    auto st = db_->Prepare("INSERT INTO event (" + std::string(kEventColumns) +
-                           ") VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-    if (!st) return std::unexpected(st.error());
-    for (std::size_t i = 0; i < turn.events.size(); ++i) {
-      const LoggedEvent& e = turn.events[i];
-      const auto n = static_cast<std::int64_t>(i);
-      const std::string hash = RowHash(prev, EventContent(++seq, turn.number, n, e));
-      st->Bind(1, seq)
-          .Bind(2, turn.number)
-          .Bind(3, n)
-          .Bind(4, e.kind)
-          .Bind(5, e.rule)
-          .Bind(6, e.text)
-          .Bind(7, prev)
-          .Bind(8, hash);
-      if (auto s = st->Run(); !s) return s;
-      prev = hash;
-    }
+  if (auto s = AppendLinks(
+          *db_, "event", kEventColumns, turn.number, turn.events, EventContent,
+          [](Statement& st, const LoggedEvent& e) {
+            st.Bind(4, e.kind).Bind(5, e.rule).Bind(6, e.text);
+          },
+          seq, prev);
+      !s) {
+    return s;
   }
-  {
-    auto st = db_->Prepare("INSERT INTO phase (" + std::string(kPhaseColumns) +
-                           ") VALUES (?, ?, ?, ?, ?, ?, ?)");
-    if (!st) return std::unexpected(st.error());
-    for (std::size_t i = 0; i < turn.phases.size(); ++i) {
-      const LoggedPhase& p = turn.phases[i];
-      const auto n = static_cast<std::int64_t>(i);
-      const std::string hash = RowHash(prev, PhaseContent(++seq, turn.number, n, p));
-      st->Bind(1, seq)
-          .Bind(2, turn.number)
-          .Bind(3, n)
-          .Bind(4, p.phase)
-          .Bind(5, p.state_hash)
-          .Bind(6, prev)
-          .Bind(7, hash);
-      if (auto s = st->Run(); !s) return s;
-      prev = hash;
-    }
+  if (auto s = AppendLinks(
+          *db_, "phase", kPhaseColumns, turn.number, turn.phases, PhaseContent,
+          [](Statement& st, const LoggedPhase& p) { st.Bind(4, p.phase).Bind(5, p.state_hash); },
+          seq, prev);
+      !s) {
+    return s;
   }
   {
     auto st = db_->Prepare(

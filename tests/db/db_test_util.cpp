@@ -191,6 +191,8 @@ ops::GameState HandBuiltState(const map::Theater* theater) {
   s.map.SetPortDamage(map::HexRef{3}, 3);
   s.map.SetIceAirfield(map::HexRef{6}, true);
   s.map.AddMarker(map::HexRef{3}, "massively-flooded");
+  s.map.SetBridgeDestroyed(map::HexsideRef{7}, true);  // since snapshot format 2
+  s.map.SetBridgeDestroyed(map::HexsideRef{11}, true);
   ops::GroundUnit u;
   u.id = "ge-7pz";
   u.name = "7th Panzer";

@@ -7,6 +7,7 @@
 
 #include <boost/archive/binary_oarchive.hpp>
 #include <boost/serialization/version.hpp>
+#include <set>
 #include <sstream>
 
 #include "db_test_util.h"
@@ -47,6 +48,7 @@ void ExpectSameState(const ops::GameState& a, const ops::GameState& b) {
   EXPECT_EQ(a.map.port_damage(), b.map.port_damage());
   EXPECT_EQ(a.map.ice_airfields(), b.map.ice_airfields());
   EXPECT_EQ(a.map.markers(), b.map.markers());
+  EXPECT_EQ(a.map.destroyed_bridges(), b.map.destroyed_bridges());
   ASSERT_EQ(a.units.size(), b.units.size());
   for (std::size_t i = 0; i < a.units.size(); ++i) {
     const ops::GroundUnit &u = a.units[i], &v = b.units[i];
@@ -106,14 +108,33 @@ TEST(Snapshot, KeepsEveryFieldOfAStateOnTheBundledTheater) {
   EXPECT_EQ(back->map.flood(map::HexRef{3})->kind, map::FloodKind::kMassive);
 }
 
-// tests/db/fixtures/snapshot-format1.bin was written once by SaveSnapshot at format 1 from
-// HandBuiltState(nullptr), and is never rewritten: it stands for format 1 in every later build.
-TEST(Snapshot, AFormat1SnapshotKeptOnDiskStillLoads) {
-  const std::string bytes = test::ReadFile(OPSIM_DB_FIXTURES "/snapshot-format1.bin");
-  ASSERT_FALSE(bytes.empty());
-  auto back = LoadSnapshot(bytes, 1);
-  ASSERT_TRUE(back) << back.error().to_string();
-  ExpectSameState(test::HandBuiltState(nullptr), *back);
+// Each tests/db/fixtures/snapshot-formatN.bin was written once by SaveSnapshot at format N from
+// HandBuiltState(nullptr), and is never rewritten: it stands for format N in every later build.
+ops::GameState FromFixture(int format) {
+  const std::string bytes =
+      test::ReadFile(OPSIM_DB_FIXTURES "/snapshot-format" + std::to_string(format) + ".bin");
+  EXPECT_FALSE(bytes.empty());
+  auto back = LoadSnapshot(bytes, format);
+  EXPECT_TRUE(back) << back.error().to_string();
+  return back ? *back : ops::GameState{};
+}
+
+TEST(Snapshot, AFormat1SnapshotStillLoadsWithoutTheFieldsItDidNotHave) {
+  const ops::GameState back = FromFixture(1);
+  ops::GameState want = test::HandBuiltState(nullptr);
+  // Format 1 came before destroyed bridges (MapState version 2).
+  for (std::uint32_t side : std::set<std::uint32_t>(want.map.destroyed_bridges())) {
+    want.map.SetBridgeDestroyed(map::HexsideRef{side}, false);
+  }
+  ExpectSameState(want, back);
+  EXPECT_TRUE(back.map.destroyed_bridges().empty());
+  EXPECT_EQ(back.units.size(), 2u);
+}
+
+TEST(Snapshot, AFormat2SnapshotLoads) {
+  const ops::GameState back = FromFixture(2);
+  ExpectSameState(test::HandBuiltState(nullptr), back);
+  EXPECT_EQ(back.map.destroyed_bridges(), (std::set<std::uint32_t>{7, 11}));
 }
 
 TEST(Snapshot, AFormatOlderThanTheOldestReadableIsRefusedClearly) {
@@ -121,8 +142,9 @@ TEST(Snapshot, AFormatOlderThanTheOldestReadableIsRefusedClearly) {
   auto old = LoadSnapshot(bytes, db::kOldestSnapshotFormat - 1);
   ASSERT_FALSE(old);
   EXPECT_EQ(old.error().code, ErrorCode::kUnsupported);
-  EXPECT_NE(old.error().message.find("snapshot format 0 is older than this build reads (format 1)"),
-            std::string::npos)
+  EXPECT_NE(
+      old.error().message.find("snapshot format 0 is older than this build reads (formats 1 to 2)"),
+      std::string::npos)
       << old.error().message;
 }
 
