@@ -294,25 +294,28 @@ Result<ops::TurnResult> PlayLoggedTurn(const std::string& db_path, const JsonSou
   auto result = game->Play(*parsed);
   if (!result) return std::unexpected(result.error());
 
-  // The log keeps the canonical orders, which replay reads back: they must read back as the
-  // same orders.
-  std::string canonical = ops::OrdersToJson(*parsed, theater);
-  auto again = JsonSource::FromText(canonical, "canonical orders");
-  auto reparsed = again ? ops::ParseOrders(*again, theater) : std::unexpected(again.error());
-  if (!reparsed || ops::OrdersToJson(*reparsed, theater) != canonical) {
-    return Fail(ErrorCode::kInternal,
-                "the canonical orders do not read back as the same orders; nothing was logged",
-                orders.name());
-  }
-
-  const std::int32_t number = *count + 1;
-  LoggedTurn turn = ToLoggedTurn(number, std::move(canonical), *result);
-  if (auto s = log->AppendTurn(turn, SnapshotOf(game->state(), number, result->final_hash)); !s) {
+  if (auto s = AppendPlayedTurn(*log, *count + 1, *parsed, theater, *result, game->state()); !s) {
     return std::unexpected(s.error());
   }
   if (before_commit) before_commit();
   if (auto s = tx->Commit(); !s) return std::unexpected(s.error());
   return result;
+}
+
+Status AppendPlayedTurn(TurnLog& log, std::int32_t number, const ops::Orders& orders,
+                        const map::Theater& theater, const ops::TurnResult& result,
+                        const ops::GameState& after) {
+  // Replay reads the canonical orders back: they must read back as the same orders.
+  std::string canonical = ops::OrdersToJson(orders, theater);
+  auto again = JsonSource::FromText(canonical, "canonical orders");
+  auto reparsed = again ? ops::ParseOrders(*again, theater) : std::unexpected(again.error());
+  if (!reparsed || ops::OrdersToJson(*reparsed, theater) != canonical) {
+    return Fail(ErrorCode::kInternal,
+                "the canonical orders do not read back as the same orders; nothing was logged",
+                orders.source);
+  }
+  return log.AppendTurn(ToLoggedTurn(number, std::move(canonical), result),
+                        SnapshotOf(after, number, result.final_hash));
 }
 
 Result<ReplayReport> ReplayLog(const std::string& db_path, const ReplayOptions& options) {

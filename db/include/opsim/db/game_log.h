@@ -51,6 +51,14 @@ Result<ops::TurnResult> PlayLoggedTurn(const std::string& db_path, const JsonSou
 Result<ops::TurnResult> PlayLoggedTurn(const std::string& db_path, const JsonSource& orders,
                                        const std::function<void()>& before_commit);
 
+// The logging half of PlayLoggedTurn, for programs that keep a log open and play many
+// player-turns: appends player-turn `number`, just played from `orders` with `result` and
+// leaving the game at `after`, inside `log`'s open transaction. The orders are stored as their
+// canonical JSON, which must read back as the same orders (kInternal if not).
+Status AppendPlayedTurn(TurnLog& log, std::int32_t number, const ops::Orders& orders,
+                        const map::Theater& theater, const ops::TurnResult& result,
+                        const ops::GameState& after);
+
 struct ReplayOptions {
   std::optional<std::int32_t> to;  // stop after this many player-turns; all when absent
   bool verify = false;             // also check the hash chain and every snapshot
