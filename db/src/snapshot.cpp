@@ -2,7 +2,7 @@
 // structs, and MapState's declared friend. A class that gains a field bumps its version and
 // reads the field only `if (version >= N)`, and kSnapshotFormat goes up with it (see
 // docs/log-format.md, "Snapshots"). Format 1: every class at version 1. Format 2: MapState 2
-// (destroyed bridges).
+// (destroyed bridges). Format 3: MapState 3 (the owner arrays as runs).
 #include "opsim/db/snapshot.h"
 
 #include <boost/archive/archive_exception.hpp>
@@ -13,8 +13,11 @@
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
 #include <boost/serialization/version.hpp>
+#include <cstdint>
 #include <spanstream>
 #include <sstream>
+#include <stdexcept>
+#include <vector>
 
 // A new field in any of these must be serialized below, with its class's version bumped.
 static_assert(sizeof(opsim::ops::GameState) == 624, "GameState changed: update its snapshot");
@@ -27,7 +30,7 @@ static_assert(sizeof(opsim::ops::GameDate) == 12, "GameDate changed: update its 
 
 BOOST_CLASS_VERSION(opsim::map::HexRef, 1)
 BOOST_CLASS_VERSION(opsim::map::Flood, 1)
-BOOST_CLASS_VERSION(opsim::map::MapState, 2)  // 2: destroyed bridges
+BOOST_CLASS_VERSION(opsim::map::MapState, 3)  // 2: destroyed bridges; 3: owners as runs
 BOOST_CLASS_VERSION(opsim::ops::GameDate, 1)
 BOOST_CLASS_VERSION(opsim::ops::GroundUnit, 1)
 BOOST_CLASS_VERSION(opsim::ops::AirUnit, 1)
@@ -63,6 +66,35 @@ void Fields(Archive& ar, T&... fields) {
   (ar & ... & fields);
 }
 
+// A by-hex or by-hexside array as its length and runs of equal values: control changes along a
+// few fronts, so a 100,000-hex map's owners take a few hundred runs instead of 100,000 bytes.
+template <class Archive>
+void Runs(Archive& ar, std::vector<std::uint8_t>& v) {
+  std::uint64_t size = v.size();
+  std::vector<std::uint8_t> values;
+  std::vector<std::uint32_t> lengths;
+  if constexpr (Archive::is_saving::value) {
+    for (std::size_t i = 0; i < v.size();) {
+      std::size_t j = i + 1;
+      while (j < v.size() && v[j] == v[i] && j - i < UINT32_MAX) ++j;
+      values.push_back(v[i]);
+      lengths.push_back(static_cast<std::uint32_t>(j - i));
+      i = j;
+    }
+  }
+  Fields(ar, size, values, lengths);
+  if constexpr (Archive::is_loading::value) {
+    std::uint64_t total = 0;
+    for (std::uint32_t n : lengths) total += n;
+    if (values.size() != lengths.size() || total != size) {
+      throw std::runtime_error("the runs of an owner array do not add up to its length");
+    }
+    v.clear();
+    v.reserve(size);
+    for (std::size_t r = 0; r < values.size(); ++r) v.insert(v.end(), lengths[r], values[r]);
+  }
+}
+
 }  // namespace opsim::db
 
 namespace opsim::map {
@@ -82,8 +114,14 @@ void serialize(Archive& ar, Flood& f, unsigned version) {
 template <class Archive>
 void serialize(Archive& ar, MapState& s, unsigned version) {
   db::Admit<MapState>(ar, version, "MapState");
-  db::Fields(ar, s.owner_, s.side_owner_, s.frozen_, s.suez_, s.floods_, s.airbase_damage_,
-             s.port_damage_, s.ice_airfields_, s.markers_);
+  if (version >= 3) {
+    db::Runs(ar, s.owner_);
+    db::Runs(ar, s.side_owner_);
+  } else {
+    db::Fields(ar, s.owner_, s.side_owner_);
+  }
+  db::Fields(ar, s.frozen_, s.suez_, s.floods_, s.airbase_damage_, s.port_damage_, s.ice_airfields_,
+             s.markers_);
   if (version >= 2) db::Fields(ar, s.destroyed_bridges_);
 }
 

@@ -455,7 +455,7 @@ TEST_F(LoggedGameTest, SnapshotsInAFormatThisBuildCannotReadAreReplayedAround) {
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.json()["state_hash"], hashes_[3]);
   EXPECT_NE(r.err.find("the snapshot after 3 player-turns cannot be read by this build (snapshot "
-                       "format 0 is older than this build reads (formats 1 to 2))"),
+                       "format 0 is older than this build reads (formats 1 to 3))"),
             std::string::npos)
       << r.err;
   db::ReplayOptions verify;

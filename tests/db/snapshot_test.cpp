@@ -1,6 +1,6 @@
 // Snapshots (issue 4, "What the log holds"): a game state survives Boost.Serialization field
-// for field; a snapshot of format 1 kept as a file still loads; formats and class versions
-// this build does not read are refused with a message that says which and why.
+// for field; a snapshot of each earlier format kept as a file still loads; formats and class
+// versions this build does not read are refused with a message that says which and why.
 #include "opsim/db/snapshot.h"
 
 #include <gtest/gtest.h>
@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "db_test_util.h"
+#include "opsim/sha256.h"
 #include "test_support.h"
 
 // An archive whose root class is at version 9, as a later opsim might write one.
@@ -109,7 +110,8 @@ TEST(Snapshot, KeepsEveryFieldOfAStateOnTheBundledTheater) {
 }
 
 // Each tests/db/fixtures/snapshot-formatN.bin was written once by SaveSnapshot at format N from
-// HandBuiltState(nullptr), and is never rewritten: it stands for format N in every later build.
+// HandBuiltState(nullptr) (format 3: on the bundled theater of its day, for its owner arrays),
+// and is never rewritten: it stands for format N in every later build.
 ops::GameState FromFixture(int format) {
   const std::string bytes =
       test::ReadFile(OPSIM_DB_FIXTURES "/snapshot-format" + std::to_string(format) + ".bin");
@@ -137,13 +139,55 @@ TEST(Snapshot, AFormat2SnapshotLoads) {
   EXPECT_EQ(back.map.destroyed_bridges(), (std::set<std::uint32_t>{7, 11}));
 }
 
+// Format 3 keeps the owner arrays as runs: the fixture's arrays come back whole.
+TEST(Snapshot, AFormat3SnapshotLoadsItsOwnerArraysFromRuns) {
+  const ops::GameState back = FromFixture(3);
+  // The bundled theater had 3,033 hexes, 8,434 hexsides and 6 weather zones when the fixture
+  // was written; these are the SHA-256s of its owner arrays then.
+  const std::vector<std::uint8_t>& hexes = back.map.owners();
+  const std::vector<std::uint8_t>& sides = back.map.hexside_owners();
+  ASSERT_EQ(hexes.size(), 3033u);
+  ASSERT_EQ(sides.size(), 8434u);
+  EXPECT_EQ(Sha256Hex(std::string(hexes.begin(), hexes.end())),
+            "fbe653615110b395dab7039c6e8b03da4e3a915ae3bac916bd7db0fb5cf06e1c");
+  EXPECT_EQ(Sha256Hex(std::string(sides.begin(), sides.end())),
+            "5e9a1aa1d680635e27b025c9f0d7d1ed4c8af55bbcc275dc07d62149bdfefa30");
+  EXPECT_EQ(back.map.owner(map::HexRef{0}), Owner::kAxis);
+  EXPECT_EQ(back.map.owner(map::HexRef{1}), Owner::kAllied);
+  EXPECT_EQ(back.map.frozen_zones(), (std::vector<bool>{true, false, false, false, false, false}));
+  // Everything else is HandBuiltState's.
+  ops::GameState want = test::HandBuiltState(nullptr);
+  want.map = back.map;
+  ExpectSameState(want, back);
+  EXPECT_EQ(back.map.destroyed_bridges(), (std::set<std::uint32_t>{7, 11}));
+  EXPECT_EQ(back.map.suez(), map::CanalStatus::kTemporarilyClosed);
+  EXPECT_EQ(back.map.flood(map::HexRef{4})->kind, map::FloodKind::kProhibited);
+}
+
+// Runs that do not add up to the array's length are a damaged snapshot, not a short map.
+TEST(Snapshot, OwnerRunsThatDoNotAddUpAreCorruption) {
+  const std::string bytes = test::ReadFile(OPSIM_DB_FIXTURES "/snapshot-format3.bin");
+  // The hex array's length (3,033 as 8 little-endian bytes) stands before its runs.
+  const std::string length("\xd9\x0b\0\0\0\0\0\0", 8);
+  const std::size_t at = bytes.find(length);
+  ASSERT_NE(at, std::string::npos);
+  std::string damaged = bytes;
+  damaged[at] = '\xda';  // 3,034
+  auto r = LoadSnapshot(damaged, 3);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, ErrorCode::kCorruption);
+  EXPECT_NE(r.error().message.find("the runs of an owner array do not add up to its length"),
+            std::string::npos)
+      << r.error().message;
+}
+
 TEST(Snapshot, AFormatOlderThanTheOldestReadableIsRefusedClearly) {
   const std::string bytes = SaveSnapshot(test::HandBuiltState(nullptr));
   auto old = LoadSnapshot(bytes, db::kOldestSnapshotFormat - 1);
   ASSERT_FALSE(old);
   EXPECT_EQ(old.error().code, ErrorCode::kUnsupported);
   EXPECT_NE(
-      old.error().message.find("snapshot format 0 is older than this build reads (formats 1 to 2)"),
+      old.error().message.find("snapshot format 0 is older than this build reads (formats 1 to 3)"),
       std::string::npos)
       << old.error().message;
 }

@@ -19,7 +19,7 @@
 
 namespace opsim::db {
 
-inline constexpr int kSnapshotFormat = 2;
+inline constexpr int kSnapshotFormat = 3;
 inline constexpr int kOldestSnapshotFormat = 1;
 
 // The state as a snapshot of format kSnapshotFormat.
