@@ -11,6 +11,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <optional>
 
 #include "db_test_util.h"
@@ -138,6 +139,72 @@ TEST(TurnLog, AppendedTurnsReadBackAsWritten) {
   EXPECT_EQ(chain->turns, 3);
   EXPECT_EQ(chain->snapshots, 4);
   EXPECT_EQ(chain->head, log->Meta().value()["head_hash"]);
+}
+
+// docs/log-format.md, "The hash chain": hash = SHA-256(prev_hash + "\n" + content), content
+// the row's compact JSON with sorted keys. Written out here by hand, so that the code cannot
+// drift from the document.
+TEST(TurnLog, RowHashesAreTheDocumentedFormula) {
+  test::TempDir dir;
+  const std::string path = dir.Path("game.sqlite");
+  MakeLog(path, 1);
+  auto hash_of = [&](int seq) {
+    return SqlValue(path, "SELECT hash FROM chain WHERE seq = " + std::to_string(seq));
+  };
+  const std::string game =
+      "{\"scenario_name\":\"tiny.json\",\"scenario_sha256\":\"" + Sha256Hex(Record().scenario) +
+      "\",\"seed\":7,\"seq\":1,\"start_hash\":\"" + std::string(64, 'a') + "\",\"table\":\"game\"}";
+  EXPECT_EQ(hash_of(1), Sha256Hex(std::string(64, '0') + "\n" + game));
+  const db::Snapshot start = SnapshotAfter(0);
+  const std::string snapshot = "{\"bytes\":" + std::to_string(start.data.size()) +
+                               ",\"data_sha256\":\"" + Sha256Hex(start.data) +
+                               "\",\"format\":" + std::to_string(db::kSnapshotFormat) +
+                               ",\"seq\":2,\"state_hash\":\"" + std::string(64, 'b') +
+                               "\",\"table\":\"snapshot\",\"turn\":0}";
+  EXPECT_EQ(hash_of(2), Sha256Hex(hash_of(1) + "\n" + snapshot));
+  const db::LoggedTurn t = test::HandBuiltTurn(1, 2, 3);
+  const std::string turn = "{\"date\":\"Jan I 1942\",\"final_hash\":\"" + t.final_hash +
+                           "\",\"number\":1,\"orders\":" + nlohmann::json(t.orders).dump() +
+                           ",\"seq\":3,\"serial\":0,\"side\":\"axis\",\"table\":\"turn\"}";
+  EXPECT_EQ(hash_of(3), Sha256Hex(hash_of(2) + "\n" + turn));
+  const std::string roll =
+      "{\"decided\":\"AR\",\"n\":0,\"purpose\":\"combat 16A:0920\",\"rule\":\"B7.2\","
+      "\"scripted\":true,\"seq\":4,\"sides\":6,\"table\":\"roll\",\"turn\":1,\"value\":2}";
+  EXPECT_EQ(hash_of(4), Sha256Hex(hash_of(3) + "\n" + roll));
+  const std::string event =
+      "{\"kind\":\"move\",\"n\":0,\"rule\":\"B4.1\",\"seq\":6,\"table\":\"event\","
+      "\"text\":\"unit 0 moves\",\"turn\":1}";
+  EXPECT_EQ(hash_of(6), Sha256Hex(hash_of(5) + "\n" + event));
+  const std::string phase = "{\"n\":0,\"phase\":\"initial\",\"seq\":9,\"state_hash\":\"" +
+                            t.phases[0].state_hash + "\",\"table\":\"phase\",\"turn\":1}";
+  EXPECT_EQ(hash_of(9), Sha256Hex(hash_of(8) + "\n" + phase));
+}
+
+// Values are bound, never spliced into SQL: text that is SQL, quotes and all, is stored as text.
+TEST(TurnLog, TextThatLooksLikeSqlIsStoredAsText) {
+  test::TempDir dir;
+  const std::string path = dir.Path("game.sqlite");
+  MakeLog(path, 0);
+  auto log = TurnLog::Open(path, TurnLog::Access::kWrite);
+  ASSERT_TRUE(log) << log.error().to_string();
+  db::LoggedTurn t = test::HandBuiltTurn(1, 1, 1);
+  const std::string sql = "x'); DROP TABLE turn; -- \" \\ ' é \n\t";
+  t.rolls[0].purpose = sql;
+  t.events[0].text = sql;
+  t.orders = nlohmann::json{{"side", "axis"}, {"note", sql}}.dump();
+  {
+    auto tx = log->Begin();
+    ASSERT_TRUE(tx);
+    ASSERT_TRUE(log->AppendTurn(t, SnapshotAfter(1)));
+    ASSERT_TRUE(tx->Commit());
+  }
+  auto back = log->ReadTurn(1);
+  ASSERT_TRUE(back) << back.error().to_string();
+  EXPECT_EQ(back->rolls[0].purpose, sql);
+  EXPECT_EQ(back->events[0].text, sql);
+  EXPECT_EQ(back->orders, t.orders);
+  EXPECT_EQ(SqlValue(path, "SELECT count(*) FROM turn"), "1");
+  EXPECT_TRUE(log->VerifyChain());
 }
 
 // The seq of a row of player-turn `turn`: its header is at 3 + (turn - 1) * kRowsPerTurn.
