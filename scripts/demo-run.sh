@@ -38,3 +38,33 @@ run route --scenario "$S" --mode ground --unit infantry --side axis --from 9A:06
 step "A map picture"
 run render --scenario "$S" --sheet 16A --out "$OUT/16A.svg" --mode naval --from 16A:0827 --to 16A:0825
 run render --scenario "$S" --out "$OUT/special-terrain.svg"
+
+# ---- Turn log (issue 4): the bundled campaign played into an SQLite file ---------------------
+# This block is the turn log's; keep it last and whole.
+DB="$OUT/game.sqlite"
+rm -f "$DB" "$DB-wal" "$DB-shm" "$DB".partial-*
+
+step "A new game in a turn log (docs/log-format.md), seed 1940"
+run new --scenario "$S" --db "$DB" --seed 1940
+
+step "The bundled campaign's player-turns, each one transaction in the log"
+for orders in scenarios/orders/"$S"/0*.json; do
+  run turn --db "$DB" --orders "$orders"
+done
+
+step "Where the game stands"
+run status --db "$DB"
+
+step "What happened in player-turn 3: the orders, every die roll and event, with its rule"
+run log --db "$DB" --turn 3
+
+step "Queries at a past turn: supply after 3 player-turns (B8)"
+run supply --db "$DB" --at 3 --side allied --all
+
+step "The Suez Canal after 2 player-turns: temporarily closed, so no naval route through it (41.B)"
+run route --db "$DB" --at 2 --mode naval --side allied --group tf,cg --from 19A:3010 --to 19A:4022
+run route --db "$DB" --at 4 --mode naval --side allied --group tf,cg --from 19A:3010 --to 19A:4022
+
+step "The whole log replayed from its orders and dice, every hash and the chain checked"
+run replay --db "$DB" --verify
+# ---- end of the turn log block ---------------------------------------------------------------

@@ -1,0 +1,205 @@
+// Turn-log benchmarks (issue 4) on the generated 100,000-hex theater with 2,000 units: what
+// logging adds to a player-turn, and replaying a logged 100-turn game.
+#include <benchmark/benchmark.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+
+#include "bench_fixture.h"
+#include "opsim/db/game_log.h"
+#include "opsim/db/snapshot.h"
+#include "opsim/map/generate.h"
+#include "opsim/ops/orders.h"
+#include "opsim/ops/synthetic.h"
+
+namespace opsim::bench {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+[[noreturn]] void Die(const char* what, const Error& e) {
+  std::fprintf(stderr, "%s: %s\n", what, e.to_string().c_str());
+  std::abort();
+}
+
+double Seconds(Clock::time_point from, Clock::time_point to) {
+  return std::chrono::duration<double>(to - from).count();
+}
+
+// A folder of this process's logs, removed at exit.
+std::string LogPath(const std::string& name) {
+  static const std::filesystem::path dir = [] {
+    auto d =
+        std::filesystem::temp_directory_path() / ("opsim-log-bench-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(d);
+    std::atexit([] {
+      std::error_code ec;
+      std::filesystem::remove_all(dir, ec);
+    });
+    return d;
+  }();
+  const std::string path = (dir / name).string();
+  for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path + suffix).c_str());
+  return path;
+}
+
+// A new log of the bench campaign (BenchGame's theater, units and seed) at `path`, and the game
+// at its start.
+ops::Game NewBenchLog(const std::string& path) {
+  static const std::string text = [] {
+    auto t = ops::AddSyntheticCampaign(map::GenerateTheater({.hexes = kBenchHexes, .seed = 1}),
+                                       kBenchUnits, 1);
+    if (!t) Die("bench campaign", t.error());
+    return *t;
+  }();
+  auto src = JsonSource::FromText(text, "bench-campaign.json");
+  if (!src) Die("bench campaign", src.error());
+  auto game = db::NewLoggedGame(path, *src, 1);
+  if (!game) Die("new log", game.error());
+  return ops::Game(game->theater, game->campaign, game->state);
+}
+
+// Orders the rules accept for the phasing side's player-turn `number`, the same in every run:
+// SyntheticOrders with seed `number`, or with the next seeds where it writes an order the rules
+// refuse (it can ask a unit for more MPs than it has); `refused` counts those.
+ops::Orders OrdersFor(const ops::Game& game, std::int32_t number, int& refused) {
+  for (std::uint64_t seed = static_cast<std::uint64_t>(number);; seed += 1000) {
+    ops::Orders orders = ops::SyntheticOrders(game, seed);
+    ops::Game trial = game;
+    auto result = trial.Play(orders);
+    if (result) return orders;
+    if (++refused > 1000) Die("synthetic orders", result.error());
+  }
+}
+
+// Seconds spent in the rules, in the log, and in the log's commit.
+struct TurnTimes {
+  double play = 0, log = 0, commit = 0;
+};
+
+// Plays the phasing side's player-turn from `orders` and appends it to `log` as player-turn
+// `number`, as `opsim turn --db` does.
+TurnTimes PlayAndLog(ops::Game& game, const ops::Orders& orders, db::TurnLog& log,
+                     std::int32_t number) {
+  const auto t0 = Clock::now();
+  auto result = game.Play(orders);
+  if (!result) Die("play", result.error());
+  const auto t1 = Clock::now();
+  auto tx = log.Begin();
+  if (!tx) Die("begin", tx.error());
+  auto appended = db::AppendPlayedTurn(log, number, orders, game.theater(), *result, game.state());
+  if (!appended) Die("append", appended.error());
+  const auto t2 = Clock::now();
+  if (auto s = tx->Commit(); !s) Die("commit", s.error());
+  const auto t3 = Clock::now();
+  return {Seconds(t0, t1), Seconds(t1, t3), Seconds(t2, t3)};
+}
+
+// What the log spends reading the canonical orders back (ops::ParseOrders), timed apart.
+double OrdersCheckSeconds(const ops::Orders& orders, const map::Theater& theater) {
+  const auto t0 = Clock::now();
+  auto src = JsonSource::FromText(ops::OrdersToJson(orders, theater), "canonical orders");
+  auto back =
+      src ? ops::ParseOrders(*src, theater) : Result<ops::Orders>(std::unexpected(src.error()));
+  if (!back) Die("orders read back", back.error());
+  return Seconds(t0, Clock::now());
+}
+
+// One player-turn each iteration, of one game that goes on (20 player-turns, the same in every
+// run): the rules' time (Play) against the log's (the canonical orders read back and compared,
+// the rows and the snapshot written, the transaction committed with fsync). The iteration time is
+// both; `log_ratio` is the log's time over the rules', the target being 0.10 or less. Of the
+// log's time, `commit_ms` is the commit (its fsync) and `orders_check_ms` the orders read back
+// (ops::ParseOrders, timed apart). `reload_ms` is what `opsim turn --db` spends reading the newest
+// snapshot back, where a game without a log reads a state file.
+void BM_LogTurn(benchmark::State& state) {
+  const std::string path = LogPath("log-turn.sqlite");
+  ops::Game game = NewBenchLog(path);
+  auto log = db::TurnLog::Open(path, db::TurnLog::Access::kWrite);
+  if (!log) Die("open", log.error());
+  TurnTimes sum;
+  double check = 0;
+  std::int32_t number = 0;
+  int refused = 0;
+  for (auto _ : state) {
+    state.PauseTiming();  // choosing the orders is the bench's work, not the game's
+    const ops::Orders orders = OrdersFor(game, number + 1, refused);
+    check += OrdersCheckSeconds(orders, game.theater());
+    state.ResumeTiming();
+    const TurnTimes t = PlayAndLog(game, orders, *log, ++number);
+    sum.play += t.play;
+    sum.log += t.log;
+    sum.commit += t.commit;
+  }
+  const auto t0 = Clock::now();
+  auto snap = log->ReadSnapshot(number);
+  auto back = snap ? db::LoadSnapshot(snap->data, snap->format)
+                   : Result<ops::GameState>(std::unexpected(snap.error()));
+  if (!back) Die("reload", back.error());
+  const double reload = Seconds(t0, Clock::now());
+  state.counters["log_ratio"] = sum.log / sum.play;
+  state.counters["play_ms"] = 1000 * sum.play / number;
+  state.counters["log_ms"] = 1000 * sum.log / number;
+  state.counters["commit_ms"] = 1000 * sum.commit / number;
+  state.counters["orders_check_ms"] = 1000 * check / number;
+  state.counters["reload_ms"] = 1000 * reload;
+  state.counters["snapshot_kib"] = static_cast<double>(snap->data.size()) / 1024;
+  state.counters["refused_orders"] = refused;
+}
+BENCHMARK(BM_LogTurn)->Unit(benchmark::kMillisecond)->Iterations(20);
+
+// A log of 100 player-turns of the bench campaign, written once per process.
+const std::string& HundredTurnLog() {
+  static const std::string path = [] {
+    const std::string p = LogPath("hundred.sqlite");
+    ops::Game game = NewBenchLog(p);
+    auto log = db::TurnLog::Open(p, db::TurnLog::Access::kWrite);
+    if (!log) Die("open", log.error());
+    int refused = 0;
+    for (std::int32_t n = 1; n <= 100; ++n) PlayAndLog(game, OrdersFor(game, n, refused), *log, n);
+    if (refused > 0) std::fprintf(stderr, "100-turn log: %d synthetic orders refused\n", refused);
+    return p;
+  }();
+  return path;
+}
+
+// `opsim replay` of a 100-turn game from the start: the scenario loaded, every player-turn
+// played again from its logged orders and checked against its logged dice, events and hashes.
+// With verify (arg 1), also the whole chain and every snapshot. Target: 5 s or less.
+void BM_Replay100Turns(benchmark::State& state) {
+  const std::string& path = HundredTurnLog();
+  db::ReplayOptions options;
+  options.verify = state.range(0) != 0;
+  std::int64_t rolls = 0, events = 0;
+  for (auto _ : state) {
+    auto r = db::ReplayLog(path, options);
+    if (!r) {
+      state.SkipWithError(r.error().to_string().c_str());
+      break;
+    }
+    if (r->game.turns_played != 100) {
+      state.SkipWithError("the replay did not reach 100 player-turns");
+      break;
+    }
+    rolls = r->rolls;
+    events = r->events;
+  }
+  state.counters["turns"] = 100;
+  state.counters["rolls"] = static_cast<double>(rolls);
+  state.counters["events"] = static_cast<double>(events);
+  state.counters["log_mib"] =
+      static_cast<double>(std::filesystem::file_size(path)) / (1024.0 * 1024.0);
+}
+BENCHMARK(BM_Replay100Turns)
+    ->ArgName("verify")
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kSecond)
+    ->Iterations(1)
+    ->UseRealTime();
+
+}  // namespace
+}  // namespace opsim::bench
