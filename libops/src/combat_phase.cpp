@@ -20,6 +20,12 @@ Status Turn::Combat() {
                     r.where);
     }
   }
+  // B11.3: an assault that has not cleared its hex by the end of combat is lost.
+  for (GroundUnit& u : s_.units) {
+    if (u.on_map() && u.side == side_ && u.dropped_in == serial_ && Occupied(u.hex, Enemy(side_))) {
+      Eliminate(u, rules::kB11_3, "its air assault did not clear " + Name(u.hex));
+    }
+  }
   return {};
 }
 
@@ -143,6 +149,7 @@ Status Turn::MassiveFloodEffects(map::HexRef h) {
     }
   }
   for (GroundUnit* u : UnitsAt(h, Side::kAxis)) Retreat(*u, attackers_at, rules::k41A4b);
+  Gain(h, Side::kAllied);  // units that dropped into the hex hold it now
   for (AirUnit& a : s_.air) {
     if (a.side == Side::kAxis && a.status == AirStatus::kBased && a.base == h) {
       if (auto st = AirEscape(a, rules::k41A4b); !st) return st;
@@ -192,6 +199,12 @@ Status Turn::Attack(const AttackOrder& a) {
     if (u == nullptr) return error;
     if (attacked_.count(u->id)) {
       return Refuse(rules::kB7_1, u->name + " has already attacked this player-turn", a.where);
+    }
+    if (u->hex == a.hex) {
+      // B11.3: dropped onto the enemy, it attacks from within the hex, across no hexside.
+      all_major = false;
+      attackers.push_back(u);
+      continue;
     }
     const map::HexsideRef side = t_.HexsideBetween(u->hex, a.hex);
     if (!side.valid()) {
@@ -329,6 +342,7 @@ Status Turn::Attack(const AttackOrder& a) {
       for (GroundUnit* d : defenders) Eliminate(*d, rules::kB7_3, "DE at " + Name(a.hex));
       break;
   }
+  Gain(a.hex, side_);  // units that dropped in hold the hex once the enemy is gone (B9.1)
   // B7.6: advance into the emptied hex, as far as stacking allows.
   if (a.advance && !Occupied(a.hex, Enemy(side_)) &&
       EvaluateGroundHex(Ctx(false), foot, a.hex, nullptr).blocked.empty()) {

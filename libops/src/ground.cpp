@@ -98,16 +98,18 @@ StepVerdict EvaluateGroundHex(const RuleContext& ctx, const GroundMover& mover, 
         });
         break;
       case map::FloodKind::kProhibited:
-        if (ctx.player_turn <= f->until) {
+        // S* succeeds as S does in the player-turn of the flood, then prohibits the hex for
+        // the next two turns (docs/rules.md, 41.A.4.a).
+        if (ctx.player_turn > f->from && ctx.player_turn <= f->until) {
           return Blocked(rules::k41A4a, notes, [&]() -> std::string {
             return t.HexName(h) +
                    " was flooded with great success (S*): prohibited "
                    "terrain for two turns";
           });
         }
-        break;
+        [[fallthrough]];
       case map::FloodKind::kPartial:
-        if (ctx.exploitation && ctx.player_turn <= f->until) {
+        if (ctx.exploitation && ctx.player_turn == f->from) {
           terrain = map::Terrain::kSwamp;
           Say(notes, rules::k41A4a, [&]() -> std::string {
             return t.HexName(h) + " is flooded: swamp for combat and exploitation this player-turn";

@@ -435,13 +435,30 @@ Status Turn::AirMove(const MoveOrder& m) {
       return Refuse(stand.blocked,
                     "no drop into " + Name(target) + ": it is closed to ground units", m.where);
     }
-    if (Occupied(target, Enemy(side_))) {
-      return Refuse(rules::kB11_3, "no drop onto enemy units at " + Name(target), m.where);
+    const bool onto_enemy = Occupied(target, Enemy(side_));
+    if (onto_enemy) {
+      // B11.3: a drop onto enemy units is an assault: the unit must attack their hex.
+      const bool attacks =
+          std::any_of(orders_.combat.begin(), orders_.combat.end(), [&](const AttackOrder& a) {
+            return a.hex == target &&
+                   std::find(a.units.begin(), a.units.end(), u->id) != a.units.end();
+          });
+      if (!attacks) {
+        return Refuse(rules::kB11_3,
+                      u->name + " may drop onto the enemy units at " + Name(target) +
+                          " only to attack them: list it among that hex's attackers",
+                      m.where);
+      }
+    }
+    if (ResAt(target, side_) + u->re_halves > tables_.stacking_halves) {
+      return Refuse(rules::kB3_2, Name(target) + " would be over the stacking limit", m.where);
     }
     u->dropped_in = serial_;
-    Enter(*u, target);
+    Enter(*u, target);  // an assault gains no hex while the enemy holds it (B9.1)
     moved_.insert(u->id);
-    Say("air-drop", rules::kB11_3, u->name + " drops into " + Name(target));
+    Say("air-drop", rules::kB11_3,
+        u->name + (onto_enemy ? " drops onto the enemy units at " : " drops into ") + Name(target) +
+            (onto_enemy ? ": it must attack them this player-turn" : ""));
     return {};
   }
   AirUnit* a = s_.FindAir(m.units.front());

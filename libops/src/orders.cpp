@@ -154,7 +154,7 @@ class Reader {
     return {};
   }
 
-  Result<std::vector<Waypoint>> Path(const P& at) const {
+  Result<std::vector<Waypoint>> Path(const P& at, std::size_t min_size) const {
     std::vector<Waypoint> out;
     auto st = Each(at, [&](const P& item) -> Status {
       auto token = r_.String(item);
@@ -165,7 +165,10 @@ class Reader {
       return {};
     });
     if (!st) return std::unexpected(st.error());
-    if (out.size() < 2) return src_.Bad(at, "a path runs from the units' hex to at least one more");
+    if (out.size() < min_size) {
+      return src_.Bad(at, min_size == 1 ? "a path names at least the units' hex"
+                                        : "a path runs from the units' hex to at least one more");
+    }
     return out;
   }
 
@@ -189,7 +192,22 @@ class Reader {
       return {};
     };
     Status st;
-    if (r_.Has(at, "units") || r_.Has(at, "unit")) {
+    // Bridge work names its unit with "unit" too: it is told apart by its own key first.
+    if (r_.Has(at, "destroy-bridge") || r_.Has(at, "build-bridge")) {
+      const bool destroy = r_.Has(at, "destroy-bridge");
+      const char* key = destroy ? "destroy-bridge" : "build-bridge";
+      m.kind = destroy ? MoveKind::kDestroyBridge : MoveKind::kBuildBridge;
+      st = r_.OnlyKeys(at, {key, "unit"});
+      if (st) st = r_.Require(at, "unit");
+      if (st) st = ids("unit");
+      if (!st) return std::unexpected(st.error());
+      auto token = r_.String(at / key);
+      if (!token) return std::unexpected(token.error());
+      auto side = t_.FindHexside(*token);
+      if (!side) return src_.Bad(at / key, side.error().message);
+      m.hexside = *side;
+      return m;
+    } else if (r_.Has(at, "units") || r_.Has(at, "unit")) {
       m.kind = MoveKind::kGround;
       st = r_.OnlyKeys(at, {"units", "unit", "path", "exit"});
       if (st) st = ids(r_.Has(at, "units") ? "units" : "unit");
@@ -216,20 +234,6 @@ class Reader {
       if (st) st = target();
       if (!st) return std::unexpected(st.error());
       return m;
-    } else if (r_.Has(at, "destroy-bridge") || r_.Has(at, "build-bridge")) {
-      const bool destroy = r_.Has(at, "destroy-bridge");
-      const char* key = destroy ? "destroy-bridge" : "build-bridge";
-      m.kind = destroy ? MoveKind::kDestroyBridge : MoveKind::kBuildBridge;
-      st = r_.OnlyKeys(at, {key, "unit"});
-      if (st) st = r_.Require(at, "unit");
-      if (st) st = ids("unit");
-      if (!st) return std::unexpected(st.error());
-      auto token = r_.String(at / key);
-      if (!token) return std::unexpected(token.error());
-      auto side = t_.FindHexside(*token);
-      if (!side) return src_.Bad(at / key, side.error().message);
-      m.hexside = *side;
-      return m;
     } else if (r_.Has(at, "rebase")) {
       m.kind = MoveKind::kRebase;
       st = r_.OnlyKeys(at, {"rebase", "hex"});
@@ -244,7 +248,8 @@ class Reader {
     }
     if (!st) return std::unexpected(st.error());
     if (auto s = r_.Require(at, "path"); !s) return std::unexpected(s.error());
-    auto path = Path(at / "path");
+    // A unit may exit the map from the hex it stands in (41.F): a path of one hex.
+    auto path = Path(at / "path", m.exit ? 1 : 2);
     if (!path) return std::unexpected(path.error());
     m.path = std::move(*path);
     return m;

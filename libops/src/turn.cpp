@@ -127,10 +127,13 @@ void Turn::Remove(GroundUnit& u, UnitStatus status) {
 
 void Turn::Enter(GroundUnit& u, map::HexRef h) {
   Place(u, h);
-  if (s_.map.owner(h) != OwnerOf(u.side)) {
-    s_.map.SetOwner(t_, h, OwnerOf(u.side));
-    Say("owner", rules::kB9_1, Name(h) + " is now " + SideName(u.side));
-  }
+  Gain(h, u.side);
+}
+
+void Turn::Gain(map::HexRef h, Side side) {
+  if (s_.map.owner(h) == OwnerOf(side) || !Occupied(h, side) || Occupied(h, Enemy(side))) return;
+  s_.map.SetOwner(t_, h, OwnerOf(side));
+  Say("owner", rules::kB9_1, Name(h) + " is now " + SideName(side));
 }
 
 void Turn::Eliminate(GroundUnit& u, RuleId rule, const std::string& why) {

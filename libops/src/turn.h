@@ -59,6 +59,8 @@ class Turn {
   void Place(GroundUnit& u, map::HexRef h);
   void Remove(GroundUnit& u, UnitStatus status);
   void Enter(GroundUnit& u, map::HexRef h);  // moves a unit and takes the hex (B9.1)
+  // B9.1: `side` gains a hex its units stand in, unless enemy units share it.
+  void Gain(map::HexRef h, Side side);
   void Eliminate(GroundUnit& u, RuleId rule, const std::string& why);
   // B7.5: retreats a unit one hex away from `from`; eliminates it if it cannot.
   void Retreat(GroundUnit& u, const std::vector<map::HexRef>& from, RuleId rule);

@@ -121,13 +121,17 @@ TEST(Rule41A2, SearchUsesTheFerry) {
   EXPECT_EQ(w.t.HexName(a.path[a.path.size() - 2].hex), "9A:1004");
 }
 
-// 41.A.4.a S*: prohibited terrain for the next two turns; 41.A.4.b: prohibited for this
-// player-turn and the next, then swamp for good; a partial flood is swamp in exploitation.
+// 41.A.4.a S*: a success in its own player-turn, then prohibited terrain for the next two
+// turns; 41.A.4.b: prohibited for this player-turn and the next, then swamp for good; a partial
+// flood is swamp in exploitation.
 TEST(Rule41A4, FloodedHexes) {
   World w;
   w.turn = 10;
-  w.state.SetFlood(w.Hex("16A:0922"), {map::FloodKind::kProhibited, 10, 13});
+  w.state.SetFlood(w.Hex("16A:0922"), {map::FloodKind::kProhibited, 10, 14});
   PathVerdict v = w.Check("infantry", Side::kAxis, {"16A:1022", "16A:0922"});
+  EXPECT_TRUE(v.legal) << v.reason;  // the player-turn of the flood: not yet prohibited
+  w.turn = 11;
+  v = w.Check("infantry", Side::kAxis, {"16A:1022", "16A:0922"});
   EXPECT_FALSE(v.legal);
   EXPECT_EQ(v.blocked_by.at(0).id, "41.A.4.a");
   w.state.SetFlood(w.Hex("16A:0623"), {map::FloodKind::kMassive, 10, 11});
