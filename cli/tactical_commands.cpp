@@ -734,7 +734,7 @@ void AddTacticalCommands(CLI::App& app, Context& ctx) {
        "--path", move->path,
        "Comma-separated: the start position, then steps. HEX[:PLACE] (places: " + t::PlaceNames() +
            "), HEX~NEIGHBOR to Bypass HEX along that hexside, HEX@N to expend N MF entering, "
-           "+mount +dismount +bailout +pinned +broken +melee +disband +breach:HEX")
+           "+mount +dismount +bailout +pinned +broken +melee +disband +breach:HEX +search:HEX")
       ->required();
   m->add_option("--allowance", move->allowance,
                 "MF/MP allowance to check the total against (A4.1)");

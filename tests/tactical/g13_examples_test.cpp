@@ -298,6 +298,12 @@ TEST(G13, Ex13_3_HardSandEffects) {
   const Board b = test::Beach(Slope::kSlight, "g13_23");
   EXPECT_EQ(BogDrm(b, test::At(b, "459")), -1);
   EXPECT_EQ(BogDrm(b, test::At(b, "433")), 0);
+  const auto bog = Cli({"move", "--board", test::BoardPath("g13_23"), "--slope", "slight", "--unit",
+                        "fully-tracked", "--path", "446,459"});
+  ASSERT_FALSE(bog["steps"][1]["notes"].empty());
+  EXPECT_EQ(bog["steps"][1]["notes"][0]["rule"], "G13.32");
+  EXPECT_NE(bog["steps"][1]["notes"][0]["text"].get<std::string>().find("-1 DRM"),
+            std::string::npos);
   for (auto [hex, halved] : {std::pair{"459", false}, std::pair{"433", true}}) {
     LosEnd t = End(b, hex);
     t.entrenched = true;
@@ -310,6 +316,8 @@ TEST(G13, Ex13_3_HardSandEffects) {
     auto doc = Cli({"los", "--board", test::BoardPath("g13_23"), "--slope", "slight", "--from",
                     "4-4-8", "--to", hex, "--to-entrenched", "--attack", "direct-he"});
     EXPECT_EQ(doc["tem"], halved ? 1 : 2) << hex;
+    ASSERT_FALSE(doc["fp"].empty());
+    EXPECT_EQ(doc["fp"][0]["rule"], halved ? "F7.4" : "G13.3") << hex;
   }
 }
 

@@ -179,6 +179,7 @@ TEST(G9, Ex9_4_SquadAEntersEE7) {
   auto doc = CliMove("37EE8,EE7");
   EXPECT_EQ(doc["total"], 2);
   EXPECT_EQ(doc["steps"][1]["to"], "37EE7:above");
+  EXPECT_EQ(CliMove("37EE8,EE7", {"--phase", "advance"})["steps"][1]["to"], "37EE7:above");
   for (const char* feature : {"hedge", "wall"}) {
     test::TempBoard file(
         test::BoardPath("g9_3"),
@@ -325,6 +326,17 @@ TEST(G9, Ex9_46_WhereDD7MayBeBypassed) {
                 .error()
                 .message.find("touches"),
             std::string::npos);
+  // Through the CLI: a unit touching each hexside tries to Bypass DD7 along it; only DD7-DD6 lets
+  // it in.
+  const std::pair<const char*, const char*> attempts[] = {{"37EE8", "37EE8"}, {"37EE8", "37DD8"},
+                                                          {"37EE8", "37EE7"}, {"37DD6", "37DD6"},
+                                                          {"37DD6", "37CC7"}, {"37CC8", "37CC8"}};
+  for (auto [from, along] : attempts) {
+    const auto doc = CliMove(std::string(from) + ",DD7~" + along);
+    const bool entered = doc["steps"][1]["to"] == "37DD7:beneath";
+    EXPECT_EQ(entered, std::string(along) == "37DD6") << from << " along DD7-" << along;
+    EXPECT_EQ(doc["steps"][1]["charges"][0]["rule"], "G9.46");
+  }
 }
 
 // G9.46 EX: hidden Panji C: squad B Bypassing along DD7-EE8 reveals it, is blocked, and spends
@@ -651,6 +663,34 @@ TEST(G9, Ex9_48_Searching) {
           .error()
           .rule,
       "G9.48");
+  auto risk = [](const nlohmann::json& doc) {
+    return doc["steps"][1]["notes"][0]["text"].get<std::string>().find("Casualty Reduction") !=
+           std::string::npos;
+  };
+  for (auto [searcher, searched] : risky) {
+    const auto doc =
+        CliMove(std::string(searcher) + (std::string(searcher) == "37EE8" ? "" : ":beneath") +
+                ",+search:" + searched);
+    EXPECT_TRUE(doc["legal"]) << searcher << searched;
+    EXPECT_EQ(doc["steps"][1]["notes"][0]["rule"], "G9.48");
+    EXPECT_TRUE(risk(doc)) << searcher << searched;
+  }
+  EXPECT_FALSE(risk(CliMove("37DD6,+search:37DD7")));
+  EXPECT_EQ(CliMove("37EE7:above,+search:37EE8")["refusal"]["rule"], "G9.48");
+}
+
+// G9.48: a hidden Panji counter is revealed when its Location is Searched.
+TEST(G9, Rule9_48_SearchReveals) {
+  test::TempBoard file(test::BoardPath("g9_3"), "{}");
+  auto doc = nlohmann::json::parse(opsim::test::ReadFile(file.path()));
+  doc["counters"][0]["hidden"] = true;
+  opsim::test::WriteFile(file.path(), doc.dump());
+  const auto r = CliMove("37EE8,+search:37EE7", {}, file.path());
+  bool revealed = false;
+  for (const auto& n : r["steps"][1]["notes"]) {
+    revealed = revealed || n["text"].get<std::string>().find("revealed") != std::string::npos;
+  }
+  EXPECT_TRUE(revealed);
 }
 
 // G9.52, G9.53, G9.56, G9.71: above a Panji counter: no Recover/Transfer/dismantle/repair, no VCA

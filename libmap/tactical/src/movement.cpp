@@ -6,6 +6,7 @@
 
 #include "enum_names.h"
 #include "opsim/dice.h"
+#include "opsim/tactical/activity.h"
 #include "opsim/tactical/beach.h"
 #include "opsim/tactical/cot.h"
 #include "opsim/tactical/paddy.h"
@@ -811,6 +812,24 @@ void MountOrDismount(Walk& w, Step& s, std::string_view action) {
   }
 }
 
+// +search:HEX: Searching an adjacent Location (G8.211, G9.48); its MF cost (A12.15) is not in
+// these texts and is not charged.
+void Search(Walk& w, Step& s, GridPos searched) {
+  const Board& b = w.b;
+  if (s.Refused(CheckActivity(b, w.pos, w.unit, Activity::kSearch))) return;
+  const Hexside side = *Hexside::Between(w.pos.hex, searched);
+  if (SearchRisksCasualties(b, w.pos.hex, searched)) {
+    s.Note("G9.48", "Searching " + b.Name(searched) + " across Covered hexside " + b.Name(side) +
+                        ": the Searcher can suffer Casualty Reduction (A12.154)");
+  } else {
+    s.Note("G9.48", "no Covered hexside lies between: the Search risks no panji casualties");
+  }
+  const Hex& h = *b.At(searched);
+  if (h.panji && h.panji->hidden()) {
+    s.Note("G9.48", "the hidden Panji counter in " + b.Name(searched) + " is revealed");
+  }
+}
+
 Result<Cost> ParseCareful(std::string_view digits, std::string_view token) {
   int n = 0;
   const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
@@ -849,10 +868,17 @@ Status Apply(Walk& w, Step& s, std::string_view token) {
                  "breach bank hexside " + b.Name(*side) + ": ¼ (FRU) of its printed MP");
         w.breached.insert(*side);
       }
+    } else if (action.substr(0, 7) == "search:") {
+      auto other = b.Find(action.substr(7));
+      if (!other) return std::unexpected(other.error());
+      if (!map::DirectionTo(w.pos.hex, *other)) {
+        return BadStep(token, "a unit Searches an adjacent Location");
+      }
+      Search(w, s, *other);
     } else {
       return BadStep(token,
                      "unknown action (expected +mount, +dismount, +bailout, +pinned, +broken, "
-                     "+melee, +disband or +breach:HEX)");
+                     "+melee, +disband, +breach:HEX or +search:HEX)");
     }
     return {};
   }

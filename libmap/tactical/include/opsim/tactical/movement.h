@@ -5,7 +5,7 @@
 //                 hex (oL3 -> oL3:bank is G8.2104, 37EE7:above -> 37EE7:beneath is G9.5);
 //   HEX~NEIGHBOR  Bypass HEX along its hexside with NEIGHBOR (G9.46);
 //   +ACTION       mount, dismount, bailout (G8.2112), pinned, broken, melee, disband (G8.2111),
-//                 breach:HEX (a dozer breaches that bank hexside, G8.8).
+//                 breach:HEX (a dozer breaches that bank hexside, G8.8), search:HEX (G9.48).
 // Each step yields charges (MF or MP, each naming its rule), notes (a Panji MC to take, a
 // Swamping DR, a Panji counter revealed...) and possibly a refusal: the rule that forbids it.
 // A refused step ends the evaluation; a path with no refusal is legal. Requests that cannot be
