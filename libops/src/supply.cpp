@@ -10,10 +10,17 @@ namespace opsim::ops {
 std::vector<std::uint8_t> EnemyZones(const map::Theater& t, const GameState& s, Side side,
                                      const RuleContext& ctx) {
   std::vector<std::uint8_t> zoc(t.hex_count(), 0);
+  // A hex that holds units of both sides (an air assault, B11.3) is contested: the units in it
+  // exert no zone beyond it.
+  std::vector<std::uint8_t> own(t.hex_count(), 0);
+  for (const GroundUnit& u : s.units) {
+    if (u.on_map() && u.side == side) own[u.hex.v] = 1;
+  }
   const bool zero = ctx.tables.zoc_from_zero_attack;
   for (const GroundUnit& u : s.units) {
     if (!u.on_map() || u.side == side || (u.attack == 0 && !zero)) continue;
     zoc[u.hex.v] = 1;
+    if (own[u.hex.v]) continue;
     // A zone reaches every neighbour the unit could step into: not across all-sea or unfrozen
     // lake hexsides, not into prohibited hexes.
     GroundMover mover;

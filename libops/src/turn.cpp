@@ -112,6 +112,8 @@ const std::vector<std::uint8_t>& Turn::EnemyZoc(Side side) {
 
 void Turn::Place(GroundUnit& u, map::HexRef h) {
   const int k = static_cast<int>(u.side);
+  // Leaving or entering a contested hex changes the zones of the enemy units in it too.
+  if (Occupied(u.hex, Enemy(u.side)) || Occupied(h, Enemy(u.side))) zoc_fresh_[k] = false;
   res_[k][u.hex.v] -= u.re_halves;
   u.hex = h;
   res_[k][h.v] += u.re_halves;
@@ -120,6 +122,7 @@ void Turn::Place(GroundUnit& u, map::HexRef h) {
 
 void Turn::Remove(GroundUnit& u, UnitStatus status) {
   const int k = static_cast<int>(u.side);
+  if (Occupied(u.hex, Enemy(u.side))) zoc_fresh_[k] = false;
   res_[k][u.hex.v] -= u.re_halves;
   u.status = status;
   zoc_fresh_[1 - k] = false;

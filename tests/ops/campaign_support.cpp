@@ -77,8 +77,8 @@ Result<TurnResult> Camp::Play(const nlohmann::json& sections, const std::vector<
   nlohmann::json orders = sections;
   orders["opsim"] = "orders";
   orders["version"] = 1;
-  orders["side"] = SideName(state.phasing());
-  orders["turn"] = FormatGameDate(state.date());
+  if (!orders.contains("side")) orders["side"] = SideName(state.phasing());
+  if (!orders.contains("turn")) orders["turn"] = FormatGameDate(state.date());
   if (!dice.empty()) orders["dice"] = dice;
   auto src = JsonSource::FromText(orders.dump(1), "orders.json");
   if (!src) return std::unexpected(src.error());

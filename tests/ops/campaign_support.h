@@ -40,7 +40,8 @@ class Camp {
   std::vector<int> Weather(int face = 1) const;
 
   // Plays the phasing side's player-turn from orders sections (initial, movement, combat,
-  // reactions, exploitation) given as JSON; on success the state moves on.
+  // reactions, exploitation) given as JSON, for the phasing side and date unless "side" or
+  // "turn" say otherwise; on success the state moves on, on failure it stays as it was.
   Result<TurnResult> Play(const nlohmann::json& sections, const std::vector<int>& dice = {});
 
  private:

@@ -398,7 +398,7 @@ TEST(Rule41A4b, EffectsOfAMassiveFlood) {
   ship.hex = h;
   c.state.naval.push_back(ship);
   c.Add("de-def", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 2, "16A:0624");
-  // A friendly unit in 16A:0524 opens a retreat through the paratroops' zone of control.
+  // A friendly unit in 16A:0524 opens a retreat into al-att's zone of control.
   c.Add("de-west", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 2, "16A:0524");
   c.Add("al-att", Side::kAllied, UnitType::kInfantry, 8, 8, 4, 2, "16A:0623");
   c.Add("al-para", Side::kAllied, UnitType::kAirborne, 2, 2, 8, 1, "16A:0620");  // Amsterdam

@@ -1,0 +1,725 @@
+// opsim's base rules (docs/rules.md, B1-B14) in play: each test is named after the paragraph it
+// checks, on a small theater of open fields where nothing but that paragraph decides.
+#include <gtest/gtest.h>
+
+#include "campaign_support.h"
+#include "opsim/ops/orders.h"
+#include "opsim/ops/state_file.h"
+
+namespace opsim::ops {
+namespace {
+
+using nlohmann::json;
+using test::Camp;
+using test::Said;
+
+// 22 columns of land, then two of sea; mountains in the south-west corner; a railroad along
+// row 5; a major river on 1:0407/0507. The Axis hold columns 1-11, the Allies 12-22. Zone A,
+// January 1942: a 4 on the weather die is frost, a 1 clear.
+constexpr char kFields[] = R"({
+  "opsim": "scenario", "version": 1, "name": "fields",
+  "sheets": [{"name": "1", "size": [30, 30], "origin": [0, 0], "first": [1, 1], "zone": "A",
+    "terrain": ["cccccccccccccccccccccc~~", "cccccccccccccccccccccc~~", "cccccccccccccccccccccc~~",
+                "cccccccccccccccccccccc~~", "cccccccccccccccccccccc~~", "cccccccccccccccccccccc~~",
+                "cccccccccccccccccccccc~~", "mmmccccccccccccccccccc~~", "mmmccccccccccccccccccc~~",
+                "mmmccccccccccccccccccc~~"],
+    "coast": [".....................s..", ".....................s..", ".....................s..", ".....................s..", ".....................s..", ".....................s..", ".....................s..", ".....................s..", ".....................s..", ".....................s.."]}],
+  "places": [{"hex": "1:0102", "name": "West Field", "airbase": true},
+             {"hex": "1:0902", "name": "East Field", "airbase": true},
+             {"hex": "1:2002", "name": "Red Field", "airbase": true}],
+  "hexsides": {
+    "railroad": ["1:0105-0205-0305-0405-0505-0605-0705-0805-0905-1005-1105-1205-1305-1405-1505-1605-1705-1805-1905-2005-2105-2205"],
+    "major-river": ["1:0407/0507"]
+  },
+  "state": {"control": {"axis": ["1:0101..1110"], "allied": ["1:1201..2210"]}},
+  "campaign": {
+    "start": "Jan I 1942", "first": "axis",
+    "nationalities": {"german": "axis", "soviet": "allied"},
+    "rail-capacity": {"axis": 4, "allied": 4},
+    "supply-sources": {"axis": ["1:0105"], "allied": ["1:2205"]},
+    "units": [],
+    "air": [{"id": "lw", "name": "Luftflotte", "nationality": "german", "hex": "1:0102"}],
+    "naval": [{"id": "tr", "name": "Transports", "nationality": "german", "kind": "transport", "hex": "1:2208"},
+              {"id": "tf", "name": "Task force", "nationality": "german", "kind": "tf", "hex": "1:2308"}]
+  }
+})";
+
+Camp Fields() {
+  return Camp(kFields, 1);
+}
+
+json Moves(json list) {
+  return {{"movement", std::move(list)}};
+}
+json Move(const std::string& unit, std::vector<std::string> path) {
+  return {{"units", {unit}}, {"path", std::move(path)}};
+}
+
+// --- B1 the sequence of play ------------------------------------------------------------------
+
+// B1.2: orders belong to the phasing side and the game's date; others are refused whole.
+TEST(B1_2, OrdersOfTheWrongSideOrTurnAreRefused) {
+  Camp c = Fields();
+  c.Add("ax", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 2, "1:0303");
+  const std::string before = StateHash(c.state);
+  auto allied = c.Play({{"side", "allied"}});
+  ASSERT_FALSE(allied);
+  EXPECT_EQ(allied.error().code, ErrorCode::kInvalidInput);
+  EXPECT_EQ(allied.error().rule, "B1.2");
+  EXPECT_NE(allied.error().message.find("Jan I 1942, axis player-turn"), std::string::npos)
+      << allied.error().message;
+  auto late = c.Play({{"turn", "Feb I 1942"}});
+  ASSERT_FALSE(late);
+  EXPECT_EQ(late.error().rule, "B1.2");
+  EXPECT_NE(late.error().message.find("for Feb I 1942"), std::string::npos);
+  EXPECT_EQ(StateHash(c.state), before);
+}
+
+// B1.2: a player-turn is played whole or not at all: one illegal order refuses every order,
+// and the game's state is as it was.
+TEST(B1_2, APlayerTurnIsAllOrNothing) {
+  Camp c = Fields();
+  c.Add("a", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 2, "1:0303");
+  c.Add("b", Side::kAxis, UnitType::kInfantry, 2, 2, 1, 2, "1:0304");
+  Game g(std::make_shared<const map::Theater>(c.t()),
+         std::make_shared<const Campaign>(c.campaign()), c.state);
+  const std::string before = g.hash();
+  json orders = Moves(
+      json::array({Move("a", {"1:0303", "1:0403"}), Move("b", {"1:0304", "1:0404", "1:0504"})}));
+  orders.update({{"opsim", "orders"},
+                 {"version", 1},
+                 {"side", "axis"},
+                 {"turn", "Jan I 1942"},
+                 {"dice", {1}}});
+  auto src = JsonSource::FromText(orders.dump(1), "orders.json");
+  ASSERT_TRUE(src);
+  auto parsed = ParseOrders(*src, c.t());
+  ASSERT_TRUE(parsed) << parsed.error().to_string();
+  auto r = g.Play(*parsed);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, ErrorCode::kRuleViolation);
+  EXPECT_EQ(r.error().rule, "B4.10");
+  EXPECT_EQ(g.hash(), before);
+  EXPECT_EQ(g.state().FindUnit("a")->hex, c.Hex("1:0303"));
+  EXPECT_EQ(g.state().player_turn, 0);
+}
+
+// B1.1: a game turn is the first side's player-turn, then the second's; two game turns a month.
+TEST(B1_1, PlayerTurnsAlternateAndTheCalendarRuns) {
+  Camp c = Fields();
+  EXPECT_EQ(FormatGameDate(c.state.date()), "Jan I 1942");
+  ASSERT_TRUE(c.Play({}, c.Weather(1)));
+  EXPECT_EQ(c.state.phasing(), Side::kAllied);
+  EXPECT_EQ(FormatGameDate(c.state.date()), "Jan I 1942");
+  ASSERT_TRUE(c.Play({}));
+  EXPECT_EQ(c.state.phasing(), Side::kAxis);
+  EXPECT_EQ(FormatGameDate(c.state.date()), "Jan II 1942");
+  ASSERT_TRUE(c.Play({}, c.Weather(1)));
+  ASSERT_TRUE(c.Play({}));
+  EXPECT_EQ(FormatGameDate(c.state.date()), "Feb I 1942");
+}
+
+// --- B2 weather --------------------------------------------------------------------------------
+
+// B2.1: the weather is rolled per zone at the start of each game turn, from the month's row of
+// the zone's table; frost and snow freeze the zone's water.
+TEST(B2_1, WeatherRollFreezesAndThaws) {
+  Camp c = Fields();
+  auto frost = c.Play({}, {4});  // zone A, January: C M M F F S
+  ASSERT_TRUE(frost) << frost.error().to_string();
+  EXPECT_TRUE(
+      Said(*frost, "die", "B2.1", "weather in zone A: d6 rolled 4 (the players' die): frost"))
+      << test::AllEvents(*frost);
+  EXPECT_TRUE(Said(*frost, "weather", "B2.1", "zone A freezes (frost)")) << test::AllEvents(*frost);
+  EXPECT_TRUE(c.state.map.frozen(0));
+  EXPECT_EQ(c.state.weather.at(0), ops::Weather::kFrost);
+  // The second player-turn of the game turn rolls no weather.
+  auto allied = c.Play({});
+  ASSERT_TRUE(allied);
+  EXPECT_TRUE(allied->rolls.empty());
+  auto clear = c.Play({}, {1});
+  ASSERT_TRUE(clear);
+  EXPECT_TRUE(Said(*clear, "weather", "B2.1", "zone A thaws (clear)")) << test::AllEvents(*clear);
+  EXPECT_FALSE(c.state.map.frozen(0));
+}
+
+// --- B3 stacking -------------------------------------------------------------------------------
+
+// B3.2: at most 3 REs of a side in a hex at the end of any move.
+TEST(B3_2, ThreeREsAHex) {
+  Camp c = Fields();
+  c.Add("a", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 4, "1:0303");
+  c.Add("b", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 3, "1:0304");
+  auto over =
+      c.Play(Moves(json::array({Move("a", {"1:0303", "1:0403"}), Move("b", {"1:0304", "1:0403"})})),
+             c.Weather());
+  ASSERT_FALSE(over);
+  EXPECT_EQ(over.error().rule, "B3.2");
+  EXPECT_NE(over.error().message.find("would hold 3.5 REs; the limit is 3"), std::string::npos)
+      << over.error().message;
+  c.Unit("b").re_halves = 2;
+  EXPECT_TRUE(
+      c.Play(Moves(json::array({Move("a", {"1:0303", "1:0403"}), Move("b", {"1:0304", "1:0403"})})),
+             c.Weather()));
+}
+
+// --- B4 ground movement ------------------------------------------------------------------------
+
+// B4.10: a unit spends at most its movement allowance, and moves once a phase.
+TEST(B4_10, MovementAllowance) {
+  Camp c = Fields();
+  c.Add("a", Side::kAxis, UnitType::kInfantry, 2, 2, 3, 2, "1:0303");
+  auto far =
+      c.Play(Moves(json::array({Move("a", {"1:0303", "1:0403", "1:0503", "1:0603", "1:0703"})})),
+             c.Weather());
+  ASSERT_FALSE(far);
+  EXPECT_EQ(far.error().rule, "B4.10");
+  EXPECT_NE(far.error().message.find("4 of 3 MP"), std::string::npos) << far.error().message;
+  auto twice =
+      c.Play(Moves(json::array({Move("a", {"1:0303", "1:0403"}), Move("a", {"1:0403", "1:0503"})})),
+             c.Weather());
+  ASSERT_FALSE(twice);
+  EXPECT_EQ(twice.error().rule, "B4.10");
+  auto ok = c.Play(Moves(json::array({Move("a", {"1:0303", "1:0403", "1:0503", "1:0603"})})),
+                   c.Weather());
+  ASSERT_TRUE(ok) << ok.error().to_string();
+  EXPECT_TRUE(Said(*ok, "move", "B4.10", "a moves 1:0303-0403-0503-0603 (3 MP)"))
+      << test::AllEvents(*ok);
+}
+
+// B4.8: entering an enemy zone of control ends the move; a unit may leave one it starts in.
+// Units with no attack strength exert none.
+TEST(B4_8, ZonesOfControlStopMovement) {
+  Camp c = Fields();
+  c.Add("ax", Side::kAxis, UnitType::kInfantry, 2, 2, 6, 2, "1:0406");
+  c.Add("su", Side::kAllied, UnitType::kInfantry, 2, 2, 4, 2, "1:0606");  // zone: 0506, 0507, ...
+  c.Own("1:0606", Side::kAllied);
+  auto through =
+      c.Play(Moves(json::array({Move("ax", {"1:0406", "1:0506", "1:0505"})})), c.Weather());
+  ASSERT_FALSE(through);
+  EXPECT_EQ(through.error().rule, "B4.8");
+  EXPECT_NE(through.error().message.find("1:0506"), std::string::npos);
+  ASSERT_TRUE(c.Play(Moves(json::array({Move("ax", {"1:0406", "1:0506"})})), c.Weather()));
+  c.At(2);
+  EXPECT_TRUE(
+      c.Play(Moves(json::array({Move("ax", {"1:0506", "1:0406", "1:0405"})})), c.Weather()));
+  c.Unit("ax").hex = c.Hex("1:0406");
+  c.Unit("su").attack = 0;
+  c.At(4);
+  EXPECT_TRUE(
+      c.Play(Moves(json::array({Move("ax", {"1:0406", "1:0506", "1:0505"})})), c.Weather()));
+}
+
+// B4.9: moving into enemy units overruns them at 10:1 or better after terrain, for 2 MP more.
+TEST(B4_9, OverrunAtTenToOne) {
+  Camp c = Fields();
+  c.Add("pz", Side::kAxis, UnitType::kArmor, 20, 4, 6, 2, "1:0405");
+  c.Add("su", Side::kAllied, UnitType::kInfantry, 1, 3, 4, 2, "1:0505");
+  auto weak = c.Play(Moves(json::array({Move("pz", {"1:0405", "1:0505"})})), c.Weather());
+  ASSERT_FALSE(weak);
+  EXPECT_EQ(weak.error().rule, "B4.9");
+  EXPECT_NE(weak.error().message.find("20 against 3 gives 6:1"), std::string::npos)
+      << weak.error().message;
+  c.Unit("su").defense = 2;
+  auto r = c.Play(Moves(json::array({Move("pz", {"1:0405", "1:0505", "1:0605"})})), c.Weather());
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_EQ(c.Unit("su").status, UnitStatus::kEliminated);
+  EXPECT_TRUE(Said(*r, "eliminated", "B4.9", "overrun at 10:1")) << test::AllEvents(*r);
+  // 1 + 2 for the overrun + 1: 4 MP.
+  EXPECT_TRUE(Said(*r, "move", "B4.10", "(4 MP)")) << test::AllEvents(*r);
+  EXPECT_EQ(c.state.map.owner(c.Hex("1:0505")), Owner::kAxis);
+}
+
+// --- B5 rail movement --------------------------------------------------------------------------
+
+// B5.1: along railroads through friendly hexes, outside enemy zones, at most 20 hexes, within
+// the side's rail capacity in REs a player-turn.
+TEST(B5_1, RailMovement) {
+  Camp c = Fields();
+  c.Add("a", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 6, "1:0105");
+  c.Add("b", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 4, "1:0205");
+  auto rail = [&](const std::string& id, const std::string& from, const std::string& to) {
+    std::vector<std::string> path;
+    const int a = std::stoi(from.substr(2, 2)), b = std::stoi(to.substr(2, 2));
+    for (int col = a; col <= b; ++col) {
+      path.push_back("1:" + std::string(col < 10 ? "0" : "") + std::to_string(col) + "05");
+    }
+    return json{{"rail", {id}}, {"path", path}};
+  };
+  auto capacity =
+      c.Play(Moves(json::array({rail("a", "1:0105", "1:0705"), rail("b", "1:0205", "1:0305")})),
+             c.Weather());
+  ASSERT_FALSE(capacity);
+  EXPECT_EQ(capacity.error().rule, "B5.1");
+  EXPECT_NE(capacity.error().message.find("4 REs a player-turn, 3 used, 2 more asked"),
+            std::string::npos)
+      << capacity.error().message;
+  auto enemy = c.Play(Moves(json::array({rail("a", "1:0105", "1:1305")})), c.Weather());
+  ASSERT_FALSE(enemy);
+  EXPECT_EQ(enemy.error().rule, "B5.1");
+  EXPECT_NE(enemy.error().message.find("1:1205 is not"), std::string::npos)
+      << enemy.error().message;
+  for (int col = 12; col <= 22; ++col) c.Own("1:" + std::to_string(col) + "05", Side::kAxis);
+  auto far = c.Play(Moves(json::array({rail("a", "1:0105", "1:2205")})), c.Weather());
+  ASSERT_FALSE(far);
+  EXPECT_NE(far.error().message.find("at most 20 hexes"), std::string::npos) << far.error().message;
+  c.Add("su", Side::kAllied, UnitType::kInfantry, 2, 2, 4, 2, "1:0604");
+  auto zoc = c.Play(Moves(json::array({rail("a", "1:0105", "1:0705")})), c.Weather());
+  ASSERT_FALSE(zoc);
+  EXPECT_NE(zoc.error().message.find("enemy zone of control"), std::string::npos)
+      << zoc.error().message;
+  auto ok = c.Play(Moves(json::array({rail("a", "1:0105", "1:0405")})), c.Weather());
+  ASSERT_TRUE(ok) << ok.error().to_string();
+  EXPECT_TRUE(Said(*ok, "rail", "B5.1", "a moves by rail 1:0105 to 1:0405 (3 of 4 REs"))
+      << test::AllEvents(*ok);
+}
+
+// --- B6 naval movement, B12 landings -----------------------------------------------------------
+
+// B6.5: a naval group moves once a phase, within its allowance of naval steps (a table).
+TEST(B6_5, NavalAllowance) {
+  Camp c = Fields();
+  c.campaign().tables.naval.allowance = 2;
+  const json three = {{"naval", {"tf"}}, {"path", {"1:2308", "1:2307", "1:2306", "1:2305"}}};
+  auto r = c.Play(Moves(json::array({three})), c.Weather());
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().rule, "B6.5");
+  EXPECT_NE(r.error().message.find("needs 3 naval steps; its allowance is 2"), std::string::npos)
+      << r.error().message;
+  c.campaign().tables.naval.allowance = 30;
+  auto ok = c.Play(Moves(json::array({three})), c.Weather());
+  ASSERT_TRUE(ok) << ok.error().to_string();
+  EXPECT_EQ(c.state.FindNaval("tf")->hex, c.Hex("1:2305"));
+  EXPECT_TRUE(c.state.FindNaval("tf")->at_sea);
+}
+
+// B12.1: transports carry up to 3 REs from where the group starts to a coastal land hex free of
+// enemy units, which they enter.
+TEST(B12_1, Landings) {
+  Camp c = Fields();
+  c.Own("1:2208", Side::kAxis);
+  c.Add("inf", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 4, "1:2208");
+  c.Add("big", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 4, "1:2208");
+  const std::vector<std::string> path = {"1:2208", "1:2308", "1:2207"};
+  c.state.FindNaval("tf")->hex = c.Hex("1:2208");
+  auto no_transport = c.Play(
+      Moves(json::array({{{"naval", {"tf"}}, {"path", path}, {"carry", {"inf"}}}})), c.Weather());
+  ASSERT_FALSE(no_transport);
+  EXPECT_EQ(no_transport.error().rule, "B12.1");
+  auto too_many =
+      c.Play(Moves(json::array({{{"naval", {"tr"}}, {"path", path}, {"carry", {"inf", "big"}}}})),
+             c.Weather());
+  ASSERT_FALSE(too_many);
+  EXPECT_NE(too_many.error().message.find("at most 3 REs"), std::string::npos);
+  c.Add("su", Side::kAllied, UnitType::kInfantry, 1, 1, 4, 2, "1:2207");
+  auto held = c.Play(Moves(json::array({{{"naval", {"tr"}}, {"path", path}, {"carry", {"inf"}}}})),
+                     c.Weather());
+  ASSERT_FALSE(held);
+  EXPECT_EQ(held.error().rule, "B12.1");
+  c.Unit("su").hex = c.Hex("1:2210");
+  auto ok = c.Play(Moves(json::array({{{"naval", {"tr"}}, {"path", path}, {"carry", {"inf"}}}})),
+                   c.Weather());
+  ASSERT_TRUE(ok) << ok.error().to_string();
+  EXPECT_TRUE(Said(*ok, "landing", "B12.1", "inf lands at 1:2207")) << test::AllEvents(*ok);
+  EXPECT_EQ(c.Unit("inf").hex, c.Hex("1:2207"));
+  EXPECT_EQ(c.state.map.owner(c.Hex("1:2207")), Owner::kAxis);
+}
+
+// --- B7 combat ---------------------------------------------------------------------------------
+
+struct Fight {
+  Camp c = Fields();
+  Result<TurnResult> Attack(int attack, int defense, int die, bool advance = true) {
+    c.Add("ax", Side::kAxis, UnitType::kInfantry, attack, 2, 4, 2, "1:0405");
+    c.Add("su", Side::kAllied, UnitType::kInfantry, 1, defense, 4, 2, "1:0505");
+    c.Own("1:0505", Side::kAllied);
+    return c.Play(
+        {{"combat",
+          json::array({{{"attack", "1:0505"}, {"units", {"ax"}}, {"advance", advance}}})}},
+        {1, die});
+  }
+};
+
+// B7.2-B7.3: odds fall to the column at or below them; the die picks the result.
+TEST(B7_3, AttackerEliminated) {
+  Fight f;
+  auto r = f.Attack(1, 3, 1);  // 1:3
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_TRUE(Said(*r, "combat", "B7.2", "ax attack 1:0505: 1 to 3, column 1:3 to 1:3: AE"))
+      << test::AllEvents(*r);
+  EXPECT_EQ(f.c.Unit("ax").status, UnitStatus::kEliminated);
+}
+
+TEST(B7_3, AttackerRetreats) {
+  Fight f;
+  auto r = f.Attack(5, 4, 1);  // 1.25:1 is 1:1
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_TRUE(Said(*r, "combat", "B7.2", "column 1:1 to 1:1: AR")) << test::AllEvents(*r);
+  EXPECT_EQ(f.c.Unit("ax").status, UnitStatus::kOnMap);
+  EXPECT_NE(f.c.Unit("ax").hex, f.c.Hex("1:0405"));
+  EXPECT_TRUE(Said(*r, "retreat", "B7.3", "ax retreats 1:0405")) << test::AllEvents(*r);
+}
+
+TEST(B7_3, Exchange) {
+  Fight f;
+  f.c.Add("ax2", Side::kAxis, UnitType::kInfantry, 3, 2, 4, 2, "1:0504");
+  f.c.Add("su", Side::kAllied, UnitType::kInfantry, 1, 2, 4, 2, "1:0505");
+  f.c.Add("ax", Side::kAxis, UnitType::kInfantry, 4, 2, 4, 2, "1:0405");
+  auto r = f.c.Play({{"combat", json::array({{{"attack", "1:0505"}, {"units", {"ax", "ax2"}}}})}},
+                    {1, 1});
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_TRUE(Said(*r, "combat", "B7.2", "7 to 2, column 3:1 to 3:1: EX")) << test::AllEvents(*r);
+  EXPECT_EQ(f.c.Unit("su").status, UnitStatus::kEliminated);
+  // The attacker loses at least the defender's 2 strength points, weakest first: ax2 (3).
+  EXPECT_EQ(f.c.Unit("ax2").status, UnitStatus::kEliminated);
+  EXPECT_EQ(f.c.Unit("ax").status, UnitStatus::kOnMap);
+}
+
+// B7.5-B7.6: the defender retreats away from the attackers; the attackers advance.
+TEST(B7_5, DefenderRetreatsAndAttackerAdvances) {
+  Fight f;
+  auto r = f.Attack(8, 2, 1);  // 4:1
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_TRUE(Said(*r, "combat", "B7.2", "column 4:1 to 4:1: DR")) << test::AllEvents(*r);
+  const map::HexRef su = f.c.Unit("su").hex;
+  EXPECT_NE(su, f.c.Hex("1:0505"));
+  EXPECT_EQ(map::Distance(f.c.t().Pos(su), f.c.t().Pos(f.c.Hex("1:0405"))), 2);
+  EXPECT_TRUE(Said(*r, "advance", "B7.6", "ax advances into 1:0505")) << test::AllEvents(*r);
+  EXPECT_EQ(f.c.Unit("ax").hex, f.c.Hex("1:0505"));
+  EXPECT_EQ(f.c.state.map.owner(f.c.Hex("1:0505")), Owner::kAxis);
+}
+
+TEST(B7_6, AdvanceIsTheAttackersChoice) {
+  Fight f;
+  auto r = f.Attack(8, 2, 1, /*advance=*/false);
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_EQ(f.c.Unit("ax").hex, f.c.Hex("1:0405"));
+}
+
+TEST(B7_5, NoRetreatMeansElimination) {
+  Fight f;
+  // Axis units all round 1:0505 but on the attacker's side: every way out is in their zones.
+  f.c.Add("n", Side::kAxis, UnitType::kInfantry, 1, 1, 4, 2, "1:0404");
+  f.c.Add("e", Side::kAxis, UnitType::kInfantry, 1, 1, 4, 2, "1:0705");
+  auto r = f.Attack(8, 2, 1);
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_EQ(f.c.Unit("su").status, UnitStatus::kEliminated);
+  EXPECT_TRUE(Said(*r, "eliminated", "B7.5", "no hex to retreat into")) << test::AllEvents(*r);
+}
+
+TEST(B7_3, DefenderEliminated) {
+  Fight f;
+  auto r = f.Attack(14, 2, 1);  // 7:1
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_TRUE(Said(*r, "combat", "B7.2", "column 7:1 to 7:1: DE")) << test::AllEvents(*r);
+  EXPECT_EQ(f.c.Unit("su").status, UnitStatus::kEliminated);
+}
+
+// B7.2: an attack in which every attacker crosses a major river shifts one column left.
+TEST(B7_2, MajorRiverShift) {
+  Camp c = Fields();
+  c.Add("ax", Side::kAxis, UnitType::kInfantry, 8, 2, 4, 2, "1:0407");
+  c.Add("su", Side::kAllied, UnitType::kInfantry, 1, 2, 4, 2, "1:0507");
+  c.Own("1:0507", Side::kAllied);
+  auto r = c.Play({{"combat", json::array({{{"attack", "1:0507"}, {"units", {"ax"}}}})}}, {1, 1});
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_TRUE(Said(*r, "combat", "B7.2",
+                   "8 to 2, column 4:1 shifted -1 (clear, across a major river) to 3:1: EX"))
+      << test::AllEvents(*r);
+}
+
+// B7.1: each hex is attacked once, each unit attacks once, and only from next door.
+TEST(B7_1, WhoMayAttackWhat) {
+  Camp c = Fields();
+  c.Add("ax", Side::kAxis, UnitType::kInfantry, 8, 2, 4, 2, "1:0405");
+  c.Add("far", Side::kAxis, UnitType::kInfantry, 8, 2, 4, 2, "1:0205");
+  c.Add("su", Side::kAllied, UnitType::kInfantry, 1, 2, 4, 2, "1:0505");
+  c.Add("su2", Side::kAllied, UnitType::kInfantry, 1, 2, 4, 2, "1:0504");
+  auto attack = [&](const std::string& hex, const std::string& unit) {
+    return json{{"attack", hex}, {"units", {unit}}};
+  };
+  auto far = c.Play({{"combat", json::array({attack("1:0505", "far")})}}, {1, 1});
+  ASSERT_FALSE(far);
+  EXPECT_EQ(far.error().rule, "B7.1");
+  EXPECT_NE(far.error().message.find("is not next to 1:0505"), std::string::npos);
+  auto twice = c.Play({{"combat", json::array({attack("1:0505", "ax"), attack("1:0504", "ax")})}},
+                      {1, 6, 6});
+  ASSERT_FALSE(twice);
+  EXPECT_NE(twice.error().message.find("has already attacked"), std::string::npos);
+  auto empty = c.Play({{"combat", json::array({attack("1:0406", "ax")})}}, {1});
+  ASSERT_FALSE(empty);
+  EXPECT_NE(empty.error().message.find("no enemy units to attack"), std::string::npos);
+}
+
+// B7.8: in the exploitation phase motorized units that did not attack move again, with half
+// their allowance.
+TEST(B7_8, Exploitation) {
+  Camp c = Fields();
+  c.Add("pz", Side::kAxis, UnitType::kArmor, 4, 4, 6, 2, "1:0303");
+  c.Add("inf", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 2, "1:0304");
+  auto exploit = [&](const std::string& unit, std::vector<std::string> path) {
+    return c.Play({{"exploitation", json::array({Move(unit, std::move(path))})}}, c.Weather());
+  };
+  auto foot = exploit("inf", {"1:0304", "1:0404"});
+  ASSERT_FALSE(foot);
+  EXPECT_EQ(foot.error().rule, "B7.8");
+  auto far = exploit("pz", {"1:0303", "1:0403", "1:0503", "1:0603", "1:0703"});
+  ASSERT_FALSE(far);
+  EXPECT_EQ(far.error().rule, "B7.8");
+  EXPECT_NE(far.error().message.find("4 of 3 MP"), std::string::npos) << far.error().message;
+  auto ok = exploit("pz", {"1:0303", "1:0403", "1:0503", "1:0603"});
+  ASSERT_TRUE(ok) << ok.error().to_string();
+  EXPECT_TRUE(Said(*ok, "move", "B7.8", "pz exploits")) << test::AllEvents(*ok);
+}
+
+// --- B8 supply ---------------------------------------------------------------------------------
+
+// B8.1: in its initial phase each unit of the phasing side is supplied (an overland line of at
+// most 7 MP to the road and rail net fed by a source), out of supply (a longer line), or
+// isolated (none at all).
+TEST(B8_1, SuppliedOutOfSupplyIsolated) {
+  Camp c = Fields();
+  c.Add("near", Side::kAxis, UnitType::kInfantry, 4, 2, 4, 2, "1:0108");   // 3 MP of clear
+  c.Add("hills", Side::kAxis, UnitType::kInfantry, 4, 2, 4, 2, "1:0110");  // 3+3+1+1+1 MP
+  c.Add("cut", Side::kAxis, UnitType::kInfantry, 4, 2, 4, 2, "1:1808");    // among Allied hexes
+  c.Own("1:1808", Side::kAxis);
+  auto r = c.Play({}, c.Weather());
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_EQ(c.Unit("near").supply, SupplyStatus::kSupplied);
+  EXPECT_EQ(c.Unit("hills").supply, SupplyStatus::kOutOfSupply);
+  EXPECT_EQ(c.Unit("cut").supply, SupplyStatus::kIsolated);
+  EXPECT_TRUE(Said(*r, "supply", "B8.1", "hills at 1:0110 is now out-of-supply"))
+      << test::AllEvents(*r);
+  EXPECT_TRUE(Said(*r, "supply", "B8.1", "axis supply: 1 supplied, 1 out of supply, 1 isolated"))
+      << test::AllEvents(*r);
+  Game g(std::make_shared<const map::Theater>(c.t()),
+         std::make_shared<const Campaign>(c.campaign()), c.state);
+  const SupplyTrace hills = g.SupplyAt(Side::kAxis, c.Hex("1:0110"));
+  EXPECT_EQ(hills.status, SupplyStatus::kOutOfSupply);
+  EXPECT_NE(hills.why.find("9 MP"), std::string::npos) << hills.why;
+}
+
+// B8.1 with B7.2: units not in supply attack at half strength.
+TEST(B8_1, UnsuppliedUnitsAttackAtHalf) {
+  Camp c = Fields();
+  c.Add("cut", Side::kAxis, UnitType::kInfantry, 8, 2, 4, 2, "1:1808");
+  c.Own("1:1808", Side::kAxis);
+  c.Add("su", Side::kAllied, UnitType::kInfantry, 1, 2, 4, 2, "1:1908");
+  auto r = c.Play({{"combat", json::array({{{"attack", "1:1908"}, {"units", {"cut"}}}})}}, {1, 1});
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_TRUE(Said(*r, "combat", "B7.2", "cut attack 1:1908: 4 to 2")) << test::AllEvents(*r);
+}
+
+// --- B9 ownership ------------------------------------------------------------------------------
+
+// B9.1: a side gains a hex by entering it.
+TEST(B9_1, EntryGainsTheHex) {
+  Camp c = Fields();
+  c.Add("ax", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 2, "1:1105");
+  EXPECT_EQ(c.state.map.owner(c.Hex("1:1205")), Owner::kAllied);
+  auto r = c.Play(Moves(json::array({Move("ax", {"1:1105", "1:1205", "1:1305"})})), c.Weather());
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_EQ(c.state.map.owner(c.Hex("1:1205")), Owner::kAxis);
+  EXPECT_EQ(c.state.map.owner(c.Hex("1:1305")), Owner::kAxis);
+  EXPECT_TRUE(Said(*r, "owner", "B9.1", "1:1205 is now axis")) << test::AllEvents(*r);
+  // B9.2: a hexside is the side's once it holds both hexes.
+  EXPECT_EQ(c.state.map.hexside_owner(c.Hexside("1:1205/1305")), Owner::kAxis);
+}
+
+// --- B10 dice ----------------------------------------------------------------------------------
+
+// B10.1: the seeded dice give the same game from the same seed; the orders' dice come first and
+// are marked as the players'; a die that cannot be is refused.
+TEST(B10_1, SeededDiceAreReproducibleAndOrdersDiceComeFirst) {
+  auto play = [](std::uint64_t seed) {
+    Camp c(kFields, seed);
+    c.Add("ax", Side::kAxis, UnitType::kInfantry, 8, 2, 4, 2, "1:0405");
+    c.Add("su", Side::kAllied, UnitType::kInfantry, 1, 2, 4, 2, "1:0505");
+    auto r = c.Play({{"combat", json::array({{{"attack", "1:0505"}, {"units", {"ax"}}}})}});
+    EXPECT_TRUE(r);
+    return r ? r->final_hash : std::string();
+  };
+  EXPECT_EQ(play(42), play(42));
+  Camp c = Fields();
+  auto bad = c.Play({}, {7});
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().rule, "B10.1");
+  EXPECT_EQ(bad.error().code, ErrorCode::kInvalidInput);
+  auto r = c.Play({}, {1, 5});
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->rolls.size(), 1u);
+  EXPECT_TRUE(r->rolls[0].scripted);
+  EXPECT_TRUE(Said(*r, "die", "B10.1", "1 of the orders' dice were not needed"))
+      << test::AllEvents(*r);
+}
+
+// --- B11 air units -----------------------------------------------------------------------------
+
+// B11.1: air units rebase to a friendly airbase within range.
+TEST(B11_1, Rebasing) {
+  Camp c = Fields();
+  auto enemy = c.Play(Moves(json::array({{{"rebase", "lw"}, {"hex", "1:2002"}}})), c.Weather());
+  ASSERT_FALSE(enemy);
+  EXPECT_EQ(enemy.error().rule, "B11.1");
+  auto bare = c.Play(Moves(json::array({{{"rebase", "lw"}, {"hex", "1:0505"}}})), c.Weather());
+  ASSERT_FALSE(bare);
+  EXPECT_NE(bare.error().message.find("has no airbase"), std::string::npos);
+  c.Own("1:2002", Side::kAxis);
+  auto far = c.Play(Moves(json::array({{{"rebase", "lw"}, {"hex", "1:2002"}}})), c.Weather());
+  ASSERT_FALSE(far);
+  EXPECT_NE(far.error().message.find("out of range"), std::string::npos);
+  auto ok = c.Play(Moves(json::array({{{"rebase", "lw"}, {"hex", "1:0902"}}})), c.Weather());
+  ASSERT_TRUE(ok) << ok.error().to_string();
+  EXPECT_EQ(c.state.FindAir("lw")->base, c.Hex("1:0902"));
+}
+
+// B11.3: airborne units drop from an airbase into a hex within range; onto enemy units only to
+// attack them, and an assault that has not cleared its hex by the end of combat is lost.
+TEST(B11_3, AirDropsAndAssaults) {
+  Camp c = Fields();
+  c.Add("fj", Side::kAxis, UnitType::kAirborne, 4, 2, 4, 2, "1:0902");
+  c.Add("inf", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 2, "1:0902");
+  c.Add("su", Side::kAllied, UnitType::kInfantry, 1, 1, 4, 2, "1:1403");
+  auto drop = [&](const std::string& unit, const std::string& hex) {
+    return json{{"air-drop", unit}, {"hex", hex}};
+  };
+  auto leg = c.Play(Moves(json::array({drop("inf", "1:1302")})), c.Weather());
+  ASSERT_FALSE(leg);
+  EXPECT_NE(leg.error().message.find("is not airborne"), std::string::npos);
+  auto far = c.Play(Moves(json::array({drop("fj", "1:2102")})), c.Weather());
+  ASSERT_FALSE(far);
+  EXPECT_NE(far.error().message.find("drop range"), std::string::npos);
+  auto no_attack = c.Play(Moves(json::array({drop("fj", "1:1403")})), c.Weather());
+  ASSERT_FALSE(no_attack);
+  EXPECT_EQ(no_attack.error().rule, "B11.3");
+  EXPECT_NE(no_attack.error().message.find("only to attack them"), std::string::npos);
+  // The assault: 4 to 1, 4:1; a 1 is DR: the defender goes, the paratroops hold the hex.
+  auto assault = c.Play({{"movement", json::array({drop("fj", "1:1403")})},
+                         {"combat", json::array({{{"attack", "1:1403"}, {"units", {"fj"}}}})}},
+                        {1, 1});
+  ASSERT_TRUE(assault) << assault.error().to_string();
+  EXPECT_TRUE(Said(*assault, "air-drop", "B11.3", "drops onto the enemy units at 1:1403"))
+      << test::AllEvents(*assault);
+  EXPECT_TRUE(Said(*assault, "combat", "B7.2", "4 to 1, column 4:1 to 4:1: DR"))
+      << test::AllEvents(*assault);
+  EXPECT_EQ(c.Unit("fj").hex, c.Hex("1:1403"));
+  EXPECT_NE(c.Unit("su").hex, c.Hex("1:1403")) << test::AllEvents(*assault);
+  EXPECT_EQ(c.state.map.owner(c.Hex("1:1403")), Owner::kAxis);
+  EXPECT_TRUE(Said(*assault, "owner", "B9.1", "1:1403 is now axis")) << test::AllEvents(*assault);
+}
+
+// B11.3: an assault whose attack is called off is lost at the end of combat.
+TEST(B11_3, AnAssaultThatDoesNotClearItsHexIsLost) {
+  Camp c(R"({
+    "opsim": "scenario", "version": 1, "name": "polder",
+    "sheets": [{"name": "1", "size": [20, 20], "origin": [0, 0], "first": [1, 1], "zone": "A",
+                "terrain": ["cckkkkkk", "cckkkkkk", "cckkkkkk"]}],
+    "places": [{"hex": "1:0101", "name": "Field", "airbase": true}],
+    "state": {"control": {"allied": ["1:0101..0203"], "axis": ["1:0301..0803"]}},
+    "campaign": {"start": "Jun I 1944", "first": "axis",
+                 "nationalities": {"german": "axis", "soviet": "allied"},
+                 "units": [{"id": "de", "nationality": "german", "type": "infantry", "attack": 2,
+                            "defense": 1, "mp": 4, "re": 1, "hex": "1:0502"}]}
+  })",
+         1);
+  c.At(1);
+  c.Add("para", Side::kAllied, UnitType::kAirborne, 6, 2, 4, 2, "1:0101");
+  auto r = c.Play(
+      {{"movement", json::array({{{"air-drop", "para"}, {"hex", "1:0502"}}})},
+       {"combat",
+        json::array({{{"attack", "1:0502"}, {"units", {"para"}}, {"if-flooded", "call-off"}}})},
+       {"reactions", json::array({{{"flood", "1:0502"}}})}},
+      {5});  // S: flooded, and the attack is called off
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_TRUE(Said(*r, "combat", "41.A.4.a", "called off")) << test::AllEvents(*r);
+  EXPECT_EQ(c.Unit("para").status, UnitStatus::kEliminated);
+  EXPECT_TRUE(Said(*r, "eliminated", "B11.3", "did not clear 1:0502")) << test::AllEvents(*r);
+  EXPECT_EQ(c.state.map.owner(c.Hex("1:0502")), Owner::kAxis);
+}
+
+// --- B13 the Netherlands -----------------------------------------------------------------------
+
+// B13.1: the Netherlands surrenders in the first initial phase in which the Axis own all its
+// cities.
+TEST(B13_1, NetherlandsSurrendersWhenTheAxisHoldItsCities) {
+  Camp c;
+  ASSERT_FALSE(c.state.netherlands_surrendered);
+  for (std::uint32_t i = 0; i < c.t().hex_count(); ++i) {
+    const map::HexRef h{i};
+    if (c.t().InRole(h, map::AreaRole::kNetherlands) && c.t().hex(h).city != map::CityKind::kNone) {
+      c.state.map.SetOwner(c.t(), h, Owner::kAxis);
+    }
+  }
+  auto r = c.Play({}, c.Weather());
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_TRUE(c.state.netherlands_surrendered);
+  EXPECT_TRUE(Said(*r, "surrender", "B13.1", "the Netherlands surrenders")) << test::AllEvents(*r);
+}
+
+// --- Orders and state files --------------------------------------------------------------------
+
+// Orders files: a mistake is reported with its file, line and JSON path, and what is wrong.
+TEST(OrdersFile, MistakesNameFileLineAndWhat) {
+  Camp c = Fields();
+  const std::string text =
+      "{\"opsim\": \"orders\", \"version\": 1, \"side\": \"axis\", \"turn\": \"Jan I 1942\",\n"
+      " \"movement\": [\n"
+      "  {\"units\": [\"a\"], \"path\": [\"1:0303\", \"1:9999\"]}\n"
+      " ]}\n";
+  auto src = JsonSource::FromText(text, "orders.json");
+  ASSERT_TRUE(src);
+  auto parsed = ParseOrders(*src, c.t());
+  ASSERT_FALSE(parsed);
+  EXPECT_EQ(parsed.error().code, ErrorCode::kInvalidInput);
+  EXPECT_NE(parsed.error().where.find("orders.json:3"), std::string::npos) << parsed.error().where;
+  EXPECT_NE(parsed.error().message.find("1:9999"), std::string::npos) << parsed.error().message;
+  auto newer = JsonSource::FromText(
+      R"({"opsim": "orders", "version": 99, "side": "axis", "turn": "Jan I 1942"})", "new.json");
+  ASSERT_TRUE(newer);
+  auto refused = ParseOrders(*newer, c.t());
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().code, ErrorCode::kUnsupported);
+}
+
+// Orders survive a round trip through their JSON form.
+TEST(OrdersFile, RoundTrip) {
+  Camp c;
+  for (const char* name : {"01-axis-may-i-1940.json", "02-allied-may-i-1940.json"}) {
+    const std::string file = std::string(OPSIM_SCENARIO_DIR) + "/orders/special-terrain/" + name;
+    auto src = JsonSource::FromFile(file);
+    ASSERT_TRUE(src) << src.error().to_string();
+    auto a = ParseOrders(*src, c.t());
+    ASSERT_TRUE(a) << a.error().to_string();
+    auto again = JsonSource::FromText(OrdersToJson(*a, c.t()), "again.json");
+    ASSERT_TRUE(again);
+    auto b = ParseOrders(*again, c.t());
+    ASSERT_TRUE(b) << b.error().to_string();
+    EXPECT_EQ(OrdersToJson(*a, c.t()), OrdersToJson(*b, c.t()));
+  }
+}
+
+// State files keep every field: a state read back has the same hash; an edited one is flagged.
+TEST(StateFile, RoundTripAndEdits) {
+  Camp c;
+  ASSERT_TRUE(c.Play({}, c.Weather()));
+  const ScenarioId id{"special-terrain", "special-terrain.json", "abc"};
+  const std::string text = StateToJson(c.state, c.t(), id);
+  auto src = JsonSource::FromText(text, "state.json");
+  ASSERT_TRUE(src);
+  auto back = StateFromJson(*src, c.t());
+  ASSERT_TRUE(back) << back.error().to_string();
+  EXPECT_FALSE(back->edited);
+  EXPECT_EQ(StateHash(back->state), StateHash(c.state));
+  EXPECT_EQ(back->scenario.sha256, "abc");
+  json j = json::parse(text);
+  j["game"]["srp"]["british"] = 99;
+  auto edited_src = JsonSource::FromText(j.dump(1), "edited.json");
+  ASSERT_TRUE(edited_src);
+  auto edited = StateFromJson(*edited_src, c.t());
+  ASSERT_TRUE(edited) << edited.error().to_string();
+  EXPECT_TRUE(edited->edited);
+  EXPECT_EQ(edited->state.srp.at("british"), 99);
+}
+
+}  // namespace
+}  // namespace opsim::ops
