@@ -159,12 +159,14 @@ void AddGameCommands(CLI::App& app, Context& ctx) {
     const char* section = action.contains("attack")                                    ? "combat"
                           : action.contains("suez") || action.contains("ice-airfield") ? "initial"
                                                                                        : "movement";
+    const std::string side = SideName(game->state().phasing());
+    const std::string turn = ops::FormatGameDate(game->state().date());
     json orders = {{"opsim", "orders"},
                    {"version", 1},
-                   {"side", SideName(game->state().phasing())},
-                   {"turn", ops::FormatGameDate(game->state().date())},
+                   {"side", side},
+                   {"turn", turn},
                    {section, json::array({action})}};
-    auto src = JsonSource::FromText(orders.dump(1), "--action");
+    auto src = JsonSource::FromText(orders.dump(), "--action");
     if (!src) return std::unexpected(src.error());
     auto parsed = ops::ParseOrders(*src, *g->theater);
     if (!parsed) return std::unexpected(parsed.error());
@@ -190,8 +192,8 @@ void AddGameCommands(CLI::App& app, Context& ctx) {
     } else {
       return std::unexpected(played.error());
     }
-    doc["side"] = SideName(game->state().phasing());
-    doc["turn"] = ops::FormatGameDate(game->state().date());
+    doc["side"] = side;
+    doc["turn"] = turn;
     Emit(ctx, doc, text);
     return {};
   });

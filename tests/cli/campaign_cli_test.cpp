@@ -1,0 +1,164 @@
+// The campaign commands run in-process: turn (with state files), check and supply, with --set
+// what-ifs; illegal orders exit 3 and write nothing; bad files exit 2 and say where.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "test_support.h"
+
+namespace opsim {
+namespace {
+
+using nlohmann::json;
+using test::RunCli;
+
+std::string Orders(const std::string& name) {
+  return std::string(OPSIM_SCENARIO_DIR) + "/orders/special-terrain/" + name;
+}
+
+// The bundled campaign plays through state files, and the same seed gives the same game.
+TEST(CampaignCli, TurnsPlayThroughStateFiles) {
+  test::TempDir dir;
+  const auto first =
+      RunCli({"turn", "--scenario", "special-terrain", "--seed", "1940", "--orders",
+              Orders("01-axis-may-i-1940.json"), "--out", dir.Path("1.json"), "--json"});
+  ASSERT_EQ(first.code, 0) << first.err;
+  const json j = first.json();
+  EXPECT_EQ(j["side"], "axis");
+  EXPECT_EQ(j["date"], "May I 1940");
+  EXPECT_EQ(j["hashes"].size(), 4u);  // initial, movement, combat, exploitation
+  EXPECT_FALSE(j["events"].empty());
+  const json state = json::parse(test::ReadFile(dir.Path("1.json")));
+  EXPECT_EQ(state["hash"], j["final_hash"]);
+  EXPECT_EQ(state["scenario"]["name"], "special-terrain");
+
+  const auto second =
+      RunCli({"turn", "--state", dir.Path("1.json"), "--orders",
+              Orders("02-allied-may-i-1940.json"), "--out", dir.Path("2.json"), "--json"});
+  ASSERT_EQ(second.code, 0) << second.err;
+  EXPECT_EQ(second.json()["side"], "allied");
+
+  const auto again =
+      RunCli({"turn", "--scenario", "special-terrain", "--seed", "1940", "--orders",
+              Orders("01-axis-may-i-1940.json"), "--out", dir.Path("1b.json"), "--json"});
+  ASSERT_EQ(again.code, 0) << again.err;
+  EXPECT_EQ(again.json()["final_hash"], j["final_hash"]);
+}
+
+// B1.2 and B4.10 at the command line: an illegal order exits 3 naming its rule, orders for the
+// wrong side exit 2, and neither writes the state.
+TEST(CampaignCli, IllegalOrdersExitThreeAndWriteNothing) {
+  test::TempDir dir;
+  test::WriteFile(dir.Path("far.json"), R"({"opsim": "orders", "version": 1, "side": "axis",
+  "turn": "May I 1940",
+  "movement": [{"units": ["de-9pz"], "path": ["16A:1323", "16A:1223", "16A:1123", "16A:1023",
+    "16A:0923", "16A:0823", "16A:0723"]}]})");
+  const auto far = RunCli({"turn", "--scenario", "special-terrain", "--orders",
+                           dir.Path("far.json"), "--out", dir.Path("out.json")});
+  EXPECT_EQ(far.code, 3) << far.err;
+  EXPECT_NE(far.err.find("[B4."), std::string::npos) << far.err;
+  EXPECT_FALSE(std::filesystem::exists(dir.Path("out.json")));
+
+  const auto wrong = RunCli({"turn", "--scenario", "special-terrain", "--orders",
+                             Orders("02-allied-may-i-1940.json"), "--out", dir.Path("out.json")});
+  EXPECT_EQ(wrong.code, 2) << wrong.err;
+  EXPECT_NE(wrong.err.find("these are allied orders, but the game stands at May I 1940, axis"),
+            std::string::npos)
+      << wrong.err;
+  EXPECT_FALSE(std::filesystem::exists(dir.Path("out.json")));
+
+  test::WriteFile(dir.Path("typo.json"),
+                  "{\"opsim\": \"orders\", \"version\": 1,\n"
+                  " \"side\": \"axis\", \"turn\": \"May I 1940\",\n"
+                  " \"movment\": []}\n");
+  const auto typo = RunCli({"turn", "--scenario", "special-terrain", "--orders",
+                            dir.Path("typo.json"), "--out", dir.Path("out.json")});
+  EXPECT_EQ(typo.code, 2);
+  EXPECT_NE(typo.err.find("typo.json:3"), std::string::npos) << typo.err;
+  EXPECT_NE(typo.err.find("movment"), std::string::npos) << typo.err;
+  EXPECT_FALSE(std::filesystem::exists(dir.Path("out.json")));
+}
+
+// A state file for another version of the scenario is refused; a hand-edited one is played,
+// with a warning.
+TEST(CampaignCli, StateFilesKnowTheirScenario) {
+  test::TempDir dir;
+  ASSERT_EQ(RunCli({"turn", "--scenario", "special-terrain", "--seed", "1940", "--orders",
+                    Orders("01-axis-may-i-1940.json"), "--out", dir.Path("1.json")})
+                .code,
+            0);
+  json state = json::parse(test::ReadFile(dir.Path("1.json")));
+  state["scenario"]["sha256"] = std::string(64, '0');
+  test::WriteFile(dir.Path("other.json"), state.dump(1));
+  const auto other = RunCli({"supply", "--state", dir.Path("other.json"), "--all"});
+  EXPECT_EQ(other.code, 2);
+  EXPECT_NE(other.err.find("scenario"), std::string::npos) << other.err;
+
+  state = json::parse(test::ReadFile(dir.Path("1.json")));
+  state["game"]["srp"]["british"] = 1;
+  test::WriteFile(dir.Path("edited.json"), state.dump(1));
+  const auto edited = RunCli({"supply", "--state", dir.Path("edited.json"), "--all"});
+  EXPECT_EQ(edited.code, 0) << edited.err;
+  EXPECT_NE(edited.err.find("edited by hand"), std::string::npos) << edited.err;
+}
+
+// check: one order judged without applying it, for the phasing side, with its rules.
+TEST(CampaignCli, CheckJudgesOneOrder) {
+  const auto ok = RunCli({"check", "--scenario", "special-terrain", "--action",
+                          R"({"units": ["de-9pz"], "path": ["16A:1323", "16A:1223"]})", "--json"});
+  ASSERT_EQ(ok.code, 0) << ok.err;
+  const json j = ok.json();
+  EXPECT_EQ(j["legal"], true);
+  EXPECT_EQ(j["side"], "axis");
+  EXPECT_EQ(j["turn"], "May I 1940");
+
+  // 41.A.1: with the Sloedam causeway destroyed, nothing crosses it.
+  const auto closed =
+      RunCli({"check", "--scenario", "special-terrain", "--set", "bridge:16A:0827/0727=destroyed",
+              "--set", "unit:de-9pz=16A:0827", "--action",
+              R"({"units": ["de-9pz"], "path": ["16A:0827", "16A:0727"]})", "--json"});
+  ASSERT_EQ(closed.code, 0) << "an illegal order is an answer, not an error: " << closed.err;
+  const json k = closed.json();
+  EXPECT_EQ(k["legal"], false);
+  EXPECT_EQ(k["rules"], json::array({"41.A.1"}));
+  EXPECT_FALSE(k["reason"].get<std::string>().empty());
+
+  const auto garbled = RunCli({"check", "--scenario", "special-terrain", "--action", "{units"});
+  EXPECT_EQ(garbled.code, 2);
+}
+
+// supply: a hex's status, its line and its rules; --set changes the question.
+TEST(CampaignCli, SupplyAnswersWithTheLineAndTheRules) {
+  const auto r = RunCli(
+      {"supply", "--scenario", "special-terrain", "--side", "axis", "--hex", "16A:1323", "--json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const json j = r.json();
+  EXPECT_EQ(j["status"], "supplied");
+  EXPECT_EQ(j["path"].front(), "16A:1323");
+  EXPECT_EQ(j["path"].back(), j["network"]);
+  EXPECT_LE(j["cost_mp"].get<double>(), 7.0);
+
+  // Cut every way out: the same hex, surrounded by Allied hexes, is isolated.
+  std::vector<std::string> args = {"supply", "--scenario", "special-terrain", "--side",
+                                   "axis",   "--hex",      "16A:1323",        "--json"};
+  for (const char* h : {"16A:1322", "16A:1324", "16A:1222", "16A:1223", "16A:1422", "16A:1423"}) {
+    args.push_back("--set");
+    args.push_back(std::string("owner:") + h + "=allied");
+  }
+  const auto cut = RunCli(args);
+  ASSERT_EQ(cut.code, 0) << cut.err;
+  EXPECT_EQ(cut.json()["status"], "isolated");
+  EXPECT_FALSE(cut.json()["why"].get<std::string>().empty());
+
+  const auto all =
+      RunCli({"supply", "--scenario", "special-terrain", "--side", "allied", "--all", "--json"});
+  ASSERT_EQ(all.code, 0) << all.err;
+  EXPECT_FALSE(all.json()["units"].empty());
+
+  const auto bad =
+      RunCli({"supply", "--scenario", "special-terrain", "--set", "owner:16A:99=x", "--all"});
+  EXPECT_EQ(bad.code, 2);
+}
+
+}  // namespace
+}  // namespace opsim
