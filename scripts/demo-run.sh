@@ -39,6 +39,17 @@ step "A map picture"
 run render --scenario "$S" --sheet 16A --out "$OUT/16A.svg" --mode naval --from 16A:0827 --to 16A:0825
 run render --scenario "$S" --out "$OUT/special-terrain.svg"
 
+step "A player-turn played from the scenario into a state file (docs/state-format.md)"
+run turn --scenario "$S" --seed 1940 --orders scenarios/orders/"$S"/01-axis-may-i-1940.json \
+  --out "$OUT/may-i-axis.json"
+
+step "Asking the rules at that state: may the Allies close the Suez Canal now? Reopen it? (41.B)"
+run check --state "$OUT/may-i-axis.json" --action '{"suez": "close"}'
+run check --state "$OUT/may-i-axis.json" --action '{"suez": "reopen"}'
+
+step "Is the Soviet 51st Army in supply? The line it traces, and why not (B8)"
+run supply --state "$OUT/may-i-axis.json" --side allied --hex 4A:3524
+
 # ---- Turn log (issue 4): the bundled campaign played into an SQLite file ---------------------
 # This block is the turn log's; keep it last and whole.
 DB="$OUT/game.sqlite"
