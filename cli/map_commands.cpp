@@ -272,7 +272,7 @@ void AddRouteOptions(CLI::App* cmd, RouteOptions& o) {
       ->default_val("allied");
   auto* from = cmd->add_option("--from", o.from, "start hex, e.g. 16A:0827");
   auto* to = cmd->add_option("--to", o.to, "goal hex");
-  auto* path = cmd->add_option("--path", o.path,
+  auto* path = cmd->add_option("--path,--route", o.path,
                                "check this path instead: H,H,... (naval paths may name a water "
                                "area, 16A:0827#veere, or a riverine hexside, 19A:3413/3414)");
   from->needs(to);
