@@ -51,6 +51,40 @@ void Board::AddGrid(CoordinateGrid grid, Terrain terrain, int level) {
   const std::size_t index = grids_.size();
   grids_.push_back(std::move(grid));
   const CoordinateGrid& g = grids_.back();
+  // Grow the box to hold the new grid, keeping the hexes already there.
+  GridPos lo = origin_;
+  GridPos hi{origin_.col + box_cols_ - 1, origin_.row + box_rows_ - 1};
+  bool any = count_ > 0;
+  g.ForEach([&](GridPos local) {
+    const GridPos c = g.ToGlobal(local);
+    if (!any) {
+      lo = hi = c;
+      any = true;
+    }
+    lo = {std::min(lo.col, c.col), std::min(lo.row, c.row)};
+    hi = {std::max(hi.col, c.col), std::max(hi.row, c.row)};
+  });
+  if (!any) return;
+  const int cols = hi.col - lo.col + 1;
+  const int rows = hi.row - lo.row + 1;
+  if (lo.col != origin_.col || lo.row != origin_.row || cols != box_cols_ || rows != box_rows_) {
+    std::vector<Hex> cells(static_cast<std::size_t>(cols) * static_cast<std::size_t>(rows));
+    std::vector<std::uint8_t> present(cells.size(), 0);
+    for (std::size_t i = 0; i < cells_.size(); ++i) {
+      if (!present_[i]) continue;
+      const GridPos c = cells_[i].cell;
+      const std::size_t j =
+          static_cast<std::size_t>(c.col - lo.col) * static_cast<std::size_t>(rows) +
+          static_cast<std::size_t>(c.row - lo.row);
+      cells[j] = std::move(cells_[i]);
+      present[j] = 1;
+    }
+    cells_ = std::move(cells);
+    present_ = std::move(present);
+    origin_ = lo;
+    box_cols_ = cols;
+    box_rows_ = rows;
+  }
   g.ForEach([&](GridPos local) {
     const GridPos cell = g.ToGlobal(local);
     Hex h;
@@ -59,8 +93,19 @@ void Board::AddGrid(CoordinateGrid grid, Terrain terrain, int level) {
     h.terrain = terrain;
     h.level = level;
     h.field = g.Name(local);
-    hexes_[cell] = std::move(h);
+    const std::size_t i = *IndexOf(cell);
+    if (!present_[i]) ++count_;
+    cells_[i] = std::move(h);
+    present_[i] = 1;
   });
+}
+
+std::optional<std::size_t> Board::IndexOf(GridPos cell) const {
+  const int c = cell.col - origin_.col;
+  const int r = cell.row - origin_.row;
+  if (c < 0 || r < 0 || c >= box_cols_ || r >= box_rows_) return std::nullopt;
+  return static_cast<std::size_t>(c) * static_cast<std::size_t>(box_rows_) +
+         static_cast<std::size_t>(r);
 }
 
 Result<GridPos> Board::Find(std::string_view token) const {
@@ -179,19 +224,21 @@ std::string Board::Name(const Hexside& h) const {
 }
 
 const Hex* Board::At(GridPos cell) const {
-  const auto it = hexes_.find(cell);
-  return it == hexes_.end() ? nullptr : &it->second;
+  const auto i = IndexOf(cell);
+  return i && present_[*i] ? &cells_[*i] : nullptr;
 }
 
 Hex* Board::MutableAt(GridPos cell) {
-  const auto it = hexes_.find(cell);
-  return it == hexes_.end() ? nullptr : &it->second;
+  const auto i = IndexOf(cell);
+  return i && present_[*i] ? &cells_[*i] : nullptr;
 }
 
 std::vector<const Hex*> Board::Hexes() const {
   std::vector<const Hex*> out;
-  out.reserve(hexes_.size());
-  for (const auto& [cell, h] : hexes_) out.push_back(&h);
+  out.reserve(count_);
+  for (std::size_t i = 0; i < cells_.size(); ++i) {
+    if (present_[i]) out.push_back(&cells_[i]);
+  }
   return out;
 }
 

@@ -9,6 +9,7 @@
 // the mutators exist for loaders and for tests that vary an illustration. Thread-compatible.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -143,7 +144,15 @@ class Board {
   Ruleset ruleset_ = Ruleset::kAsl;
   Settings settings_;
   std::vector<CoordinateGrid> grids_;
-  std::map<GridPos, Hex, GridPosLess> hexes_;
+  // The hexes in a dense box, column by column (the order Hexes() gives): At() is an index, not
+  // a search, since LOS and movement ask for hexes constantly (docs/performance.md, Tactical).
+  GridPos origin_{0, 0};
+  int box_cols_ = 0;
+  int box_rows_ = 0;
+  std::vector<Hex> cells_;
+  std::vector<std::uint8_t> present_;
+  std::size_t count_ = 0;
+  std::optional<std::size_t> IndexOf(GridPos cell) const;
   std::map<Hexside, HexsideFeatures> hexsides_;
   std::vector<BoardUnit> units_;
   std::vector<GridPos> entry_area_;
