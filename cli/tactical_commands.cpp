@@ -171,6 +171,7 @@ struct MoveArgs {
 };
 
 Status RunMove(Context& ctx, const MoveArgs& a) {
+  int stack = 1;
   std::optional<t::PaddyStateRoll> roll;
   auto board = OpenBoard(a.board, a.settings, &roll);
   if (!board) return std::unexpected(board.error());
@@ -206,6 +207,8 @@ Status RunMove(Context& ctx, const MoveArgs& a) {
   if (a.path.empty()) return Bad("--path is required (e.g. --path oM5,oM4,oM3)");
   auto report = t::EvaluateMove(*board, o, t::SplitPath(a.path));
   if (!report) return std::unexpected(report.error());
+  if (a.stack < 1) return Bad("--stack must be at least 1", std::to_string(a.stack), "G9.43");
+  o.stack = a.stack;
 
   const t::Board& b = *board;
   json steps = json::array();
@@ -756,6 +759,9 @@ void AddTacticalCommands(CLI::App& app, Context& ctx) {
   move->settings.Add(m);
   m->footer(
       "Examples:\n"
+  m->add_option("--stack", move->stack,
+                "Units moving together as one stack: who takes the Panji MC (G9.43)")
+      ->capture_default_str();
       "  opsim tactical move --board scenarios/tactical/g8_2108.json --paddy in-season --path "
       "oL3:bank,oM3\n"
       "  opsim tactical move --board scenarios/tactical/g9_3.json --pto --double-time --allowance "

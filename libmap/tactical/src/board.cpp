@@ -8,9 +8,9 @@ namespace opsim::tactical {
 
 namespace {
 
-constexpr std::array kCounters = {"wire",       "mines",          "roadblock", "trench", "foxhole",
-                                  "shellholes", "blaze",          "smoke",     "wreck",  "afv",
-                                  "rubble",     "beach-obstacle", "tunnel"};
+constexpr std::array kCounters = {
+    "wire",  "mines", "roadblock", "trench", "foxhole",        "shellholes", "blaze",
+    "smoke", "wreck", "afv",       "rubble", "beach-obstacle", "tunnel",     "trip-flare"};
 
 static_assert(kCounters.size() == static_cast<std::size_t>(CounterType::kCount),
               "a name for every counter");

@@ -86,6 +86,11 @@ Position Normalize(const Board& b, Position p) {
   return p;
 }
 
+// IsCovered, counting the bank hexsides breached during this move (G9.731).
+bool Covered(const Walk& w, GridPos hex, const Hexside& side) {
+  return IsCovered(w.b, hex, side) && !w.breached.contains(side);
+}
+
 bool OnPanjiFloor(Place p) {
   return p == Place::kBeneath || p == Place::kTrench || p == Place::kFoxhole;
 }
@@ -117,8 +122,36 @@ void PanjiMcNote(Walk& w, Step& s, const std::string& why) {
   }
 }
 
-// Infantry placed above a Panji counter (G9.41-.44): the MC and its exemptions.
-void InfantryAbovePanji(Walk& w, Step& s, const PanjiCounter& p, const std::string& here) {
+// G9.43: which of a stack's units take the Panji MC. A stack (not berserk, not routing) that
+// crossed a road/path/Depression/TB hexside has one unit, chosen at random by the ATTACKER, take
+// it and the others a normal PTC; otherwise G9.41 has each unit take its own.
+void StackPanjiMc(Walk& w, Step& s, const Hexside* crossed) {
+  const int n = w.o.stack;
+  if (n <= 1) return;
+  const HexsideFeatures f = crossed ? w.b.Features(*crossed) : HexsideFeatures{};
+  const bool lane = f.road || f.path || f.depression || f.trailbreak;
+  if (w.unit.Has(UnitFlag::kBerserk)) {
+    s.Note("G9.43", "a berserk/Human-Wave/Banzai stack: G9.41, not G9.43, applies: each of its " +
+                        std::to_string(n) + " units takes a Panji MC");
+  } else if (w.o.phase == Phase::kRout) {
+    s.Note("G9.43", "a routing stack: G9.41 applies: each of its " + std::to_string(n) +
+                        " units takes a Panji MC");
+  } else if (!lane) {
+    s.Note("G9.41", "the stack did not cross a road/path/Depression/TB hexside: each of its " +
+                        std::to_string(n) + " units takes a Panji MC");
+  } else {
+    std::string who = "one unit chosen at random by the ATTACKER";
+    if (w.dice) who = "unit " + std::to_string(w.dice->Roll(n)) + " of the stack (random selection)";
+    s.Note("G9.43", "a stack of " + std::to_string(n) + " crossed a road/path/Depression/TB hexside: " +
+                        who + " takes the Panji MC; then the other " + std::to_string(n - 1) +
+                        " take a normal PTC (leadership may modify it), before Defensive First Fire");
+  }
+}
+
+// Infantry placed above a Panji counter (G9.41-.44): the MC and its exemptions. `crossed`: the
+// hexside entered across, if it entered (G9.43).
+void InfantryAbovePanji(Walk& w, Step& s, const PanjiCounter& p, const std::string& here,
+                        const Hexside* crossed) {
   Unit& u = w.unit;
   if (u.manhandling()) {
     s.Note("G9.411", "the Manhandled item is eliminated on entering");
@@ -139,12 +172,18 @@ void InfantryAbovePanji(Walk& w, Step& s, const PanjiCounter& p, const std::stri
   } else if (w.o.phase == Phase::kAdvance) {
     s.Note("G9.41", "no Panji MC: a normal advance (not vs Difficult Terrain)");
   } else {
+    StackPanjiMc(w, s, crossed);
     PanjiMcNote(w, s, "it is above the Panji counter in " + here);
   }
 }
 
+// G9.54: Infantry that cross any Covered hexside in a MPh cannot claim road bonus in it.
+void RoadBonusLost(Step& s) {
+  s.Note("G9.54", "it cannot claim road bonus this MPh (it crossed a Covered hexside)");
+}
+
 // What happens as a unit is placed above a Panji counter on entering (G9.4-.44, G9.422).
-void EnterAbovePanji(Walk& w, Step& s, const Hex& y, Cost entry_cost) {
+void EnterAbovePanji(Walk& w, Step& s, const Hex& y, Cost entry_cost, const Hexside& side) {
   const PanjiCounter& p = *y.panji;
   const std::string here = w.b.Name(y.cell);
   if (p.hidden()) {
@@ -153,8 +192,8 @@ void EnterAbovePanji(Walk& w, Step& s, const Hex& y, Cost entry_cost) {
   s.Note("G9.53",
          "above a Panji counter it is engaged in a concealment-loss activity and may not "
          "make a concealment dr in the LOS of an unbroken enemy ground unit");
-  s.Note("G9.54", "it cannot claim road bonus this MPh (it crossed a Covered hexside)");
   Unit& u = w.unit;
+  if (u.infantry()) RoadBonusLost(s);
   if (u.kind() == UnitKind::kCavalry || u.kind() == UnitKind::kBicycle) {
     const bool horse = u.kind() == UnitKind::kCavalry;
     if (horse && !u.Has(UnitFlag::kGalloping) && entry_cost >= Cost::Points(11)) {
@@ -182,7 +221,7 @@ void EnterAbovePanji(Walk& w, Step& s, const Hex& y, Cost entry_cost) {
     s.Stop("G9.42", "the vehicle is immobilized by the panjis");
     return;
   }
-  if (u.infantry()) InfantryAbovePanji(w, s, p, here);
+  if (u.infantry()) InfantryAbovePanji(w, s, p, here, &side);
 }
 
 // G13.42-.447: a unit entering shallow OCEAN.
@@ -334,7 +373,7 @@ std::optional<Place> PlaceOnEntry(Walk& w, Step& s, GridPos to, const Hexside& s
   const Unit& u = w.unit;
   const std::string name = b.Name(to);
   if (y.panji) {
-    const bool covered = IsCovered(b, to, side) && !trench_move && !u.Has(UnitFlag::kDummy);
+    const bool covered = Covered(w, to, side) && !trench_move && !u.Has(UnitFlag::kDummy);
     const Place placed = covered ? Place::kAbove : Place::kBeneath;
     if (trench_move) return Place::kTrench;
     if (asked == Place::kFoxhole) {
@@ -519,6 +558,32 @@ void MoveToHex(Walk& w, Step& s, GridPos to, std::optional<Place> asked,
   const GridPos from = w.pos.hex;
   const Place p = w.pos.place;
   const Hexside side = *Hexside::Between(from, to);
+// G9.121: in a panji Location with no jungle, a trip flare (G.8) is set off only by entry or a
+// Search across a Covered hexside, or by MF/MP expended while entering or remaining above the
+// Panji counter. `qualifies`: this entry, Search or expenditure is such a one.
+void TripFlare(Step& s, const Board& b, const Hex& h, bool qualifies, const std::string& how) {
+  if (!h.Has(CounterType::kTripFlare)) return;
+  const bool jungle = h.terrain == Terrain::kLightJungle || h.terrain == Terrain::kDenseJungle;
+  if (!h.panji || jungle) {
+    s.Note("G.8", "the trip flare in " + b.Name(h.cell) + " may be set off in the normal manner");
+    return;
+  }
+  s.Note("G9.121", how +
+                       (qualifies ? ": it may set off the trip flare in "
+                                  : ": it cannot set off the trip flare in ") +
+                       b.Name(h.cell));
+}
+
+// G8.2122 (with G8.7): mines occupy both the interior and the banks of a paddy hex, and attack
+// a unit entering it in the normal manner whether it is IN the paddy or on its Bank counter.
+void PaddyMines(Step& s, const Board& b, const Hex& h, Place q) {
+  if (!h.Has(CounterType::kMines) || !IsPaddy(b, h.cell)) return;
+  s.Note("G8.2122", std::string("the mines in ") + b.Name(h.cell) +
+                        " attack it in the normal manner" +
+                        (q == Place::kBank ? ", though it is on the Bank counter"
+                                           : ", whether it is IN the paddy or on its banks"));
+}
+
   const HexsideFeatures f = b.Features(side);
   const Hex& x = *b.At(from);
   const Hex& y = *b.At(to);
@@ -532,7 +597,7 @@ void MoveToHex(Walk& w, Step& s, GridPos to, std::optional<Place> asked,
              "move beneath it (G9.5)");
     return;
   }
-  if (x.panji && OnPanjiFloor(p) && IsCovered(b, from, side) && !trench_move) {
+  if (x.panji && OnPanjiFloor(p) && Covered(w, from, side) && !trench_move) {
     if (s.Refused(MayExitAcrossCovered(u))) return;
     s.Charge(Cost::Points(1), "G9.6",
              "cross Covered hexside " + b.Name(side) + " of the Panji counter in " + b.Name(from));
@@ -543,6 +608,7 @@ void MoveToHex(Walk& w, Step& s, GridPos to, std::optional<Place> asked,
   if (p == Place::kPier && asked != Place::kPier && water_or_beach_to && pier_barred) {
     s.Refuse("G13.73",
              "no Gun, vehicle or Horse counter may be moved from a pier Location directly "
+    if (u.infantry()) RoadBonusLost(s);
              "into a water or Beach hex");
     return;
   }
@@ -600,7 +666,7 @@ void MoveToHex(Walk& w, Step& s, GridPos to, std::optional<Place> asked,
   const Cost entry = s.total();
   w.pos = {to, q};
   if (y.panji && q == Place::kAbove) {
-    EnterAbovePanji(w, s, y, entry);
+    EnterAbovePanji(w, s, y, entry, side);
   } else if (y.panji) {
     s.Note(
         "G9.45",
@@ -615,6 +681,10 @@ void MoveToHex(Walk& w, Step& s, GridPos to, std::optional<Place> asked,
              "a Wading vehicle exiting shallow OCEAN across an OCEAN-Hinterland hexside is "
              "subject to Bog (B20.46)");
     }
+  TripFlare(s, b, y, q == Place::kAbove,
+            q == Place::kAbove ? "entering across a Covered hexside, above the Panji counter"
+                               : "entering across a non-Covered hexside");
+  PaddyMines(s, b, y, q);
   }
   if (p == Place::kPier && q != Place::kPier) s.Note("G13.733", "it may carry its possessed SW");
 }
@@ -656,7 +726,12 @@ Status ChangePlace(Walk& w, Step& s, Place q, std::string_view token) {
     s.Charge(Cost::Points(1), "G9.5",
              std::string("from ") + Name(p) + " to " + Name(q) +
                  " the Panji counter, a separate expenditure");
-    if (q == Place::kAbove) InfantryAbovePanji(w, s, *h.panji, name);
+    TripFlare(s, b, h, true,
+              std::string("expending MF/MP while ") +
+                  (q == Place::kAbove ? "entering" : "remaining") + " above the Panji counter");
+    if (q == Place::kAbove) {
+      s.Note("G9.5", "no Panji MC or other panji-caused penalty ensues from going above");
+    }
   } else if ((q == Place::kFoxhole || q == Place::kTrench) &&
              (p == Place::kHex || p == Place::kBeneath)) {
     s.Charge(Cost::Points(1), h.panji ? "G9.55" : "B27",
@@ -792,7 +867,7 @@ void MountOrDismount(Walk& w, Step& s, std::string_view action) {
     }
     if (panji && w.pos.place == Place::kAbove) {
       s.Note("G9.423", "PRC disembarking from transport above a Panji counter do so onto it");
-      InfantryAbovePanji(w, s, *b.At(w.pos.hex)->panji, b.Name(w.pos.hex));
+      InfantryAbovePanji(w, s, *b.At(w.pos.hex)->panji, b.Name(w.pos.hex), nullptr);
     }
     return;
   }
@@ -832,6 +907,10 @@ void Search(Walk& w, Step& s, GridPos searched) {
 
 Result<Cost> ParseCareful(std::string_view digits, std::string_view token) {
   int n = 0;
+  TripFlare(s, b, h, IsCovered(b, searched, side),
+            "Searching across a " +
+                std::string(IsCovered(b, searched, side) ? "Covered" : "non-Covered") +
+                " hexside of its Panji counter");
   const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
   if (ec != std::errc() || ptr != digits.data() + digits.size() || n < 1 || n > 99) {
     return BadStep(token, "after '@' give the MF deliberately expended to enter, e.g. 37EE7@11");
@@ -873,6 +952,12 @@ Status Apply(Walk& w, Step& s, std::string_view token) {
       if (!other) return std::unexpected(other.error());
       if (!map::DirectionTo(w.pos.hex, *other)) {
         return BadStep(token, "a unit Searches an adjacent Location");
+        for (GridPos hex : {w.pos.hex, *other}) {
+          if (IsCovered(b, hex, *side)) {
+            s.Note("G9.731", b.Name(*side) + ", a Covered hexside of the Panji counter in " +
+                                 b.Name(hex) + ", becomes a non-Covered hexside");
+          }
+        }
       }
       Search(w, s, *other);
     } else {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "opsim/tactical/paddy.h"
+
 namespace opsim::tactical {
 
 namespace {
@@ -40,6 +42,8 @@ Dir TakeRandom(std::vector<Dir>& from, Dice& dice) {
 bool IsCovered(const Board& b, GridPos hex, const Hexside& h) {
   const Hex* x = b.At(hex);
   if (x == nullptr || !x->panji || !h.Touches(hex)) return false;
+  // G9.731: a Covered paddy hexside breached by a dozer (G8.8) is a non-Covered hexside.
+  if (b.Features(h).breached && IsBankHexside(b, h)) return false;
   return x->panji->Covers(*map::DirectionTo(hex, h.Other(hex)));
 }
 
@@ -250,6 +254,24 @@ Result<int> AfvClearanceCost(const Unit& u, bool beneath, bool stopped, bool rev
     return Refuse("the AFV/dozer may not be Stopped, nor use Reverse movement or VBM", "G9.73");
   }
   return (printed_mp + 3) / 4;
+}
+
+std::vector<std::string> RemovePanjiIfEliminated(Board& b, GridPos hex, bool shellholes_created) {
+  Hex* h = b.MutableAt(hex);
+  if (h == nullptr || !h->panji) return {};
+  if (shellholes_created && !h->Has(CounterType::kShellholes)) {
+    h->counters.push_back(CounterType::kShellholes);
+  }
+  if (!shellholes_created && h->panji->covered_count() > 0) return {};
+  h->panji.reset();
+  std::vector<std::string> placed;
+  for (BoardUnit& u : b.mutable_units()) {
+    if (u.at.hex == hex && (u.at.place == Place::kAbove || u.at.place == Place::kBeneath)) {
+      u.at.place = Place::kHex;
+      placed.push_back(u.name);
+    }
+  }
+  return placed;
 }
 
 PanjiBombardment BombardPanji(PanjiCounter& p, Dice& dice) {

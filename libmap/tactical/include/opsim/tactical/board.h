@@ -43,6 +43,7 @@ enum class CounterType {
   kRubble,
   kBeachObstacle,
   kTunnel,
+  kTripFlare,  // G.8; set off in a panji Location only as G9.121 says
   kCount
 };
 const char* Name(CounterType t);
@@ -135,6 +136,7 @@ class Board {
   // Adds a grid on top of those already there; its hexes take `terrain` and `level`.
   void AddGrid(CoordinateGrid grid, Terrain terrain, int level);
   void AddUnit(BoardUnit u) { units_.push_back(std::move(u)); }
+  std::vector<BoardUnit>& mutable_units() { return units_; }
   void SetEntryArea(std::vector<GridPos> area) { entry_area_ = std::move(area); }
   void MarkSeawallsDesignated() { seawalls_designated_ = true; }
 

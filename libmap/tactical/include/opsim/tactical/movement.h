@@ -49,6 +49,7 @@ struct MoveOptions {
   std::optional<int> printed_mp;      // a vehicle's printed MP allotment (G8.8, G13.625)
   std::optional<std::uint64_t> seed;  // roll the Panji MC / Swamping DR with this seed
   int morale = 7;                     // for the Panji MC (G9.31)
+  int stack = 1;                      // units moving together as one stack (G9.43)
 };
 
 struct Charge {

@@ -19,7 +19,8 @@
 
 namespace opsim::tactical {
 
-// Whether hexside `h` of `hex` is a Covered hexside of the Panji counter in `hex`.
+// Whether hexside `h` of `hex` is a Covered hexside of the Panji counter in `hex`; a breached
+// bank hexside is not (G9.731).
 bool IsCovered(const Board& b, GridPos hex, const Hexside& h);
 
 // G9.1, G9.11, G9.12: the panji set-up of a board.
@@ -103,6 +104,14 @@ std::vector<Dir> ApplyHeKia(PanjiCounter& p, int kia, bool indirect, std::option
 // ¼ (FRU) of its printed MP, if not Stopped and using neither Reverse movement nor VBM.
 Result<int> AfvClearanceCost(const Unit& u, bool beneath, bool stopped, bool reverse_or_vbm,
                              int printed_mp);
+// G9.7: the Panji counter in `hex` is completely eliminated when shellholes are created in its
+// Location (G9.72; `shellholes_created` also places the Shellholes counter) or, in opsim, when its
+// last Covered hexside has been cleared (a counter creates one to six, G9.3). Removal does not
+// itself harm a unit above it: the unit is simply no longer above a Panji counter, nor is one
+// beneath it. Returns the names of the board units so placed in the hex; empty, and the board
+// unchanged, if the counter remains.
+std::vector<std::string> RemovePanjiIfEliminated(Board& b, GridPos hex, bool shellholes_created);
+
 // G9.74: Bombardment: a NMC at Morale Level 8; one random Covered hexside becomes non-Covered
 // for every point by which it is failed.
 struct PanjiBombardment {
