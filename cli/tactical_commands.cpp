@@ -55,7 +55,7 @@ Status SetEnum(const std::string& value, const char* option, Parse parse, const 
 // The scenario settings every board command may override.
 struct SettingsArgs {
   std::string paddy, ec, slope, tide, reef, water, seawall;
-  bool surf = false, pto = false, coral_soil = false, night = false;
+  bool surf = false, pto = false, coral_soil = false, night = false, frozen = false;
   std::optional<std::uint64_t> seed;
 
   void Add(CLI::App* cmd) {
@@ -71,7 +71,8 @@ struct SettingsArgs {
     cmd->add_flag("--surf", surf, "Heavy Surf is in effect (G13.44)");
     cmd->add_flag("--pto", pto, "PTO Terrain is in effect (G.1; panjis need it, G9.1)");
     cmd->add_flag("--coral-soil", coral_soil, "Coral Soil is in effect (G13.82)");
-    cmd->add_flag("--night", night, "a night scenario (G13.4212)");
+    cmd->add_flag("--night", night, "a night scenario (G13.4212, G13.83)");
+    cmd->add_flag("--frozen", frozen, "OCEAN is frozen: B21.6 applies, not modelled (G13.494)");
   }
 
   // Applies the overrides; a DYO paddy dr is returned for the report.
@@ -105,6 +106,7 @@ struct SettingsArgs {
     s.pto = s.pto || pto;
     s.coral_soil = s.coral_soil || coral_soil;
     s.night = s.night || night;
+    s.frozen = s.frozen || frozen;
     return roll;
   }
 };
@@ -113,7 +115,8 @@ json SettingsJson(const t::Settings& s) {
   return {
       {"paddy", t::Name(s.paddy)}, {"ec", t::Name(s.ec)},           {"slope", t::Name(s.slope)},
       {"tide", t::Name(s.tide)},   {"reef", t::Name(s.reef)},       {"heavy_surf", s.heavy_surf},
-      {"water", t::Name(s.water)}, {"seawall", t::Name(s.seawall)}, {"pto", s.pto}};
+      {"water", t::Name(s.water)}, {"seawall", t::Name(s.seawall)}, {"pto", s.pto},
+      {"frozen", s.frozen}};
 }
 
 std::string SettingsText(const t::Settings& s) {
@@ -168,10 +171,10 @@ struct MoveArgs {
   std::optional<int> allowance, printed_mp;
   bool double_time = false, assault = false, low_crawl = false, armored = false;
   int morale = 7;
+  int stack = 1;
 };
 
 Status RunMove(Context& ctx, const MoveArgs& a) {
-  int stack = 1;
   std::optional<t::PaddyStateRoll> roll;
   auto board = OpenBoard(a.board, a.settings, &roll);
   if (!board) return std::unexpected(board.error());
@@ -204,11 +207,11 @@ Status RunMove(Context& ctx, const MoveArgs& a) {
   o.armored_assault = a.armored;
   o.seed = a.settings.seed;
   o.morale = a.morale;
+  if (a.stack < 1) return Bad("--stack must be at least 1", std::to_string(a.stack), "G9.43");
+  o.stack = a.stack;
   if (a.path.empty()) return Bad("--path is required (e.g. --path oM5,oM4,oM3)");
   auto report = t::EvaluateMove(*board, o, t::SplitPath(a.path));
   if (!report) return std::unexpected(report.error());
-  if (a.stack < 1) return Bad("--stack must be at least 1", std::to_string(a.stack), "G9.43");
-  o.stack = a.stack;
 
   const t::Board& b = *board;
   json steps = json::array();
@@ -756,12 +759,12 @@ void AddTacticalCommands(CLI::App& app, Context& ctx) {
   m->add_option("--seed", move->settings.seed,
                 "Seed for the Panji MC, Swamping DR and a DYO paddy dr");
   m->add_option("--morale", move->morale, "Morale for the Panji MC (G9.31)")->capture_default_str();
-  move->settings.Add(m);
-  m->footer(
-      "Examples:\n"
   m->add_option("--stack", move->stack,
                 "Units moving together as one stack: who takes the Panji MC (G9.43)")
       ->capture_default_str();
+  move->settings.Add(m);
+  m->footer(
+      "Examples:\n"
       "  opsim tactical move --board scenarios/tactical/g8_2108.json --paddy in-season --path "
       "oL3:bank,oM3\n"
       "  opsim tactical move --board scenarios/tactical/g9_3.json --pto --double-time --allowance "

@@ -186,7 +186,7 @@ Status CheckActivity(const Board& b, const Position& at, const Unit& u, Activity
   if (IsWading(b, at, u) && (u.infantry() || u.kind() == UnitKind::kCavalry)) {
     if (auto s = Wading(b, a); !s) return s;
   }
-  if (IsOcean(b, at.hex)) {
+  if (IsOcean(b, at.hex) && !IsRubbleLand(b, at.hex)) {
     if (a == Activity::kPlaceSmoke || a == Activity::kPlaceWhiteSmoke) {
       return Refuse(
           "SMOKE from grenades/ordnance/dispensers may not be placed in an OCEAN Location",
@@ -195,7 +195,7 @@ Status CheckActivity(const Board& b, const Position& at, const Unit& u, Activity
     if (a == Activity::kBoreSight && OceanDepth(b, at.hex) == Depth::kDeep) {
       return Refuse("an OCEAN hex may be Bore Sighted only if it is shallow", "G13.45");
     }
-    if (a == Activity::kCloseCombat)
+    if (a == Activity::kCloseCombat && !b.settings().frozen)
       return Refuse("CC attacks are NA in non-frozen OCEAN Locations", "G13.495");
   }
   if (a == Activity::kPlaceWhiteSmoke && IsPaddy(b, at.hex) &&

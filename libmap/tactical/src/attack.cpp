@@ -172,7 +172,7 @@ AttackEffects EvaluateAttack(const Board& b, const LosEnd& firer, const LosEnd& 
                       0});
     }
   }
-  if (cc && IsOcean(b, th) && !firer_wading) {
+  if (cc && IsOcean(b, th) && !IsRubbleLand(b, th) && !b.settings().frozen && !firer_wading) {
     e.refusals.push_back("G13.495: CC attacks are NA in non-frozen OCEAN Locations");
   }
   const bool surf = HeavySurfIn(b, firer.at.hex) || HeavySurfIn(b, th);

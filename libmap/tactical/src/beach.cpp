@@ -190,8 +190,14 @@ bool HeavySurfIn(const Board& b, GridPos hex) {
   return b.settings().heavy_surf && IsOceanProper(b, hex) && !BetweenReefAndShore(b, hex);
 }
 
+bool IsRubbleLand(const Board& b, GridPos hex) {
+  const Hex* h = b.At(hex);
+  return h != nullptr && h->Has(CounterType::kRubble) && IsOcean(b, hex) &&
+         OceanDepth(b, hex) == Depth::kShallow;
+}
+
 bool IsWading(const Board& b, const Position& p, const Unit& u) {
-  if (p.place == Place::kPier) return false;
+  if (p.place == Place::kPier || IsRubbleLand(b, p.hex) || b.settings().frozen) return false;
   if (u.kind() == UnitKind::kBoat || u.kind() == UnitKind::kLandingCraft) return false;
   return IsOcean(b, p.hex) && OceanDepth(b, p.hex) == Depth::kShallow;
 }
@@ -282,6 +288,19 @@ Status CheckBeachSetup(const Board& b) {
       any_reef = true;
       if (h->terrain != Terrain::kOcean || st.water != Water::kOcean) {
         return Bad("a reef can exist only in Ocean hexes", where, "G13.43");
+      }
+    }
+    const std::string& grid = b.grids()[h->grid].name();
+    if ((grid == "Be7" || grid.starts_with("Be7 ")) &&
+        (h->terrain == Terrain::kOcean || Info(h->terrain).water_obstacle)) {
+      if (h->terrain != Terrain::kRiver) {
+        return Bad("the Water Obstacle hexes of Overlay Be7 are always River", where, "G13.11");
+      }
+      if (h->level != -1) {
+        return Bad(
+            "a river cannot be flooded while Overlay Be7 is in play: its river hexes are always "
+            "at Level -1",
+            where, "G13.11");
       }
     }
     if (h->pier && !IsBeach(b, c) && !IsOcean(b, c) && !Info(h->terrain).water_obstacle) {

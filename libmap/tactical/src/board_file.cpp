@@ -110,7 +110,7 @@ class BoardReader {
     if (!r_.Has(Pointer(), "settings")) return {};
     if (auto s = r_.Object(at); !s) return std::unexpected(s.error());
     if (auto s = r_.OnlyKeys(at, {"paddy", "ec", "slope", "tide", "reef", "heavy_surf", "water",
-                                  "seawall", "pto", "coral_soil", "night"});
+                                  "seawall", "pto", "coral_soil", "night", "frozen"});
         !s) {
       return s;
     }
@@ -137,7 +137,8 @@ class BoardReader {
     if (auto s = Bools(at, {{"heavy_surf", &st.heavy_surf},
                             {"pto", &st.pto},
                             {"coral_soil", &st.coral_soil},
-                            {"night", &st.night}});
+                            {"night", &st.night},
+                            {"frozen", &st.frozen}});
         !s)
       return s;
     return {};

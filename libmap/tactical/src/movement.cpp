@@ -313,6 +313,10 @@ bool ChargeCot(Walk& w, Step& s, GridPos from, GridPos to, Place q) {
     cot = SandCot(u, hard);
     rule = "G13.3";
     what = std::string("COT of ") + (hard ? "Hard" : "Soft") + " Sand";
+  } else if (IsRubbleLand(b, to)) {
+    cot = TerrainCot(Terrain::kRubble, u);
+    rule = "G13.493";
+    what = "COT of rubble: a shallow-OCEAN Location with a Rubble counter is rubble land";
   } else if (IsOcean(b, to)) {
     if (OceanDepth(b, to) == Depth::kDeep) {
       s.Refuse("G13.4", "deep OCEAN (" + name + ") is a Water Obstacle");
@@ -346,7 +350,10 @@ bool ChargeCot(Walk& w, Step& s, GridPos from, GridPos to, Place q) {
   const int lx = w.pos.place == Place::kPier ? 0 : TerrainLevel(b, from, across_bh);
   const int ly = q == Place::kPier ? 0 : TerrainLevel(b, to, across_bh);
   if (ly > lx) {
-    s.Charge(*cot, q == Place::kPier ? "G13.73" : "G13.23",
+    s.Charge(*cot,
+             q == Place::kPier       ? "G13.73"
+             : IsOceanShore(b, side) ? "G13.41"
+                                     : "G13.23",
              "crossing a Crest Line to a higher elevation doubles the COT");
   }
   const bool plain_og = Info(y.terrain).open_ground && !IsPaddy(b, to) && !IsBeach(b, to) &&
@@ -551,13 +558,6 @@ bool CrossPaddy(Walk& w, Step& s, GridPos to, const Hexside& side, Place q, bool
   return true;
 }
 
-// A step into an adjacent hex.
-void MoveToHex(Walk& w, Step& s, GridPos to, std::optional<Place> asked,
-               std::optional<Cost> careful) {
-  const Board& b = w.b;
-  const GridPos from = w.pos.hex;
-  const Place p = w.pos.place;
-  const Hexside side = *Hexside::Between(from, to);
 // G9.121: in a panji Location with no jungle, a trip flare (G.8) is set off only by entry or a
 // Search across a Covered hexside, or by MF/MP expended while entering or remaining above the
 // Panji counter. `qualifies`: this entry, Search or expenditure is such a one.
@@ -584,6 +584,13 @@ void PaddyMines(Step& s, const Board& b, const Hex& h, Place q) {
                                            : ", whether it is IN the paddy or on its banks"));
 }
 
+// A step into an adjacent hex.
+void MoveToHex(Walk& w, Step& s, GridPos to, std::optional<Place> asked,
+               std::optional<Cost> careful) {
+  const Board& b = w.b;
+  const GridPos from = w.pos.hex;
+  const Place p = w.pos.place;
+  const Hexside side = *Hexside::Between(from, to);
   const HexsideFeatures f = b.Features(side);
   const Hex& x = *b.At(from);
   const Hex& y = *b.At(to);
@@ -601,6 +608,7 @@ void PaddyMines(Step& s, const Board& b, const Hex& h, Place q) {
     if (s.Refused(MayExitAcrossCovered(u))) return;
     s.Charge(Cost::Points(1), "G9.6",
              "cross Covered hexside " + b.Name(side) + " of the Panji counter in " + b.Name(from));
+    if (u.infantry()) RoadBonusLost(s);
   }
   const bool pier_barred =
       Vehicle(u) || u.kind() == UnitKind::kCavalry || u.Has(UnitFlag::kManhandlingGun);
@@ -608,7 +616,6 @@ void PaddyMines(Step& s, const Board& b, const Hex& h, Place q) {
   if (p == Place::kPier && asked != Place::kPier && water_or_beach_to && pier_barred) {
     s.Refuse("G13.73",
              "no Gun, vehicle or Horse counter may be moved from a pier Location directly "
-    if (u.infantry()) RoadBonusLost(s);
              "into a water or Beach hex");
     return;
   }
@@ -674,6 +681,10 @@ void PaddyMines(Step& s, const Board& b, const Hex& h, Place q) {
             ? "entering within a trench: placed beneath the Panji counter, no Panji MC"
             : "entering across a non-Covered hexside: placed directly beneath the Panji counter");
   }
+  TripFlare(s, b, y, q == Place::kAbove,
+            q == Place::kAbove ? "entering across a Covered hexside, above the Panji counter"
+                               : "entering across a non-Covered hexside");
+  PaddyMines(s, b, y, q);
   if (IsOcean(b, to) && q != Place::kPier) EnterWater(w, s, to);
   if (IsOcean(b, from) && p != Place::kPier && u.vehicle() && IsWading(b, {from, p}, u)) {
     if (IsOceanShore(b, side)) {
@@ -681,10 +692,6 @@ void PaddyMines(Step& s, const Board& b, const Hex& h, Place q) {
              "a Wading vehicle exiting shallow OCEAN across an OCEAN-Hinterland hexside is "
              "subject to Bog (B20.46)");
     }
-  TripFlare(s, b, y, q == Place::kAbove,
-            q == Place::kAbove ? "entering across a Covered hexside, above the Panji counter"
-                               : "entering across a non-Covered hexside");
-  PaddyMines(s, b, y, q);
   }
   if (p == Place::kPier && q != Place::kPier) s.Note("G13.733", "it may carry its possessed SW");
 }
@@ -900,6 +907,10 @@ void Search(Walk& w, Step& s, GridPos searched) {
     s.Note("G9.48", "no Covered hexside lies between: the Search risks no panji casualties");
   }
   const Hex& h = *b.At(searched);
+  TripFlare(s, b, h, IsCovered(b, searched, side),
+            "Searching across a " +
+                std::string(IsCovered(b, searched, side) ? "Covered" : "non-Covered") +
+                " hexside of its Panji counter");
   if (h.panji && h.panji->hidden()) {
     s.Note("G9.48", "the hidden Panji counter in " + b.Name(searched) + " is revealed");
   }
@@ -907,10 +918,6 @@ void Search(Walk& w, Step& s, GridPos searched) {
 
 Result<Cost> ParseCareful(std::string_view digits, std::string_view token) {
   int n = 0;
-  TripFlare(s, b, h, IsCovered(b, searched, side),
-            "Searching across a " +
-                std::string(IsCovered(b, searched, side) ? "Covered" : "non-Covered") +
-                " hexside of its Panji counter");
   const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
   if (ec != std::errc() || ptr != digits.data() + digits.size() || n < 1 || n > 99) {
     return BadStep(token, "after '@' give the MF deliberately expended to enter, e.g. 37EE7@11");
@@ -945,6 +952,12 @@ Status Apply(Walk& w, Step& s, std::string_view token) {
       } else {
         s.Charge(*cost, "G8.8",
                  "breach bank hexside " + b.Name(*side) + ": ¼ (FRU) of its printed MP");
+        for (GridPos hex : {w.pos.hex, *other}) {
+          if (IsCovered(b, hex, *side)) {
+            s.Note("G9.731", b.Name(*side) + ", a Covered hexside of the Panji counter in " +
+                                 b.Name(hex) + ", becomes a non-Covered hexside");
+          }
+        }
         w.breached.insert(*side);
       }
     } else if (action.substr(0, 7) == "search:") {
@@ -952,12 +965,6 @@ Status Apply(Walk& w, Step& s, std::string_view token) {
       if (!other) return std::unexpected(other.error());
       if (!map::DirectionTo(w.pos.hex, *other)) {
         return BadStep(token, "a unit Searches an adjacent Location");
-        for (GridPos hex : {w.pos.hex, *other}) {
-          if (IsCovered(b, hex, *side)) {
-            s.Note("G9.731", b.Name(*side) + ", a Covered hexside of the Panji counter in " +
-                                 b.Name(hex) + ", becomes a non-Covered hexside");
-          }
-        }
       }
       Search(w, s, *other);
     } else {
@@ -1001,6 +1008,11 @@ Status Apply(Walk& w, Step& s, std::string_view token) {
   if (target->hex == w.pos.hex) return ChangePlace(w, s, Normalize(b, *target).place, token);
   if (!map::DirectionTo(w.pos.hex, target->hex)) {
     return BadStep(token, b.Name(target->hex) + " is not adjacent to " + b.Name(w.pos.hex));
+  }
+  if (b.settings().frozen && IsOcean(b, target->hex)) {
+    return Fail(ErrorCode::kUnsupported,
+                "OCEAN is frozen: B21.6 (ice) applies (G13.494), which these texts do not hold",
+                std::string(token), "G13.494");
   }
   MoveToHex(w, s, target->hex, parts->place, careful);
   return {};

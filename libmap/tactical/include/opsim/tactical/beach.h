@@ -57,8 +57,13 @@ std::vector<GridPos> ReefBeside(const Board& b, const std::vector<GridPos>& entr
 // G13.44: Heavy Surf applies in this hex (an Ocean hex not between the reef and the shore).
 bool HeavySurfIn(const Board& b, GridPos hex);
 
+// G13.493: a shallow-OCEAN Location containing a Rubble counter is a rubble land Location, not an
+// OCEAN one: no Wading there, rubble's COT, and CC is allowed.
+bool IsRubbleLand(const Board& b, GridPos hex);
+
 // G13.42: a unit in a shallow-OCEAN (or Submerged-reef) Location is Wading, unless it is a LC or
-// boat; a unit on a pier is not in the water.
+// boat; a unit on a pier is not in the water; nor is one on rubble (G13.493), nor on frozen
+// OCEAN (G13.494: B21.6 applies instead).
 bool IsWading(const Board& b, const Position& p, const Unit& u);
 
 // G13.6: a seawall hexside: a Beach-Hinterland hexside when a seawall SSR is in effect (all of
@@ -95,7 +100,7 @@ Status MayGainCrestStatus(const Board& b, const Position& p, const Unit& u);
 // The hexsides a Crest-status unit at `hex` holds: its Beach-Hinterland hexsides.
 std::vector<Hexside> CrestHexsides(const Board& b, GridPos hex);
 
-// G13.5, G13.6, G13.2, G13.43: a board's beach set-up is legal under its settings.
+// G13.5, G13.6, G13.2, G13.43, G13.11: a board's beach set-up is legal under its settings.
 Status CheckBeachSetup(const Board& b);
 
 }  // namespace opsim::tactical

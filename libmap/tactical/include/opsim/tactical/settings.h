@@ -33,6 +33,7 @@ struct Settings {
   bool pto = false;
   bool coral_soil = false;
   bool night = false;
+  bool frozen = false;  // OCEAN is frozen: B21.6 applies (G13.494)
 };
 
 const char* Name(PaddyState s);

@@ -34,6 +34,30 @@ enum class BeachingResult { kNoEffect, kTiAndToggle, kBroach };
 // <= 8 no effect; 9-10 TI and Beached <-> un-Beached; >= 11 Broach (G13.442).
 BeachingResult ResolveBeaching(int final_dr);
 
+// What an (un)Beaching DR does (G13.4421), to a LC, a LC wreck (G13.4422) or a boat (G13.4423),
+// each effect with its rule. A Broached LC/boat is a casualty for VP purposes (G13.84).
+enum class Craft { kLandingCraft, kLandingCraftWreck, kBoat };
+struct BeachingEffects {
+  BeachingResult result = BeachingResult::kNoEffect;
+  bool ti = false;
+  bool beached = false;  // after the DR
+  bool fast_aground = false;
+  bool sinks = false;
+  bool wreck = false;
+  bool eliminated = false;
+  bool passengers_wading = false;
+  bool casualty_vp = false;
+  bool all_mp_expended = false;  // for Defensive First Fire (Final DR >= 9)
+  std::vector<SurfFactor> effects;
+};
+BeachingEffects ApplyBeachingDr(const Board& b, GridPos hex, int final_dr, Craft craft,
+                                bool beached, bool ramp_down, bool has_prc);
+
+// G13.441: what an Original 12 Swamping DR does to a Watercraft or Wading vehicle in `hex`: in deep
+// Ocean it sinks with no survivors; in shallow Ocean it is immobilized, but a LC becomes Fast
+// Aground and a boat sinks, its Passengers Wading and its SW and Guns lost. G13.84: casualty VP.
+BeachingEffects ApplySurfSwamping(const Board& b, GridPos hex, const Unit& u);
+
 // G13.443: (un)loading MF/MP in an Ocean hex with Heavy Surf are doubled, FRU after doubling.
 int UnloadingCost(const Board& b, GridPos hex, Cost normal);
 
