@@ -3,6 +3,8 @@
 // `loss-test`, on scenarios/tactical/samurai.json or on terrain-only paths.
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "opsim/dice.h"
 #include "opsim/tactical/samurai.h"
 #include "tactical_test_util.h"
@@ -381,6 +383,36 @@ TEST(Samurai, LossTestOnEntering) {
   EXPECT_EQ(doc["loss_test_roll"]["rolls"], t.rolls);
   EXPECT_FALSE(CliBoardMove("infantry", "march", "C3,D3", {"--models", "4", "--seed", "9"})
                    .contains("loss_test_roll"));
+}
+
+// SAM-INTRO.1: "Many terrain types also reduce movement, and some block Line of Sight": over every
+// terrain of the chapter, exactly light woods, heavy woods and village block LOS, and every terrain
+// but plains and village limits some order or some unit, through the library and the CLI. (The
+// Defense Value bonuses the statement mentions are given no values in the text; opsim has none.)
+TEST(Samurai, Intro1WhichTerrainsMatter) {
+  const Terrain all[] = {Terrain::kPlains,     Terrain::kLightWoods,   Terrain::kHeavyWoods,
+                         Terrain::kRiceFields, Terrain::kSamuraiRiver, Terrain::kFord,
+                         Terrain::kBridge,     Terrain::kRavine,       Terrain::kRockyGround,
+                         Terrain::kVillage};
+  const std::set<Terrain> blocking = {Terrain::kLightWoods, Terrain::kHeavyWoods,
+                                      Terrain::kVillage};
+  const std::set<Terrain> free_moving = {Terrain::kPlains, Terrain::kVillage};
+  const Order orders[] = {Order::kMarch, Order::kRun, Order::kAssault, Order::kMoveAndFire};
+  for (Terrain t : all) {
+    const bool blocks = LosRuling(t).text.find("does not") == std::string::npos;
+    EXPECT_EQ(blocks, blocking.contains(t)) << TerrainName(t);
+    bool limited = false, cli_limited = false;
+    for (SamuraiUnit u : {SamuraiUnit::kInfantry, SamuraiUnit::kCavalry}) {
+      for (Order o : orders) {
+        limited = limited || !EvaluateSamuraiMove(u, o, 6, Path({P, t, P})).legal();
+        const std::string path = std::string("plains,") + TerrainName(t) + ",plains";
+        cli_limited =
+            cli_limited || !CliMove(Name(u), Name(o), path, {"--allowance", "6"})["legal"];
+      }
+    }
+    EXPECT_EQ(limited, !free_moving.contains(t)) << TerrainName(t);
+    EXPECT_EQ(cli_limited, limited) << TerrainName(t);
+  }
 }
 
 }  // namespace
