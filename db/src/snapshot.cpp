@@ -200,6 +200,23 @@ Error ArchiveError(const boost::archive::archive_exception& e) {
   }
 }
 
+// Boost writes its signature first: a native size_t length, then the text. It is checked here so
+// that bytes that are not an archive never reach Boost, which believes any length it reads.
+// (Within an archive it still does: the log hands over only data whose SHA-256 it has checked.)
+Status CheckSignature(std::string_view bytes) {
+  constexpr std::string_view kSignature = "serialization::archive";
+  const std::size_t length = kSignature.size();
+  std::string native(reinterpret_cast<const char*>(&length), sizeof length);
+  native += kSignature;
+  if (bytes.starts_with(native)) return {};
+  if (bytes.substr(0, 64).find(kSignature) != std::string_view::npos) {
+    return Fail(ErrorCode::kUnsupported,
+                "the snapshot was written on a platform with other native sizes or byte order");
+  }
+  return Fail(ErrorCode::kCorruption,
+              "the bytes are not a snapshot (no Boost.Serialization signature)");
+}
+
 }  // namespace
 
 std::string SaveSnapshot(const ops::GameState& state) {
@@ -220,6 +237,7 @@ Result<ops::GameState> LoadSnapshot(std::string_view bytes, int format) {
     return Fail(ErrorCode::kUnsupported, "snapshot format " + std::to_string(format) +
                                              " is older than this build reads (" + Formats() + ")");
   }
+  if (auto s = CheckSignature(bytes); !s) return std::unexpected(s.error());
   ops::GameState state;
   std::ispanstream in(std::span<const char>(bytes.data(), bytes.size()));
   try {

@@ -231,6 +231,17 @@ TEST(Snapshot, DamagedBytesAreCorruptionNotACrash) {
   auto text = LoadSnapshot("this is not an archive at all, just some text", db::kSnapshotFormat);
   ASSERT_FALSE(text);
   EXPECT_EQ(text.error().code, ErrorCode::kCorruption);
+  EXPECT_NE(text.error().message.find("no Boost.Serialization signature"), std::string::npos);
+}
+
+// The signature with a 4-byte length, as a 32-bit platform writes it.
+TEST(Snapshot, AnArchiveFromAnotherPlatformIsRefusedAsSuch) {
+  const std::string bytes =
+      std::string("\x16\0\0\0serialization::archive", 26) + std::string(64, '\0');
+  auto r = LoadSnapshot(bytes, db::kSnapshotFormat);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, ErrorCode::kUnsupported);
+  EXPECT_NE(r.error().message.find("platform with other native sizes"), std::string::npos);
 }
 
 }  // namespace
