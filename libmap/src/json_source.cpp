@@ -210,4 +210,27 @@ Status JsonReader::Require(const Pointer& obj, const std::string& key) const {
   return {};
 }
 
+Result<int> JsonReader::Header(std::string_view kind, int newest, std::string_view what) const {
+  const Pointer root;
+  for (const char* key : {"opsim", "version"}) {
+    if (auto s = Require(root, key); !s) return std::unexpected(s.error());
+  }
+  auto found = String(Pointer("/opsim"));
+  if (!found) return std::unexpected(found.error());
+  if (*found != kind) {
+    return src_.Bad(Pointer("/opsim"),
+                    "this is an opsim '" + *found + "' file, not " + std::string(what));
+  }
+  auto version = Int(Pointer("/version"), 1, 1000000);
+  if (!version) return std::unexpected(version.error());
+  if (*version > newest) {
+    return Fail(ErrorCode::kUnsupported,
+                std::string(kind) + " format version " + std::to_string(*version) +
+                    " is newer than this opsim reads (up to " + std::to_string(newest) +
+                    "); upgrade opsim",
+                src_.Where(Pointer("/version")));
+  }
+  return static_cast<int>(*version);
+}
+
 }  // namespace opsim

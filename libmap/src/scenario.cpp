@@ -87,7 +87,7 @@ class Reader {
       }
     }
     if (r_.Has(at, "frozen-zones")) {
-      auto st = EachInArray(at / "frozen-zones", [&](const P& item) -> Status {
+      auto st = r_.Each(at / "frozen-zones", [&](const P& item) -> Status {
         auto zone = r_.String(item);
         if (!zone) return std::unexpected(zone.error());
         const auto& zones = theater.weather_zones();
@@ -199,18 +199,8 @@ class Reader {
   }
 
   template <class F>
-  Status EachInArray(const P& at, F f) const {
-    auto arr = r_.Array(at);
-    if (!arr) return std::unexpected(arr.error());
-    for (std::size_t i = 0; i < (*arr)->size(); ++i) {
-      if (auto s = f(at / i); !s) return s;
-    }
-    return {};
-  }
-
-  template <class F>
   Status EachHexside(const P& at, F f) const {
-    return EachInArray(at, [&](const P& item) -> Status {
+    return r_.Each(at, [&](const P& item) -> Status {
       auto sides = Hexsides(item);
       if (!sides) return std::unexpected(sides.error());
       for (HexsideRef s : *sides) {
@@ -222,7 +212,7 @@ class Reader {
 
   Result<std::vector<HexRef>> HexList(const P& at) const {
     std::vector<HexRef> out;
-    auto st = EachInArray(at, [&](const P& item) -> Status {
+    auto st = r_.Each(at, [&](const P& item) -> Status {
       auto hexes = Hexes(item);
       if (!hexes) return std::unexpected(hexes.error());
       out.insert(out.end(), hexes->begin(), hexes->end());
@@ -254,21 +244,8 @@ class Reader {
         !s) {
       return s;
     }
-    if (auto s = r_.Require(root, "opsim"); !s) return s;
-    auto kind = r_.String(P("/opsim"));
-    if (!kind) return std::unexpected(kind.error());
-    if (*kind != "scenario") {
-      return src_.Bad(P("/opsim"), "this is an opsim '" + *kind + "' file, not a scenario");
-    }
-    if (auto s = r_.Require(root, "version"); !s) return s;
-    auto version = r_.Int(P("/version"), 1, 1000000);
-    if (!version) return std::unexpected(version.error());
-    if (*version > kScenarioFormatVersion) {
-      return Fail(ErrorCode::kUnsupported,
-                  "scenario format version " + std::to_string(*version) +
-                      " is newer than this opsim reads (up to " +
-                      std::to_string(kScenarioFormatVersion) + "); upgrade opsim",
-                  src_.Where(P("/version")));
+    if (auto v = r_.Header("scenario", kScenarioFormatVersion, "a scenario"); !v) {
+      return std::unexpected(v.error());
     }
     if (auto s = r_.Require(root, "name"); !s) return s;
     auto name = r_.String(P("/name"));
@@ -278,7 +255,7 @@ class Reader {
     if (!title) return std::unexpected(title.error());
     std::vector<std::string> notes;
     if (r_.Has(root, "notes")) {
-      auto st = EachInArray(P("/notes"), [&](const P& item) -> Status {
+      auto st = r_.Each(P("/notes"), [&](const P& item) -> Status {
         auto note = r_.String(item);
         if (!note) return std::unexpected(note.error());
         notes.push_back(*note);
@@ -458,7 +435,7 @@ class Reader {
 
   Status ReadPlaces() {
     if (!r_.Has(P(), "places")) return {};
-    return EachInArray(P("/places"), [&](const P& at) -> Status {
+    return r_.Each(P("/places"), [&](const P& at) -> Status {
       if (auto s = r_.Object(at); !s) return std::unexpected(s.error());
       if (auto s = r_.OnlyKeys(at, {"hex", "name", "city", "port", "inland", "airbase"}); !s) {
         return s;
@@ -579,7 +556,7 @@ class Reader {
 
   Status ReadWaterAreas() {
     if (!r_.Has(P(), "water-areas")) return {};
-    return EachInArray(P("/water-areas"), [&](const P& at) -> Status {
+    return r_.Each(P("/water-areas"), [&](const P& at) -> Status {
       if (auto s = r_.Object(at); !s) return std::unexpected(s.error());
       if (auto s = r_.OnlyKeys(at, {"hex", "areas", "split-by"}); !s) return s;
       if (auto s = r_.Require(at, "hex"); !s) return s;
@@ -596,7 +573,7 @@ class Reader {
         split = sides->front();
       }
       std::vector<WaterArea> areas;
-      auto st = EachInArray(at / "areas", [&](const P& item) -> Status {
+      auto st = r_.Each(at / "areas", [&](const P& item) -> Status {
         if (auto s = r_.OnlyKeys(item, {"name", "sides"}); !s) return s;
         if (auto s = r_.Require(item, "name"); !s) return s;
         if (auto s = r_.Require(item, "sides"); !s) return s;
@@ -605,7 +582,7 @@ class Reader {
         if (!name) return std::unexpected(name.error());
         area.name = *name;
         area.split_by = split;
-        auto dirs = EachInArray(item / "sides", [&](const P& d_at) -> Status {
+        auto dirs = r_.Each(item / "sides", [&](const P& d_at) -> Status {
           auto d = r_.String(d_at);
           if (!d) return std::unexpected(d.error());
           auto dir = ParseDir(*d);
@@ -625,7 +602,7 @@ class Reader {
 
   Status ReadWaterways() {
     if (!r_.Has(P(), "waterways")) return {};
-    return EachInArray(P("/waterways"), [&](const P& at) -> Status {
+    return r_.Each(P("/waterways"), [&](const P& at) -> Status {
       if (auto s = r_.Object(at); !s) return std::unexpected(s.error());
       if (auto s = r_.OnlyKeys(at, {"name", "rule", "navigable", "closed", "note", "hexsides"});
           !s) {
@@ -668,7 +645,7 @@ class Reader {
 
   Status ReadRailFerries() {
     if (!r_.Has(P(), "rail-ferries")) return {};
-    return EachInArray(P("/rail-ferries"), [&](const P& at) -> Status {
+    return r_.Each(P("/rail-ferries"), [&](const P& at) -> Status {
       if (auto s = r_.Object(at); !s) return std::unexpected(s.error());
       if (auto s = r_.OnlyKeys(at, {"name", "line"}); !s) return s;
       if (auto s = r_.Require(at, "line"); !s) return s;
@@ -688,7 +665,7 @@ class Reader {
 
   Status ReadAreas() {
     if (!r_.Has(P(), "areas")) return {};
-    return EachInArray(P("/areas"), [&](const P& at) -> Status {
+    return r_.Each(P("/areas"), [&](const P& at) -> Status {
       if (auto s = r_.Object(at); !s) return std::unexpected(s.error());
       if (auto s = r_.OnlyKeys(at, {"name", "role", "hexes"}); !s) return s;
       if (auto s = r_.Require(at, "name"); !s) return s;
@@ -712,7 +689,7 @@ class Reader {
 
   Status ReadExits() {
     if (!r_.Has(P(), "exits")) return {};
-    return EachInArray(P("/exits"), [&](const P& at) -> Status {
+    return r_.Each(P("/exits"), [&](const P& at) -> Status {
       if (auto s = r_.Object(at); !s) return std::unexpected(s.error());
       if (auto s = r_.OnlyKeys(at, {"name", "side", "edge", "total", "hexes"}); !s) return s;
       for (const char* key : {"side", "edge", "total", "hexes"}) {
@@ -753,6 +730,14 @@ class Reader {
 };
 
 }  // namespace
+
+Result<HexRef> ReadHex(const JsonReader& r, const JsonSource::Pointer& at, const Theater& t) {
+  auto token = r.String(at);
+  if (!token) return std::unexpected(token.error());
+  auto h = t.FindHex(*token);
+  if (!h) return r.src().Bad(at, h.error().message);
+  return *h;
+}
 
 Result<Scenario> LoadScenario(const JsonSource& src) {
   Reader reader(src);

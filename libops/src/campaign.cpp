@@ -3,7 +3,9 @@
 #include "opsim/ops/route.h"
 
 #include <cmath>
+
 #include <set>
+#include "opsim/map/scenario.h"
 
 namespace opsim::ops {
 
@@ -109,7 +111,7 @@ class Reader {
       for (Side side : {Side::kAxis, Side::kAllied}) {
         const P list = at / "supply-sources" / SideName(side);
         if (!r_.Has(at / "supply-sources", SideName(side))) continue;
-        auto st = Each(list, [&](const P& item) -> Status {
+        auto st = r_.Each(list, [&](const P& item) -> Status {
           auto h = Hex(item);
           if (!h) return std::unexpected(h.error());
           if (sc_.theater.hex(*h).IsWater()) return src_.Bad(item, "a supply source is a land hex");
@@ -124,23 +126,7 @@ class Reader {
   }
 
  private:
-  template <class F>
-  Status Each(const P& at, F f) const {
-    auto arr = r_.Array(at);
-    if (!arr) return std::unexpected(arr.error());
-    for (std::size_t i = 0; i < (*arr)->size(); ++i) {
-      if (auto s = f(at / i); !s) return s;
-    }
-    return {};
-  }
-
-  Result<map::HexRef> Hex(const P& at) const {
-    auto token = r_.String(at);
-    if (!token) return std::unexpected(token.error());
-    auto h = sc_.theater.FindHex(*token);
-    if (!h) return src_.Bad(at, h.error().message);
-    return *h;
-  }
+  Result<map::HexRef> Hex(const P& at) const { return map::ReadHex(r_, at, sc_.theater); }
 
   Status ReadNationalities(Campaign& c) const {
     const P at("/campaign/nationalities");
@@ -185,7 +171,7 @@ class Reader {
     GameState& g = c.initial;
     std::map<std::pair<std::uint32_t, int>, int> stacks;  // (hex, side) -> half REs
     if (r_.Has(at, "units")) {
-      auto st = Each(at / "units", [&](const P& u) -> Status {
+      auto st = r_.Each(at / "units", [&](const P& u) -> Status {
         if (auto s = r_.OnlyKeys(
                 u, {"id", "name", "nationality", "type", "attack", "defense", "mp", "re", "hex"});
             !s) {
@@ -240,7 +226,7 @@ class Reader {
       if (!st) return st;
     }
     if (r_.Has(at, "air")) {
-      auto st = Each(at / "air", [&](const P& u) -> Status {
+      auto st = r_.Each(at / "air", [&](const P& u) -> Status {
         if (auto s = r_.OnlyKeys(u, {"id", "name", "nationality", "hex"}); !s) return s;
         if (auto s = r_.Require(u, "hex"); !s) return s;
         AirUnit unit;
@@ -261,7 +247,7 @@ class Reader {
       if (!st) return st;
     }
     if (r_.Has(at, "naval")) {
-      auto st = Each(at / "naval", [&](const P& u) -> Status {
+      auto st = r_.Each(at / "naval", [&](const P& u) -> Status {
         if (auto s = r_.OnlyKeys(u, {"id", "name", "nationality", "kind", "hex", "at-sea"}); !s) {
           return s;
         }

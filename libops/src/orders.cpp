@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "opsim/map/scenario.h"
+
 namespace opsim::ops {
 
 namespace {
@@ -23,20 +25,11 @@ class Reader {
         !s) {
       return std::unexpected(s.error());
     }
-    for (const char* key : {"opsim", "version", "side", "turn"}) {
+    if (auto v = r_.Header("orders", kOrdersFormatVersion, "orders"); !v) {
+      return std::unexpected(v.error());
+    }
+    for (const char* key : {"side", "turn"}) {
       if (auto s = r_.Require(root, key); !s) return std::unexpected(s.error());
-    }
-    auto kind = r_.String(P("/opsim"));
-    if (!kind) return std::unexpected(kind.error());
-    if (*kind != "orders") {
-      return src_.Bad(P("/opsim"), "this is an opsim '" + *kind + "' file, not orders");
-    }
-    auto version = r_.Int(P("/version"), 1, 1000000);
-    if (!version) return std::unexpected(version.error());
-    if (*version > kOrdersFormatVersion) {
-      return Fail(ErrorCode::kUnsupported,
-                  "orders format version " + std::to_string(*version) + " is newer than this opsim",
-                  src_.Where(P("/version")));
     }
     Orders o;
     o.source = src_.name();
@@ -51,7 +44,7 @@ class Reader {
     if (!date) return src_.Bad(P("/turn"), date.error().message);
     o.turn = *date;
     if (r_.Has(root, "dice")) {
-      auto st = Each(P("/dice"), [&](const P& at) -> Status {
+      auto st = r_.Each(P("/dice"), [&](const P& at) -> Status {
         auto v = r_.Int(at, 1, 100);
         if (!v) return std::unexpected(v.error());
         o.dice.push_back(static_cast<int>(*v));
@@ -60,13 +53,13 @@ class Reader {
       if (!st) return std::unexpected(st.error());
     }
     if (r_.Has(root, "initial")) {
-      auto st = Each(P("/initial"), [&](const P& at) { return ReadInitial(at, o); });
+      auto st = r_.Each(P("/initial"), [&](const P& at) { return ReadInitial(at, o); });
       if (!st) return std::unexpected(st.error());
     }
     for (auto [key, list] :
          {std::pair{"movement", &o.movement}, std::pair{"exploitation", &o.exploitation}}) {
       if (!r_.Has(root, key)) continue;
-      auto st = Each(P("/" + std::string(key)), [&](const P& at) -> Status {
+      auto st = r_.Each(P("/" + std::string(key)), [&](const P& at) -> Status {
         auto m = ReadMove(at);
         if (!m) return std::unexpected(m.error());
         list->push_back(std::move(*m));
@@ -75,34 +68,18 @@ class Reader {
       if (!st) return std::unexpected(st.error());
     }
     if (r_.Has(root, "combat")) {
-      auto st = Each(P("/combat"), [&](const P& at) { return ReadAttack(at, o); });
+      auto st = r_.Each(P("/combat"), [&](const P& at) { return ReadAttack(at, o); });
       if (!st) return std::unexpected(st.error());
     }
     if (r_.Has(root, "reactions")) {
-      auto st = Each(P("/reactions"), [&](const P& at) { return ReadReaction(at, o); });
+      auto st = r_.Each(P("/reactions"), [&](const P& at) { return ReadReaction(at, o); });
       if (!st) return std::unexpected(st.error());
     }
     return o;
   }
 
  private:
-  template <class F>
-  Status Each(const P& at, F f) const {
-    auto arr = r_.Array(at);
-    if (!arr) return std::unexpected(arr.error());
-    for (std::size_t i = 0; i < (*arr)->size(); ++i) {
-      if (auto s = f(at / i); !s) return s;
-    }
-    return {};
-  }
-
-  Result<map::HexRef> Hex(const P& at) const {
-    auto token = r_.String(at);
-    if (!token) return std::unexpected(token.error());
-    auto h = t_.FindHex(*token);
-    if (!h) return src_.Bad(at, h.error().message);
-    return *h;
-  }
+  Result<map::HexRef> Hex(const P& at) const { return map::ReadHex(r_, at, t_); }
 
   Result<std::vector<std::string>> Ids(const P& at) const {
     std::vector<std::string> out;
@@ -111,7 +88,7 @@ class Reader {
       out.push_back(j.get<std::string>());
       return out;
     }
-    auto st = Each(at, [&](const P& item) -> Status {
+    auto st = r_.Each(at, [&](const P& item) -> Status {
       auto id = r_.String(item);
       if (!id) return std::unexpected(id.error());
       out.push_back(*id);
@@ -156,7 +133,7 @@ class Reader {
 
   Result<std::vector<Waypoint>> Path(const P& at, std::size_t min_size) const {
     std::vector<Waypoint> out;
-    auto st = Each(at, [&](const P& item) -> Status {
+    auto st = r_.Each(at, [&](const P& item) -> Status {
       auto token = r_.String(item);
       if (!token) return std::unexpected(token.error());
       auto w = ParseWaypoint(t_, *token);

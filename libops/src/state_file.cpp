@@ -3,6 +3,8 @@
 #include <charconv>
 #include <nlohmann/json.hpp>
 
+#include "opsim/map/scenario.h"
+
 namespace opsim::ops {
 
 namespace {
@@ -51,21 +53,10 @@ class Reader {
         !s) {
       return std::unexpected(s.error());
     }
-    for (const char* key : {"opsim", "version", "scenario"}) {
-      if (auto s = r_.Require(root, key); !s) return std::unexpected(s.error());
+    if (auto v = r_.Header("state", kStateFormatVersion, "a saved state"); !v) {
+      return std::unexpected(v.error());
     }
-    auto kind = r_.String(P("/opsim"));
-    if (!kind) return std::unexpected(kind.error());
-    if (*kind != "state") {
-      return src_.Bad(P("/opsim"), "this is an opsim '" + *kind + "' file, not a saved state");
-    }
-    auto version = r_.Int(P("/version"), 1, 1000000);
-    if (!version) return std::unexpected(version.error());
-    if (*version > kStateFormatVersion) {
-      return Fail(ErrorCode::kUnsupported,
-                  "state format version " + std::to_string(*version) + " is newer than this opsim",
-                  src_.Where(P("/version")));
-    }
+    if (auto s = r_.Require(root, "scenario"); !s) return std::unexpected(s.error());
     ScenarioId id;
     for (auto [key, out] : {std::pair{"name", &id.name}, std::pair{"path", &id.path},
                             std::pair{"sha256", &id.sha256}}) {
@@ -78,23 +69,9 @@ class Reader {
   }
 
  private:
-  template <class F>
-  Status Each(const P& at, F f) const {
-    auto arr = r_.Array(at);
-    if (!arr) return std::unexpected(arr.error());
-    for (std::size_t i = 0; i < (*arr)->size(); ++i) {
-      if (auto s = f(at / i); !s) return s;
-    }
-    return {};
-  }
-
   Result<map::HexRef> Hex(const P& at, bool nullable = false) const {
     if (nullable && r_.At(at).is_null()) return map::HexRef{};
-    auto token = r_.String(at);
-    if (!token) return std::unexpected(token.error());
-    auto h = t_.FindHex(*token);
-    if (!h) return src_.Bad(at, h.error().message);
-    return *h;
+    return map::ReadHex(r_, at, t_);
   }
 
   Result<std::uint64_t> U64(const P& at) const {
@@ -189,7 +166,7 @@ class Reader {
     for (Side side : {Side::kAxis, Side::kAllied}) {
       const P list = at / "control" / SideName(side);
       if (!r_.Has(at / "control", SideName(side))) continue;
-      auto st = Each(list, [&](const P& item) -> Status {
+      auto st = r_.Each(list, [&](const P& item) -> Status {
         auto h = Hex(item);
         if (!h) return std::unexpected(h.error());
         m.SetOwner(t_, *h, OwnerOf(side));
@@ -199,7 +176,7 @@ class Reader {
     }
     for (Owner o : {Owner::kAxis, Owner::kAllied, Owner::kNone}) {
       if (!r_.Has(at / "hexside-owners", OwnerName(o))) continue;
-      auto st = Each(at / "hexside-owners" / OwnerName(o), [&](const P& item) -> Status {
+      auto st = r_.Each(at / "hexside-owners" / OwnerName(o), [&](const P& item) -> Status {
         auto token = r_.String(item);
         if (!token) return std::unexpected(token.error());
         auto s = t_.FindHexside(*token);
@@ -209,7 +186,7 @@ class Reader {
       });
       if (!st) return st;
     }
-    auto frozen = Each(at / "frozen-zones", [&](const P& item) -> Status {
+    auto frozen = r_.Each(at / "frozen-zones", [&](const P& item) -> Status {
       auto zone = r_.String(item);
       if (!zone) return std::unexpected(zone.error());
       const auto& zones = t_.weather_zones();
@@ -224,7 +201,7 @@ class Reader {
     auto status = map::ParseCanalStatus(*suez);
     if (!status) return src_.Bad(at / "suez", "unknown canal status '" + *suez + "'");
     m.SetSuez(*status);
-    auto floods = Each(at / "floods", [&](const P& item) -> Status {
+    auto floods = r_.Each(at / "floods", [&](const P& item) -> Status {
       auto h = Hex(item / "hex");
       if (!h) return std::unexpected(h.error());
       auto kind = Enum<map::FloodKind>(item, "kind", 3, &FloodKindKey);
@@ -248,14 +225,14 @@ class Reader {
         (m.*set)(*h, static_cast<std::uint8_t>(*v));
       }
     }
-    auto ice = Each(at / "ice-airfields", [&](const P& item) -> Status {
+    auto ice = r_.Each(at / "ice-airfields", [&](const P& item) -> Status {
       auto h = Hex(item);
       if (!h) return std::unexpected(h.error());
       m.SetIceAirfield(*h, true);
       return {};
     });
     if (!ice) return ice;
-    auto bridges = Each(at / "destroyed-bridges", [&](const P& item) -> Status {
+    auto bridges = r_.Each(at / "destroyed-bridges", [&](const P& item) -> Status {
       auto token = r_.String(item);
       if (!token) return std::unexpected(token.error());
       auto side = t_.FindHexside(*token);
@@ -268,7 +245,7 @@ class Reader {
     for (const auto& [hex, list] : r_.At(at / "markers").items()) {
       auto h = t_.FindHex(hex);
       if (!h) return src_.Bad(at / "markers" / hex, h.error().message);
-      auto st = Each(at / "markers" / hex, [&](const P& item) -> Status {
+      auto st = r_.Each(at / "markers" / hex, [&](const P& item) -> Status {
         auto marker = r_.String(item);
         if (!marker) return std::unexpected(marker.error());
         m.AddMarker(*h, *marker);
@@ -280,7 +257,7 @@ class Reader {
   }
 
   Status ReadUnits(GameState& g) const {
-    auto units = Each(P("/units"), [&](const P& u) -> Status {
+    auto units = r_.Each(P("/units"), [&](const P& u) -> Status {
       GroundUnit unit;
       auto id = Str(u, "id");
       auto name = Str(u, "name");
@@ -321,7 +298,7 @@ class Reader {
       return {};
     });
     if (!units) return units;
-    auto air = Each(P("/air"), [&](const P& u) -> Status {
+    auto air = r_.Each(P("/air"), [&](const P& u) -> Status {
       AirUnit unit;
       for (auto [key, out] : {std::pair{"id", &unit.id}, std::pair{"name", &unit.name},
                               std::pair{"nationality", &unit.nationality}}) {
@@ -342,7 +319,7 @@ class Reader {
       return {};
     });
     if (!air) return air;
-    return Each(P("/naval"), [&](const P& u) -> Status {
+    return r_.Each(P("/naval"), [&](const P& u) -> Status {
       NavalUnit unit;
       for (auto [key, out] : {std::pair{"id", &unit.id}, std::pair{"name", &unit.name},
                               std::pair{"nationality", &unit.nationality}}) {

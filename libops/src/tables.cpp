@@ -29,15 +29,7 @@ class Reader {
         !s) {
       return std::unexpected(s.error());
     }
-    auto kind = r_.String(P("/opsim"));
-    if (!kind || *kind != "rules") return src_.Bad(P("/opsim"), "this is not an opsim rules file");
-    auto version = r_.Int(P("/version"), 1, 1000000);
-    if (!version) return std::unexpected(version.error());
-    if (*version > 1) {
-      return Fail(ErrorCode::kUnsupported,
-                  "rules format version " + std::to_string(*version) + " is newer than this opsim",
-                  src_.Where(P("/version")));
-    }
+    if (auto v = r_.Header("rules", 1, "a rules file"); !v) return std::unexpected(v.error());
     auto name = r_.OptString(root, "name", "rules");
     if (!name) return std::unexpected(name.error());
     t.name = *name;

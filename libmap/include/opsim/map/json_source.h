@@ -60,6 +60,21 @@ class JsonReader {
   // A required member; the error names the object that lacks it.
   Status Require(const Pointer& obj, const std::string& key) const;
 
+  // An opsim file's header: "opsim" must name `kind` (`what` names such files in the error)
+  // and "version" be at most `newest` (a newer one is kUnsupported). Returns the version.
+  Result<int> Header(std::string_view kind, int newest, std::string_view what) const;
+
+  // Calls f(pointer) for each element of the array at `at`, until one returns an error.
+  template <class F>
+  Status Each(const Pointer& at, F f) const {
+    auto arr = Array(at);
+    if (!arr) return std::unexpected(arr.error());
+    for (std::size_t i = 0; i < (*arr)->size(); ++i) {
+      if (auto s = f(at / i); !s) return s;
+    }
+    return {};
+  }
+
  private:
   const JsonSource& src_;
 };

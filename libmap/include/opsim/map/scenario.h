@@ -29,6 +29,10 @@ struct Scenario {
 Result<Scenario> LoadScenario(const JsonSource& src);
 Result<Scenario> LoadScenarioFile(const std::string& path);
 
+// The hex named by the string at `at` in a document about theater `t` (orders, states,
+// campaigns); a bad or unknown token is an error located there.
+Result<HexRef> ReadHex(const JsonReader& r, const JsonSource::Pointer& at, const Theater& t);
+
 struct BundledScenario {
   std::string name;
   std::string title;
