@@ -81,13 +81,14 @@ Result<Turn::FloodOutcome> Turn::Flood(const AttackOrder& a, const Reaction& r) 
   FloodOutcome out;
   switch (result) {
     case FloodResult::kCompleteFailure:
-      Say("flood", rule, std::string(SideName(owner)) + " fail to flood " + Name(h) + " (F*)");
+      Say("flood", rule,
+          "the " + std::string(SideName(owner)) + " side fails to flood " + Name(h) + " (F*)");
       return out;
     case FloodResult::kFailure:
       out.attack_modifier = tables_.flooding.failure_attack_modifier;
       Say("flood", rule,
-          std::string(SideName(owner)) + " fail to flood " + Name(h) + " (F): the attack has " +
-              std::to_string(out.attack_modifier) + " to its die roll");
+          "the " + std::string(SideName(owner)) + " side fails to flood " + Name(h) +
+              " (F): the attack has " + std::to_string(out.attack_modifier) + " to its die roll");
       return out;
     case FloodResult::kSuccess:
     case FloodResult::kGreatSuccess:

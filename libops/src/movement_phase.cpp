@@ -92,6 +92,7 @@ Status Turn::GroundMove(const MoveOrder& m, bool exploitation) {
   int stack_halves = 0;
   for (GroundUnit* u : stack) stack_halves += u->re_halves;
   std::vector<int> spent(stack.size(), 0);
+  std::vector<Note> special;  // what the steps' Rule 41 clauses said, for the record
   auto allowance = [&](const GroundUnit& u) {
     return exploitation ? u.mp * 2 / tables_.exploitation_divisor : u.mp * 2;
   };
@@ -158,6 +159,7 @@ Status Turn::GroundMove(const MoveOrder& m, bool exploitation) {
         return Refuse(step.blocked, stack[k]->name + " cannot enter " + Name(to) + ": " + step.why,
                       m.where);
       }
+      special.insert(special.end(), notes.begin(), notes.end());
       if (auto st = pay(k, step.cost, to); !st) return st;
     }
     if (!defenders.empty()) {
@@ -208,6 +210,7 @@ Status Turn::GroundMove(const MoveOrder& m, bool exploitation) {
   for (int s : spent) most = std::max(most, s);
   Say("move", exploitation ? rules::kB7_8 : rules::kB4_10,
       who + (exploitation ? " exploits " : " moves ") + route + " (" + Halves(most) + " MP)");
+  SayRule41("move", who, special);
   if (m.exit) {
     // 41.F: an unisolated, supplied unit leaves the map from an exit hex of its side, paying
     // that hex's MP cost.
@@ -403,6 +406,10 @@ Status Turn::NavalMove(const MoveOrder& m) {
   Say("naval", rules::kB6_5,
       names + " sail " + FormatWaypoint(t_, start) + " to " + FormatWaypoint(t_, end) + " (" +
           std::to_string(v.cost) + " steps)" + (port ? ", into port" : ", at sea"));
+  std::vector<Note> special;
+  for (const std::vector<Note>& step : v.notes)
+    special.insert(special.end(), step.begin(), step.end());
+  SayRule41("naval", names, special);
   for (GroundUnit* u : carried) {
     Enter(*u, end.hex);
     moved_.insert(u->id);

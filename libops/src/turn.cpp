@@ -7,6 +7,26 @@
 
 namespace opsim::ops {
 
+namespace {
+
+// 41.E.3: Kronshtadt is the end of the Kronshtadt-Leningrad hexside that is not Leningrad's
+// north-west hex (a major city).
+bool IsKronshtadt(const map::Theater& t, map::HexRef h) {
+  for (const map::Waterway& w : t.waterways()) {
+    if (w.rule != map::WaterwayRule::kKronshtadt) continue;
+    for (map::HexsideRef s : w.hexsides) {
+      const map::HexsideInfo& side = t.hexside(s);
+      if ((side.a == h || side.b == h) && t.hex(h).city != map::CityKind::kFullMajor &&
+          t.hex(h).city != map::CityKind::kPartialMajor) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
 Turn::Turn(const map::Theater& theater, const Campaign& campaign, GameState state,
            const Orders& orders, RouterCache& routers)
     : t_(theater),
@@ -30,6 +50,19 @@ Turn::Turn(const map::Theater& theater, const Campaign& campaign, GameState stat
 
 void Turn::Say(std::string kind, RuleId rule, std::string text) {
   result_.events.push_back(Event{std::move(kind), rule, std::move(text)});
+}
+
+void Turn::SayRule41(const std::string& kind, const std::string& who,
+                     const std::vector<Note>& notes) {
+  std::vector<std::string_view> said;
+  for (const Note& n : notes) {
+    if (!n.rule.id.starts_with("41.") ||
+        std::find(said.begin(), said.end(), n.rule.id) != said.end()) {
+      continue;
+    }
+    said.push_back(n.rule.id);
+    Say(kind, n.rule, who + ": " + n.text);
+  }
 }
 
 std::unexpected<Error> Turn::Refuse(RuleId rule, std::string message, const std::string& where) {
@@ -136,7 +169,14 @@ void Turn::Enter(GroundUnit& u, map::HexRef h) {
 void Turn::Gain(map::HexRef h, Side side) {
   if (s_.map.owner(h) == OwnerOf(side) || !Occupied(h, side) || Occupied(h, Enemy(side))) return;
   s_.map.SetOwner(t_, h, OwnerOf(side));
-  Say("owner", rules::kB9_1, Name(h) + " is now " + SideName(side));
+  if (IsKronshtadt(t_, h)) {
+    Say("owner", rules::k41E3,
+        Name(h) + " is now " + SideName(side) +
+            ": Kronshtadt is one hex with its coastal portion, and entering it gains the whole "
+            "hex");
+  } else {
+    Say("owner", rules::kB9_1, Name(h) + " is now " + SideName(side));
+  }
 }
 
 void Turn::Eliminate(GroundUnit& u, RuleId rule, const std::string& why) {

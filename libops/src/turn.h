@@ -39,6 +39,9 @@ class Turn {
 
   // --- reporting and dice --------------------------------------------------------------------
   void Say(std::string kind, RuleId rule, std::string text);
+  // After a move: one event for each Rule 41 clause that decided a step of it, so that the
+  // turn's record names the special rule behind the cost or the route (41.A.1, 41.A.2, ...).
+  void SayRule41(const std::string& kind, const std::string& who, const std::vector<Note>& notes);
   std::unexpected<Error> Refuse(RuleId rule, std::string message, const std::string& where);
   // A die roll: the orders' dice first, then the seeded dice. Returns the face, or an error
   // when a scripted die cannot be such a roll.

@@ -165,8 +165,10 @@ TEST(Rule41A4a, NetherlandsModifier) {
                   {1, /*flood 0403*/ 2, /*combat*/ 6, /*flood 0603*/ 2, /*combat*/ 6});
   ASSERT_TRUE(r) << r.error().to_string();
   // A 2 in the Netherlands is a 4: F. Outside, it stays a 2: F*.
-  EXPECT_TRUE(Said(*r, "flood", "41.A.4.a", "fail to flood 1:0403 (F)")) << test::AllEvents(*r);
-  EXPECT_TRUE(Said(*r, "flood", "41.A.4.a", "fail to flood 1:0603 (F*)")) << test::AllEvents(*r);
+  EXPECT_TRUE(Said(*r, "flood", "41.A.4.a", "side fails to flood 1:0403 (F)"))
+      << test::AllEvents(*r);
+  EXPECT_TRUE(Said(*r, "flood", "41.A.4.a", "side fails to flood 1:0603 (F*)"))
+      << test::AllEvents(*r);
 }
 
 // 41.A.4.a: F fails and the attack suffers -1 to its die roll. 12 to 2 is 6:1, shifted to 5:1
