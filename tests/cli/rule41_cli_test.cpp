@@ -147,10 +147,14 @@ TEST_F(AlliedToMove, Rule41A3_IceAirfieldOnlyOnAFrozenPartialLake) {
 TEST(Rule41A4aCli, FloodResultsWithThePlayersDice) {
   test::TempDir dir;
   json orders = json::parse(test::ReadFile(Orders("01-axis-may-i-1940.json")));
-  orders["dice"] = {2, 2, 2, 2, 2, 2, 2, 4};
-  test::WriteFile(dir.Path("f.json"), orders.dump());
-  const json f = Answer({"turn", "--scenario", "special-terrain", "--orders", dir.Path("f.json"),
-                         "--out", dir.Path("f-out.json")});
+  // Plays the first turn with these dice; the state goes to NAME-out.json.
+  auto play = [&](std::vector<int> dice, const std::string& name) {
+    orders["dice"] = dice;
+    test::WriteFile(dir.Path(name + ".json"), orders.dump());
+    return Answer({"turn", "--scenario", "special-terrain", "--orders", dir.Path(name + ".json"),
+                   "--out", dir.Path(name + "-out.json")});
+  };
+  const json f = play({2, 2, 2, 2, 2, 2, 2, 4}, "f");
   const std::string f_events = EventsCiting(f, "41.A.4.a");
   EXPECT_TRUE(Has(f_events, "F (2+2 in the Netherlands)")) << f_events;
   EXPECT_TRUE(Has(f_events, "fails to flood 16A:1122 (F): the attack has -1")) << f_events;
@@ -160,10 +164,7 @@ TEST(Rule41A4aCli, FloodResultsWithThePlayersDice) {
   }
   EXPECT_TRUE(combat_modified) << f["rolls"].dump();
 
-  orders["dice"] = {2, 2, 2, 2, 2, 2, 6, 4};
-  test::WriteFile(dir.Path("s.json"), orders.dump());
-  const json s = Answer({"turn", "--scenario", "special-terrain", "--orders", dir.Path("s.json"),
-                         "--out", dir.Path("s-out.json")});
+  const json s = play({2, 2, 2, 2, 2, 2, 6, 4}, "s");
   const std::string s_events = EventsCiting(s, "41.A.4.a");
   EXPECT_TRUE(Has(s_events, "16A:1122 is flooded (S*)")) << s_events;
   EXPECT_TRUE(Has(s_events, "then prohibited terrain for the next two turns")) << s_events;
