@@ -17,11 +17,10 @@
 
 namespace opsim::ops {
 
-
 class Turn {
  public:
-  Turn(const map::Theater& theater, const Campaign& campaign, GameState state,
-       const Orders& orders, RouterCache& routers);
+  Turn(const map::Theater& theater, const Campaign& campaign, GameState state, const Orders& orders,
+       RouterCache& routers);
 
   // The phases, in order; each returns an error that refuses the whole player-turn.
   Status Weather();
@@ -36,7 +35,6 @@ class Turn {
   TurnResult& result() { return result_; }
 
  private:
-
   // --- reporting and dice --------------------------------------------------------------------
   void Say(std::string kind, RuleId rule, std::string text);
   // After a move: one event for each Rule 41 clause that decided a step of it, so that the
@@ -106,7 +104,7 @@ class Turn {
   Dice dice_;
   std::set<std::string> moved_, attacked_;
   std::set<std::uint32_t> attacked_hexes_;
-  std::array<std::vector<int>, 2> res_;  // half REs by side, then hex
+  std::array<std::vector<int>, 2> res_;           // half REs by side, then hex
   std::array<std::vector<std::uint8_t>, 2> zoc_;  // EnemyZoc, by side
   std::array<bool, 2> zoc_fresh_{};
   int rail_used_halves_ = 0;

@@ -28,8 +28,8 @@ class Camp {
 
   // Removes every ground unit, to set a scene from scratch.
   void ClearUnits() { state.units.clear(); }
-  GroundUnit& Add(const std::string& id, Side side, UnitType type, int attack, int defense,
-                  int mp, int re_halves, const std::string& hex);
+  GroundUnit& Add(const std::string& id, Side side, UnitType type, int attack, int defense, int mp,
+                  int re_halves, const std::string& hex);
   GroundUnit& Unit(const std::string& id);
   void Own(const std::string& hex, Side side) {
     state.map.SetOwner(*theater_, Hex(hex), OwnerOf(side));

@@ -216,7 +216,8 @@ TEST(G9, Rule9_731_DozerBreachesThenLeaves) {
   EXPECT_EQ(doc["steps"][2]["cost"], r.steps[2].total().value());
 }
 
-// ---- G9.5, G9.43, G9.7 ---------------------------------------------------------------------------
+// ---- G9.5, G9.43, G9.7
+// ---------------------------------------------------------------------------
 
 // G9.5: going from beneath to above a Panji counter costs one MF and brings no Panji MC or other
 // panji-caused penalty, even with dice to roll one.
@@ -266,8 +267,8 @@ TEST(G9, Rule9_43_Stacks) {
   MoveOptions single = Infantry();
   single.seed = 21;
   EXPECT_FALSE(HasNote(Move(b, single, "37EE8,EE7").steps[1], "G9.43"));
-  EXPECT_EQ(Cli({"move", "--board", road.path(), "--stack", "0", "--path", "37EE8,EE7"}, 2)
-                ["error"]["rule"],
+  EXPECT_EQ(Cli({"move", "--board", road.path(), "--stack", "0", "--path", "37EE8,EE7"},
+                2)["error"]["rule"],
             "G9.43");
 }
 

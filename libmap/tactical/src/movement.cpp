@@ -141,10 +141,12 @@ void StackPanjiMc(Walk& w, Step& s, const Hexside* crossed) {
                         std::to_string(n) + " units takes a Panji MC");
   } else {
     std::string who = "one unit chosen at random by the ATTACKER";
-    if (w.dice) who = "unit " + std::to_string(w.dice->Roll(n)) + " of the stack (random selection)";
-    s.Note("G9.43", "a stack of " + std::to_string(n) + " crossed a road/path/Depression/TB hexside: " +
-                        who + " takes the Panji MC; then the other " + std::to_string(n - 1) +
-                        " take a normal PTC (leadership may modify it), before Defensive First Fire");
+    if (w.dice)
+      who = "unit " + std::to_string(w.dice->Roll(n)) + " of the stack (random selection)";
+    s.Note("G9.43",
+           "a stack of " + std::to_string(n) + " crossed a road/path/Depression/TB hexside: " +
+               who + " takes the Panji MC; then the other " + std::to_string(n - 1) +
+               " take a normal PTC (leadership may modify it), before Defensive First Fire");
   }
 }
 
