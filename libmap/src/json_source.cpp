@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <mutex>
 #include <sstream>
 
 namespace opsim {
@@ -13,38 +14,6 @@ class Scanner {
  public:
   explicit Scanner(std::string_view text) : s_(text) {}
 
-  // The offset of the value at `tokens` (from index i), starting from the value at pos.
-  std::size_t Find(std::size_t pos, const std::vector<std::string>& tokens, std::size_t i) {
-    pos = Ws(pos);
-    if (i == tokens.size() || pos >= s_.size()) return pos;
-    if (s_[pos] == '{') {
-      pos = Ws(pos + 1);
-      while (pos < s_.size() && s_[pos] == '"') {
-        std::string key;
-        pos = ReadString(pos, &key);
-        pos = Ws(pos);
-        pos = Ws(pos + 1);  // ':'
-        if (key == tokens[i]) return Find(pos, tokens, i + 1);
-        pos = Ws(SkipValue(pos));
-        if (pos < s_.size() && s_[pos] == ',') pos = Ws(pos + 1);
-      }
-      return pos;
-    }
-    if (s_[pos] == '[') {
-      std::size_t want = 0;
-      for (char c : tokens[i]) want = want * 10 + static_cast<std::size_t>(c - '0');
-      pos = Ws(pos + 1);
-      for (std::size_t k = 0; pos < s_.size() && s_[pos] != ']'; ++k) {
-        if (k == want) return Find(pos, tokens, i + 1);
-        pos = Ws(SkipValue(pos));
-        if (pos < s_.size() && s_[pos] == ',') pos = Ws(pos + 1);
-      }
-      return pos;
-    }
-    return pos;
-  }
-
- private:
   std::size_t Ws(std::size_t pos) const {
     while (pos < s_.size() &&
            (s_[pos] == ' ' || s_[pos] == '\n' || s_[pos] == '\r' || s_[pos] == '\t')) {
@@ -90,7 +59,20 @@ class Scanner {
     }
     return pos;
   }
+  // From one element of an array or member of an object to the next one's first character (or
+  // the closing bracket).
+  std::size_t Next(std::size_t pos) const {
+    pos = Ws(SkipValue(pos));
+    if (pos < s_.size() && s_[pos] == ',') pos = Ws(pos + 1);
+    return pos;
+  }
+  char At(std::size_t pos) const { return pos < s_.size() ? s_[pos] : '\0'; }
+  std::size_t Lines(std::size_t from, std::size_t to) const {
+    return static_cast<std::size_t>(std::count(s_.begin() + static_cast<std::ptrdiff_t>(from),
+                                               s_.begin() + static_cast<std::ptrdiff_t>(to), '\n'));
+  }
 
+ private:
   std::string_view s_;
 };
 
@@ -129,13 +111,98 @@ Result<JsonSource> JsonSource::FromText(std::string text, std::string name) {
   return src;
 }
 
+// Where() scans the text along the pointer. Readers ask for the elements of an array in order
+// (/movement/0, /movement/1, ...), so the scan resumes where the last one stopped, at every
+// depth whose container is the same: a whole file's elements cost one pass, not one each.
+struct JsonSource::Cursor {
+  struct Level {
+    std::size_t container = 0;  // offset of the '[' or '{' searched at this depth
+    std::size_t index = 0;      // arrays: the element found; objects: unused
+    std::string key;            // objects: the member found
+    std::size_t pos = 0;        // offset of the value found
+    std::size_t line = 1;       // its line
+  };
+  std::mutex mu;
+  std::vector<Level> levels;
+};
+
+JsonSource::JsonSource() : cursor_(std::make_unique<Cursor>()) {}
+JsonSource::JsonSource(JsonSource&&) noexcept = default;
+JsonSource& JsonSource::operator=(JsonSource&&) noexcept = default;
+JsonSource::~JsonSource() = default;
+
 std::string JsonSource::Where(const Pointer& at) const {
   std::vector<std::string> tokens;
   for (Pointer p = at; !p.empty(); p = p.parent_pointer()) tokens.push_back(p.back());
   std::reverse(tokens.begin(), tokens.end());
-  const std::size_t pos = Scanner(text_).Find(0, tokens, 0);
-  const auto line =
-      1 + std::count(text_.begin(), text_.begin() + std::min(pos, text_.size()), '\n');
+  const Scanner sc(text_);
+  std::size_t pos = sc.Ws(0);
+  std::size_t line = 1 + sc.Lines(0, pos);
+  {
+    std::lock_guard lock(cursor_->mu);
+    std::vector<Cursor::Level>& levels = cursor_->levels;
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+      const char open = sc.At(pos);
+      if (open != '[' && open != '{') break;
+      const bool array = open == '[';
+      std::size_t want = 0;
+      if (array) {
+        for (char c : tokens[i]) want = want * 10 + static_cast<std::size_t>(c - '0');
+      }
+      Cursor::Level found{pos, 0, {}, 0, line};
+      std::size_t from = sc.Ws(pos + 1);
+      std::size_t from_line = line + sc.Lines(pos, from);
+      std::size_t k = 0;
+      if (i < levels.size() && levels[i].container == pos) {
+        const Cursor::Level& last = levels[i];
+        if (array && last.index <= want) {
+          from = last.pos;
+          from_line = last.line;
+          k = last.index;
+        } else if (!array && last.key == tokens[i]) {
+          from = last.pos;
+          from_line = last.line;
+        }
+      }
+      bool hit = false;
+      if (array) {
+        for (; sc.At(from) != ']' && from < text_.size(); ++k) {
+          if (k == want) {
+            hit = true;
+            break;
+          }
+          const std::size_t next = sc.Next(from);
+          from_line += sc.Lines(from, next);
+          from = next;
+        }
+        found.index = k;
+      } else if (i < levels.size() && levels[i].container == pos && levels[i].key == tokens[i]) {
+        hit = true;
+      } else {
+        while (sc.At(from) == '"') {
+          std::string key;
+          std::size_t value = sc.Ws(sc.Ws(sc.ReadString(from, &key)) + 1);  // past ':'
+          from_line += sc.Lines(from, value);
+          from = value;
+          if (key == tokens[i]) {
+            hit = true;
+            break;
+          }
+          const std::size_t next = sc.Next(from);
+          from_line += sc.Lines(from, next);
+          from = next;
+        }
+      }
+      pos = from;
+      line = from_line;
+      if (!hit) break;
+      found.key = array ? std::string() : tokens[i];
+      found.pos = pos;
+      found.line = line;
+      if (levels.size() <= i) levels.resize(i + 1);
+      levels[i] = std::move(found);
+    }
+  }
   const std::string path = at.empty() ? "/" : at.to_string();
   return name_ + ":" + std::to_string(line) + ": " + path;
 }

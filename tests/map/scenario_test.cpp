@@ -335,6 +335,40 @@ TEST(JsonSourceTest, WhereFindsNestedValues) {
             "m.json:32: /state/control/allied/1");
 }
 
+// Where() resumes its scan from the last answer; any order of questions gets the answers a
+// fresh source gives, for every value of a file.
+TEST(JsonSourceTest, WhereAnswersAlikeInAnyOrder) {
+  const std::string text = R"({"a": [1,
+  2, [3,
+    4], {"k": "v",
+    "m": [5,
+      6]}],
+  "b": {"x": 1,
+    "y": [7, 8,
+      9]}, "c": "z"})";
+  std::vector<JsonSource::Pointer> all;
+  const auto flat = nlohmann::json::parse(text).flatten();
+  for (const auto& [path, value] : flat.items()) {
+    for (JsonSource::Pointer p(path); !p.empty(); p = p.parent_pointer()) all.push_back(p);
+  }
+  all.push_back(JsonSource::Pointer("/a/9"));   // no such element: the array's end
+  all.push_back(JsonSource::Pointer("/b/no"));  // no such member: the object's end
+  auto walked = JsonSource::FromText(text, "t.json");
+  ASSERT_TRUE(walked);
+  for (int round = 0; round < 2; ++round) {
+    for (const auto& p : all) {
+      auto fresh = JsonSource::FromText(text, "t.json");
+      ASSERT_TRUE(fresh);
+      EXPECT_EQ(walked->Where(p), fresh->Where(p));
+    }
+    std::reverse(all.begin(), all.end());
+  }
+  EXPECT_EQ(walked->Where(JsonSource::Pointer("/a/3/m/1")), "t.json:5: /a/3/m/1");
+  EXPECT_EQ(walked->Where(JsonSource::Pointer("/a/2/1")), "t.json:3: /a/2/1");
+  EXPECT_EQ(walked->Where(JsonSource::Pointer("/b/y/2")), "t.json:8: /b/y/2");
+  EXPECT_EQ(walked->Where(JsonSource::Pointer("/c")), "t.json:8: /c");
+}
+
 TEST(BundledScenarios, ListedAndResolvedByName) {
   const auto list = ListScenarios(OPSIM_SCENARIO_DIR);
   auto it = std::find_if(list.begin(), list.end(),

@@ -6,6 +6,7 @@
 // Thread-compatible: const methods may be called concurrently.
 #pragma once
 
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -17,6 +18,10 @@ namespace opsim {
 class JsonSource {
  public:
   using Pointer = nlohmann::json::json_pointer;
+
+  JsonSource(JsonSource&&) noexcept;
+  JsonSource& operator=(JsonSource&&) noexcept;
+  ~JsonSource();
 
   // Reads and parses a file; a syntax error names its line and column.
   static Result<JsonSource> FromFile(const std::string& path);
@@ -33,9 +38,13 @@ class JsonSource {
   std::unexpected<Error> Bad(const Pointer& at, std::string message) const;
 
  private:
+  JsonSource();
+  struct Cursor;  // where the last Where() stopped (json_source.cpp)
+
   std::string text_;
   std::string name_;
   nlohmann::json doc_;
+  std::unique_ptr<Cursor> cursor_;
 };
 
 // Typed access with located errors, for readers of JsonSource documents.
