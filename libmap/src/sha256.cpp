@@ -1,5 +1,13 @@
 #include "opsim/sha256.h"
 
+#include <algorithm>
+#include <cstring>
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+#include <immintrin.h>
+#endif
+
 namespace opsim {
 
 namespace {
@@ -20,11 +28,11 @@ constexpr std::uint32_t Rotr(std::uint32_t x, int n) {
 
 }  // namespace
 
-Sha256::Sha256()
-    : h_{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-         0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19} {}
+namespace sha256_detail {
 
-void Sha256::Block(const std::uint8_t* p) {
+namespace {
+
+void CompressOne(std::array<std::uint32_t, 8>& h_, const std::uint8_t* p) {
   std::array<std::uint32_t, 64> w;
   for (int i = 0; i < 16; ++i) {
     w[i] = (std::uint32_t{p[4 * i]} << 24) | (std::uint32_t{p[4 * i + 1]} << 16) |
@@ -63,15 +71,111 @@ void Sha256::Block(const std::uint8_t* p) {
   h_[7] += h;
 }
 
+#if defined(__x86_64__)
+// The SHA extensions (SHA-NI): four rounds an instruction, the same digest. The message schedule
+// is W[t] = msg2(msg1(W[t-16..], W[t-12..]) + W[t-7..], W[t-4..]) four words at a time.
+__attribute__((target("sha,sse4.1,ssse3"))) void CompressShaNi(std::array<std::uint32_t, 8>& h,
+                                                               const std::uint8_t* p,
+                                                               std::size_t blocks) {
+  const __m128i kSwap = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
+  __m128i tmp = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&h[0]));
+  __m128i state1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&h[4]));
+  tmp = _mm_shuffle_epi32(tmp, 0xB1);                // CDAB
+  state1 = _mm_shuffle_epi32(state1, 0x1B);          // EFGH
+  __m128i state0 = _mm_alignr_epi8(tmp, state1, 8);  // ABEF
+  state1 = _mm_blend_epi16(state1, tmp, 0xF0);       // CDGH
+  for (; blocks > 0; --blocks, p += 64) {
+    const __m128i abef = state0;
+    const __m128i cdgh = state1;
+    __m128i w[16];
+    for (int i = 0; i < 16; ++i) {
+      if (i < 4) {
+        w[i] =
+            _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * i)), kSwap);
+      } else {
+        w[i] = _mm_sha256msg2_epu32(_mm_add_epi32(_mm_sha256msg1_epu32(w[i - 4], w[i - 3]),
+                                                  _mm_alignr_epi8(w[i - 1], w[i - 2], 4)),
+                                    w[i - 1]);
+      }
+      __m128i msg =
+          _mm_add_epi32(w[i], _mm_loadu_si128(reinterpret_cast<const __m128i*>(&kK[4 * i])));
+      state1 = _mm_sha256rnds2_epu32(state1, state0, msg);
+      msg = _mm_shuffle_epi32(msg, 0x0E);
+      state0 = _mm_sha256rnds2_epu32(state0, state1, msg);
+    }
+    state0 = _mm_add_epi32(state0, abef);
+    state1 = _mm_add_epi32(state1, cdgh);
+  }
+  tmp = _mm_shuffle_epi32(state0, 0x1B);        // FEBA
+  state1 = _mm_shuffle_epi32(state1, 0xB1);     // DCHG
+  state0 = _mm_blend_epi16(tmp, state1, 0xF0);  // DCBA
+  state1 = _mm_alignr_epi8(state1, tmp, 8);     // HGFE
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(&h[0]), state0);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(&h[4]), state1);
+}
+
+bool CpuHasShaNi() {
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  if (__get_cpuid(1, &a, &b, &c, &d) == 0) return false;
+  const bool ssse3 = (c & bit_SSSE3) != 0;
+  const bool sse41 = (c & bit_SSE4_1) != 0;
+  if (__get_cpuid_count(7, 0, &a, &b, &c, &d) == 0) return false;
+  return ssse3 && sse41 && (b & bit_SHA) != 0;
+}
+#endif
+
+}  // namespace
+
+void CompressPortable(std::array<std::uint32_t, 8>& h, const std::uint8_t* p, std::size_t blocks) {
+  for (; blocks > 0; --blocks, p += 64) CompressOne(h, p);
+}
+
+bool CompressAccelerated(std::array<std::uint32_t, 8>& h, const std::uint8_t* p,
+                         std::size_t blocks) {
+#if defined(__x86_64__)
+  static const bool kHasShaNi = CpuHasShaNi();
+  if (kHasShaNi) {
+    CompressShaNi(h, p, blocks);
+    return true;
+  }
+#endif
+  (void)h;
+  (void)p;
+  (void)blocks;
+  return false;
+}
+
+}  // namespace sha256_detail
+
+Sha256::Sha256()
+    : h_{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+         0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19} {}
+
+void Sha256::Blocks(const std::uint8_t* p, std::size_t blocks) {
+  if (!sha256_detail::CompressAccelerated(h_, p, blocks)) {
+    sha256_detail::CompressPortable(h_, p, blocks);
+  }
+}
+
 void Sha256::Update(std::string_view data) {
   length_ += data.size();
-  for (unsigned char ch : data) {
-    buf_[used_++] = ch;
-    if (used_ == 64) {
-      Block(buf_.data());
-      used_ = 0;
-    }
+  const auto* p = reinterpret_cast<const std::uint8_t*>(data.data());
+  std::size_t n = data.size();
+  if (used_ > 0) {
+    const std::size_t take = std::min(n, 64 - used_);
+    std::memcpy(buf_.data() + used_, p, take);
+    used_ += take;
+    p += take;
+    n -= take;
+    if (used_ < 64) return;
+    Blocks(buf_.data(), 1);
+    used_ = 0;
   }
+  Blocks(p, n / 64);
+  p += n / 64 * 64;
+  n %= 64;
+  std::memcpy(buf_.data(), p, n);
+  used_ = n;
 }
 
 std::array<std::uint8_t, 32> Sha256::Digest() {
@@ -79,12 +183,12 @@ std::array<std::uint8_t, 32> Sha256::Digest() {
   buf_[used_++] = 0x80;
   if (used_ > 56) {
     while (used_ < 64) buf_[used_++] = 0;
-    Block(buf_.data());
+    Blocks(buf_.data(), 1);
     used_ = 0;
   }
   while (used_ < 56) buf_[used_++] = 0;
   for (int i = 7; i >= 0; --i) buf_[used_++] = static_cast<std::uint8_t>(bits >> (8 * i));
-  Block(buf_.data());
+  Blocks(buf_.data(), 1);
   std::array<std::uint8_t, 32> out;
   for (int i = 0; i < 8; ++i) {
     out[4 * i] = static_cast<std::uint8_t>(h_[i] >> 24);
