@@ -19,7 +19,8 @@ inline constexpr int kBenchUnits = 2000;
 // The same theater with a synthetic campaign of 2,000 units (seed 1), at its start.
 const ops::Game& BenchGame();
 
-// Resident memory of this process, in bytes (from /proc/self/statm).
-std::size_t ResidentBytes();
+// Heap bytes this process holds (malloc's count: arena chunks in use and mmapped blocks). Unlike
+// the resident set it does not depend on what earlier benchmarks freed and malloc kept.
+std::size_t HeapBytesInUse();
 
 }  // namespace opsim::bench
