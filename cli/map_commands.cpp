@@ -312,7 +312,7 @@ void SetGroundBarriers(const LoadedGame& g, Side side, ops::GroundRouter& router
   for (const ops::GroundUnit& u : g.state->units) {
     if (u.on_map() && u.side != side) enemy[u.hex.v] = 1;
   }
-  router.SetBarriers(game.EnemyZoc(side), std::move(enemy));
+  router.SetBarriers(game.EnemyZoc(side), enemy);
 }
 
 Result<RouteResult> RunRoute(const LoadedGame& g, const RouteOptions& o) {

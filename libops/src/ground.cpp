@@ -407,13 +407,13 @@ void GroundRouter::Rebind(const RuleContext& ctx) {
   ctx_.emplace(ctx);
 }
 
-void GroundRouter::SetBarriers(std::vector<std::uint8_t> stop, std::vector<std::uint8_t> closed) {
-  barriers_.assign(ctx_->theater.hex_count(), 0);
-  for (std::size_t v = 0; v < stop.size() && v < barriers_.size(); ++v) {
-    if (stop[v]) barriers_[v] |= kStopBit;
-  }
-  for (std::size_t v = 0; v < closed.size() && v < barriers_.size(); ++v) {
-    if (closed[v]) barriers_[v] |= kClosedBit;
+void GroundRouter::SetBarriers(std::span<const std::uint8_t> stop,
+                               std::span<const std::uint8_t> closed) {
+  const std::size_t n = ctx_->theater.hex_count();
+  barriers_.resize(n);
+  for (std::size_t v = 0; v < n; ++v) {
+    barriers_[v] = static_cast<std::uint8_t>((v < stop.size() && stop[v] ? kStopBit : 0) |
+                                             (v < closed.size() && closed[v] ? kClosedBit : 0));
   }
 }
 

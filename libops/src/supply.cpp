@@ -22,14 +22,16 @@ std::vector<std::uint8_t> EnemyZones(const map::Theater& t, const GameState& s, 
     zoc[u.hex.v] = 1;
     if (own[u.hex.v]) continue;
     // A zone reaches every neighbour the unit could step into: not across all-sea or unfrozen
-    // lake hexsides, not into prohibited hexes.
+    // lake hexsides, not into prohibited hexes. (A neighbour already in a zone is not asked.)
     GroundMover mover;
     mover.side = u.side;
     for (map::Dir d : map::kAllDirs) {
       const map::HexsideRef side_ref = t.HexsideAt(u.hex, d);
       if (!side_ref.valid()) continue;
+      const map::HexRef next = t.hexside(side_ref).Other(u.hex);
+      if (zoc[next.v]) continue;
       if (EvaluateGroundStep(ctx, mover, u.hex, side_ref, nullptr).blocked.empty()) {
-        zoc[t.hexside(side_ref).Other(u.hex).v] = 1;
+        zoc[next.v] = 1;
       }
     }
   }
@@ -47,12 +49,12 @@ SupplyNet SupplyNetwork(const map::Theater& t, const GameState& s, const Campaig
     (u.side == side ? friendly : enemy)[u.hex.v] = 1;
   }
   const Owner foe = OwnerOf(Enemy(side));
-  net.closed.assign(n, 0);
+  net.closed.resize(n);
+  net.stop.resize(n);
   for (std::size_t v = 0; v < n; ++v) {
     net.closed[v] = enemy[v] || s.map.owner(map::HexRef{static_cast<std::uint32_t>(v)}) == foe;
+    net.stop[v] = zoc[v] && !friendly[v];
   }
-  net.stop.assign(n, 0);
-  for (std::size_t v = 0; v < n; ++v) net.stop[v] = zoc[v] && !friendly[v];
   const Owner own = OwnerOf(side);
   auto usable = [&](map::HexRef h) {
     return s.map.owner(h) == own && !enemy[h.v] && !net.stop[h.v];

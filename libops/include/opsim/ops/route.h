@@ -121,7 +121,7 @@ class GroundRouter {
 
   // Hexes a search may enter but not leave (enemy zones of control, B4.8; a source is always
   // left), and hexes it may not enter at all (enemy units). Either may be empty.
-  void SetBarriers(std::vector<std::uint8_t> stop, std::vector<std::uint8_t> closed);
+  void SetBarriers(std::span<const std::uint8_t> stop, std::span<const std::uint8_t> closed);
 
   // Cheapest cost (half-MPs) from `from` (or from the nearest of `from`) to every hex;
   // kUnreachable where none.
