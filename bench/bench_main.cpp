@@ -2,6 +2,7 @@
 #include <malloc.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -9,6 +10,7 @@
 
 #include "bench_fixture.h"
 #include "opsim/map/generate.h"
+#include "opsim/ops/route.h"
 #include "opsim/ops/synthetic.h"
 
 namespace opsim::bench {
@@ -54,6 +56,61 @@ const ops::Game& BenchGame() {
                      std::make_shared<const ops::Campaign>(std::move(*campaign)));
   }();
   return game;
+}
+
+map::HexRef CentralLandHex(const map::Theater& t) {
+  map::GridPos lo{1 << 30, 1 << 30}, hi{-1, -1};
+  for (std::uint32_t v = 0; v < t.hex_count(); ++v) {
+    const map::GridPos p = t.Pos(map::HexRef{v});
+    lo = {std::min(lo.col, p.col), std::min(lo.row, p.row)};
+    hi = {std::max(hi.col, p.col), std::max(hi.row, p.row)};
+  }
+  const map::GridPos mid{(lo.col + hi.col) / 2, (lo.row + hi.row) / 2};
+  map::HexRef best;
+  int best_d = 1 << 30;
+  for (std::uint32_t v = 0; v < t.hex_count(); ++v) {
+    if (t.hex(map::HexRef{v}).IsWater()) continue;
+    const int d = map::Distance(t.Pos(map::HexRef{v}), mid);
+    if (d < best_d) best_d = d, best = map::HexRef{v};
+  }
+  return best;
+}
+
+BareBfs::BareBfs(const map::Theater& t, map::HexRef source)
+    : t_(t), source_(source), dist_(t.hex_count()), queue_(t.hex_count()) {}
+
+std::size_t BareBfs::Run() {
+  const auto& g = t_.graph();
+  std::fill(dist_.begin(), dist_.end(), ops::kUnreachable);
+  std::size_t head = 0, tail = 0;
+  dist_[source_.v] = 0;
+  queue_[tail++] = source_.v;
+  while (head < tail) {
+    const std::uint32_t u = queue_[head++];
+    const auto [first, last] = boost::out_edges(u, g);
+    for (auto it = first; it != last; ++it) {
+      const std::uint32_t v = boost::target(*it, g);
+      if (dist_[v] == ops::kUnreachable) {
+        dist_[v] = dist_[u] + 1;
+        queue_[tail++] = v;
+      }
+    }
+  }
+  benchmark::DoNotOptimize(dist_.data());
+  return tail;
+}
+
+void VersusBfs::Add(benchmark::State& state, double own_seconds) {
+  state.PauseTiming();
+  const auto t0 = Clock::now();
+  bfs_.Run();
+  bfs_seconds_ += Seconds(t0, Clock::now());
+  own_ += own_seconds;
+  state.ResumeTiming();
+}
+
+void VersusBfs::Report(benchmark::State& state) const {
+  state.counters["vs_bfs"] = bfs_seconds_ > 0 ? own_ / bfs_seconds_ : 0;
 }
 
 std::size_t HeapBytesInUse() {

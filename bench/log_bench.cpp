@@ -18,15 +18,9 @@
 namespace opsim::bench {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
 [[noreturn]] void Die(const char* what, const Error& e) {
   std::fprintf(stderr, "%s: %s\n", what, e.to_string().c_str());
   std::abort();
-}
-
-double Seconds(Clock::time_point from, Clock::time_point to) {
-  return std::chrono::duration<double>(to - from).count();
 }
 
 // A folder of this process's logs, removed at exit.

@@ -10,25 +10,6 @@
 namespace opsim::bench {
 namespace {
 
-// The hex nearest the middle of the theater that a foot unit may stand in.
-map::HexRef CentralLandHex(const map::Theater& t) {
-  map::GridPos lo{1 << 30, 1 << 30}, hi{-1, -1};
-  for (std::uint32_t v = 0; v < t.hex_count(); ++v) {
-    const map::GridPos p = t.Pos(map::HexRef{v});
-    lo = {std::min(lo.col, p.col), std::min(lo.row, p.row)};
-    hi = {std::max(hi.col, p.col), std::max(hi.row, p.row)};
-  }
-  const map::GridPos mid{(lo.col + hi.col) / 2, (lo.row + hi.row) / 2};
-  map::HexRef best;
-  int best_d = 1 << 30;
-  for (std::uint32_t v = 0; v < t.hex_count(); ++v) {
-    if (t.hex(map::HexRef{v}).IsWater()) continue;
-    const int d = map::Distance(t.Pos(map::HexRef{v}), mid);
-    if (d < best_d) best_d = d, best = map::HexRef{v};
-  }
-  return best;
-}
-
 void BM_LoadTheater(benchmark::State& state) {
   const std::string& path = BenchTheaterPath();
   std::size_t hexes = 0;
@@ -62,30 +43,9 @@ BENCHMARK(BM_TheaterMemory)->Iterations(1)->Unit(benchmark::kMillisecond);
 // The floor: a plain breadth-first search over the same CSR graph from the same hex.
 void BM_BareBfs(benchmark::State& state) {
   const map::Theater& t = BenchScenario().theater;
-  const auto& g = t.graph();
-  const map::HexRef source = CentralLandHex(t);
-  std::vector<std::uint32_t> dist(t.hex_count());
-  std::vector<std::uint32_t> queue(t.hex_count());
+  BareBfs bfs(t, CentralLandHex(t));
   std::size_t reached = 0;
-  for (auto _ : state) {
-    std::fill(dist.begin(), dist.end(), ops::kUnreachable);
-    std::size_t head = 0, tail = 0;
-    dist[source.v] = 0;
-    queue[tail++] = source.v;
-    while (head < tail) {
-      const std::uint32_t u = queue[head++];
-      const auto [first, last] = boost::out_edges(u, g);
-      for (auto it = first; it != last; ++it) {
-        const std::uint32_t v = boost::target(*it, g);
-        if (dist[v] == ops::kUnreachable) {
-          dist[v] = dist[u] + 1;
-          queue[tail++] = v;
-        }
-      }
-    }
-    reached = tail;
-    benchmark::DoNotOptimize(dist.data());
-  }
+  for (auto _ : state) reached = bfs.Run();
   state.counters["reached"] = static_cast<double>(reached);
 }
 BENCHMARK(BM_BareBfs)->Unit(benchmark::kMicrosecond);
@@ -97,14 +57,17 @@ void BM_GroundCostsWholeMap(benchmark::State& state) {
   const ops::RuleContext ctx{sc.theater, sc.state, ops::DefaultRuleTables()};
   ops::GroundRouter router(ctx, *ops::ParseUnitKind("infantry", Side::kAllied));
   const map::HexRef source = CentralLandHex(sc.theater);
-  std::size_t reached = 0;
+  VersusBfs versus(sc.theater);
   for (auto _ : state) {
+    const auto t0 = Clock::now();
     const auto& costs = router.CostsFrom(source);
     benchmark::DoNotOptimize(costs.data());
-    reached = static_cast<std::size_t>(
-        std::count_if(costs.begin(), costs.end(), [](auto c) { return c != ops::kUnreachable; }));
+    versus.Add(state, Seconds(t0, Clock::now()));
   }
-  state.counters["reached"] = static_cast<double>(reached);
+  const auto& costs = router.CostsFrom(source);
+  state.counters["reached"] = static_cast<double>(
+      std::count_if(costs.begin(), costs.end(), [](auto c) { return c != ops::kUnreachable; }));
+  versus.Report(state);
 }
 BENCHMARK(BM_GroundCostsWholeMap)->Unit(benchmark::kMicrosecond);
 
