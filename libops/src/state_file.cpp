@@ -105,6 +105,17 @@ class Reader {
     return *s;
   }
 
+  // A unit's "id", "name" and "nationality".
+  Status Identity(const P& u, std::string& id, std::string& name, std::string& nationality) const {
+    for (auto [key, out] :
+         {std::pair{"id", &id}, std::pair{"name", &name}, std::pair{"nationality", &nationality}}) {
+      auto v = Str(u, key);
+      if (!v) return std::unexpected(v.error());
+      *out = *v;
+    }
+    return {};
+  }
+
   template <class E>
   Result<E> Enum(const P& obj, const char* key, int count, const char* (*name)(E)) const {
     auto v = Str(obj, key);
@@ -259,15 +270,7 @@ class Reader {
   Status ReadUnits(GameState& g) const {
     auto units = r_.Each(P("/units"), [&](const P& u) -> Status {
       GroundUnit unit;
-      auto id = Str(u, "id");
-      auto name = Str(u, "name");
-      auto nation = Str(u, "nationality");
-      if (!id || !name || !nation) {
-        return std::unexpected(!id ? id.error() : !name ? name.error() : nation.error());
-      }
-      unit.id = *id;
-      unit.name = *name;
-      unit.nationality = *nation;
+      if (auto s = Identity(u, unit.id, unit.name, unit.nationality); !s) return s;
       auto side = SideOf(u);
       if (!side) return std::unexpected(side.error());
       unit.side = *side;
@@ -300,33 +303,23 @@ class Reader {
     if (!units) return units;
     auto air = r_.Each(P("/air"), [&](const P& u) -> Status {
       AirUnit unit;
-      for (auto [key, out] : {std::pair{"id", &unit.id}, std::pair{"name", &unit.name},
-                              std::pair{"nationality", &unit.nationality}}) {
-        auto v = Str(u, key);
-        if (!v) return std::unexpected(v.error());
-        *out = *v;
-      }
+      if (auto s = Identity(u, unit.id, unit.name, unit.nationality); !s) return s;
       auto side = SideOf(u);
       if (!side) return std::unexpected(side.error());
       unit.side = *side;
       auto base = Hex(u / "base");
       if (!base) return std::unexpected(base.error());
       unit.base = *base;
-      auto status = Str(u, "status");
+      auto status = Enum<AirStatus>(u, "status", 2, &AirStatusName);
       if (!status) return std::unexpected(status.error());
-      unit.status = *status == "eliminated" ? AirStatus::kEliminated : AirStatus::kBased;
+      unit.status = *status;
       g.air.push_back(std::move(unit));
       return {};
     });
     if (!air) return air;
     return r_.Each(P("/naval"), [&](const P& u) -> Status {
       NavalUnit unit;
-      for (auto [key, out] : {std::pair{"id", &unit.id}, std::pair{"name", &unit.name},
-                              std::pair{"nationality", &unit.nationality}}) {
-        auto v = Str(u, key);
-        if (!v) return std::unexpected(v.error());
-        *out = *v;
-      }
+      if (auto s = Identity(u, unit.id, unit.name, unit.nationality); !s) return s;
       auto side = SideOf(u);
       if (!side) return std::unexpected(side.error());
       unit.side = *side;
@@ -443,7 +436,7 @@ std::string StateToJson(const GameState& s, const map::Theater& t, const Scenari
                    {"side", SideName(a.side)},
                    {"nationality", a.nationality},
                    {"base", t.HexName(a.base)},
-                   {"status", a.status == AirStatus::kBased ? "based" : "eliminated"}});
+                   {"status", AirStatusName(a.status)}});
   }
   json naval = json::array();
   for (const NavalUnit& n : s.naval) {

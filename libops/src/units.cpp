@@ -11,6 +11,7 @@ constexpr std::array<const char*, 10> kTypeNames = {
     "mechanized", "armor",    "engineer", "construction", "artillery"};
 constexpr std::array<const char*, 3> kStatusNames = {"on-map", "eliminated", "exited"};
 constexpr std::array<const char*, 3> kSupplyNames = {"supplied", "out-of-supply", "isolated"};
+constexpr std::array<const char*, 2> kAirStatusNames = {"based", "eliminated"};
 constexpr std::array<const char*, 4> kNavalNames = {"tf", "cg", "transport", "flotilla"};
 
 }  // namespace
@@ -65,6 +66,9 @@ const char* UnitStatusName(UnitStatus s) {
 }
 const char* SupplyStatusName(SupplyStatus s) {
   return kSupplyNames[static_cast<int>(s)];
+}
+const char* AirStatusName(AirStatus s) {
+  return kAirStatusNames[static_cast<int>(s)];
 }
 const char* NavalKindName(NavalKind k) {
   return kNavalNames[static_cast<int>(k)];

@@ -702,6 +702,13 @@ TEST(OrdersFile, RoundTrip) {
 TEST(StateFile, RoundTripAndEdits) {
   Camp c;
   ASSERT_TRUE(c.Play({}, c.Weather()));
+  AirUnit lost;
+  lost.id = "lost";
+  lost.name = "Lost Wing";
+  lost.nationality = "german";
+  lost.base = c.Hex("16A:1321");
+  lost.status = AirStatus::kEliminated;
+  c.state.air.push_back(lost);
   const ScenarioId id{"special-terrain", "special-terrain.json", "abc"};
   const std::string text = StateToJson(c.state, c.t(), id);
   auto src = JsonSource::FromText(text, "state.json");
@@ -719,6 +726,17 @@ TEST(StateFile, RoundTripAndEdits) {
   ASSERT_TRUE(edited) << edited.error().to_string();
   EXPECT_TRUE(edited->edited);
   EXPECT_EQ(edited->state.srp.at("british"), 99);
+  EXPECT_EQ(back->state.air.back().status, AirStatus::kEliminated);
+
+  // An air unit's status is "based" or "eliminated"; anything else is refused, not read as based.
+  j = json::parse(text);
+  j["air"].back()["status"] = "grounded";
+  auto bad_src = JsonSource::FromText(j.dump(1), "bad.json");
+  ASSERT_TRUE(bad_src);
+  auto bad = StateFromJson(*bad_src, c.t());
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().to_string().find("unknown value 'grounded'"), std::string::npos)
+      << bad.error().to_string();
 }
 
 }  // namespace

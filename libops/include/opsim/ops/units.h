@@ -69,6 +69,7 @@ struct GroundUnit {
 };
 
 enum class AirStatus : std::uint8_t { kBased, kEliminated };
+const char* AirStatusName(AirStatus s);  // "based", "eliminated"
 struct AirUnit {
   std::string id;
   std::string name;
