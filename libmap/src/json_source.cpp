@@ -149,11 +149,12 @@ std::string JsonSource::Where(const Pointer& at) const {
       if (array) {
         for (char c : tokens[i]) want = want * 10 + static_cast<std::size_t>(c - '0');
       }
-      Cursor::Level found{pos, 0, {}, 0, line};
+      const std::size_t container = pos;
       std::size_t from = sc.Ws(pos + 1);
       std::size_t from_line = line + sc.Lines(pos, from);
       std::size_t k = 0;
-      if (i < levels.size() && levels[i].container == pos) {
+      bool hit = false;
+      if (i < levels.size() && levels[i].container == container) {
         const Cursor::Level& last = levels[i];
         if (array && last.index <= want) {
           from = last.pos;
@@ -162,9 +163,9 @@ std::string JsonSource::Where(const Pointer& at) const {
         } else if (!array && last.key == tokens[i]) {
           from = last.pos;
           from_line = last.line;
+          hit = true;
         }
       }
-      bool hit = false;
       if (array) {
         for (; sc.At(from) != ']' && from < text_.size(); ++k) {
           if (k == want) {
@@ -175,11 +176,8 @@ std::string JsonSource::Where(const Pointer& at) const {
           from_line += sc.Lines(from, next);
           from = next;
         }
-        found.index = k;
-      } else if (i < levels.size() && levels[i].container == pos && levels[i].key == tokens[i]) {
-        hit = true;
       } else {
-        while (sc.At(from) == '"') {
+        while (!hit && sc.At(from) == '"') {
           std::string key;
           std::size_t value = sc.Ws(sc.Ws(sc.ReadString(from, &key)) + 1);  // past ':'
           from_line += sc.Lines(from, value);
@@ -196,11 +194,8 @@ std::string JsonSource::Where(const Pointer& at) const {
       pos = from;
       line = from_line;
       if (!hit) break;
-      found.key = array ? std::string() : tokens[i];
-      found.pos = pos;
-      found.line = line;
       if (levels.size() <= i) levels.resize(i + 1);
-      levels[i] = std::move(found);
+      levels[i] = {container, array ? k : 0, array ? std::string() : tokens[i], pos, line};
     }
   }
   const std::string path = at.empty() ? "/" : at.to_string();

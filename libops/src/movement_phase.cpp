@@ -159,7 +159,8 @@ Status Turn::GroundMove(const MoveOrder& m, bool exploitation) {
         return Refuse(step.blocked, stack[k]->name + " cannot enter " + Name(to) + ": " + step.why,
                       m.where);
       }
-      special.insert(special.end(), notes.begin(), notes.end());
+      special.insert(special.end(), std::make_move_iterator(notes.begin()),
+                     std::make_move_iterator(notes.end()));
       if (auto st = pay(k, step.cost, to); !st) return st;
     }
     if (!defenders.empty()) {
