@@ -10,8 +10,8 @@
 #include <cstring>
 #include <ctime>
 #include <filesystem>
-#include <nlohmann/json.hpp>
 
+#include "canonical_row.h"
 #include "opsim/ops/calendar.h"
 #include "opsim/sha256.h"
 #include "sqlite.h"
@@ -20,7 +20,6 @@ namespace opsim::db {
 
 namespace {
 
-using nlohmann::json;
 using sql::Database;
 using sql::Statement;
 
@@ -111,12 +110,8 @@ CREATE VIEW chain (seq, tbl, turn, prev_hash, hash) AS
   UNION ALL SELECT seq, 'snapshot', turn, prev_hash, hash FROM snapshot;
 )sql";
 
-// The chained content of each row: compact JSON, keys sorted, of every column but the hashes,
-// the snapshot's data (its SHA-256 stands for it) and the wall-clock metadata.
-std::string Canon(const json& j) {
-  return j.dump(-1, ' ', false, json::error_handler_t::replace);
-}
-
+// The chained content of each row (canonical_row.h): every column but the hashes, the
+// snapshot's data (its SHA-256 stands for it) and the wall-clock metadata, keys in byte order.
 std::string RowHash(std::string_view prev, std::string_view content) {
   Sha256 h;
   h.Update(prev);
@@ -126,69 +121,81 @@ std::string RowHash(std::string_view prev, std::string_view content) {
 }
 
 std::string GameContent(const GameRecord& g) {
-  return Canon({{"table", "game"},
-                {"seq", 1},
-                {"scenario_name", g.scenario_name},
-                {"scenario_sha256", g.scenario_sha256},
-                {"seed", g.seed},
-                {"start_hash", g.start_hash}});
+  return CanonicalRow()
+      .Str("scenario_name", g.scenario_name)
+      .Str("scenario_sha256", g.scenario_sha256)
+      .Int("seed", static_cast<std::int64_t>(g.seed))
+      .Int("seq", 1)
+      .Str("start_hash", g.start_hash)
+      .Str("table", "game")
+      .Take();
 }
 
 std::string TurnContent(std::int64_t seq, const LoggedTurn& t) {
-  return Canon({{"table", "turn"},
-                {"seq", seq},
-                {"number", t.number},
-                {"serial", t.serial},
-                {"side", t.side},
-                {"date", t.date},
-                {"orders", t.orders},
-                {"final_hash", t.final_hash}});
+  return CanonicalRow()
+      .Str("date", t.date)
+      .Str("final_hash", t.final_hash)
+      .Int("number", t.number)
+      .Str("orders", t.orders)
+      .Int("seq", seq)
+      .Int("serial", t.serial)
+      .Str("side", t.side)
+      .Str("table", "turn")
+      .Take();
 }
 
 std::string RollContent(std::int64_t seq, std::int64_t turn, std::int64_t n, const LoggedRoll& r) {
-  return Canon({{"table", "roll"},
-                {"seq", seq},
-                {"turn", turn},
-                {"n", n},
-                {"value", r.value},
-                {"sides", r.sides},
-                {"scripted", r.scripted},
-                {"purpose", r.purpose},
-                {"rule", r.rule},
-                {"decided", r.decided}});
+  return CanonicalRow()
+      .Str("decided", r.decided)
+      .Int("n", n)
+      .Str("purpose", r.purpose)
+      .Str("rule", r.rule)
+      .Bool("scripted", r.scripted)
+      .Int("seq", seq)
+      .Int("sides", r.sides)
+      .Str("table", "roll")
+      .Int("turn", turn)
+      .Int("value", r.value)
+      .Take();
 }
 
 std::string EventContent(std::int64_t seq, std::int64_t turn, std::int64_t n,
                          const LoggedEvent& e) {
-  return Canon({{"table", "event"},
-                {"seq", seq},
-                {"turn", turn},
-                {"n", n},
-                {"kind", e.kind},
-                {"rule", e.rule},
-                {"text", e.text}});
+  return CanonicalRow()
+      .Str("kind", e.kind)
+      .Int("n", n)
+      .Str("rule", e.rule)
+      .Int("seq", seq)
+      .Str("table", "event")
+      .Str("text", e.text)
+      .Int("turn", turn)
+      .Take();
 }
 
 std::string PhaseContent(std::int64_t seq, std::int64_t turn, std::int64_t n,
                          const LoggedPhase& p) {
-  return Canon({{"table", "phase"},
-                {"seq", seq},
-                {"turn", turn},
-                {"n", n},
-                {"phase", p.phase},
-                {"state_hash", p.state_hash}});
+  return CanonicalRow()
+      .Int("n", n)
+      .Str("phase", p.phase)
+      .Int("seq", seq)
+      .Str("state_hash", p.state_hash)
+      .Str("table", "phase")
+      .Int("turn", turn)
+      .Take();
 }
 
 std::string SnapshotContent(std::int64_t seq, std::int64_t turn, std::int64_t format,
                             const std::string& state_hash, const std::string& data_sha256,
                             std::int64_t bytes) {
-  return Canon({{"table", "snapshot"},
-                {"seq", seq},
-                {"turn", turn},
-                {"format", format},
-                {"state_hash", state_hash},
-                {"data_sha256", data_sha256},
-                {"bytes", bytes}});
+  return CanonicalRow()
+      .Int("bytes", bytes)
+      .Str("data_sha256", data_sha256)
+      .Int("format", format)
+      .Int("seq", seq)
+      .Str("state_hash", state_hash)
+      .Str("table", "snapshot")
+      .Int("turn", turn)
+      .Take();
 }
 
 std::string NowUtc() {
