@@ -81,6 +81,7 @@ TEST(TurnLog, ANewLogIsAnSqliteFileInWalModeThatNamesItself) {
   EXPECT_EQ(SqlValue(path, "PRAGMA application_id"), std::to_string(db::kLogApplicationId));
   EXPECT_EQ(SqlValue(path, "PRAGMA user_version"), "1");
   EXPECT_EQ(SqlValue(path, "PRAGMA journal_mode"), "wal");
+  EXPECT_EQ(SqlValue(path, "PRAGMA page_size"), "16384");  // docs/log-format.md, Durability
   EXPECT_EQ(SqlValue(path, "SELECT value FROM meta WHERE key = 'format'"), "opsim turn log");
   EXPECT_EQ(SqlValue(path, "SELECT scenario_sha256 FROM game"), Sha256Hex(Record().scenario));
   EXPECT_EQ(SqlValue(path, "SELECT seed FROM game"), "7");
