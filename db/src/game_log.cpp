@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <filesystem>
+#include <future>
 
 #include "opsim/db/snapshot.h"
 #include "opsim/map/scenario.h"
@@ -291,21 +292,14 @@ Result<ops::TurnResult> PlayLoggedTurn(const std::string& db_path, const JsonSou
 
   auto parsed = ops::ParseOrders(orders, theater);
   if (!parsed) return std::unexpected(parsed.error());
-  auto result = game->Play(*parsed);
+  auto result = PlayAndAppend(*game, *parsed, *log, *count + 1);
   if (!result) return std::unexpected(result.error());
-
-  if (auto s = AppendPlayedTurn(*log, *count + 1, *parsed, theater, *result, game->state()); !s) {
-    return std::unexpected(s.error());
-  }
   if (before_commit) before_commit();
   if (auto s = tx->Commit(); !s) return std::unexpected(s.error());
   return result;
 }
 
-Status AppendPlayedTurn(TurnLog& log, std::int32_t number, const ops::Orders& orders,
-                        const map::Theater& theater, const ops::TurnResult& result,
-                        const ops::GameState& after) {
-  // Replay reads the canonical orders back: they must read back as the same orders.
+Result<std::string> CanonicalOrders(const ops::Orders& orders, const map::Theater& theater) {
   std::string canonical = ops::OrdersToJson(orders, theater);
   auto again = JsonSource::FromText(canonical, "canonical orders");
   auto reparsed = again ? ops::ParseOrders(*again, theater) : std::unexpected(again.error());
@@ -314,8 +308,27 @@ Status AppendPlayedTurn(TurnLog& log, std::int32_t number, const ops::Orders& or
                 "the canonical orders do not read back as the same orders; nothing was logged",
                 orders.source);
   }
-  return log.AppendTurn(ToLoggedTurn(number, std::move(canonical), result),
-                        SnapshotOf(after, number, result.final_hash));
+  return canonical;
+}
+
+Result<ops::TurnResult> PlayAndAppend(ops::Game& game, const ops::Orders& orders, TurnLog& log,
+                                      std::int32_t number) {
+  // The orders and theater are only read, on both threads; the game is the rules' alone.
+  auto canonical =
+      std::async(std::launch::async, CanonicalOrders, std::cref(orders), std::cref(game.theater()));
+  auto result = game.Play(orders);
+  if (!result) return std::unexpected(result.error());
+  auto text = canonical.get();
+  if (!text) return std::unexpected(text.error());
+  // From here the game is only read: the snapshot is made while the rows are written.
+  auto snapshot = std::async(std::launch::async, [&game, number, hash = result->final_hash] {
+    return SnapshotOf(game.state(), number, hash);
+  });
+  if (auto s = log.AppendTurn(ToLoggedTurn(number, std::move(*text), *result), std::move(snapshot));
+      !s) {
+    return std::unexpected(s.error());
+  }
+  return result;
 }
 
 Result<ReplayReport> ReplayLog(const std::string& db_path, const ReplayOptions& options) {

@@ -516,33 +516,18 @@ Result<TurnLog> TurnLog::Create(const std::string& path, const GameRecord& game,
       .Bind(6, kGenesis)
       .Bind(7, game_hash);
   if (auto s = ins->Run(); !s) return std::unexpected(s.error());
-  log.head_seq_ = 1;
-  log.head_hash_ = game_hash;
 
-  const std::string data_sha = Sha256Hex(start.data);
-  const std::string snap_hash =
-      RowHash(game_hash, SnapshotContent(2, 0, start.format, start.state_hash, data_sha,
-                                         static_cast<std::int64_t>(start.data.size())));
-  auto snap = log.db_->Prepare(
-      "INSERT INTO snapshot (turn, seq, format, state_hash, data_sha256, data, prev_hash, hash) "
-      "VALUES (0, 2, ?, ?, ?, ?, ?, ?)");
-  if (!snap) return std::unexpected(snap.error());
-  snap->Bind(1, start.format)
-      .Bind(2, start.state_hash)
-      .Bind(3, data_sha)
-      .BindBlob(4, start.data)
-      .Bind(5, game_hash)
-      .Bind(6, snap_hash);
-  if (auto s = snap->Run(); !s) return std::unexpected(s.error());
-  log.head_seq_ = 2;
-  log.head_hash_ = snap_hash;
+  // The snapshot at the start follows the game record.
+  if (start.turn != 0) return Fail(ErrorCode::kInternal, "a new log starts with the snapshot at 0");
+  std::int64_t seq = 1;
+  std::string prev = game_hash;
+  if (auto s = log.AppendSnapshotRow(start, seq, prev); !s) return std::unexpected(s.error());
+  if (auto s = log.SetHead(seq, prev); !s) return std::unexpected(s.error());
 
   for (auto [key, value] : {std::pair<const char*, std::string>{"format", "opsim turn log"},
                             {"schema", std::to_string(kLogSchemaVersion)},
                             {"created_by", "opsim " OPSIM_VERSION},
-                            {"created_at", NowUtc()},
-                            {"head_seq", "2"},
-                            {"head_hash", snap_hash}}) {
+                            {"created_at", NowUtc()}}) {
     if (auto s = log.SetMeta(key, value); !s) return std::unexpected(s.error());
   }
   if (auto s = tx.Commit(); !s) return std::unexpected(s.error());
@@ -706,34 +691,50 @@ Result<TurnLog::Transaction> TurnLog::Begin() {
 }
 
 Status TurnLog::AppendTurn(const LoggedTurn& turn, const Snapshot& after) {
+  std::promise<Snapshot> ready;
+  std::future<Snapshot> f = ready.get_future();
+  ready.set_value(after);
+  return AppendTurn(turn, std::move(f));
+}
+
+Status TurnLog::AppendTurn(const LoggedTurn& turn, std::future<Snapshot> after) {
   if (!in_transaction_) return Fail(ErrorCode::kInternal, "AppendTurn outside a transaction");
   auto count = CountTurns();
   if (!count) return std::unexpected(count.error());
-  if (turn.number != *count + 1 || after.turn != turn.number) {
+  if (turn.number != *count + 1) {
     return Fail(ErrorCode::kInternal, "player-turn " + std::to_string(turn.number) +
                                           " appended after " + std::to_string(*count));
   }
   // Each row gets the next seq and a hash over the previous row's hash and its content.
   std::int64_t seq = head_seq_;
   std::string prev = head_hash_;
-
-  {
-    auto st = db_->Prepare(InsertSql("turn", kTurnColumns));
-    if (!st) return std::unexpected(st.error());
-    const std::string hash = RowHash(prev, TurnContent(++seq, turn));
-    st->Bind(1, turn.number)
-        .Bind(2, seq)
-        .Bind(3, turn.serial)
-        .Bind(4, turn.side)
-        .Bind(5, turn.date)
-        .Bind(6, turn.orders)
-        .Bind(7, turn.final_hash)
-        .Bind(8, turn.logged_at.empty() ? NowUtc() : turn.logged_at)
-        .Bind(9, prev)
-        .Bind(10, hash);
-    if (auto s = st->Run(); !s) return s;
-    prev = hash;
+  if (auto s = AppendTurnRows(turn, seq, prev); !s) return s;
+  const Snapshot snapshot = after.get();
+  if (snapshot.turn != turn.number) {
+    return Fail(ErrorCode::kInternal, "the snapshot after player-turn " +
+                                          std::to_string(snapshot.turn) + " appended with " +
+                                          std::to_string(turn.number));
   }
+  if (auto s = AppendSnapshotRow(snapshot, seq, prev); !s) return s;
+  return SetHead(seq, prev);
+}
+
+Status TurnLog::AppendTurnRows(const LoggedTurn& turn, std::int64_t& seq, std::string& prev) {
+  auto st = db_->Prepare(InsertSql("turn", kTurnColumns));
+  if (!st) return std::unexpected(st.error());
+  const std::string hash = RowHash(prev, TurnContent(++seq, turn));
+  st->Bind(1, turn.number)
+      .Bind(2, seq)
+      .Bind(3, turn.serial)
+      .Bind(4, turn.side)
+      .Bind(5, turn.date)
+      .Bind(6, turn.orders)
+      .Bind(7, turn.final_hash)
+      .Bind(8, turn.logged_at.empty() ? NowUtc() : turn.logged_at)
+      .Bind(9, prev)
+      .Bind(10, hash);
+  if (auto s = st->Run(); !s) return s;
+  prev = hash;
   if (auto s = AppendLinks(
           *db_, "roll", kRollColumns, turn.number, turn.rolls, RollContent,
           [](Statement& st, const LoggedRoll& r) {
@@ -764,30 +765,36 @@ Status TurnLog::AppendTurn(const LoggedTurn& turn, const Snapshot& after) {
       !s) {
     return s;
   }
-  {
-    auto st = db_->Prepare(
-        "INSERT INTO snapshot (turn, seq, format, state_hash, data_sha256, data, prev_hash, "
-        "hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-    if (!st) return std::unexpected(st.error());
-    const std::string data_sha = Sha256Hex(after.data);
-    const std::string hash =
-        RowHash(prev, SnapshotContent(++seq, after.turn, after.format, after.state_hash, data_sha,
-                                      static_cast<std::int64_t>(after.data.size())));
-    st->Bind(1, after.turn)
-        .Bind(2, seq)
-        .Bind(3, after.format)
-        .Bind(4, after.state_hash)
-        .Bind(5, data_sha)
-        .BindBlob(6, after.data)
-        .Bind(7, prev)
-        .Bind(8, hash);
-    if (auto s = st->Run(); !s) return s;
-    prev = hash;
-  }
+  return {};
+}
+
+Status TurnLog::AppendSnapshotRow(const Snapshot& after, std::int64_t& seq, std::string& prev) {
+  auto st = db_->Prepare(
+      "INSERT INTO snapshot (turn, seq, format, state_hash, data_sha256, data, prev_hash, "
+      "hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+  if (!st) return std::unexpected(st.error());
+  const std::string data_sha = Sha256Hex(after.data);
+  const std::string hash =
+      RowHash(prev, SnapshotContent(++seq, after.turn, after.format, after.state_hash, data_sha,
+                                    static_cast<std::int64_t>(after.data.size())));
+  st->Bind(1, after.turn)
+      .Bind(2, seq)
+      .Bind(3, after.format)
+      .Bind(4, after.state_hash)
+      .Bind(5, data_sha)
+      .BindBlob(6, after.data)
+      .Bind(7, prev)
+      .Bind(8, hash);
+  if (auto s = st->Run(); !s) return s;
+  prev = hash;
+  return {};
+}
+
+Status TurnLog::SetHead(std::int64_t seq, const std::string& hash) {
   if (auto s = SetMeta("head_seq", std::to_string(seq)); !s) return s;
-  if (auto s = SetMeta("head_hash", prev); !s) return s;
+  if (auto s = SetMeta("head_hash", hash); !s) return s;
   head_seq_ = seq;
-  head_hash_ = prev;
+  head_hash_ = hash;
   return {};
 }
 

@@ -51,13 +51,19 @@ Result<ops::TurnResult> PlayLoggedTurn(const std::string& db_path, const JsonSou
 Result<ops::TurnResult> PlayLoggedTurn(const std::string& db_path, const JsonSource& orders,
                                        const std::function<void()>& before_commit);
 
-// The logging half of PlayLoggedTurn, for programs that keep a log open and play many
-// player-turns: appends player-turn `number`, just played from `orders` with `result` and
-// leaving the game at `after`, inside `log`'s open transaction. The orders are stored as their
-// canonical JSON, which must read back as the same orders (kInternal if not).
-Status AppendPlayedTurn(TurnLog& log, std::int32_t number, const ops::Orders& orders,
-                        const map::Theater& theater, const ops::TurnResult& result,
-                        const ops::GameState& after);
+// The orders as the log stores them: their canonical JSON (ops::OrdersToJson), checked to read
+// back as the same orders, which replay needs (kInternal if not: such orders must not be
+// logged). Pure; thread-safe.
+Result<std::string> CanonicalOrders(const ops::Orders& orders, const map::Theater& theater);
+
+// PlayLoggedTurn's work on a log that is already open, for programs that keep one open and
+// play many player-turns: plays the phasing side's player-turn from `orders` on `game` and
+// appends it to `log` as player-turn `number`, inside `log`'s open transaction (the caller
+// commits). The canonical orders are made and checked on a second thread while the rules play,
+// and the snapshot is made on it while the player-turn's rows are written. On error nothing is
+// appended, but `game` may have played the turn.
+Result<ops::TurnResult> PlayAndAppend(ops::Game& game, const ops::Orders& orders, TurnLog& log,
+                                      std::int32_t number);
 
 struct ReplayOptions {
   std::optional<std::int32_t> to;  // stop after this many player-turns; all when absent

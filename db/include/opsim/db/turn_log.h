@@ -20,6 +20,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <future>
 #include <map>
 #include <memory>
 #include <string>
@@ -153,6 +154,9 @@ class TurnLog {
   // Appends player-turn `turn.number` (the next one) and the snapshot after it; only inside a
   // transaction.
   Status AppendTurn(const LoggedTurn& turn, const Snapshot& after);
+  // The same, with the snapshot still being made (on another thread): it is waited for once
+  // the player-turn's rows are written, so that the two overlap.
+  Status AppendTurn(const LoggedTurn& turn, std::future<Snapshot> after);
 
   // A logged player-turn, 1..CountTurns(). Each row's own hash and the links between them are
   // checked; kCorruption names the first row that fails.
@@ -170,6 +174,10 @@ class TurnLog {
   TurnLog();
   Status LoadGame();
   Status LoadHead();
+  // AppendTurn's two halves: the player-turn's rows, then the snapshot's, each the next link.
+  Status AppendTurnRows(const LoggedTurn& turn, std::int64_t& seq, std::string& prev);
+  Status AppendSnapshotRow(const Snapshot& after, std::int64_t& seq, std::string& prev);
+  Status SetHead(std::int64_t seq, const std::string& hash);
 
   std::unique_ptr<sql::Database> db_;
   std::string path_;          // where the log is (or will be, once published)
