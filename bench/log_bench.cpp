@@ -1,6 +1,9 @@
 // Turn-log benchmarks (issue 4) on the generated 100,000-hex theater with 2,000 units: what
 // logging adds to a player-turn, and replaying a logged 100-turn game.
 #include <benchmark/benchmark.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -11,9 +14,12 @@
 #include "bench_fixture.h"
 #include "opsim/db/game_log.h"
 #include "opsim/db/snapshot.h"
+#include "opsim/files.h"
 #include "opsim/map/generate.h"
 #include "opsim/ops/orders.h"
+#include "opsim/ops/state_file.h"
 #include "opsim/ops/synthetic.h"
+#include "opsim/sha256.h"
 
 namespace opsim::bench {
 namespace {
@@ -23,8 +29,8 @@ namespace {
   std::abort();
 }
 
-// A folder of this process's logs, removed at exit.
-std::string LogPath(const std::string& name) {
+// `name` in a folder of this process's files, removed at exit.
+std::string BenchFile(const std::string& name) {
   static const std::filesystem::path dir = [] {
     auto d =
         std::filesystem::temp_directory_path() / ("opsim-log-bench-" + std::to_string(::getpid()));
@@ -35,21 +41,30 @@ std::string LogPath(const std::string& name) {
     });
     return d;
   }();
-  const std::string path = (dir / name).string();
+  return (dir / name).string();
+}
+
+// A path for a new log `name`, with nothing left there from before.
+std::string LogPath(const std::string& name) {
+  const std::string path = BenchFile(name);
   for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path + suffix).c_str());
   return path;
 }
 
-// A new log of the bench campaign (BenchGame's theater, units and seed) at `path`, and the game
-// at its start.
-ops::Game NewBenchLog(const std::string& path) {
+// The bench campaign's scenario text: BenchGame's theater and units.
+const std::string& BenchCampaignText() {
   static const std::string text = [] {
     auto t = ops::AddSyntheticCampaign(map::GenerateTheater({.hexes = kBenchHexes, .seed = 1}),
                                        kBenchUnits, 1);
     if (!t) Die("bench campaign", t.error());
     return *t;
   }();
-  auto src = JsonSource::FromText(text, "bench-campaign.json");
+  return text;
+}
+
+// A new log of the bench campaign with seed 1 at `path`, and the game at its start.
+ops::Game NewBenchLog(const std::string& path) {
+  auto src = JsonSource::FromText(BenchCampaignText(), "bench-campaign.json");
   if (!src) Die("bench campaign", src.error());
   auto game = db::NewLoggedGame(path, *src, 1);
   if (!game) Die("new log", game.error());
@@ -147,6 +162,94 @@ void BM_LogTurn(benchmark::State& state) {
   state.counters["refused_orders"] = refused;
 }
 BENCHMARK(BM_LogTurn)->Unit(benchmark::kMillisecond)->Iterations(20);
+
+// Runs the built opsim executable with `args`, its output discarded; dies unless it exits 0.
+void RunOpsim(const std::vector<std::string>& args) {
+  std::vector<char*> argv{const_cast<char*>(OPSIM_BINARY)};
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  pid_t pid = 0;
+  const int rc = posix_spawn(&pid, OPSIM_BINARY, &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  int status = 0;
+  if (rc != 0 || ::waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+      WEXITSTATUS(status) != 0) {
+    std::string cmd = "opsim";
+    for (const std::string& a : args) cmd += " " + a;
+    Die("opsim", Fail(ErrorCode::kInternal, "failed", cmd).error());
+  }
+}
+
+double TimeOpsim(const std::vector<std::string>& args) {
+  const auto t0 = Clock::now();
+  RunOpsim(args);
+  return Seconds(t0, Clock::now());
+}
+
+// `opsim turn` as a player runs it, a process each player-turn, on the bench campaign: with
+// the game kept in state files (`--state S --out S'`, each written with fsync) and with the game
+// kept in a turn log (`--db`). Each iteration plays the same player-turn both ways, in turns
+// first, and is timed as the logged command; `state_ms` and `db_ms` are the two commands' mean
+// times and `log_share` what the log adds over the state files, (db - state) / state. Both start
+// the process, read the scenario and the game, play and save: the log reads its scenario from
+// itself and its game from the newest snapshot.
+void BM_TurnCommand(benchmark::State& state) {
+  const std::string scenario = BenchFile("bench-campaign.json");
+  if (auto s = WriteFileAtomically(scenario, BenchCampaignText()); !s) Die("scenario", s.error());
+  const std::string db = LogPath("command.sqlite");
+  ops::Game game = NewBenchLog(db);
+  const ops::ScenarioId id{"bench-campaign", scenario, Sha256Hex(BenchCampaignText())};
+  auto state_file = [](std::int32_t n) {
+    return BenchFile("state-" + std::to_string(n) + ".json");
+  };
+  if (auto s =
+          WriteFileAtomically(state_file(0), ops::StateToJson(game.state(), game.theater(), id));
+      !s) {
+    Die("state file", s.error());
+  }
+  double by_state = 0, by_db = 0;
+  std::int32_t number = 0;
+  int refused = 0;
+  for (auto _ : state) {
+    const ops::Orders orders = OrdersFor(game, ++number, refused);
+    const std::string orders_file = BenchFile("orders-" + std::to_string(number) + ".json");
+    if (auto s = WriteFileAtomically(orders_file, ops::OrdersToJson(orders, game.theater())); !s) {
+      Die("orders file", s.error());
+    }
+    if (auto r = game.Play(orders); !r) Die("play", r.error());
+    const std::vector<std::string> with_state = {
+        "turn",      "--state", state_file(number - 1), "--orders",
+        orders_file, "--out",   state_file(number)};
+    const std::vector<std::string> with_db = {"turn", "--db", db, "--orders", orders_file};
+    double s = 0, d = 0;
+    if (number % 2 == 0) {
+      s = TimeOpsim(with_state);
+      d = TimeOpsim(with_db);
+    } else {
+      d = TimeOpsim(with_db);
+      s = TimeOpsim(with_state);
+    }
+    by_state += s;
+    by_db += d;
+    state.SetIterationTime(d);
+  }
+  // Both ways reached the same game.
+  auto logged = db::LoadLoggedGame(db, std::nullopt);
+  auto file = JsonSource::FromFile(state_file(number));
+  auto saved = file ? ops::StateFromJson(*file, game.theater())
+                    : Result<ops::LoadedState>(std::unexpected(file.error()));
+  if (!logged || !saved) Die("final states", logged ? saved.error() : logged.error());
+  if (ops::StateHash(logged->state) != game.hash() || ops::StateHash(saved->state) != game.hash()) {
+    Die("final states", Fail(ErrorCode::kInternal, "the log and the state files differ").error());
+  }
+  state.counters["state_ms"] = 1000 * by_state / number;
+  state.counters["db_ms"] = 1000 * by_db / number;
+  state.counters["log_share"] = (by_db - by_state) / by_state;
+}
+BENCHMARK(BM_TurnCommand)->Unit(benchmark::kMillisecond)->Iterations(10)->UseManualTime();
 
 // A log of 100 player-turns of the bench campaign, written once per process.
 const std::string& HundredTurnLog() {
