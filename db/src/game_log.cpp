@@ -313,15 +313,17 @@ Result<std::string> CanonicalOrders(const ops::Orders& orders, const map::Theate
 
 Result<ops::TurnResult> PlayAndAppend(ops::Game& game, const ops::Orders& orders, TurnLog& log,
                                       std::int32_t number) {
-  // The orders and theater are only read, on both threads; the game is the rules' alone.
+  // The orders and theater are only read, on both threads; the game is the rules' alone. (Both
+  // policies: where no thread can be started, the work runs when it is waited for.)
+  constexpr auto kBeside = std::launch::async | std::launch::deferred;
   auto canonical =
-      std::async(std::launch::async, CanonicalOrders, std::cref(orders), std::cref(game.theater()));
+      std::async(kBeside, CanonicalOrders, std::cref(orders), std::cref(game.theater()));
   auto result = game.Play(orders);
   if (!result) return std::unexpected(result.error());
   auto text = canonical.get();
   if (!text) return std::unexpected(text.error());
   // From here the game is only read: the snapshot is made while the rows are written.
-  auto snapshot = std::async(std::launch::async, [&game, number, hash = result->final_hash] {
+  auto snapshot = std::async(kBeside, [&game, number, hash = result->final_hash] {
     return SnapshotOf(game.state(), number, hash);
   });
   if (auto s = log.AppendTurn(ToLoggedTurn(number, std::move(*text), *result), std::move(snapshot));

@@ -11,6 +11,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <future>
 #include <nlohmann/json.hpp>
 #include <optional>
 
@@ -233,6 +234,37 @@ TEST(TurnLog, TextThatLooksLikeSqlIsStoredAsText) {
 // The seq of a row of player-turn `turn`: its header is at 3 + (turn - 1) * kRowsPerTurn.
 std::int64_t RowOf(int turn, int offset) {
   return 3 + (turn - 1) * kRowsPerTurn + offset;
+}
+
+// AppendTurn with a snapshot still being made: the rows go in first, then the snapshot, and a
+// snapshot of another turn is refused with nothing of the player-turn kept.
+TEST(TurnLog, ASnapshotMadeBesideTheRowsFollowsThemAndMustBeTheTurns) {
+  test::TempDir dir;
+  const std::string path = dir.Path("game.sqlite");
+  MakeLog(path, 0);
+  auto log = TurnLog::Open(path, TurnLog::Access::kWrite);
+  ASSERT_TRUE(log) << log.error().to_string();
+  {
+    auto tx = log->Begin();
+    ASSERT_TRUE(tx);
+    auto wrong = std::async(std::launch::async, [] { return SnapshotAfter(2); });
+    auto s = log->AppendTurn(test::HandBuiltTurn(1, 2, 3), std::move(wrong));
+    ASSERT_FALSE(s);
+    EXPECT_EQ(s.error().code, ErrorCode::kInternal);
+  }  // rolled back
+  EXPECT_EQ(SqlValue(path, "SELECT count(*) FROM turn"), "0");
+  {
+    auto tx = log->Begin();
+    ASSERT_TRUE(tx);
+    auto right = std::async(std::launch::async, [] { return SnapshotAfter(1); });
+    ASSERT_TRUE(log->AppendTurn(test::HandBuiltTurn(1, 2, 3), std::move(right)));
+    ASSERT_TRUE(tx->Commit());
+  }
+  auto chain = log->VerifyChain();
+  ASSERT_TRUE(chain) << chain.error().to_string();
+  EXPECT_EQ(chain->rows, 2 + kRowsPerTurn);
+  EXPECT_EQ(SqlValue(path, "SELECT seq FROM snapshot WHERE turn = 1"),
+            std::to_string(RowOf(1, kRowsPerTurn - 1)));
 }
 
 TEST(TurnLog, AnEditedDieRollIsFoundAndNamed) {
