@@ -139,9 +139,10 @@ void BM_LogTurn(benchmark::State& state) {
     const auto t0 = Clock::now();
     if (auto r = unlogged.Play(orders); !r) Die("unlogged play", r.error());
     play += Seconds(t0, Clock::now());
-    if (unlogged.hash() != game.hash())
+    if (unlogged.hash() != game.hash()) {
       Die("unlogged play",
           Fail(ErrorCode::kInternal, "its state differs from the logged one").error());
+    }
     state.ResumeTiming();
     logged += t.total;
     commit += t.commit;
@@ -242,7 +243,8 @@ void BM_TurnCommand(benchmark::State& state) {
   auto saved = file ? ops::StateFromJson(*file, game.theater())
                     : Result<ops::LoadedState>(std::unexpected(file.error()));
   if (!logged || !saved) Die("final states", logged ? saved.error() : logged.error());
-  if (ops::StateHash(logged->state) != game.hash() || ops::StateHash(saved->state) != game.hash()) {
+  const std::string final_hash = game.hash();
+  if (ops::StateHash(logged->state) != final_hash || ops::StateHash(saved->state) != final_hash) {
     Die("final states", Fail(ErrorCode::kInternal, "the log and the state files differ").error());
   }
   state.counters["state_ms"] = 1000 * by_state / number;

@@ -691,13 +691,19 @@ Result<TurnLog::Transaction> TurnLog::Begin() {
 }
 
 Status TurnLog::AppendTurn(const LoggedTurn& turn, const Snapshot& after) {
-  std::promise<Snapshot> ready;
-  std::future<Snapshot> f = ready.get_future();
-  ready.set_value(after);
-  return AppendTurn(turn, std::move(f));
+  return AppendTurnThen(turn, [&after]() -> const Snapshot& { return after; });
 }
 
 Status TurnLog::AppendTurn(const LoggedTurn& turn, std::future<Snapshot> after) {
+  Snapshot made;
+  return AppendTurnThen(turn, [&]() -> const Snapshot& {
+    made = after.get();
+    return made;
+  });
+}
+
+Status TurnLog::AppendTurnThen(const LoggedTurn& turn,
+                               const std::function<const Snapshot&()>& after) {
   if (!in_transaction_) return Fail(ErrorCode::kInternal, "AppendTurn outside a transaction");
   auto count = CountTurns();
   if (!count) return std::unexpected(count.error());
@@ -709,7 +715,7 @@ Status TurnLog::AppendTurn(const LoggedTurn& turn, std::future<Snapshot> after) 
   std::int64_t seq = head_seq_;
   std::string prev = head_hash_;
   if (auto s = AppendTurnRows(turn, seq, prev); !s) return s;
-  const Snapshot snapshot = after.get();
+  const Snapshot& snapshot = after();
   if (snapshot.turn != turn.number) {
     return Fail(ErrorCode::kInternal, "the snapshot after player-turn " +
                                           std::to_string(snapshot.turn) + " appended with " +

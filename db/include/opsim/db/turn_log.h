@@ -174,7 +174,10 @@ class TurnLog {
   TurnLog();
   Status LoadGame();
   Status LoadHead();
-  // AppendTurn's two halves: the player-turn's rows, then the snapshot's, each the next link.
+  // AppendTurn's work: the player-turn's rows, then the snapshot `after` gives (called once the
+  // rows are written), each the next link, then the new head.
+  Status AppendTurnThen(const LoggedTurn& turn, const std::function<const Snapshot&()>& after);
+  // Its parts.
   Status AppendTurnRows(const LoggedTurn& turn, std::int64_t& seq, std::string& prev);
   Status AppendSnapshotRow(const Snapshot& after, std::int64_t& seq, std::string& prev);
   Status SetHead(std::int64_t seq, const std::string& hash);
