@@ -12,6 +12,7 @@
 #include "opsim/map/generate.h"
 #include "opsim/ops/route.h"
 #include "opsim/ops/synthetic.h"
+#include "signature.h"
 
 namespace opsim::bench {
 
@@ -120,4 +121,29 @@ std::size_t HeapBytesInUse() {
 
 }  // namespace opsim::bench
 
-BENCHMARK_MAIN();
+// `opsim-bench --signature` prints the behaviour signature (tests/signature/signature.h) and
+// exits: 0 when every game played, 1 otherwise. Anything else runs the benchmarks.
+int main(int argc, char** argv) {
+  if (argc == 2 && std::string_view(argv[1]) == "--signature") {
+    const std::filesystem::path scratch =
+        std::filesystem::temp_directory_path() / ("opsim-signature-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(scratch);
+    auto sig = opsim::signature::Compute({OPSIM_SCENARIO_DIR, OPSIM_DB_FIXTURES, scratch.string()});
+    std::error_code ec;
+    std::filesystem::remove_all(scratch, ec);
+    if (!sig) {
+      std::fprintf(stderr, "signature: %s\n", sig.error().to_string().c_str());
+      return 1;
+    }
+    for (const opsim::signature::Game& g : sig->games) {
+      std::printf("%-40s %s\n", g.name.c_str(), g.final_hash.c_str());
+    }
+    std::printf("%s\n", sig->Line().c_str());
+    return 0;
+  }
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -9,8 +9,11 @@ OPSIM_PACKAGES=(
   libsqlite3-dev sqlite3
   libspdlog-dev nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  clang-format
+  clang-format ccache
 )
+
+# Objects compiled in one clone are reused by another (paths are hashed relative to the root).
+export CCACHE_BASEDIR="$OPSIM_ROOT" CCACHE_NOHASHDIR=1
 
 opsim_log() { printf '==> %s\n' "$*" >&2; }
 
@@ -38,7 +41,9 @@ opsim_build() {
   shift
   if [[ ! -f "$dir/build.ninja" ]]; then
     opsim_log "configuring $dir"
-    cmake -S "$OPSIM_ROOT" -B "$dir" -G Ninja "$@" >/dev/null
+    # ccache keeps compiled objects between clones and build folders (a CI run after a session
+    # on the same machine rebuilds only what changed).
+    cmake -S "$OPSIM_ROOT" -B "$dir" -G Ninja -DCMAKE_CXX_COMPILER_LAUNCHER=ccache "$@" >/dev/null
   fi
   opsim_log "building $dir"
   cmake --build "$dir" --parallel "$(nproc)"
