@@ -12,14 +12,14 @@
 #include <filesystem>
 
 #include "bench_fixture.h"
+#include "opsim/core/files.h"
+#include "opsim/core/sha256.h"
 #include "opsim/db/game_log.h"
 #include "opsim/db/snapshot.h"
-#include "opsim/files.h"
 #include "opsim/map/generate.h"
 #include "opsim/ops/orders.h"
 #include "opsim/ops/state_file.h"
 #include "opsim/ops/synthetic.h"
-#include "opsim/sha256.h"
 
 namespace opsim::bench {
 namespace {

@@ -8,7 +8,7 @@
 #include <ostream>
 #include <string>
 
-#include "opsim/error.h"
+#include "opsim/core/error.h"
 
 namespace opsim::cli {
 

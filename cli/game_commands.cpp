@@ -3,8 +3,8 @@
 
 #include "context.h"
 #include "game_source.h"
+#include "opsim/core/files.h"
 #include "opsim/db/game_log.h"
-#include "opsim/files.h"
 #include "opsim/ops/state_file.h"
 
 namespace opsim::cli {

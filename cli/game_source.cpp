@@ -4,8 +4,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "opsim/core/sha256.h"
 #include "opsim/db/game_log.h"
-#include "opsim/sha256.h"
 #include "scenario_arg.h"
 
 namespace opsim::cli {

@@ -5,7 +5,7 @@
 
 #include "context.h"
 #include "game_source.h"
-#include "opsim/files.h"
+#include "opsim/core/files.h"
 #include "opsim/map/generate.h"
 #include "opsim/ops/route.h"
 #include "opsim/ops/synthetic.h"

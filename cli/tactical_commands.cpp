@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "context.h"
-#include "opsim/dice.h"
+#include "opsim/core/dice.h"
 #include "opsim/tactical/attack.h"
 #include "opsim/tactical/beach.h"
 #include "opsim/tactical/beach_dyo.h"

@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "opsim/error.h"
+#include "opsim/core/error.h"
 
 namespace opsim::db::sql {
 

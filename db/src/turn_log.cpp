@@ -12,8 +12,8 @@
 #include <filesystem>
 
 #include "canonical_row.h"
+#include "opsim/core/sha256.h"
 #include "opsim/ops/calendar.h"
-#include "opsim/sha256.h"
 #include "sqlite.h"
 
 namespace opsim::db {

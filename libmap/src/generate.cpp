@@ -7,8 +7,8 @@
 #include <set>
 #include <vector>
 
-#include "opsim/dice.h"
-#include "opsim/map/hex.h"
+#include "opsim/core/dice.h"
+#include "opsim/core/hex.h"
 
 namespace opsim::map {
 

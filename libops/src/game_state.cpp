@@ -2,7 +2,7 @@
 
 #include <array>
 
-#include "opsim/sha256.h"
+#include "opsim/core/sha256.h"
 
 namespace opsim::ops {
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include "opsim/core/rule_ids.h"
 #include "opsim/ops/route.h"
-#include "opsim/ops/rule_ids.h"
 
 namespace opsim::ops {
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <queue>
 
+#include "opsim/core/rule_ids.h"
 #include "opsim/ops/route.h"
-#include "opsim/ops/rule_ids.h"
 
 namespace opsim::ops {
 

@@ -3,7 +3,7 @@
 
 #include <deque>
 
-#include "opsim/ops/rule_ids.h"
+#include "opsim/core/rule_ids.h"
 
 namespace opsim::ops {
 

@@ -4,7 +4,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "opsim/dice.h"
+#include "opsim/core/dice.h"
 
 namespace opsim::ops {
 

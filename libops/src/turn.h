@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "opsim/dice.h"
+#include "opsim/core/dice.h"
+#include "opsim/core/rule_ids.h"
 #include "opsim/ops/game.h"
-#include "opsim/ops/rule_ids.h"
 #include "router_cache.h"
 
 namespace opsim::ops {

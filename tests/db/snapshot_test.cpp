@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "db_test_util.h"
-#include "opsim/sha256.h"
+#include "opsim/core/sha256.h"
 #include "test_support.h"
 
 // An archive whose root class is at version 9, as a later opsim might write one.

@@ -16,8 +16,8 @@
 #include <optional>
 
 #include "db_test_util.h"
+#include "opsim/core/sha256.h"
 #include "opsim/db/snapshot.h"
-#include "opsim/sha256.h"
 #include "test_support.h"
 
 namespace opsim {

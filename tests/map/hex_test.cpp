@@ -2,7 +2,7 @@
 // parities, and adjacency across sheet joins.
 #include <gtest/gtest.h>
 
-#include "opsim/map/hex.h"
+#include "opsim/core/hex.h"
 #include "test_support.h"
 
 namespace opsim::map {

@@ -1,6 +1,6 @@
 // SHA-256: the FIPS 180-4 test vectors, and the two compressions (portable and SHA extensions)
 // held to each other on data of every length around the block size.
-#include "opsim/sha256.h"
+#include "opsim/core/sha256.h"
 
 #include <gtest/gtest.h>
 

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "opsim/core/sha256.h"
 #include "opsim/db/game_log.h"
 #include "opsim/map/generate.h"
 #include "opsim/ops/synthetic.h"
-#include "opsim/sha256.h"
 
 namespace opsim::signature {
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "opsim/error.h"
+#include "opsim/core/error.h"
 
 namespace opsim::signature {
 

@@ -2,7 +2,7 @@
 // fixture boards (tests/tactical/boards/). The DYO procedure is in g13_dyo_test.cpp.
 #include <gtest/gtest.h>
 
-#include "opsim/dice.h"
+#include "opsim/core/dice.h"
 #include "opsim/tactical/activity.h"
 #include "opsim/tactical/attack.h"
 #include "opsim/tactical/beach.h"

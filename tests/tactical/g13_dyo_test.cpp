@@ -4,7 +4,7 @@
 
 #include <set>
 
-#include "opsim/dice.h"
+#include "opsim/core/dice.h"
 #include "opsim/tactical/beach.h"
 #include "opsim/tactical/beach_dyo.h"
 #include "tactical_test_util.h"

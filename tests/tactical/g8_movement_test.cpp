@@ -3,7 +3,7 @@
 // library and through `opsim tactical move`.
 #include <gtest/gtest.h>
 
-#include "opsim/dice.h"
+#include "opsim/core/dice.h"
 #include "opsim/tactical/board_file.h"
 #include "opsim/tactical/paddy.h"
 #include "tactical_test_util.h"

@@ -3,7 +3,7 @@
 // Searching, activities and removal. Each EX is checked through the library and the CLI.
 #include <gtest/gtest.h>
 
-#include "opsim/dice.h"
+#include "opsim/core/dice.h"
 #include "opsim/tactical/activity.h"
 #include "opsim/tactical/attack.h"
 #include "opsim/tactical/board_file.h"

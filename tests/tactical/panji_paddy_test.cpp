@@ -4,7 +4,7 @@
 // `opsim tactical move`; G9.5 (no Panji MC going above), G9.43 (stacks) and G9.7 (removal).
 #include <gtest/gtest.h>
 
-#include "opsim/dice.h"
+#include "opsim/core/dice.h"
 #include "opsim/tactical/board_file.h"
 #include "opsim/tactical/paddy.h"
 #include "opsim/tactical/panji.h"

@@ -5,7 +5,7 @@
 
 #include <set>
 
-#include "opsim/dice.h"
+#include "opsim/core/dice.h"
 #include "opsim/tactical/samurai.h"
 #include "tactical_test_util.h"
 

@@ -19,9 +19,9 @@
 #include <optional>
 #include <string>
 
+#include "opsim/core/error.h"
+#include "opsim/core/json_source.h"
 #include "opsim/db/turn_log.h"
-#include "opsim/error.h"
-#include "opsim/map/json_source.h"
 #include "opsim/ops/game.h"
 
 namespace opsim::db {

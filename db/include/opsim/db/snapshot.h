@@ -14,7 +14,7 @@
 #include <string>
 #include <string_view>
 
-#include "opsim/error.h"
+#include "opsim/core/error.h"
 #include "opsim/ops/game_state.h"
 
 namespace opsim::db {

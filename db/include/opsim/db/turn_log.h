@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-#include "opsim/error.h"
+#include "opsim/core/error.h"
 #include "opsim/ops/game.h"
 
 namespace opsim::db {

@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "opsim/error.h"
-#include "opsim/map/json_source.h"
+#include "opsim/core/error.h"
+#include "opsim/core/json_source.h"
 #include "opsim/map/state.h"
 #include "opsim/map/theater.h"
 

@@ -17,8 +17,8 @@
 #include <string_view>
 #include <vector>
 
-#include "opsim/error.h"
-#include "opsim/map/hex.h"
+#include "opsim/core/error.h"
+#include "opsim/core/hex.h"
 #include "opsim/map/types.h"
 
 namespace opsim::map {

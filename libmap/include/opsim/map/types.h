@@ -1,4 +1,5 @@
-// The small value types every part of opsim speaks in: hexes, hexsides, sides, terrain, rule ids.
+// The small value types every part of opsim speaks in: hexes, hexsides, sides, terrain (rule ids:
+// opsim/core/rule_ids.h).
 #pragma once
 
 #include <compare>
@@ -6,15 +7,9 @@
 #include <optional>
 #include <string_view>
 
-namespace opsim {
+#include "opsim/core/rule_ids.h"
 
-// A game rule's own id, as the book writes it: "41.A.1", "41.E.4", "G8.2104", or one of opsim's
-// base rules ("B5.3", see docs/rules.md). A view of a string literal or a theater-owned string.
-struct RuleId {
-  std::string_view id;
-  friend bool operator==(RuleId, RuleId) = default;
-  bool empty() const { return id.empty(); }
-};
+namespace opsim {
 
 enum class Side : std::uint8_t { kAxis = 0, kAllied = 1 };
 inline constexpr Side Enemy(Side s) {

@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "opsim/error.h"
+#include "opsim/core/error.h"
 
 namespace opsim::ops {
 

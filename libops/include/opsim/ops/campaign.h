@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "opsim/error.h"
-#include "opsim/map/json_source.h"
+#include "opsim/core/error.h"
+#include "opsim/core/json_source.h"
 #include "opsim/map/scenario.h"
 #include "opsim/ops/game_state.h"
 #include "opsim/ops/tables.h"

@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include "opsim/error.h"
+#include "opsim/core/error.h"
 #include "opsim/map/state.h"
 #include "opsim/map/theater.h"
 #include "opsim/ops/tables.h"

@@ -8,8 +8,8 @@
 
 #include <string>
 
-#include "opsim/error.h"
-#include "opsim/map/json_source.h"
+#include "opsim/core/error.h"
+#include "opsim/core/json_source.h"
 #include "opsim/ops/campaign.h"
 
 namespace opsim::ops {

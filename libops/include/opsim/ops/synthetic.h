@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "opsim/error.h"
+#include "opsim/core/error.h"
 #include "opsim/ops/game.h"
 
 namespace opsim::ops {

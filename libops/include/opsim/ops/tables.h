@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "opsim/error.h"
-#include "opsim/map/json_source.h"
+#include "opsim/core/error.h"
+#include "opsim/core/json_source.h"
 #include "opsim/map/types.h"
 
 namespace opsim::ops {

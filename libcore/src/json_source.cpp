@@ -1,0 +1,298 @@
+#include "opsim/core/json_source.h"
+
+#include <algorithm>
+#include <fstream>
+#include <mutex>
+#include <sstream>
+
+namespace opsim {
+
+namespace {
+
+// A minimal scanner over text already known to be valid JSON.
+class Scanner {
+ public:
+  explicit Scanner(std::string_view text) : s_(text) {}
+
+  std::size_t Ws(std::size_t pos) const {
+    while (pos < s_.size() &&
+           (s_[pos] == ' ' || s_[pos] == '\n' || s_[pos] == '\r' || s_[pos] == '\t')) {
+      ++pos;
+    }
+    return pos;
+  }
+  std::size_t ReadString(std::size_t pos, std::string* out) const {
+    ++pos;  // opening quote
+    while (pos < s_.size() && s_[pos] != '"') {
+      if (s_[pos] == '\\' && pos + 1 < s_.size()) {
+        if (out) out->push_back(s_[pos + 1]);
+        pos += 2;
+      } else {
+        if (out) out->push_back(s_[pos]);
+        ++pos;
+      }
+    }
+    return pos + 1;
+  }
+  std::size_t SkipValue(std::size_t pos) const {
+    if (pos >= s_.size()) return pos;
+    if (s_[pos] == '"') return ReadString(pos, nullptr);
+    if (s_[pos] == '{' || s_[pos] == '[') {
+      int depth = 0;
+      while (pos < s_.size()) {
+        const char c = s_[pos];
+        if (c == '"') {
+          pos = ReadString(pos, nullptr);
+          continue;
+        }
+        if (c == '{' || c == '[') ++depth;
+        if (c == '}' || c == ']') {
+          if (--depth == 0) return pos + 1;
+        }
+        ++pos;
+      }
+      return pos;
+    }
+    while (pos < s_.size() && s_[pos] != ',' && s_[pos] != '}' && s_[pos] != ']' &&
+           s_[pos] != ' ' && s_[pos] != '\n' && s_[pos] != '\r' && s_[pos] != '\t') {
+      ++pos;
+    }
+    return pos;
+  }
+  // From one element of an array or member of an object to the next one's first character (or
+  // the closing bracket).
+  std::size_t Next(std::size_t pos) const {
+    pos = Ws(SkipValue(pos));
+    if (pos < s_.size() && s_[pos] == ',') pos = Ws(pos + 1);
+    return pos;
+  }
+  char At(std::size_t pos) const { return pos < s_.size() ? s_[pos] : '\0'; }
+  std::size_t Lines(std::size_t from, std::size_t to) const {
+    return static_cast<std::size_t>(std::count(s_.begin() + static_cast<std::ptrdiff_t>(from),
+                                               s_.begin() + static_cast<std::ptrdiff_t>(to), '\n'));
+  }
+
+ private:
+  std::string_view s_;
+};
+
+std::string TypeName(const nlohmann::json& j) {
+  return j.type_name();
+}
+
+}  // namespace
+
+Result<JsonSource> JsonSource::FromFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Fail(ErrorCode::kNotFound, "cannot open file", path);
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  if (in.bad()) return Fail(ErrorCode::kIOError, "cannot read file", path);
+  return FromText(buf.str(), path);
+}
+
+Result<JsonSource> JsonSource::FromText(std::string text, std::string name) {
+  JsonSource src;
+  src.text_ = std::move(text);
+  src.name_ = std::move(name);
+  try {
+    src.doc_ = nlohmann::json::parse(src.text_);
+  } catch (const nlohmann::json::parse_error& e) {
+    const std::size_t at = std::min<std::size_t>(e.byte == 0 ? 0 : e.byte - 1, src.text_.size());
+    const auto line = 1 + std::count(src.text_.begin(), src.text_.begin() + at, '\n');
+    const auto nl = src.text_.rfind('\n', at == 0 ? 0 : at - 1);
+    const auto col = nl == std::string::npos ? at + 1 : at - nl;
+    std::string what = e.what();
+    // nlohmann's message: "[json.exception.parse_error.101] parse error at line L, column C: X"
+    if (auto colon = what.find(": "); colon != std::string::npos) what = what.substr(colon + 2);
+    return Fail(ErrorCode::kInvalidInput, "not valid JSON: " + what,
+                src.name_ + ":" + std::to_string(line) + ":" + std::to_string(col));
+  }
+  return src;
+}
+
+// Where() scans the text along the pointer. Readers ask for the elements of an array in order
+// (/movement/0, /movement/1, ...), so the scan resumes where the last one stopped, at every
+// depth whose container is the same: a whole file's elements cost one pass, not one each.
+struct JsonSource::Cursor {
+  struct Level {
+    std::size_t container = 0;  // offset of the '[' or '{' searched at this depth
+    std::size_t index = 0;      // arrays: the element found; objects: unused
+    std::string key;            // objects: the member found
+    std::size_t pos = 0;        // offset of the value found
+    std::size_t line = 1;       // its line
+  };
+  std::mutex mu;
+  std::vector<Level> levels;
+};
+
+JsonSource::JsonSource() : cursor_(std::make_unique<Cursor>()) {}
+JsonSource::JsonSource(JsonSource&&) noexcept = default;
+JsonSource& JsonSource::operator=(JsonSource&&) noexcept = default;
+JsonSource::~JsonSource() = default;
+
+std::string JsonSource::Where(const Pointer& at) const {
+  std::vector<std::string> tokens;
+  for (Pointer p = at; !p.empty(); p = p.parent_pointer()) tokens.push_back(p.back());
+  std::reverse(tokens.begin(), tokens.end());
+  const Scanner sc(text_);
+  std::size_t pos = sc.Ws(0);
+  std::size_t line = 1 + sc.Lines(0, pos);
+  {
+    std::lock_guard lock(cursor_->mu);
+    std::vector<Cursor::Level>& levels = cursor_->levels;
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+      const char open = sc.At(pos);
+      if (open != '[' && open != '{') break;
+      const bool array = open == '[';
+      std::size_t want = 0;
+      if (array) {
+        for (char c : tokens[i]) want = want * 10 + static_cast<std::size_t>(c - '0');
+      }
+      const std::size_t container = pos;
+      std::size_t from = sc.Ws(pos + 1);
+      std::size_t from_line = line + sc.Lines(pos, from);
+      std::size_t k = 0;
+      bool hit = false;
+      if (i < levels.size() && levels[i].container == container) {
+        const Cursor::Level& last = levels[i];
+        if (array && last.index <= want) {
+          from = last.pos;
+          from_line = last.line;
+          k = last.index;
+        } else if (!array && last.key == tokens[i]) {
+          from = last.pos;
+          from_line = last.line;
+          hit = true;
+        }
+      }
+      if (array) {
+        for (; sc.At(from) != ']' && from < text_.size(); ++k) {
+          if (k == want) {
+            hit = true;
+            break;
+          }
+          const std::size_t next = sc.Next(from);
+          from_line += sc.Lines(from, next);
+          from = next;
+        }
+      } else {
+        while (!hit && sc.At(from) == '"') {
+          std::string key;
+          std::size_t value = sc.Ws(sc.Ws(sc.ReadString(from, &key)) + 1);  // past ':'
+          from_line += sc.Lines(from, value);
+          from = value;
+          if (key == tokens[i]) {
+            hit = true;
+            break;
+          }
+          const std::size_t next = sc.Next(from);
+          from_line += sc.Lines(from, next);
+          from = next;
+        }
+      }
+      pos = from;
+      line = from_line;
+      if (!hit) break;
+      if (levels.size() <= i) levels.resize(i + 1);
+      levels[i] = {container, array ? k : 0, array ? std::string() : tokens[i], pos, line};
+    }
+  }
+  const std::string path = at.empty() ? "/" : at.to_string();
+  return name_ + ":" + std::to_string(line) + ": " + path;
+}
+
+std::unexpected<Error> JsonSource::Bad(const Pointer& at, std::string message) const {
+  return Fail(ErrorCode::kInvalidInput, std::move(message), Where(at));
+}
+
+bool JsonReader::Has(const Pointer& obj, const std::string& key) const {
+  const auto& j = At(obj);
+  return j.is_object() && j.contains(key);
+}
+
+Status JsonReader::OnlyKeys(const Pointer& at, std::initializer_list<std::string_view> keys) const {
+  for (const auto& [key, value] : At(at).items()) {
+    if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
+      std::string known;
+      for (auto k : keys) {
+        if (!known.empty()) known += ", ";
+        known += std::string(k);
+      }
+      return src_.Bad(at / key, "unknown key '" + key + "' (expected one of: " + known + ")");
+    }
+  }
+  return {};
+}
+
+Result<const nlohmann::json*> JsonReader::Object(const Pointer& at) const {
+  const auto& j = At(at);
+  if (!j.is_object()) return src_.Bad(at, "expected an object, found " + TypeName(j));
+  return &j;
+}
+
+Result<const nlohmann::json*> JsonReader::Array(const Pointer& at) const {
+  const auto& j = At(at);
+  if (!j.is_array()) return src_.Bad(at, "expected an array, found " + TypeName(j));
+  return &j;
+}
+
+Result<std::string> JsonReader::String(const Pointer& at) const {
+  const auto& j = At(at);
+  if (!j.is_string()) return src_.Bad(at, "expected a string, found " + TypeName(j));
+  return j.get<std::string>();
+}
+
+Result<std::string> JsonReader::OptString(const Pointer& obj, const std::string& key,
+                                          std::string fallback) const {
+  if (!Has(obj, key)) return fallback;
+  return String(obj / key);
+}
+
+Result<std::int64_t> JsonReader::Int(const Pointer& at, std::int64_t lo, std::int64_t hi) const {
+  const auto& j = At(at);
+  if (!j.is_number_integer()) return src_.Bad(at, "expected an integer, found " + TypeName(j));
+  const auto v = j.get<std::int64_t>();
+  if (v < lo || v > hi) {
+    return src_.Bad(at, "expected an integer from " + std::to_string(lo) + " to " +
+                            std::to_string(hi) + ", found " + std::to_string(v));
+  }
+  return v;
+}
+
+Result<bool> JsonReader::OptBool(const Pointer& obj, const std::string& key, bool fallback) const {
+  if (!Has(obj, key)) return fallback;
+  const auto& j = At(obj / key);
+  if (!j.is_boolean()) return src_.Bad(obj / key, "expected true or false, found " + TypeName(j));
+  return j.get<bool>();
+}
+
+Status JsonReader::Require(const Pointer& obj, const std::string& key) const {
+  if (!Has(obj, key)) return src_.Bad(obj, "missing required key '" + key + "'");
+  return {};
+}
+
+Result<int> JsonReader::Header(std::string_view kind, int newest, std::string_view what) const {
+  const Pointer root;
+  for (const char* key : {"opsim", "version"}) {
+    if (auto s = Require(root, key); !s) return std::unexpected(s.error());
+  }
+  auto found = String(Pointer("/opsim"));
+  if (!found) return std::unexpected(found.error());
+  if (*found != kind) {
+    return src_.Bad(Pointer("/opsim"),
+                    "this is an opsim '" + *found + "' file, not " + std::string(what));
+  }
+  auto version = Int(Pointer("/version"), 1, 1000000);
+  if (!version) return std::unexpected(version.error());
+  if (*version > newest) {
+    return Fail(ErrorCode::kUnsupported,
+                std::string(kind) + " format version " + std::to_string(*version) +
+                    " is newer than this opsim reads (up to " + std::to_string(newest) +
+                    "); upgrade opsim",
+                src_.Where(Pointer("/version")));
+  }
+  return static_cast<int>(*version);
+}
+
+}  // namespace opsim

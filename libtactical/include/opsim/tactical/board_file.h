@@ -1,0 +1,25 @@
+// Board files: a tactical board as JSON (format "opsim-tactical-board", version 1).
+//
+// The format is documented in docs/tactical.md. Loading is all or nothing: the first problem
+// found is returned as one Error naming the file, the line and JSON path, and what is wrong, and
+// no Board is produced. Structural rules are checked here (one Panji counter per hex, G9.1; a
+// hexside joins adjacent hexes; every named hex exists and is not covered by an overlay, G13.1);
+// whether a set-up is legal under the scenario's settings is paddy.h/panji.h/beach.h's business
+// (CheckSetup). Thread-safe.
+#pragma once
+
+#include <string>
+
+#include "opsim/core/error.h"
+#include "opsim/tactical/board.h"
+
+namespace opsim::tactical {
+
+inline constexpr const char* kBoardFormat = "opsim-tactical-board";
+inline constexpr int kBoardVersion = 1;
+
+Result<Board> LoadBoard(const std::string& path);
+// `name` stands in for the file name in errors.
+Result<Board> ParseBoard(std::string text, std::string name);
+
+}  // namespace opsim::tactical
