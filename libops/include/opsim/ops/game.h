@@ -20,11 +20,16 @@
 
 namespace opsim::ops {
 
-// One thing that happened: who did what, and the rule that applied.
+// One thing that happened: who did what, and the rule that applied. `text` is for people; the
+// rest is the event's content as data (its kind, rule, units, hexes and numbers), which replay
+// compares, so that a build that words an event differently still verifies an older log.
 struct Event {
   std::string kind;  // "weather", "supply", "move", "combat", "flood", "suez", "exit", ...
   RuleId rule;
-  std::string text;  // one readable line
+  std::string text;                   // one readable line
+  std::vector<std::string> units;     // the units it is about, by id, in the order it names them
+  std::vector<std::string> hexes;     // the hexes it is about (SHEET:XXYY), in order
+  std::vector<std::int64_t> numbers;  // its numbers (strengths, MPs, SRPs, levels), in order
 };
 
 // One die roll and what it decided.
