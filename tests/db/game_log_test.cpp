@@ -665,5 +665,45 @@ TEST_F(LoggedGameTest, ADieOrdersOrStateHashThatDiffersFailsAtAnyRulesVersion) {
   }
 }
 
+// tests/db/fixtures: logs written by earlier builds, in every schema, keep verifying; a schema-1
+// log reads as rules version 1, takes a new player-turn (in schema 1), and verifies after it.
+TEST_F(LoggedGameTest, EveryFixtureLogVerifiesAndASchema1LogTakesANewTurn) {
+  for (const char* name :
+       {"log-schema1.sqlite", "log-schema1-bundled.sqlite", "log-schema2.sqlite"}) {
+    const std::string copy = dir_.Path(name);
+    std::filesystem::copy_file(std::string(OPSIM_DB_FIXTURES) + "/" + name, copy);
+    const auto r = RunCli({"replay", "--db", copy, "--verify", "--json"});
+    ASSERT_EQ(r.code, 0) << name << ": " << r.err;
+    const int schema = std::stoi(SqlValue(copy, "PRAGMA user_version"));
+    EXPECT_EQ(r.json()["rules_version"], schema == 1 ? 1 : ops::kRulesVersion) << name;
+  }
+  const std::string old = dir_.Path("log-schema1.sqlite");
+  const auto status = RunCli({"status", "--db", old});
+  ASSERT_EQ(status.code, 0) << status.err;
+  EXPECT_NE(status.out.find("rules version 1 (this build plays " +
+                            std::to_string(ops::kRulesVersion) + ")"),
+            std::string::npos)
+      << status.out;
+  EXPECT_EQ(RunCli({"status", "--db", old, "--json"}).json()["rules_version"], 1);
+
+  auto g = db::LoadLoggedGame(old, std::nullopt);
+  ASSERT_TRUE(g) << g.error().to_string();
+  ops::Orders quiet;
+  quiet.side = g->state.phasing();
+  quiet.turn = g->state.date();
+  const std::string orders = dir_.Path("quiet.json");
+  test::WriteFile(orders, ops::OrdersToJson(quiet, *g->theater));
+  const auto turn = RunCli({"turn", "--db", old, "--orders", orders});
+  ASSERT_EQ(turn.code, 0) << turn.err;
+  EXPECT_EQ(SqlValue(old, "PRAGMA user_version"), "1");
+  db::ReplayOptions verify;
+  verify.verify = true;
+  auto r = db::ReplayLog(old, verify);
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_EQ(r->game.turns_played, g->turns_played + 1);
+  EXPECT_EQ(r->game.rules_version, 1);
+  EXPECT_EQ(RunCli({"replay", "--db", old, "--verify"}).code, 0);
+}
+
 }  // namespace
 }  // namespace opsim
