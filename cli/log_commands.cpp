@@ -10,6 +10,7 @@
 #include "opsim/db/game_log.h"
 #include "opsim/map/scenario.h"
 #include "opsim/ops/calendar.h"
+#include "opsim/ops/rules_version.h"
 #include "scenario_arg.h"
 
 namespace opsim::cli {
@@ -66,7 +67,15 @@ std::string SerialText(const ops::GameState& s, std::int32_t serial) {
          ops::FormatGameDate(ops::AddTurns(s.start, serial / 2));
 }
 
-json StatusJson(const db::LoggedGame& g, std::int32_t logged) {
+// "rules version 1 (this build plays 2)": the log's rules version, and this build's if other.
+std::string RulesVersionText(std::int32_t logged) {
+  return "rules version " + std::to_string(logged) +
+         (logged == ops::kRulesVersion
+              ? std::string()
+              : " (this build plays " + std::to_string(ops::kRulesVersion) + ")");
+}
+
+json StatusJson(const db::LoggedGame& g) {
   const ops::GameState& s = g.state;
   const map::Theater& t = *g.theater;
   json weather = json::object();
@@ -105,7 +114,8 @@ json StatusJson(const db::LoggedGame& g, std::int32_t logged) {
   }
   return {{"scenario", g.scenario_name},
           {"turns_played", g.turns_played},
-          {"turns_logged", logged},
+          {"turns_logged", g.turns_logged},
+          {"rules_version", g.rules_version},
           {"next", NextJson(s)},
           {"weather", weather},
           {"suez", map::CanalStatusName(s.map.suez())},
@@ -124,6 +134,7 @@ std::string StatusText(const json& j) {
   std::ostringstream out;
   out << j["scenario"].get<std::string>() << " after " << j["turns_played"] << " of "
       << j["turns_logged"] << " logged player-turns\n";
+  out << "  " << RulesVersionText(j["rules_version"].get<std::int32_t>()) << "\n";
   const json& next = j["next"];
   out << "  next: " << next["date"].get<std::string>() << " (game turn "
       << next["game_turn"].get<int>() + 1 << "), the " << next["phasing"].get<std::string>()
@@ -297,11 +308,7 @@ void AddLogCommands(CLI::App& app, Context& ctx) {
     auto game = db::LoadLoggedGame(
         so->db, so->at >= 0 ? std::optional<std::int32_t>(so->at) : std::nullopt);
     if (!game) return std::unexpected(game.error());
-    auto log = db::TurnLog::Open(so->db, db::TurnLog::Access::kRead);
-    if (!log) return std::unexpected(log.error());
-    auto logged = log->CountTurns();
-    if (!logged) return std::unexpected(logged.error());
-    json doc = StatusJson(*game, *logged);
+    json doc = StatusJson(*game);
     doc["db"] = so->db;
     Emit(ctx, doc, StatusText(doc));
     return {};
@@ -381,12 +388,36 @@ void AddLogCommands(CLI::App& app, Context& ctx) {
                 {"events", report->events},
                 {"hashes", report->hashes},
                 {"verified", ro->verify},
+                {"rules_version", report->game.rules_version},
+                {"build_rules_version", ops::kRulesVersion},
                 {"next", NextJson(s)},
                 {"state_hash", ops::StateHash(s)}};
     std::ostringstream text;
     text << "replayed " << report->game.turns_played << " player-turns of " << ro->db
          << " from the start: all " << report->hashes << " state hashes, " << report->rolls
-         << " die rolls and " << report->events << " events match the log\n";
+         << " die rolls and " << report->events << " events match the log"
+         << (report->differences.empty() ? "" : ", but for the differences below") << "\n";
+    text << "  the log's " << RulesVersionText(report->game.rules_version) << "\n";
+    json differences = json::array();
+    for (const db::ReplayDifference& d : report->differences) {
+      differences.push_back({{"turn", d.turn},
+                             {"seq", d.seq},
+                             {"what", d.what},
+                             {"change", d.change},
+                             {"logged", d.logged},
+                             {"replayed", d.replayed}});
+      text << "  player-turn " << d.turn << ", " << d.what;
+      if (d.seq > 0) text << " (row seq " << d.seq << ")";
+      text << ": " << d.change;
+      if (!d.logged.empty()) text << "; the log: " << d.logged;
+      if (!d.replayed.empty()) text << "; this build: " << d.replayed;
+      text << "\n";
+    }
+    doc["differences"] = differences;
+    if (!report->differences.empty()) {
+      text << "  (" << report->differences.size()
+           << " differences in wording, or made by another rules version: not tampering)\n";
+    }
     if (report->chain) {
       doc["chain"] = {{"rows", report->chain->rows},
                       {"turns", report->chain->turns},
@@ -432,18 +463,16 @@ void AddLogCommands(CLI::App& app, Context& ctx) {
       if (!r) return std::unexpected(r.error());
       report = std::move(*r);
     }
-    auto game = db::LoadLoggedGame(bo->out, std::nullopt);
-    if (!game) return std::unexpected(game.error());
     json doc = {{"db", bo->out},
                 {"from", bo->db},
                 {"at", bo->at},
                 {"turns_played", report.turns},
                 {"head", report.head},
-                {"next", NextJson(game->state)},
+                {"next", NextJson(report.state)},
                 {"state_hash", report.state_hash}};
     Emit(ctx, doc,
          "branched " + bo->out + " from " + bo->db + " after " + std::to_string(bo->at) +
-             " player-turns (each replayed and checked)\n  next: " + NextText(game->state) +
+             " player-turns (each replayed and checked)\n  next: " + NextText(report.state) +
              "\n  state " + report.state_hash);
     return {};
   });

@@ -25,6 +25,12 @@ std::size_t Utf8Length(std::string_view s, std::size_t i) {
   return 0;
 }
 
+void AppendInt(std::string& out, std::int64_t value) {
+  char buf[24];
+  const auto r = std::to_chars(buf, buf + sizeof buf, value);
+  out.append(buf, r.ptr);
+}
+
 }  // namespace
 
 void AppendCanonicalString(std::string& out, std::string_view s) {
@@ -102,9 +108,7 @@ CanonicalRow& CanonicalRow::Str(std::string_view key, std::string_view value) {
 
 CanonicalRow& CanonicalRow::Int(std::string_view key, std::int64_t value) {
   Key(key);
-  char buf[24];
-  const auto r = std::to_chars(buf, buf + sizeof buf, value);
-  out_.append(buf, r.ptr);
+  AppendInt(out_, value);
   return *this;
 }
 
@@ -112,6 +116,36 @@ CanonicalRow& CanonicalRow::Bool(std::string_view key, bool value) {
   Key(key);
   out_ += value ? "true" : "false";
   return *this;
+}
+
+CanonicalRow& CanonicalRow::Strings(std::string_view key, const std::vector<std::string>& values) {
+  Key(key);
+  out_ += CanonicalArray(values);
+  return *this;
+}
+
+CanonicalRow& CanonicalRow::Ints(std::string_view key, const std::vector<std::int64_t>& values) {
+  Key(key);
+  out_ += CanonicalArray(values);
+  return *this;
+}
+
+std::string CanonicalArray(const std::vector<std::string>& values) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i > 0) out += ',';
+    AppendCanonicalString(out, values[i]);
+  }
+  return out + "]";
+}
+
+std::string CanonicalArray(const std::vector<std::int64_t>& values) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i > 0) out += ',';
+    AppendInt(out, values[i]);
+  }
+  return out + "]";
 }
 
 std::string CanonicalRow::Take() {

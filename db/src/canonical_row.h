@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace opsim::db {
 
@@ -19,6 +20,9 @@ class CanonicalRow {
   CanonicalRow& Str(std::string_view key, std::string_view value);
   CanonicalRow& Int(std::string_view key, std::int64_t value);
   CanonicalRow& Bool(std::string_view key, bool value);
+  // Arrays (schema 2's event units, hexes and numbers), written as CanonicalArray writes them.
+  CanonicalRow& Strings(std::string_view key, const std::vector<std::string>& values);
+  CanonicalRow& Ints(std::string_view key, const std::vector<std::int64_t>& values);
   // The object, closed.
   std::string Take();
 
@@ -33,5 +37,10 @@ class CanonicalRow {
 // characters escaped (\b \f \n \r \t by name, the rest as \u00xx), valid UTF-8 as it is, and
 // each invalid UTF-8 sequence written as U+FFFD the way nlohmann::json replaces it.
 void AppendCanonicalString(std::string& out, std::string_view s);
+
+// A JSON array in the same canonical form (`["16A:0922","16A:0923"]`, `[3,-1]`): what the log
+// stores in an array column, and what the row's content holds for it.
+std::string CanonicalArray(const std::vector<std::string>& values);
+std::string CanonicalArray(const std::vector<std::int64_t>& values);
 
 }  // namespace opsim::db

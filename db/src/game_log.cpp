@@ -9,6 +9,7 @@
 #include "opsim/map/scenario.h"
 #include "opsim/ops/campaign.h"
 #include "opsim/ops/orders.h"
+#include "opsim/ops/rules_version.h"
 
 namespace opsim::db {
 
@@ -75,56 +76,171 @@ std::string RollText(const LoggedRoll& r) {
          (r.scripted ? " (from the orders)" : "") + " -> " + r.decided + " [" + r.rule + "]";
 }
 
+std::string Joined(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& s : items) out += (out.empty() ? "" : ",") + s;
+  return out;
+}
+
 std::string EventText(const LoggedEvent& e) {
-  return "[" + e.kind + "] " + e.text + " [" + e.rule + "]";
+  std::string text = "[" + e.kind + "] " + e.text + " [" + e.rule + "]";
+  std::vector<std::string> numbers;
+  for (std::int64_t n : e.numbers) numbers.push_back(std::to_string(n));
+  for (const auto& [name, items] :
+       {std::pair<const char*, const std::vector<std::string>&>{"units", e.units},
+        {"hexes", e.hexes},
+        {"numbers", numbers}}) {
+    if (!items.empty()) text += std::string(" ") + name + " " + Joined(items);
+  }
+  return text;
 }
 
 std::string Count(std::size_t n, const char* what) {
   return std::to_string(n) + " " + what;
 }
 
-// The first way a replayed player-turn differs from the logged one, in the order the rules
-// decided them: who and when, the dice, the events, the state after each phase.
-std::optional<std::string> FirstDifference(const LoggedTurn& logged, const LoggedTurn& replay) {
-  if (logged.serial != replay.serial || logged.side != replay.side || logged.date != replay.date) {
-    return "the log has the " + logged.side + " player-turn of " + logged.date +
-           ", the replay played the " + replay.side + " player-turn of " + replay.date;
+// A difference that is tampering: the row it was found at, and what differs.
+struct Tampered {
+  std::int64_t seq = 0;
+  std::string message;
+};
+
+// Two events are the same event when their content is: kind and rule, and units, hexes and
+// numbers where the log kept them (schema 2 on).
+bool SameEvent(const LoggedEvent& a, const LoggedEvent& b, bool with_content) {
+  return a.kind == b.kind && a.rule == b.rule &&
+         (!with_content || (a.units == b.units && a.hexes == b.hexes && a.numbers == b.numbers));
+}
+
+// The logged and replayed events lined up: a pair of indices, or one of them absent (-1) for an
+// event only one side has. The longest run of the same events in order is matched; between two
+// matches, the events each side has alone are paired in order (a changed event), and what is
+// left over was added or is missing.
+std::vector<std::pair<std::ptrdiff_t, std::ptrdiff_t>> LineUp(const std::vector<LoggedEvent>& a,
+                                                              const std::vector<LoggedEvent>& b,
+                                                              bool with_content) {
+  const std::size_t n = a.size();
+  const std::size_t m = b.size();
+  std::vector<std::pair<std::ptrdiff_t, std::ptrdiff_t>> out;
+  const auto index = [](std::size_t i) { return static_cast<std::ptrdiff_t>(i); };
+  bool same = n == m;
+  for (std::size_t i = 0; same && i < n; ++i) same = SameEvent(a[i], b[i], with_content);
+  if (same) {
+    for (std::size_t i = 0; i < n; ++i) out.emplace_back(index(i), index(i));
+    return out;
   }
+  // lcs[i * (m + 1) + j]: the longest common run of a[i..] and b[j..].
+  std::vector<std::uint32_t> lcs((n + 1) * (m + 1), 0);
+  for (std::size_t i = n; i-- > 0;) {
+    for (std::size_t j = m; j-- > 0;) {
+      lcs[i * (m + 1) + j] = SameEvent(a[i], b[j], with_content)
+                                 ? lcs[(i + 1) * (m + 1) + j + 1] + 1
+                                 : std::max(lcs[(i + 1) * (m + 1) + j], lcs[i * (m + 1) + j + 1]);
+    }
+  }
+  std::vector<std::size_t> only_a, only_b;
+  const auto flush = [&] {
+    const std::size_t paired = std::min(only_a.size(), only_b.size());
+    for (std::size_t k = 0; k < paired; ++k) out.emplace_back(index(only_a[k]), index(only_b[k]));
+    for (std::size_t k = paired; k < only_a.size(); ++k) out.emplace_back(index(only_a[k]), -1);
+    for (std::size_t k = paired; k < only_b.size(); ++k) out.emplace_back(-1, index(only_b[k]));
+    only_a.clear();
+    only_b.clear();
+  };
+  std::size_t i = 0, j = 0;
+  while (i < n || j < m) {
+    if (i < n && j < m && SameEvent(a[i], b[j], with_content)) {
+      flush();
+      out.emplace_back(index(i++), index(j++));
+    } else if (j == m || (i < n && lcs[(i + 1) * (m + 1) + j] >= lcs[i * (m + 1) + j + 1])) {
+      only_a.push_back(i++);
+    } else {
+      only_b.push_back(j++);
+    }
+  }
+  flush();
+  return out;
+}
+
+// Compares a replayed player-turn with its log, in the order the rules decided: who and when,
+// the dice, the events, the state after each phase. Returns the first difference that is
+// tampering, and adds those that are not to `reported` (see game_log.h).
+std::optional<Tampered> Compare(const LoggedTurn& logged, const LoggedTurn& replay,
+                                std::vector<ReplayDifference>& reported) {
+  if (logged.serial != replay.serial || logged.side != replay.side || logged.date != replay.date) {
+    return Tampered{logged.seq, "the log has the " + logged.side + " player-turn of " +
+                                    logged.date + ", the replay played the " + replay.side +
+                                    " player-turn of " + replay.date};
+  }
+  const auto report = [&](std::int64_t seq, std::string what, std::string change, std::string was,
+                          std::string is) {
+    reported.push_back(
+        {logged.number, seq, std::move(what), std::move(change), std::move(was), std::move(is)});
+  };
+  std::int64_t seq = logged.seq;
   for (std::size_t i = 0; i < std::min(logged.rolls.size(), replay.rolls.size()); ++i) {
-    if (logged.rolls[i] != replay.rolls[i]) {
-      return "die roll " + std::to_string(i + 1) + " ('" + logged.rolls[i].purpose +
-             "'): the log says " + RollText(logged.rolls[i]) + ", the replay rolled " +
-             RollText(replay.rolls[i]) + " for '" + replay.rolls[i].purpose + "'";
+    const LoggedRoll& was = logged.rolls[i];
+    const LoggedRoll& is = replay.rolls[i];
+    const std::string what = "die roll " + std::to_string(i + 1) + " ('" + was.purpose + "')";
+    if (was.value != is.value || was.sides != is.sides || was.scripted != is.scripted ||
+        was.rule != is.rule) {
+      return Tampered{seq + 1 + static_cast<std::int64_t>(i),
+                      what + ": the log says " + RollText(was) + ", the replay rolled " +
+                          RollText(is) + " for '" + is.purpose + "'"};
+    }
+    if (was.purpose != is.purpose || was.decided != is.decided) {
+      report(seq + 1 + static_cast<std::int64_t>(i), what, "wording",
+             "'" + was.purpose + "': " + RollText(was), "'" + is.purpose + "': " + RollText(is));
     }
   }
   if (logged.rolls.size() != replay.rolls.size()) {
-    return "the log has " + Count(logged.rolls.size(), "die rolls") + ", the replay rolled " +
-           std::to_string(replay.rolls.size());
+    return Tampered{seq, "the log has " + Count(logged.rolls.size(), "die rolls") +
+                             ", the replay rolled " + std::to_string(replay.rolls.size())};
   }
-  for (std::size_t i = 0; i < std::min(logged.events.size(), replay.events.size()); ++i) {
-    if (logged.events[i] != replay.events[i]) {
-      return "event " + std::to_string(i + 1) + ": the log says " + EventText(logged.events[i]) +
-             ", the replay says " + EventText(replay.events[i]);
+  seq += 1 + static_cast<std::int64_t>(logged.rolls.size());
+  const bool same_rules = logged.rules_version == ops::kRulesVersion;
+  const std::string versions = " (the log and this build are both at rules version " +
+                               std::to_string(ops::kRulesVersion) + ")";
+  for (const auto& [i, j] : LineUp(logged.events, replay.events, logged.schema >= 2)) {
+    const LoggedEvent* was = i >= 0 ? &logged.events[static_cast<std::size_t>(i)] : nullptr;
+    const LoggedEvent* is = j >= 0 ? &replay.events[static_cast<std::size_t>(j)] : nullptr;
+    const std::int64_t row = was ? seq + i : 0;
+    const std::string what =
+        was ? "event " + std::to_string(i + 1) + " (" + was->kind + ")"
+            : "replayed event " + std::to_string(j + 1) + " (" + is->kind + ")";
+    if (was && is && SameEvent(*was, *is, logged.schema >= 2)) {
+      if (was->text != is->text) report(row, what, "wording", was->text, is->text);
+      continue;
     }
+    const std::string change = !was ? "added" : !is ? "missing" : "content";
+    if (same_rules) {
+      return Tampered{was ? row : logged.seq,
+                      !was
+                          ? "the replay has an event the log does not: " + EventText(*is) + versions
+                      : !is ? what + ": the log says " + EventText(*was) +
+                                  ", the replay has no such event" + versions
+                            : what + ": the log says " + EventText(*was) + ", the replay says " +
+                                  EventText(*is) + versions};
+    }
+    report(row, what, change, was ? EventText(*was) : "", is ? EventText(*is) : "");
   }
-  if (logged.events.size() != replay.events.size()) {
-    return "the log has " + Count(logged.events.size(), "events") + ", the replay has " +
-           std::to_string(replay.events.size());
-  }
+  seq += static_cast<std::int64_t>(logged.events.size());
   for (std::size_t i = 0; i < std::min(logged.phases.size(), replay.phases.size()); ++i) {
     if (logged.phases[i] != replay.phases[i]) {
-      return "the state after the " + logged.phases[i].phase + " phase: the log has hash " +
-             logged.phases[i].state_hash + ", the replay reached " + replay.phases[i].state_hash +
-             " after the " + replay.phases[i].phase + " phase";
+      return Tampered{seq + static_cast<std::int64_t>(i),
+                      "the state after the " + logged.phases[i].phase +
+                          " phase: the log has hash " + logged.phases[i].state_hash +
+                          ", the replay reached " + replay.phases[i].state_hash + " after the " +
+                          replay.phases[i].phase + " phase"};
     }
   }
   if (logged.phases.size() != replay.phases.size()) {
-    return "the log has " + Count(logged.phases.size(), "phase hashes") + ", the replay has " +
-           std::to_string(replay.phases.size());
+    return Tampered{logged.seq, "the log has " + Count(logged.phases.size(), "phase hashes") +
+                                    ", the replay has " + std::to_string(replay.phases.size())};
   }
   if (logged.final_hash != replay.final_hash) {
-    return "the final state: the log has hash " + logged.final_hash + ", the replay reached " +
-           replay.final_hash;
+    return Tampered{logged.seq, "the final state: the log has hash " + logged.final_hash +
+                                    ", the replay reached " + replay.final_hash};
   }
   return std::nullopt;
 }
@@ -133,21 +249,30 @@ std::string TurnTitle(const LoggedTurn& t) {
   return "player-turn " + std::to_string(t.number) + " (" + t.side + ", " + t.date + ")";
 }
 
-// Plays a logged player-turn again and checks that it reproduces the log.
+// Plays a logged player-turn again and checks that it reproduces the log; the differences that
+// are not tampering go to `reported`.
 Result<ops::TurnResult> ReplayTurn(ops::Game& game, const LoggedTurn& logged,
-                                   const std::string& path) {
-  const std::string where = path + ": player-turn " + std::to_string(logged.number);
-  auto refuse = [&](const std::string& why) {
-    return Fail(ErrorCode::kCorruption, TurnTitle(logged) + ": " + why, where);
+                                   const std::string& path,
+                                   std::vector<ReplayDifference>& reported) {
+  auto refuse = [&](std::int64_t seq, const std::string& why) {
+    return Fail(ErrorCode::kCorruption, TurnTitle(logged) + ": " + why,
+                path + ": row seq " + std::to_string(seq));
   };
   auto src = JsonSource::FromText(logged.orders, "orders of " + TurnTitle(logged));
-  if (!src) return refuse("the logged orders are not JSON: " + src.error().to_string());
+  if (!src) {
+    return refuse(logged.seq, "the logged orders are not JSON: " + src.error().to_string());
+  }
   auto orders = ops::ParseOrders(*src, game.theater());
-  if (!orders) return refuse("the logged orders do not read: " + orders.error().to_string());
+  if (!orders) {
+    return refuse(logged.seq, "the logged orders do not read: " + orders.error().to_string());
+  }
   auto result = game.Play(*orders);
-  if (!result) return refuse("the replay refuses the logged orders: " + result.error().to_string());
-  if (auto diff = FirstDifference(logged, ToLoggedTurn(logged.number, logged.orders, *result))) {
-    return refuse(*diff);
+  if (!result) {
+    return refuse(logged.seq,
+                  "the replay refuses the logged orders: " + result.error().to_string());
+  }
+  if (auto diff = Compare(logged, ToLoggedTurn(logged.number, logged.orders, *result), reported)) {
+    return refuse(diff->seq, diff->message);
   }
   return result;
 }
@@ -191,10 +316,14 @@ Result<ops::Game> GameAt(const TurnLog& log, const Rules& rules, std::int32_t ta
     if (!start) return std::unexpected(start.error());
     game.emplace(std::move(*start));
   }
+  // Differences that are not tampering are `opsim replay`'s to report.
+  std::vector<ReplayDifference> unreported;
   for (std::int32_t n = from + 1; n <= target; ++n) {
     auto logged = log.ReadTurn(n);
     if (!logged) return std::unexpected(logged.error());
-    if (auto r = ReplayTurn(*game, *logged, log.path()); !r) return std::unexpected(r.error());
+    if (auto r = ReplayTurn(*game, *logged, log.path(), unreported); !r) {
+      return std::unexpected(r.error());
+    }
   }
   return std::move(*game);
 }
@@ -228,7 +357,8 @@ Status CheckSnapshot(const TurnLog& log, std::int32_t turn, const ops::Game& gam
     return Fail(ErrorCode::kCorruption, what + " does not read: " + state.error().message,
                 log.path());
   }
-  // Equal states serialize to equal bytes (GameState's operator== cannot be used yet).
+  // Equal states serialize to equal bytes. GameState's defaulted operator== cannot be used: the
+  // units and floods it holds have no operator== of their own, so it does not compile.
   if (SaveSnapshot(*state) != SaveSnapshot(game.state())) {
     return Fail(ErrorCode::kCorruption, what + " holds a state other than the replayed one",
                 log.path());
@@ -252,10 +382,12 @@ Result<LoggedGame> NewLoggedGame(const std::string& db_path, const JsonSource& s
   record.scenario = scenario.text();
   record.seed = seed;
   record.start_hash = game.hash();
+  record.rules_version = ops::kRulesVersion;
   auto log = TurnLog::Create(db_path, record, SnapshotOf(game.state(), 0, game.hash()));
   if (!log) return std::unexpected(log.error());
   if (auto s = log->Publish(); !s) return std::unexpected(s.error());
-  return LoggedGame{rules->theater, rules->campaign, game.state(), record.scenario_name, 0};
+  return LoggedGame{rules->theater,      rules->campaign, game.state(), record.scenario_name, 0, 0,
+                    record.rules_version};
 }
 
 Result<LoggedGame> LoadLoggedGame(const std::string& db_path, std::optional<std::int32_t> at) {
@@ -267,8 +399,11 @@ Result<LoggedGame> LoadLoggedGame(const std::string& db_path, std::optional<std:
   if (!rules) return std::unexpected(rules.error());
   auto game = GameAt(*log, *rules, *target);
   if (!game) return std::unexpected(game.error());
-  return LoggedGame{rules->theater, rules->campaign, game->state(), log->game().scenario_name,
-                    *target};
+  auto logged = log->CountTurns();
+  if (!logged) return std::unexpected(logged.error());
+  return LoggedGame{
+      rules->theater, rules->campaign,          game->state(), log->game().scenario_name, *target,
+      *logged,        log->game().rules_version};
 }
 
 Result<ops::TurnResult> PlayLoggedTurn(const std::string& db_path, const JsonSource& orders) {
@@ -356,7 +491,7 @@ Result<ReplayReport> ReplayLog(const std::string& db_path, const ReplayOptions& 
   for (std::int32_t n = 1; n <= *to; ++n) {
     auto logged = log->ReadTurn(n);
     if (!logged) return std::unexpected(logged.error());
-    auto result = ReplayTurn(game, *logged, db_path);
+    auto result = ReplayTurn(game, *logged, db_path, report.differences);
     if (!result) return std::unexpected(result.error());
     report.rolls += static_cast<std::int64_t>(logged->rolls.size());
     report.events += static_cast<std::int64_t>(logged->events.size());
@@ -366,8 +501,11 @@ Result<ReplayReport> ReplayLog(const std::string& db_path, const ReplayOptions& 
     }
     if (options.progress) options.progress(n, *to);
   }
-  report.game =
-      LoggedGame{rules->theater, rules->campaign, game.state(), log->game().scenario_name, *to};
+  auto logged = log->CountTurns();
+  if (!logged) return std::unexpected(logged.error());
+  report.game = LoggedGame{
+      rules->theater, rules->campaign,          game.state(), log->game().scenario_name, *to,
+      *logged,        log->game().rules_version};
   return report;
 }
 
@@ -382,14 +520,17 @@ Result<BranchReport> BranchLog(const std::string& db_path, std::int32_t at,
   auto start = StartOf(*log, *rules);
   if (!start) return std::unexpected(start.error());
   ops::Game& game = *start;
-  auto out = TurnLog::Create(out_path, log->game(), SnapshotOf(game.state(), 0, game.hash()));
+  GameRecord record = log->game();
+  record.rules_version = ops::kRulesVersion;
+  auto out = TurnLog::Create(out_path, record, SnapshotOf(game.state(), 0, game.hash()));
   if (!out) return std::unexpected(out.error());
   auto tx = out->Begin();
   if (!tx) return std::unexpected(tx.error());
+  std::vector<ReplayDifference> unreported;  // the copy holds this build's events
   for (std::int32_t n = 1; n <= at; ++n) {
     auto logged = log->ReadTurn(n);
     if (!logged) return std::unexpected(logged.error());
-    auto result = ReplayTurn(game, *logged, db_path);
+    auto result = ReplayTurn(game, *logged, db_path, unreported);
     if (!result) return std::unexpected(result.error());
     LoggedTurn turn = ToLoggedTurn(n, logged->orders, *result);
     turn.logged_at = logged->logged_at;
@@ -406,7 +547,7 @@ Result<BranchReport> BranchLog(const std::string& db_path, std::int32_t at,
   if (!meta) return std::unexpected(meta.error());
   if (auto s = tx->Commit(); !s) return std::unexpected(s.error());
   if (auto s = out->Publish(); !s) return std::unexpected(s.error());
-  return BranchReport{at, (*meta)["head_hash"], game.hash()};
+  return BranchReport{at, (*meta)["head_hash"], game.hash(), game.state()};
 }
 
 }  // namespace opsim::db

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <ctime>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 
 #include "canonical_row.h"
 #include "opsim/core/sha256.h"
@@ -26,10 +27,10 @@ using sql::Statement;
 const std::string kGenesis(64, '0');
 
 // PRAGMAs take no bound parameters, so the two constants are spelled out here.
-static_assert(kLogApplicationId == 1330664268 && kLogSchemaVersion == 1);
+static_assert(kLogApplicationId == 1330664268 && kLogSchemaVersion == 2);
 constexpr const char* kSchema = R"sql(
 PRAGMA application_id = 1330664268;
-PRAGMA user_version = 1;
+PRAGMA user_version = 2;
 CREATE TABLE meta (
   key TEXT PRIMARY KEY NOT NULL,
   value TEXT NOT NULL
@@ -41,6 +42,7 @@ CREATE TABLE game (
   scenario TEXT NOT NULL,
   seed INTEGER NOT NULL,
   start_hash TEXT NOT NULL,
+  rules_version INTEGER NOT NULL,
   prev_hash TEXT NOT NULL,
   hash TEXT NOT NULL
 );
@@ -53,6 +55,7 @@ CREATE TABLE turn (
   orders TEXT NOT NULL,
   final_hash TEXT NOT NULL,
   logged_at TEXT NOT NULL,
+  rules_version INTEGER NOT NULL,
   prev_hash TEXT NOT NULL,
   hash TEXT NOT NULL
 );
@@ -77,6 +80,9 @@ CREATE TABLE event (
   kind TEXT NOT NULL,
   rule TEXT NOT NULL,
   text TEXT NOT NULL,
+  units TEXT NOT NULL,
+  hexes TEXT NOT NULL,
+  numbers TEXT NOT NULL,
   prev_hash TEXT NOT NULL,
   hash TEXT NOT NULL
 );
@@ -112,6 +118,7 @@ CREATE VIEW chain (seq, tbl, turn, prev_hash, hash) AS
 
 // The chained content of each row (canonical_row.h): every column but the hashes, the
 // snapshot's data (its SHA-256 stands for it) and the wall-clock metadata, keys in byte order.
+// Schema 1 had no rules versions and no event units, hexes or numbers.
 std::string RowHash(std::string_view prev, std::string_view content) {
   Sha256 h;
   h.Update(prev);
@@ -120,9 +127,10 @@ std::string RowHash(std::string_view prev, std::string_view content) {
   return h.HexDigest();
 }
 
-std::string GameContent(const GameRecord& g) {
-  return CanonicalRow()
-      .Str("scenario_name", g.scenario_name)
+std::string GameContent(const GameRecord& g, std::int32_t schema) {
+  CanonicalRow row;
+  if (schema >= 2) row.Int("rules_version", g.rules_version);
+  return row.Str("scenario_name", g.scenario_name)
       .Str("scenario_sha256", g.scenario_sha256)
       .Int("seed", static_cast<std::int64_t>(g.seed))
       .Int("seq", 1)
@@ -131,13 +139,12 @@ std::string GameContent(const GameRecord& g) {
       .Take();
 }
 
-std::string TurnContent(std::int64_t seq, const LoggedTurn& t) {
-  return CanonicalRow()
-      .Str("date", t.date)
-      .Str("final_hash", t.final_hash)
-      .Int("number", t.number)
-      .Str("orders", t.orders)
-      .Int("seq", seq)
+std::string TurnContent(std::int64_t seq, const LoggedTurn& t, std::int32_t schema) {
+  CanonicalRow row;
+  row.Str("date", t.date).Str("final_hash", t.final_hash).Int("number", t.number);
+  row.Str("orders", t.orders);
+  if (schema >= 2) row.Int("rules_version", t.rules_version);
+  return row.Int("seq", seq)
       .Int("serial", t.serial)
       .Str("side", t.side)
       .Str("table", "turn")
@@ -159,17 +166,16 @@ std::string RollContent(std::int64_t seq, std::int64_t turn, std::int64_t n, con
       .Take();
 }
 
-std::string EventContent(std::int64_t seq, std::int64_t turn, std::int64_t n,
-                         const LoggedEvent& e) {
-  return CanonicalRow()
-      .Str("kind", e.kind)
-      .Int("n", n)
-      .Str("rule", e.rule)
-      .Int("seq", seq)
-      .Str("table", "event")
-      .Str("text", e.text)
-      .Int("turn", turn)
-      .Take();
+std::string EventContent(std::int64_t seq, std::int64_t turn, std::int64_t n, const LoggedEvent& e,
+                         std::int32_t schema) {
+  CanonicalRow row;
+  if (schema >= 2) row.Strings("hexes", e.hexes);
+  row.Str("kind", e.kind).Int("n", n);
+  if (schema >= 2) row.Ints("numbers", e.numbers);
+  row.Str("rule", e.rule).Int("seq", seq).Str("table", "event").Str("text", e.text);
+  row.Int("turn", turn);
+  if (schema >= 2) row.Strings("units", e.units);
+  return row.Take();
 }
 
 std::string PhaseContent(std::int64_t seq, std::int64_t turn, std::int64_t n,
@@ -224,15 +230,35 @@ std::unexpected<Error> Corrupt(const std::string& path, const ChainRow& row, std
               path + ": row seq " + std::to_string(row.seq));
 }
 
-// The columns each reader selects, in the order its decoder reads them.
-constexpr const char* kGameSelect =
-    "SELECT seq, scenario_name, scenario_sha256, scenario, seed, start_hash, prev_hash, hash "
-    "FROM game";
-constexpr const char* kTurnColumns =
-    "number, seq, serial, side, date, orders, final_hash, logged_at, prev_hash, hash";
+// The columns each reader selects, in the order its decoder reads them, and each writer
+// inserts. Schema 1 lacks some: its readers select what they stand for (rules version 1, no
+// units, hexes or numbers), and its writers leave them out.
+const char* GameSelect(std::int32_t schema) {
+  return schema >= 2 ? "SELECT seq, scenario_name, scenario_sha256, scenario, seed, start_hash, "
+                       "rules_version, prev_hash, hash FROM game"
+                     : "SELECT seq, scenario_name, scenario_sha256, scenario, seed, start_hash, "
+                       "1, prev_hash, hash FROM game";
+}
+const char* TurnColumns(std::int32_t schema) {
+  return schema >= 2 ? "number, seq, serial, side, date, orders, final_hash, logged_at, "
+                       "rules_version, prev_hash, hash"
+                     : "number, seq, serial, side, date, orders, final_hash, logged_at, 1, "
+                       "prev_hash, hash";
+}
+const char* TurnInsertColumns(std::int32_t schema) {
+  return schema >= 2 ? TurnColumns(schema)
+                     : "number, seq, serial, side, date, orders, final_hash, logged_at, "
+                       "prev_hash, hash";
+}
 constexpr const char* kRollColumns =
     "seq, turn, n, value, sides, scripted, purpose, rule, decided, prev_hash, hash";
-constexpr const char* kEventColumns = "seq, turn, n, kind, rule, text, prev_hash, hash";
+const char* EventColumns(std::int32_t schema) {
+  return schema >= 2 ? "seq, turn, n, kind, rule, text, units, hexes, numbers, prev_hash, hash"
+                     : "seq, turn, n, kind, rule, text, '[]', '[]', '[]', prev_hash, hash";
+}
+const char* EventInsertColumns(std::int32_t schema) {
+  return schema >= 2 ? EventColumns(schema) : "seq, turn, n, kind, rule, text, prev_hash, hash";
+}
 constexpr const char* kPhaseColumns = "seq, turn, n, phase, state_hash, prev_hash, hash";
 constexpr const char* kSnapshotColumns =
     "turn, seq, format, state_hash, data_sha256, length(data), prev_hash, hash";
@@ -272,7 +298,27 @@ std::string TurnName(std::int64_t turn) {
   return turn == 0 ? "the start" : "player-turn " + std::to_string(turn);
 }
 
-GameRecord DecodeGame(const Statement& st, ChainRow& row) {
+// An array column as CanonicalArray writes it; nullopt if it is not one (the row was edited).
+template <class T>
+std::optional<std::vector<T>> ReadArray(const std::string& text) {
+  std::vector<T> out;
+  if (text == "[]") return out;
+  const auto j = nlohmann::json::parse(text, nullptr, false);
+  if (!j.is_array()) return std::nullopt;
+  for (const auto& v : j) {
+    if constexpr (std::is_same_v<T, std::string>) {
+      if (!v.is_string()) return std::nullopt;
+      out.push_back(v.template get<std::string>());
+    } else {
+      if (!v.is_number_integer()) return std::nullopt;
+      out.push_back(v.template get<std::int64_t>());
+    }
+  }
+  if (CanonicalArray(out) != text) return std::nullopt;
+  return out;
+}
+
+GameRecord DecodeGame(const Statement& st, ChainRow& row, std::int32_t schema) {
   GameRecord g;
   row.seq = st.Int(0);
   g.scenario_name = st.Text(1);
@@ -280,15 +326,17 @@ GameRecord DecodeGame(const Statement& st, ChainRow& row) {
   g.scenario = st.Text(3);
   g.seed = static_cast<std::uint64_t>(st.Int(4));
   g.start_hash = st.Text(5);
-  row.prev_hash = st.Text(6);
-  row.hash = st.Text(7);
+  const std::int64_t rules_version = st.Int(6);
+  g.rules_version = static_cast<std::int32_t>(rules_version);
+  row.prev_hash = st.Text(7);
+  row.hash = st.Text(8);
   row.what = "the game record";
   // The content names seq 1 whatever the row says, so a moved game row fails its link.
-  row.content = row.seq == 1 ? GameContent(g) : "";
+  row.content = row.seq == 1 && g.rules_version == rules_version ? GameContent(g, schema) : "";
   return g;
 }
 
-LoggedTurn DecodeTurn(const Statement& st, ChainRow& row) {
+LoggedTurn DecodeTurn(const Statement& st, ChainRow& row, std::int32_t schema) {
   LoggedTurn t;
   const std::int64_t number = st.Int(0);
   row.seq = st.Int(1);
@@ -300,13 +348,19 @@ LoggedTurn DecodeTurn(const Statement& st, ChainRow& row) {
   t.orders = st.Text(5);
   t.final_hash = st.Text(6);
   t.logged_at = st.Text(7);
-  row.prev_hash = st.Text(8);
-  row.hash = st.Text(9);
+  const std::int64_t rules_version = st.Int(8);
+  t.rules_version = static_cast<std::int32_t>(rules_version);
+  t.schema = schema;
+  t.seq = row.seq;
+  row.prev_hash = st.Text(9);
+  row.hash = st.Text(10);
   row.turn = number;
   row.header = true;
   row.what = "player-turn " + std::to_string(number) + " (" + t.side + ", " + t.date + ")";
   // Values that do not survive the narrowing were not written by opsim.
-  row.content = (t.number == number && t.serial == serial) ? TurnContent(row.seq, t) : "";
+  row.content = (t.number == number && t.serial == serial && t.rules_version == rules_version)
+                    ? TurnContent(row.seq, t, schema)
+                    : "";
   return t;
 }
 
@@ -333,7 +387,7 @@ LoggedRoll DecodeRoll(const Statement& st, ChainRow& row) {
   return r;
 }
 
-LoggedEvent DecodeEvent(const Statement& st, ChainRow& row) {
+LoggedEvent DecodeEvent(const Statement& st, ChainRow& row, std::int32_t schema) {
   LoggedEvent e;
   row.seq = st.Int(0);
   row.turn = st.Int(1);
@@ -341,10 +395,17 @@ LoggedEvent DecodeEvent(const Statement& st, ChainRow& row) {
   e.kind = st.Text(3);
   e.rule = st.Text(4);
   e.text = st.Text(5);
-  row.prev_hash = st.Text(6);
-  row.hash = st.Text(7);
+  auto units = ReadArray<std::string>(st.Text(6));
+  auto hexes = ReadArray<std::string>(st.Text(7));
+  auto numbers = ReadArray<std::int64_t>(st.Text(8));
+  row.prev_hash = st.Text(9);
+  row.hash = st.Text(10);
   row.what = "event " + std::to_string(n + 1) + " of " + TurnName(row.turn) + " (" + e.kind + ")";
-  row.content = EventContent(row.seq, row.turn, n, e);
+  if (!units || !hexes || !numbers) return e;  // no content: the row fails its own check
+  e.units = std::move(*units);
+  e.hexes = std::move(*hexes);
+  e.numbers = std::move(*numbers);
+  row.content = EventContent(row.seq, row.turn, n, e, schema);
   return e;
 }
 
@@ -429,7 +490,7 @@ LoggedTurn ToLoggedTurn(std::int32_t number, std::string orders_json, const ops:
     t.rolls.push_back({d.value, d.sides, d.scripted, d.purpose, std::string(d.rule.id), d.decided});
   }
   for (const ops::Event& e : r.events) {
-    t.events.push_back({e.kind, std::string(e.rule.id), e.text});
+    t.events.push_back({e.kind, std::string(e.rule.id), e.text, e.units, e.hexes, e.numbers});
   }
   for (const ops::PhaseHash& p : r.hashes) t.phases.push_back({ops::PhaseName(p.phase), p.hash});
   t.final_hash = r.final_hash;
@@ -503,18 +564,19 @@ Result<TurnLog> TurnLog::Create(const std::string& path, const GameRecord& game,
 
   log.game_ = game;
   log.game_.scenario_sha256 = Sha256Hex(game.scenario);
-  const std::string game_hash = RowHash(kGenesis, GameContent(log.game_));
+  const std::string game_hash = RowHash(kGenesis, GameContent(log.game_, log.schema_));
   auto ins = log.db_->Prepare(
       "INSERT INTO game (seq, scenario_name, scenario_sha256, scenario, seed, start_hash, "
-      "prev_hash, hash) VALUES (1, ?, ?, ?, ?, ?, ?, ?)");
+      "rules_version, prev_hash, hash) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)");
   if (!ins) return std::unexpected(ins.error());
   ins->Bind(1, log.game_.scenario_name)
       .Bind(2, log.game_.scenario_sha256)
       .Bind(3, log.game_.scenario)
       .Bind(4, static_cast<std::int64_t>(log.game_.seed))
       .Bind(5, log.game_.start_hash)
-      .Bind(6, kGenesis)
-      .Bind(7, game_hash);
+      .Bind(6, log.game_.rules_version)
+      .Bind(7, kGenesis)
+      .Bind(8, game_hash);
   if (auto s = ins->Run(); !s) return std::unexpected(s.error());
 
   // The snapshot at the start follows the game record.
@@ -589,13 +651,14 @@ Result<TurnLog> TurnLog::Open(const std::string& path, Access access) {
   if (*schema > kLogSchemaVersion) {
     return Fail(ErrorCode::kUnsupported,
                 "the log was written by a newer opsim (log schema " + std::to_string(*schema) +
-                    "; this build reads schema " + std::to_string(kLogSchemaVersion) +
-                    "); upgrade opsim to read it",
+                    "; this build reads schemas " + std::to_string(kOldestLogSchema) + " to " +
+                    std::to_string(kLogSchemaVersion) + "); upgrade opsim to read it",
                 path);
   }
-  if (*schema < 1) {
+  if (*schema < kOldestLogSchema) {
     return Fail(ErrorCode::kCorruption, "an unfinished opsim turn log (log schema 0)", path);
   }
+  log.schema_ = static_cast<std::int32_t>(*schema);
   if (access == Access::kWrite) {
     if (log.db_->read_only()) {
       return Fail(ErrorCode::kReadOnly,
@@ -610,13 +673,13 @@ Result<TurnLog> TurnLog::Open(const std::string& path, Access access) {
 }
 
 Status TurnLog::LoadGame() {
-  auto st = db_->Prepare(kGameSelect);
+  auto st = db_->Prepare(GameSelect(schema_));
   if (!st) return std::unexpected(st.error());
   auto has = st->Step();
   if (!has) return std::unexpected(has.error());
   if (!*has) return Fail(ErrorCode::kCorruption, "the log has no game record", path_);
   ChainRow row;
-  game_ = DecodeGame(*st, row);
+  game_ = DecodeGame(*st, row, schema_);
   if (row.prev_hash != kGenesis) {
     return Corrupt(path_, row, "the chain does not start here (its prev_hash is not zero)");
   }
@@ -726,9 +789,12 @@ Status TurnLog::AppendTurnThen(const LoggedTurn& turn,
 }
 
 Status TurnLog::AppendTurnRows(const LoggedTurn& turn, std::int64_t& seq, std::string& prev) {
-  auto st = db_->Prepare(InsertSql("turn", kTurnColumns));
+  // A schema-1 log keeps its schema: the player-turn's rules version and its events' content
+  // are not written (docs/log-format.md).
+  const std::int32_t schema = schema_;
+  auto st = db_->Prepare(InsertSql("turn", TurnInsertColumns(schema)));
   if (!st) return std::unexpected(st.error());
-  const std::string hash = RowHash(prev, TurnContent(++seq, turn));
+  const std::string hash = RowHash(prev, TurnContent(++seq, turn, schema));
   st->Bind(1, turn.number)
       .Bind(2, seq)
       .Bind(3, turn.serial)
@@ -736,9 +802,10 @@ Status TurnLog::AppendTurnRows(const LoggedTurn& turn, std::int64_t& seq, std::s
       .Bind(5, turn.date)
       .Bind(6, turn.orders)
       .Bind(7, turn.final_hash)
-      .Bind(8, turn.logged_at.empty() ? NowUtc() : turn.logged_at)
-      .Bind(9, prev)
-      .Bind(10, hash);
+      .Bind(8, turn.logged_at.empty() ? NowUtc() : turn.logged_at);
+  const int last = schema >= 2 ? 11 : 10;
+  if (schema >= 2) st->Bind(9, turn.rules_version);
+  st->Bind(last - 1, prev).Bind(last, hash);
   if (auto s = st->Run(); !s) return s;
   prev = hash;
   if (auto s = AppendLinks(
@@ -756,9 +823,17 @@ Status TurnLog::AppendTurnRows(const LoggedTurn& turn, std::int64_t& seq, std::s
     return s;
   }
   if (auto s = AppendLinks(
-          *db_, "event", kEventColumns, turn.number, turn.events, EventContent,
-          [](Statement& st, const LoggedEvent& e) {
+          *db_, "event", EventInsertColumns(schema), turn.number, turn.events,
+          [schema](std::int64_t seq, std::int64_t turn, std::int64_t n, const LoggedEvent& e) {
+            return EventContent(seq, turn, n, e, schema);
+          },
+          [schema](Statement& st, const LoggedEvent& e) {
             st.Bind(4, e.kind).Bind(5, e.rule).Bind(6, e.text);
+            if (schema >= 2) {
+              st.Bind(7, CanonicalArray(e.units))
+                  .Bind(8, CanonicalArray(e.hexes))
+                  .Bind(9, CanonicalArray(e.numbers));
+            }
           },
           seq, prev);
       !s) {
@@ -813,7 +888,8 @@ Result<LoggedTurn> TurnLog::ReadTurn(std::int32_t number) const {
                     std::to_string(*count) + " (numbered from 1)",
                 path_);
   }
-  auto head = db_->Prepare("SELECT " + std::string(kTurnColumns) + " FROM turn WHERE number = ?");
+  auto head =
+      db_->Prepare("SELECT " + std::string(TurnColumns(schema_)) + " FROM turn WHERE number = ?");
   if (!head) return std::unexpected(head.error());
   head->Bind(1, number);
   auto has = head->Step();
@@ -823,7 +899,7 @@ Result<LoggedTurn> TurnLog::ReadTurn(std::int32_t number) const {
                 "player-turn " + std::to_string(number) + " is missing from the log", path_);
   }
   std::vector<ChainRow> rows(1);
-  LoggedTurn turn = DecodeTurn(*head, rows[0]);
+  LoggedTurn turn = DecodeTurn(*head, rows[0], schema_);
 
   auto read = [&](const char* table, const char* columns, auto decode, auto& into) -> Status {
     auto st = db_->Prepare("SELECT " + std::string(columns) + " FROM " + table +
@@ -839,7 +915,10 @@ Result<LoggedTurn> TurnLog::ReadTurn(std::int32_t number) const {
   };
   if (auto s = read("roll", kRollColumns, DecodeRoll, turn.rolls); !s)
     return std::unexpected(s.error());
-  if (auto s = read("event", kEventColumns, DecodeEvent, turn.events); !s) {
+  const auto decode_event = [this](const Statement& st, ChainRow& row) {
+    return DecodeEvent(st, row, schema_);
+  };
+  if (auto s = read("event", EventColumns(schema_), decode_event, turn.events); !s) {
     return std::unexpected(s.error());
   }
   if (auto s = read("phase", kPhaseColumns, DecodePhase, turn.phases); !s) {
@@ -915,11 +994,11 @@ Result<ChainReport> TurnLog::VerifyChain(const Progress& progress) const {
   std::vector<ChainRow> rows;
   ChainReport report;
   {
-    auto st = db_->Prepare(kGameSelect);
+    auto st = db_->Prepare(GameSelect(schema_));
     if (!st) return std::unexpected(st.error());
     auto s = ForEachRow(*st, [&](const Statement& r) -> Status {
       rows.emplace_back();
-      DecodeGame(r, rows.back());
+      DecodeGame(r, rows.back(), schema_);
       return {};
     });
     if (!s) return std::unexpected(s.error());
@@ -933,9 +1012,14 @@ Result<ChainReport> TurnLog::VerifyChain(const Progress& progress) const {
       return {};
     });
   };
-  if (auto s = read_all("turn", kTurnColumns, DecodeTurn); !s) return std::unexpected(s.error());
+  const auto with_schema = [this](auto decode) {
+    return [this, decode](const Statement& st, ChainRow& row) { decode(st, row, schema_); };
+  };
+  if (auto s = read_all("turn", TurnColumns(schema_), with_schema(DecodeTurn)); !s) {
+    return std::unexpected(s.error());
+  }
   if (auto s = read_all("roll", kRollColumns, DecodeRoll); !s) return std::unexpected(s.error());
-  if (auto s = read_all("event", kEventColumns, DecodeEvent); !s) {
+  if (auto s = read_all("event", EventColumns(schema_), with_schema(DecodeEvent)); !s) {
     return std::unexpected(s.error());
   }
   if (auto s = read_all("phase", kPhaseColumns, DecodePhase); !s) {

@@ -253,7 +253,12 @@ db::LoggedTurn HandBuiltTurn(std::int32_t number, int rolls, int events) {
                        "B7.2", i % 2 ? "DR" : "AR"});
   }
   for (int i = 0; i < events; ++i) {
-    t.events.push_back({"move", "B4.1", "unit " + std::to_string(i) + " moves"});
+    t.events.push_back({"move",
+                        "B4.1",
+                        "unit " + std::to_string(i) + " moves",
+                        {"u" + std::to_string(i)},
+                        {"16A:0920", "16A:0921"},
+                        {i, -1}});
   }
   for (const char* p : {"initial", "movement", "combat", "exploitation"}) {
     t.phases.push_back({p, std::string(64, static_cast<char>('a' + number % 6))});

@@ -13,7 +13,9 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <map>
 
 #include "db_test_util.h"
 #include "opsim/db/snapshot.h"
@@ -519,6 +521,188 @@ TEST_F(LoggedGameTest, NewRefusesAnExistingFileAndAnOutOfRangeSeed) {
                             "--seed", "9223372036854775808"});
   EXPECT_EQ(seed.code, 2);
   EXPECT_FALSE(std::filesystem::exists(dir_.Path("s.sqlite")));
+}
+
+// Replay across rules versions (docs/log-format.md, "What replay checks"): the log as a build of
+// an older rules version wrote it, its chain rebuilt the way that build wrote it. Every event of
+// player-turn 1 has other content, player-turn 2 has an event this build does not make and a die
+// roll worded otherwise, player-turn 3 lacks its last event, player-turn 4 words an event
+// otherwise: all reported, none fatal.
+TEST_F(LoggedGameTest, AnOlderRulesVersionsEventsAndWordingAreReportedNotFatal) {
+  ASSERT_NO_FATAL_FAILURE(PlayGame(4));
+  const std::string old = dir_.Path("old-rules.sqlite");
+  std::size_t turn1_events = 0;
+  ASSERT_NO_FATAL_FAILURE(Rewrite(
+      old,
+      [&](db::LoggedTurn& t) {
+        t.rules_version = ops::kRulesVersion - 1;
+        ASSERT_FALSE(t.events.empty()) << "player-turn " << t.number;
+        if (t.number == 1) {
+          for (db::LoggedEvent& e : t.events) e.numbers.push_back(99);
+          turn1_events = t.events.size();
+        } else if (t.number == 2) {
+          t.events.insert(
+              t.events.begin(),
+              db::LoggedEvent{"retired", "B1.1", "an event no longer made", {}, {}, {}});
+          ASSERT_FALSE(t.rolls.empty());
+          t.rolls[0].purpose += ", as it was worded";
+        } else if (t.number == 3) {
+          t.events.pop_back();
+        } else {
+          t.events[0].text += ", as it was worded";
+        }
+      },
+      [](db::Snapshot&) {}));
+  db::ReplayOptions verify;
+  verify.verify = true;
+  auto r = db::ReplayLog(old, verify);
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_EQ(ops::StateHash(r->game.state), hashes_[4]);
+  std::map<std::string, int> seen;  // "turn change" -> how many
+  for (const db::ReplayDifference& d : r->differences) {
+    ++seen[std::to_string(d.turn) + " " + d.change];
+  }
+  EXPECT_EQ(seen["1 content"], static_cast<int>(turn1_events));
+  EXPECT_EQ(seen["2 missing"], 1);
+  EXPECT_EQ(seen["2 wording"], 1) << "the die roll's purpose";
+  EXPECT_EQ(seen["3 added"], 1);
+  EXPECT_EQ(seen["4 wording"], 1);
+  EXPECT_EQ(seen.size(), 5u);
+  // Each names its logged row.
+  const std::string first_event =
+      SqlValue(old, "SELECT seq FROM event WHERE turn = 4 ORDER BY seq LIMIT 1");
+  const auto wording = std::find_if(r->differences.begin(), r->differences.end(),
+                                    [](const db::ReplayDifference& d) { return d.turn == 4; });
+  ASSERT_NE(wording, r->differences.end());
+  EXPECT_EQ(std::to_string(wording->seq), first_event);
+  EXPECT_NE(wording->logged.find(", as it was worded"), std::string::npos) << wording->logged;
+
+  // Through the command line: exit 0, the differences in the text and in --json.
+  const auto text = RunCli({"replay", "--db", old, "--verify"});
+  ASSERT_EQ(text.code, 0) << text.err;
+  EXPECT_NE(text.out.find("player-turn 4, event 1 ("), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("(row seq " + first_event + "): wording"), std::string::npos) << text.out;
+  const auto json = RunCli({"replay", "--db", old, "--verify", "--json"});
+  ASSERT_EQ(json.code, 0) << json.err;
+  const auto j = json.json();
+  EXPECT_EQ(j["differences"].size(), r->differences.size());
+  EXPECT_EQ(j["build_rules_version"], ops::kRulesVersion);
+  // A branch of it is this build's log, and matches it.
+  const std::string branch = dir_.Path("branch.sqlite");
+  ASSERT_EQ(RunCli({"branch", "--db", old, "--at", "4", "--out", branch}).code, 0);
+  auto again = db::ReplayLog(branch, verify);
+  ASSERT_TRUE(again) << again.error().to_string();
+  EXPECT_TRUE(again->differences.empty());
+  EXPECT_EQ(again->game.rules_version, ops::kRulesVersion);
+}
+
+// At this build's rules version an event's content must be the replay's; its text need not.
+TEST_F(LoggedGameTest, AtTheSameRulesVersionAnEventsContentMustMatchButNotItsText) {
+  ASSERT_NO_FATAL_FAILURE(PlayGame(4));
+  const std::string content = dir_.Path("content.sqlite");
+  ASSERT_NO_FATAL_FAILURE(Rewrite(
+      content,
+      [](db::LoggedTurn& t) {
+        if (t.number == 3) t.events[0].hexes.push_back("16A:0827");
+      },
+      [](db::Snapshot&) {}));
+  const std::string seq =
+      SqlValue(content, "SELECT seq FROM event WHERE turn = 3 ORDER BY seq LIMIT 1");
+  const auto r = RunCli({"replay", "--db", content, "--verify"});
+  EXPECT_EQ(r.code, 4);
+  EXPECT_NE(r.err.find("row seq " + seq + ": player-turn 3 ("), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("event 1 ("), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("16A:0827"), std::string::npos) << r.err;
+  EXPECT_EQ(RunCli({"replay", "--db", content, "--json"}).json()["error"]["code"],
+            ErrorCodeName(ErrorCode::kCorruption));
+  // The same game, as --at and branch see it.
+  EXPECT_EQ(RunCli({"status", "--db", content, "--at", "3"}).code, 0) << "from a snapshot";
+  EXPECT_EQ(RunCli({"branch", "--db", content, "--at", "3", "--out", dir_.Path("b.sqlite")}).code,
+            4);
+
+  const std::string text = dir_.Path("text.sqlite");
+  ASSERT_NO_FATAL_FAILURE(Rewrite(
+      text,
+      [](db::LoggedTurn& t) {
+        if (t.number == 3) t.events[0].text = "reworded";
+      },
+      [](db::Snapshot&) {}));
+  const auto ok = RunCli({"replay", "--db", text, "--verify", "--json"});
+  ASSERT_EQ(ok.code, 0) << ok.err;
+  const auto j = ok.json();
+  ASSERT_EQ(j["differences"].size(), 1u);
+  EXPECT_EQ(j["differences"][0]["change"], "wording");
+  EXPECT_EQ(j["differences"][0]["seq"], std::stoll(seq));
+  EXPECT_EQ(j["differences"][0]["logged"], "reworded");
+}
+
+// Whatever the rules version, a die, the orders or a state hash that differs is tampering.
+TEST_F(LoggedGameTest, ADieOrdersOrStateHashThatDiffersFailsAtAnyRulesVersion) {
+  ASSERT_NO_FATAL_FAILURE(PlayGame(4));
+  const std::vector<std::pair<std::string, std::function<void(db::LoggedTurn&)>>> edits = {
+      {"die", [](db::LoggedTurn& t) { t.rolls[0].value = t.rolls[0].value % 6 + 1; }},
+      {"sides", [](db::LoggedTurn& t) { t.rolls[0].sides = 10; }},
+      {"orders", [](db::LoggedTurn& t) { t.orders = "{}"; }},
+      {"phase", [](db::LoggedTurn& t) { t.phases[1].state_hash = std::string(64, 'f'); }},
+      {"final", [](db::LoggedTurn& t) { t.final_hash = std::string(64, 'f'); }},
+  };
+  for (const auto& [name, edit] : edits) {
+    const std::string forged = dir_.Path(name + ".sqlite");
+    ASSERT_NO_FATAL_FAILURE(Rewrite(
+        forged,
+        [&](db::LoggedTurn& t) {
+          t.rules_version = ops::kRulesVersion - 1;
+          if (t.number == 3) edit(t);
+        },
+        [](db::Snapshot&) {}));
+    const auto r = RunCli({"replay", "--db", forged, "--verify", "--json"});
+    EXPECT_EQ(r.code, 4) << name << ": " << r.out;
+    const auto j = r.json();
+    EXPECT_EQ(j["error"]["code"], ErrorCodeName(ErrorCode::kCorruption)) << name;
+    EXPECT_NE(j["error"]["where"].get<std::string>().find("row seq "), std::string::npos) << name;
+    EXPECT_NE(j["error"]["message"].get<std::string>().find("player-turn 3 ("), std::string::npos)
+        << name << ": " << j["error"]["message"];
+  }
+}
+
+// tests/db/fixtures: logs written by earlier builds, in every schema, keep verifying; a schema-1
+// log reads as rules version 1, takes a new player-turn (in schema 1), and verifies after it.
+TEST_F(LoggedGameTest, EveryFixtureLogVerifiesAndASchema1LogTakesANewTurn) {
+  for (const char* name :
+       {"log-schema1.sqlite", "log-schema1-bundled.sqlite", "log-schema2.sqlite"}) {
+    const std::string copy = dir_.Path(name);
+    std::filesystem::copy_file(std::string(OPSIM_DB_FIXTURES) + "/" + name, copy);
+    const auto r = RunCli({"replay", "--db", copy, "--verify", "--json"});
+    ASSERT_EQ(r.code, 0) << name << ": " << r.err;
+    const int schema = std::stoi(SqlValue(copy, "PRAGMA user_version"));
+    EXPECT_EQ(r.json()["rules_version"], schema == 1 ? 1 : ops::kRulesVersion) << name;
+  }
+  const std::string old = dir_.Path("log-schema1.sqlite");
+  const auto status = RunCli({"status", "--db", old});
+  ASSERT_EQ(status.code, 0) << status.err;
+  EXPECT_NE(status.out.find("rules version 1 (this build plays " +
+                            std::to_string(ops::kRulesVersion) + ")"),
+            std::string::npos)
+      << status.out;
+  EXPECT_EQ(RunCli({"status", "--db", old, "--json"}).json()["rules_version"], 1);
+
+  auto g = db::LoadLoggedGame(old, std::nullopt);
+  ASSERT_TRUE(g) << g.error().to_string();
+  ops::Orders quiet;
+  quiet.side = g->state.phasing();
+  quiet.turn = g->state.date();
+  const std::string orders = dir_.Path("quiet.json");
+  test::WriteFile(orders, ops::OrdersToJson(quiet, *g->theater));
+  const auto turn = RunCli({"turn", "--db", old, "--orders", orders});
+  ASSERT_EQ(turn.code, 0) << turn.err;
+  EXPECT_EQ(SqlValue(old, "PRAGMA user_version"), "1");
+  db::ReplayOptions verify;
+  verify.verify = true;
+  auto r = db::ReplayLog(old, verify);
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_EQ(r->game.turns_played, g->turns_played + 1);
+  EXPECT_EQ(r->game.rules_version, 1);
+  EXPECT_EQ(RunCli({"replay", "--db", old, "--verify"}).code, 0);
 }
 
 }  // namespace

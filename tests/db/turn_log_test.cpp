@@ -80,7 +80,7 @@ TEST(TurnLog, ANewLogIsAnSqliteFileInWalModeThatNamesItself) {
   const std::string path = dir.Path("game.sqlite");
   MakeLog(path, 0);
   EXPECT_EQ(SqlValue(path, "PRAGMA application_id"), std::to_string(db::kLogApplicationId));
-  EXPECT_EQ(SqlValue(path, "PRAGMA user_version"), "1");
+  EXPECT_EQ(SqlValue(path, "PRAGMA user_version"), "2");
   EXPECT_EQ(SqlValue(path, "PRAGMA journal_mode"), "wal");
   EXPECT_EQ(SqlValue(path, "PRAGMA page_size"), "16384");  // docs/log-format.md, Durability
   EXPECT_EQ(SqlValue(path, "SELECT value FROM meta WHERE key = 'format'"), "opsim turn log");
@@ -154,8 +154,9 @@ TEST(TurnLog, RowHashesAreTheDocumentedFormula) {
     return SqlValue(path, "SELECT hash FROM chain WHERE seq = " + std::to_string(seq));
   };
   const std::string game =
-      "{\"scenario_name\":\"tiny.json\",\"scenario_sha256\":\"" + Sha256Hex(Record().scenario) +
-      "\",\"seed\":7,\"seq\":1,\"start_hash\":\"" + std::string(64, 'a') + "\",\"table\":\"game\"}";
+      "{\"rules_version\":2,\"scenario_name\":\"tiny.json\",\"scenario_sha256\":\"" +
+      Sha256Hex(Record().scenario) + "\",\"seed\":7,\"seq\":1,\"start_hash\":\"" +
+      std::string(64, 'a') + "\",\"table\":\"game\"}";
   EXPECT_EQ(hash_of(1), Sha256Hex(std::string(64, '0') + "\n" + game));
   const db::Snapshot start = SnapshotAfter(0);
   const std::string snapshot = "{\"bytes\":" + std::to_string(start.data.size()) +
@@ -165,17 +166,21 @@ TEST(TurnLog, RowHashesAreTheDocumentedFormula) {
                                "\",\"table\":\"snapshot\",\"turn\":0}";
   EXPECT_EQ(hash_of(2), Sha256Hex(hash_of(1) + "\n" + snapshot));
   const db::LoggedTurn t = test::HandBuiltTurn(1, 2, 3);
-  const std::string turn = "{\"date\":\"Jan I 1942\",\"final_hash\":\"" + t.final_hash +
-                           "\",\"number\":1,\"orders\":" + nlohmann::json(t.orders).dump() +
-                           ",\"seq\":3,\"serial\":0,\"side\":\"axis\",\"table\":\"turn\"}";
+  const std::string turn =
+      "{\"date\":\"Jan I 1942\",\"final_hash\":\"" + t.final_hash +
+      "\",\"number\":1,\"orders\":" + nlohmann::json(t.orders).dump() +
+      ",\"rules_version\":2,\"seq\":3,\"serial\":0,\"side\":\"axis\",\"table\":\"turn\"}";
   EXPECT_EQ(hash_of(3), Sha256Hex(hash_of(2) + "\n" + turn));
   const std::string roll =
       "{\"decided\":\"AR\",\"n\":0,\"purpose\":\"combat 16A:0920\",\"rule\":\"B7.2\","
       "\"scripted\":true,\"seq\":4,\"sides\":6,\"table\":\"roll\",\"turn\":1,\"value\":2}";
   EXPECT_EQ(hash_of(4), Sha256Hex(hash_of(3) + "\n" + roll));
   const std::string event =
-      "{\"kind\":\"move\",\"n\":0,\"rule\":\"B4.1\",\"seq\":6,\"table\":\"event\","
-      "\"text\":\"unit 0 moves\",\"turn\":1}";
+      "{\"hexes\":[\"16A:0920\",\"16A:0921\"],\"kind\":\"move\",\"n\":0,\"numbers\":[0,-1],"
+      "\"rule\":\"B4.1\",\"seq\":6,\"table\":\"event\",\"text\":\"unit 0 moves\",\"turn\":1,"
+      "\"units\":[\"u0\"]}";
+  EXPECT_EQ(SqlValue(path, "SELECT units || hexes || numbers FROM event WHERE seq = 6"),
+            "[\"u0\"][\"16A:0920\",\"16A:0921\"][0,-1]");
   EXPECT_EQ(hash_of(6), Sha256Hex(hash_of(5) + "\n" + event));
   const std::string phase = "{\"n\":0,\"phase\":\"initial\",\"seq\":9,\"state_hash\":\"" +
                             t.phases[0].state_hash + "\",\"table\":\"phase\",\"turn\":1}";
@@ -282,6 +287,21 @@ TEST(TurnLog, AnEditedDieRollIsFoundAndNamed) {
   EXPECT_NE(t.error().message.find("changed after it was logged"), std::string::npos);
 }
 
+// Schema 2 chains each event's units, hexes and numbers: an edited one is found, and so is an
+// array that is not written the canonical way the log writes it.
+TEST(TurnLog, AnEditedEventContentIsFound) {
+  for (const char* edit : {R"(units = '["u9"]')", "numbers = '[0, -1]'", "hexes = 'x'"}) {
+    test::TempDir dir;
+    const std::string path = dir.Path("game.sqlite");
+    MakeLog(path, 2);
+    const std::string seq =
+        SqlValue(path, "SELECT seq FROM event WHERE turn = 2 ORDER BY seq LIMIT 1");
+    ASSERT_EQ(Sql(path, "UPDATE event SET " + std::string(edit) + " WHERE seq = " + seq), "");
+    ExpectCorrupt(Verify(path), "event 1 of player-turn 2 (move): the row was changed",
+                  "row seq " + seq);
+  }
+}
+
 TEST(TurnLog, ADeletedRowIsFound) {
   test::TempDir dir;
   const std::string path = dir.Path("game.sqlite");
@@ -383,15 +403,16 @@ TEST(TurnLog, ALogFromANewerSchemaIsRefusedUntouched) {
   test::TempDir dir;
   const std::string path = dir.Path("game.sqlite");
   MakeLog(path, 1);
-  ASSERT_EQ(Sql(path, "PRAGMA user_version = 2"), "");
+  ASSERT_EQ(Sql(path, "PRAGMA user_version = 3"), "");
   const std::string before = test::DumpLog(path);
   for (auto access : {TurnLog::Access::kRead, TurnLog::Access::kWrite}) {
     auto log = TurnLog::Open(path, access);
     ASSERT_FALSE(log);
     EXPECT_EQ(log.error().code, ErrorCode::kUnsupported);
     EXPECT_EQ(ExitCodeFor(log.error().code), 8);
-    EXPECT_NE(log.error().message.find("newer opsim (log schema 2; this build reads schema 1)"),
-              std::string::npos)
+    EXPECT_NE(
+        log.error().message.find("newer opsim (log schema 3; this build reads schemas 1 to 2)"),
+        std::string::npos)
         << log.error().message;
   }
   EXPECT_EQ(test::DumpLog(path), before);

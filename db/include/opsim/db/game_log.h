@@ -7,6 +7,13 @@
 // a game is rebuilt from the nearest readable snapshot and the logged orders, and every
 // replayed player-turn must reproduce what was logged, or the call fails with kCorruption.
 //
+// What must be reproduced: the orders must read, and the dice (value, sides, scripted, rule)
+// and the state hashes must be the log's. Events compare by content (kind, rule, units, hexes,
+// numbers; kind and rule in a schema-1 log), never by text. A player-turn played at another
+// rules version (ops::kRulesVersion) may differ in its events' content and have events added or
+// missing; those, the events' text and the dice's purpose and decision are differences that
+// ReplayLog reports, not tampering. At this build's rules version an event's content must match.
+//
 // "After N player-turns" (`--at N`) counts logged player-turns: 0 is the start, and N is the
 // state once the Nth logged player-turn has been played.
 //
@@ -18,6 +25,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "opsim/core/error.h"
 #include "opsim/core/json_source.h"
@@ -32,7 +40,9 @@ struct LoggedGame {
   std::shared_ptr<const ops::Campaign> campaign;
   ops::GameState state;
   std::string scenario_name;
-  std::int32_t turns_played = 0;  // player-turns in the log up to `state`
+  std::int32_t turns_played = 0;   // player-turns in the log up to `state`
+  std::int32_t turns_logged = 0;   // player-turns in the log
+  std::int32_t rules_version = 0;  // of the build that started the log (GameRecord)
 };
 
 // Starts a new log at `db_path` (which must not exist) for `scenario` and `seed` (below 2^63).
@@ -71,30 +81,44 @@ struct ReplayOptions {
   Progress progress;               // (player-turns replayed, player-turns to replay)
 };
 
+// A way a replayed player-turn differs from its log that is not tampering (see above).
+struct ReplayDifference {
+  std::int32_t turn = 0;  // the logged player-turn
+  std::int64_t seq = 0;   // the logged row; 0 for an event only the replay has
+  std::string what;       // "event 4 (combat)", "die roll 2 ('weather in zone A')"
+  std::string change;     // "wording", "content", "added", "missing"
+  std::string logged;     // as the log has it ("" when added)
+  std::string replayed;   // as this build has it ("" when missing)
+};
+
 struct ReplayReport {
-  LoggedGame game;                        // the game after the last player-turn replayed
-  std::int64_t rolls = 0;                 // die rolls matched
-  std::int64_t events = 0;                // events matched
-  std::int64_t hashes = 0;                // phase and turn state hashes matched
-  std::optional<ChainReport> chain;       // with verify
-  std::int32_t snapshots_loaded = 0;      // with verify: read and equal to the replayed state
-  std::int32_t snapshots_unreadable = 0;  // with verify: a format this build cannot read (their
-                                          // state hashes still matched)
+  LoggedGame game;                            // the game after the last player-turn replayed
+  std::int64_t rolls = 0;                     // die rolls matched
+  std::int64_t events = 0;                    // events matched
+  std::int64_t hashes = 0;                    // phase and turn state hashes matched
+  std::optional<ChainReport> chain;           // with verify
+  std::int32_t snapshots_loaded = 0;          // with verify: read and equal to the replayed state
+  std::int32_t snapshots_unreadable = 0;      // with verify: a format this build cannot read (their
+                                              // state hashes still matched)
+  std::vector<ReplayDifference> differences;  // in the order replayed
 };
 
 // Rebuilds the game from the start from the logged orders and dice, and checks that every
 // player-turn reproduces its logged rolls, events and state hashes. kCorruption names the
-// first row that differs or breaks the chain.
+// first row that differs (as above) or breaks the chain; the differences that are not
+// tampering are in the report.
 Result<ReplayReport> ReplayLog(const std::string& db_path, const ReplayOptions& options);
 
 struct BranchReport {
   std::int32_t turns = 0;  // player-turns copied
   std::string head;        // the new log's last row hash (equal to the source's at that turn)
   std::string state_hash;  // the state it starts from
+  ops::GameState state;
 };
 
 // Starts a new log at `out_path` holding the source's game and its first `at` player-turns,
-// each replayed and checked before it is written; play continues from there.
+// each replayed and checked before it is written; play continues from there. The new log is
+// this build's: its schema, its rules version, and the events as this build replayed them.
 Result<BranchReport> BranchLog(const std::string& db_path, std::int32_t at,
                                const std::string& out_path, const Progress& progress = {});
 

@@ -1,13 +1,16 @@
 // TurnLog: the turn-log file, an SQLite database holding one game (docs/log-format.md).
 //
 // TurnLog knows the file, not the rules. It writes and reads the game record (the scenario's
-// text and hash, the seed), each player-turn's canonical orders, die rolls, events and phase
-// hashes, and a state snapshot at every turn boundary, and it checks the hash chain that links
-// each row to the one before, so that an edited, deleted or reordered row is found.
+// text and hash, the seed, the rules version), each player-turn's canonical orders, rules
+// version, die rolls, events and phase hashes, and a state snapshot at every turn boundary, and it
+// checks the hash chain that links each row to the one before, so that an edited, deleted or
+// reordered row is found.
 //
 // It promises:
 // - A file that is not an opsim log, or is from a newer schema, is refused before anything in
 //   it is read or changed (kCorruption, kUnsupported).
+// - It reads schemas 1 and 2, and writes a log in the schema it was created in: a new log in
+//   schema 2, a player-turn appended to a schema-1 log in schema 1.
 // - A new log appears whole or not at all; an appended player-turn is one transaction in WAL
 //   mode, so a crash or a kill leaves the log as it was before that turn.
 // - Every SQL statement is fixed text with bound parameters.
@@ -28,6 +31,7 @@
 
 #include "opsim/core/error.h"
 #include "opsim/ops/game.h"
+#include "opsim/ops/rules_version.h"
 
 namespace opsim::db {
 
@@ -35,9 +39,12 @@ namespace sql {
 class Database;
 }
 
-// PRAGMA application_id of every opsim log ("OPSL"), and PRAGMA user_version: the schema.
+// PRAGMA application_id of every opsim log ("OPSL"), and PRAGMA user_version: the schema this
+// build writes (2: rules versions, and each event's units, hexes and numbers), and the oldest it
+// reads.
 inline constexpr std::int32_t kLogApplicationId = 0x4F50534C;
-inline constexpr std::int32_t kLogSchemaVersion = 1;
+inline constexpr std::int32_t kLogSchemaVersion = 2;
+inline constexpr std::int32_t kOldestLogSchema = 1;
 
 // The game a log holds, written once when the log is created.
 struct GameRecord {
@@ -46,6 +53,8 @@ struct GameRecord {
   std::string scenario_sha256;  // hex SHA-256 of `scenario`
   std::uint64_t seed = 0;       // below 2^63, so that it reads plainly in SQL
   std::string start_hash;       // ops::StateHash of the state at the start
+  // The rules version of the build that started the log (1 in a schema-1 log).
+  std::int32_t rules_version = ops::kRulesVersion;
 };
 
 struct LoggedRoll {
@@ -58,10 +67,15 @@ struct LoggedRoll {
   friend bool operator==(const LoggedRoll&, const LoggedRoll&) = default;
 };
 
+// An event (ops::Event). Its content is kind, rule, units, hexes and numbers; the text is for
+// people. A schema-1 log kept no units, hexes or numbers.
 struct LoggedEvent {
   std::string kind;
   std::string rule;
   std::string text;
+  std::vector<std::string> units;
+  std::vector<std::string> hexes;
+  std::vector<std::int64_t> numbers;
   friend bool operator==(const LoggedEvent&, const LoggedEvent&) = default;
 };
 
@@ -83,6 +97,12 @@ struct LoggedTurn {
   std::vector<LoggedPhase> phases;
   std::string final_hash;  // the state hash after the player-turn
   std::string logged_at;   // UTC wall-clock time; metadata outside the hash chain
+  // The rules version of the build that played it (1 in a schema-1 log, which did not say).
+  std::int32_t rules_version = ops::kRulesVersion;
+  // As read from a log: the schema of its rows, and the seq of its first row (its rolls,
+  // events and phase hashes follow it in order). 0 for a player-turn not read from a log.
+  std::int32_t schema = 0;
+  std::int64_t seq = 0;
 };
 
 // What a player-turn's result looks like in the log.
@@ -128,6 +148,8 @@ class TurnLog {
 
   const std::string& path() const { return path_; }
   const GameRecord& game() const { return game_; }
+  // The schema the file is in (PRAGMA user_version), which its new rows are written in too.
+  std::int32_t schema() const { return schema_; }
   // The player-turns logged, read from the file now.
   Result<std::int32_t> CountTurns() const;
   // The metadata outside the chain: format, schema, created_at, head_seq, head_hash, ...
@@ -186,6 +208,7 @@ class TurnLog {
   std::string path_;          // where the log is (or will be, once published)
   std::string staging_path_;  // a new log's file until Publish()
   GameRecord game_;
+  std::int32_t schema_ = kLogSchemaVersion;
   // The chain's head while writing.
   std::int64_t head_seq_ = 0;
   std::string head_hash_;
