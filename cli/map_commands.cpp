@@ -203,9 +203,8 @@ std::string UnitsText(const query::HexAnswer& a) {
   return text;
 }
 
-}  // namespace
-
-void AddMapCommands(CLI::App& app, Context& ctx) {
+// `opsim scenarios`: the bundled scenarios.
+void AddScenariosCommand(CLI::App& app, Context& ctx) {
   auto* scenarios = app.add_subcommand("scenarios", "List the bundled scenarios");
   Bind(scenarios, ctx, [&ctx]() -> Status {
     json list = json::array();
@@ -217,7 +216,10 @@ void AddMapCommands(CLI::App& app, Context& ctx) {
     Emit(ctx, {{"scenarios", list}}, text.str());
     return {};
   });
+}
 
+// `opsim map`: a theater's summary, or one hex.
+void AddMapCommand(CLI::App& app, Context& ctx) {
   struct MapOptions {
     GameSource game;
     std::string hex;
@@ -244,7 +246,10 @@ void AddMapCommands(CLI::App& app, Context& ctx) {
     Emit(ctx, j, HexText(j) + UnitsText(*a));
     return {};
   });
+}
 
+// `opsim route`: a route found, or a path checked.
+void AddRouteCommand(CLI::App& app, Context& ctx) {
   auto ro = std::make_shared<RouteOptions>();
   auto* route = app.add_subcommand(
       "route",
@@ -264,7 +269,10 @@ void AddMapCommands(CLI::App& app, Context& ctx) {
     Emit(ctx, query::ToJson(*r), RouteText(*r));
     return {};
   });
+}
 
+// `opsim render`: the theater as SVG, with a route on top.
+void AddRenderCommand(CLI::App& app, Context& ctx) {
   struct RenderOptions {
     std::string out;
     std::string sheet;
@@ -303,7 +311,10 @@ void AddMapCommands(CLI::App& app, Context& ctx) {
     Emit(ctx, doc, "wrote " + rd->out + " (" + std::to_string(svg->size()) + " bytes)");
     return {};
   });
+}
 
+// `opsim generate`: a synthetic theater.
+void AddGenerateCommand(CLI::App& app, Context& ctx) {
   struct GenerateOptions {
     std::int64_t hexes = 100000;
     std::int64_t units = 0;
@@ -349,6 +360,16 @@ void AddMapCommands(CLI::App& app, Context& ctx) {
              std::to_string(sc->theater.sheets().size()) + " sheets");
     return {};
   });
+}
+
+}  // namespace
+
+void AddMapCommands(CLI::App& app, Context& ctx) {
+  AddScenariosCommand(app, ctx);
+  AddMapCommand(app, ctx);
+  AddRouteCommand(app, ctx);
+  AddRenderCommand(app, ctx);
+  AddGenerateCommand(app, ctx);
 }
 
 }  // namespace opsim::cli

@@ -47,7 +47,6 @@ Result<LoadedGame> LoadScenario(const std::string& name_or_path, std::uint64_t s
     g.state = campaign->initial;
     g.campaign = std::make_shared<const ops::Campaign>(std::move(*campaign));
   }
-  g.label = g.scenario.name + " (a new game)";
   return g;
 }
 
@@ -79,7 +78,6 @@ Result<LoadedGame> LoadStateFile(const std::string& file_path) {
     spdlog::warn("{}: the state was edited by hand (its saved hash no longer matches)", file_path);
   }
   g->state = std::move(loaded->state);
-  g->label = "state file " + file_path;
   return g;
 }
 
@@ -91,7 +89,6 @@ Result<LoadedGame> LoadLogged(const std::string& db_path, std::optional<std::int
   g.campaign = logged->campaign;
   g.state = std::move(logged->state);
   g.scenario.name = logged->scenario_name;
-  g.label = db_path + " after " + std::to_string(logged->turns_played) + " player-turns";
   return g;
 }
 
@@ -283,7 +280,6 @@ Result<LoadedGame> Load(const Source& source, Needs needs) {
     if (!o) return std::unexpected(o.error());
     if (auto s = ApplyOverride(*g, *o); !s) return std::unexpected(s.error());
   }
-  if (!source.overrides.empty()) g->label += ", with --set";
   return g;
 }
 
