@@ -1,4 +1,5 @@
 // `opsim turn`, `check` and `supply`: playing player-turns and asking the rules about a game.
+// The check and supply answers come from libquery; this file reads the options and prints.
 #include <sstream>
 
 #include "context.h"
@@ -6,6 +7,8 @@
 #include "opsim/core/files.h"
 #include "opsim/db/game_log.h"
 #include "opsim/ops/state_file.h"
+#include "opsim/query/check.h"
+#include "opsim/query/supply.h"
 
 namespace opsim::cli {
 
@@ -63,17 +66,43 @@ Result<ops::Orders> ReadOrders(const std::string& path, const map::Theater& t) {
   return ops::ParseOrders(*src, t);
 }
 
-Result<ops::Game> GameOf(const LoadedGame& g) {
-  if (!g.campaign || !g.state) {
-    return Fail(ErrorCode::kInvalidInput,
-                "scenario '" + g.scenario.name + "' is a map only: it has no campaign to play");
+std::string CheckText(const query::CheckAnswer& a, const std::string& action) {
+  if (!a.legal) return "not legal: " + a.reason + " [" + a.rules.front() + "]\n";
+  std::string text = "legal: " + action + "\n";
+  for (const ops::Event& e : a.events) {
+    text += "  " + e.text + (e.rule.empty() ? "" : " [" + std::string(e.rule.id) + "]") + "\n";
   }
-  return ops::Game(g.theater, g.campaign, *g.state);
+  return text;
 }
 
-}  // namespace
+std::string SupplyText(const map::Theater& t, const query::SupplyHexAnswer& a) {
+  const ops::SupplyTrace& trace = a.trace;
+  std::ostringstream text;
+  text << t.HexName(a.hex) << " for " << SideName(a.side) << ": "
+       << ops::SupplyStatusName(trace.status);
+  if (!trace.path.empty()) {
+    text << " (" << ops::ToMp(trace.cost) << " MP to the supply net at " << t.HexName(trace.network)
+         << ")\n  line:";
+    for (map::HexRef p : trace.path) text << " " << t.HexName(p);
+  }
+  if (!trace.why.empty()) text << "\n  why: " << trace.why;
+  text << "\n  rules:";
+  for (RuleId r : trace.rules) text << " " << r.id;
+  return text.str();
+}
 
-void AddGameCommands(CLI::App& app, Context& ctx) {
+std::string SupplyText(const map::Theater& t, const query::SupplyAllAnswer& a) {
+  std::ostringstream text;
+  text << SideName(a.side) << " supply [B8]\n";
+  for (const query::UnitSupply& u : a.units) {
+    text << "  " << u.name << " at " << t.HexName(u.hex) << ": " << ops::SupplyStatusName(u.status)
+         << "\n";
+  }
+  return text.str();
+}
+
+// `opsim turn`: one player-turn from an orders file, into a state file or a log.
+void AddTurnCommand(CLI::App& app, Context& ctx) {
   struct TurnOptions {
     GameSource game;
     std::string orders, out;
@@ -111,7 +140,7 @@ void AddGameCommands(CLI::App& app, Context& ctx) {
       }
       auto g = LoadGame(to->game);
       if (!g) return std::unexpected(g.error());
-      auto game = GameOf(*g);
+      auto game = query::GameOf(*g);
       if (!game) return std::unexpected(game.error());
       auto orders = ReadOrders(to->orders, *g->theater);
       if (!orders) return std::unexpected(orders.error());
@@ -129,7 +158,10 @@ void AddGameCommands(CLI::App& app, Context& ctx) {
     Emit(ctx, doc, TurnText(result) + (to->out.empty() ? "" : "  wrote " + to->out + "\n"));
     return {};
   });
+}
 
+// `opsim check`: would one order be legal now?
+void AddCheckCommand(CLI::App& app, Context& ctx) {
   struct CheckOptions {
     GameSource game;
     std::string action;
@@ -147,57 +179,15 @@ void AddGameCommands(CLI::App& app, Context& ctx) {
   Bind(check, ctx, [&ctx, co]() -> Status {
     auto g = LoadGame(co->game);
     if (!g) return std::unexpected(g.error());
-    auto game = GameOf(*g);
-    if (!game) return std::unexpected(game.error());
-    json action;
-    try {
-      action = json::parse(co->action);
-    } catch (const json::parse_error& e) {
-      return Fail(ErrorCode::kInvalidInput, std::string("--action is not valid JSON: ") + e.what());
-    }
-    if (!action.is_object()) return Fail(ErrorCode::kInvalidInput, "--action is one JSON object");
-    const char* section = action.contains("attack")                                    ? "combat"
-                          : action.contains("suez") || action.contains("ice-airfield") ? "initial"
-                                                                                       : "movement";
-    const std::string side = SideName(game->state().phasing());
-    const std::string turn = ops::FormatGameDate(game->state().date());
-    json orders = {{"opsim", "orders"},
-                   {"version", 1},
-                   {"side", side},
-                   {"turn", turn},
-                   {section, json::array({action})}};
-    auto src = JsonSource::FromText(orders.dump(), "--action");
-    if (!src) return std::unexpected(src.error());
-    auto parsed = ops::ParseOrders(*src, *g->theater);
-    if (!parsed) return std::unexpected(parsed.error());
-    auto played = game->Play(*parsed);
-    json doc;
-    std::string text;
-    if (played) {
-      json events = json::array();
-      std::set<std::string> rules;
-      for (const ops::Event& e : played->events) {
-        if (e.kind == "weather" || e.kind == "supply" || e.kind == "die") continue;
-        events.push_back({{"kind", e.kind}, {"rule", e.rule.id}, {"text", e.text}});
-        if (!e.rule.empty()) rules.insert(std::string(e.rule.id));
-        text += "  " + e.text + (e.rule.empty() ? "" : " [" + std::string(e.rule.id) + "]") + "\n";
-      }
-      doc = {{"legal", true}, {"rules", rules}, {"events", events}};
-      text = "legal: " + co->action + "\n" + text;
-    } else if (played.error().code == ErrorCode::kRuleViolation) {
-      doc = {{"legal", false},
-             {"rules", json::array({played.error().rule})},
-             {"reason", played.error().message}};
-      text = "not legal: " + played.error().message + " [" + played.error().rule + "]\n";
-    } else {
-      return std::unexpected(played.error());
-    }
-    doc["side"] = side;
-    doc["turn"] = turn;
-    Emit(ctx, doc, text);
+    auto a = query::AnswerCheck(*g, co->action);
+    if (!a) return std::unexpected(a.error());
+    Emit(ctx, query::ToJson(*a), CheckText(*a, co->action));
     return {};
   });
+}
 
+// `opsim supply`: a hex's or every unit's supply (B8).
+void AddSupplyCommand(CLI::App& app, Context& ctx) {
   struct SupplyOptions {
     GameSource game;
     std::string side = "allied";
@@ -222,60 +212,27 @@ void AddGameCommands(CLI::App& app, Context& ctx) {
     }
     auto g = LoadGame(so->game);
     if (!g) return std::unexpected(g.error());
-    auto game = GameOf(*g);
-    if (!game) return std::unexpected(game.error());
     const Side side = *ParseSide(so->side);
     const map::Theater& t = *g->theater;
     if (!so->hex.empty()) {
-      auto h = t.FindHex(so->hex);
-      if (!h) return std::unexpected(h.error());
-      const ops::SupplyTrace trace = game->SupplyAt(side, *h);
-      json path = json::array();
-      for (map::HexRef p : trace.path) path.push_back(t.HexName(p));
-      json rules = json::array();
-      for (RuleId r : trace.rules) rules.push_back(r.id);
-      json doc = {{"hex", t.HexName(*h)},
-                  {"side", SideName(side)},
-                  {"status", ops::SupplyStatusName(trace.status)},
-                  {"in_supply", trace.status == ops::SupplyStatus::kSupplied},
-                  {"path", path},
-                  {"rules", rules}};
-      if (!trace.path.empty()) doc["cost_mp"] = ops::ToMp(trace.cost);
-      if (trace.network.valid()) doc["network"] = t.HexName(trace.network);
-      if (!trace.why.empty()) doc["why"] = trace.why;
-      std::ostringstream text;
-      text << t.HexName(*h) << " for " << SideName(side) << ": "
-           << ops::SupplyStatusName(trace.status);
-      if (!trace.path.empty()) {
-        text << " (" << ops::ToMp(trace.cost) << " MP to the supply net at "
-             << t.HexName(trace.network) << ")\n  line:";
-        for (map::HexRef p : trace.path) text << " " << t.HexName(p);
-      }
-      if (!trace.why.empty()) text << "\n  why: " << trace.why;
-      text << "\n  rules:";
-      for (RuleId r : trace.rules) text << " " << r.id;
-      Emit(ctx, doc, text.str());
+      auto a = query::AnswerSupplyAt(*g, side, so->hex);
+      if (!a) return std::unexpected(a.error());
+      Emit(ctx, query::ToJson(t, *a), SupplyText(t, *a));
       return {};
     }
-    const std::vector<ops::SupplyStatus> map = game->SupplyMap(side);
-    json units = json::array();
-    std::ostringstream text;
-    std::map<std::string, int> counts;
-    for (const ops::GroundUnit& u : game->state().units) {
-      if (!u.on_map() || u.side != side) continue;
-      const ops::SupplyStatus s = map[u.hex.v];
-      ++counts[ops::SupplyStatusName(s)];
-      units.push_back({{"id", u.id},
-                       {"name", u.name},
-                       {"hex", t.HexName(u.hex)},
-                       {"status", ops::SupplyStatusName(s)}});
-      text << "  " << u.name << " at " << t.HexName(u.hex) << ": " << ops::SupplyStatusName(s)
-           << "\n";
-    }
-    Emit(ctx, {{"side", SideName(side)}, {"units", units}, {"counts", counts}},
-         std::string(SideName(side)) + " supply [B8]\n" + text.str());
+    auto a = query::AnswerSupplyAll(*g, side);
+    if (!a) return std::unexpected(a.error());
+    Emit(ctx, query::ToJson(t, *a), SupplyText(t, *a));
     return {};
   });
+}
+
+}  // namespace
+
+void AddGameCommands(CLI::App& app, Context& ctx) {
+  AddTurnCommand(app, ctx);
+  AddCheckCommand(app, ctx);
+  AddSupplyCommand(app, ctx);
 }
 
 }  // namespace opsim::cli

@@ -11,7 +11,8 @@
 #include "opsim/map/scenario.h"
 #include "opsim/ops/calendar.h"
 #include "opsim/ops/rules_version.h"
-#include "scenario_arg.h"
+#include "opsim/query/log.h"
+#include "opsim/query/source.h"
 
 namespace opsim::cli {
 
@@ -48,23 +49,9 @@ class ProgressLine {
   bool shown_ = false;
 };
 
-// Where a game stands: the next player-turn to play.
-json NextJson(const ops::GameState& s) {
-  return {{"date", ops::FormatGameDate(s.date())},
-          {"game_turn", s.game_turn()},
-          {"phasing", SideName(s.phasing())},
-          {"phase", ops::PhaseName(ops::Phase::kInitial)}};
-}
-
 std::string NextText(const ops::GameState& s) {
   return ops::FormatGameDate(s.date()) + ", the " + SideName(s.phasing()) +
          " player-turn, initial phase";
-}
-
-// A player-turn serial as players say it: "the allied player-turn of Jun I 1940".
-std::string SerialText(const ops::GameState& s, std::int32_t serial) {
-  return std::string("the ") + SideName(s.PhasingAt(serial)) + " player-turn of " +
-         ops::FormatGameDate(ops::AddTurns(s.start, serial / 2));
 }
 
 // "rules version 1 (this build plays 2)": the log's rules version, and this build's if other.
@@ -73,61 +60,6 @@ std::string RulesVersionText(std::int32_t logged) {
          (logged == ops::kRulesVersion
               ? std::string()
               : " (this build plays " + std::to_string(ops::kRulesVersion) + ")");
-}
-
-json StatusJson(const db::LoggedGame& g) {
-  const ops::GameState& s = g.state;
-  const map::Theater& t = *g.theater;
-  json weather = json::object();
-  for (std::size_t z = 0; z < t.weather_zones().size() && z < s.weather.size(); ++z) {
-    weather[t.weather_zones()[z]] = {{"weather", ops::WeatherName(s.weather[z])},
-                                     {"frozen", s.map.frozen(z)}};
-  }
-  json floods = json::array();
-  for (const auto& [hex, f] : s.map.floods()) {
-    floods.push_back({{"hex", t.HexName(map::HexRef{hex})},
-                      {"kind", map::FloodKindName(f.kind)},
-                      {"from", SerialText(s, f.from)},
-                      {"until", SerialText(s, f.until)}});
-  }
-  json ice = json::array();
-  for (const auto& [hex, present] : s.map.ice_airfields()) {
-    if (present) ice.push_back(t.HexName(map::HexRef{hex}));
-  }
-  json markers = json::object();
-  for (const auto& [hex, list] : s.map.markers()) markers[t.HexName(map::HexRef{hex})] = list;
-  json out_of_supply = json::array();
-  json units = {{"axis", {{"on_map", 0}, {"eliminated", 0}, {"exited", 0}}},
-                {"allied", {{"on_map", 0}, {"eliminated", 0}, {"exited", 0}}}};
-  for (const ops::GroundUnit& u : s.units) {
-    const char* status = u.status == ops::UnitStatus::kOnMap        ? "on_map"
-                         : u.status == ops::UnitStatus::kEliminated ? "eliminated"
-                                                                    : "exited";
-    units[SideName(u.side)][status] = units[SideName(u.side)][status].get<int>() + 1;
-    if (u.on_map() && u.supply != ops::SupplyStatus::kSupplied) {
-      out_of_supply.push_back({{"id", u.id},
-                               {"name", u.name},
-                               {"side", SideName(u.side)},
-                               {"hex", t.HexName(u.hex)},
-                               {"supply", ops::SupplyStatusName(u.supply)}});
-    }
-  }
-  return {{"scenario", g.scenario_name},
-          {"turns_played", g.turns_played},
-          {"turns_logged", g.turns_logged},
-          {"rules_version", g.rules_version},
-          {"next", NextJson(s)},
-          {"weather", weather},
-          {"suez", map::CanalStatusName(s.map.suez())},
-          {"floods", floods},
-          {"ice_airfields", ice},
-          {"markers", markers},
-          {"netherlands_surrendered", s.netherlands_surrendered},
-          {"srp", s.srp},
-          {"exit_totals", s.exit_totals},
-          {"units", units},
-          {"out_of_supply", out_of_supply},
-          {"state_hash", ops::StateHash(s)}};
 }
 
 std::string StatusText(const json& j) {
@@ -184,36 +116,6 @@ std::string StatusText(const json& j) {
   return out.str();
 }
 
-json TurnJson(const db::LoggedTurn& t) {
-  json rolls = json::array();
-  for (const db::LoggedRoll& r : t.rolls) {
-    rolls.push_back({{"value", r.value},
-                     {"sides", r.sides},
-                     {"scripted", r.scripted},
-                     {"purpose", r.purpose},
-                     {"rule", r.rule},
-                     {"decided", r.decided}});
-  }
-  json events = json::array();
-  for (const db::LoggedEvent& e : t.events) {
-    events.push_back({{"kind", e.kind}, {"rule", e.rule}, {"text", e.text}});
-  }
-  json phases = json::array();
-  for (const db::LoggedPhase& p : t.phases) {
-    phases.push_back({{"phase", p.phase}, {"state_hash", p.state_hash}});
-  }
-  return {{"number", t.number},
-          {"serial", t.serial},
-          {"side", t.side},
-          {"date", t.date},
-          {"orders", json::parse(t.orders, nullptr, false)},
-          {"rolls", rolls},
-          {"events", events},
-          {"phases", phases},
-          {"final_hash", t.final_hash},
-          {"logged_at", t.logged_at}};
-}
-
 std::string TurnText(const json& t) {
   std::ostringstream out;
   out << "player-turn " << t["number"] << ": " << t["date"].get<std::string>() << ", the "
@@ -251,9 +153,8 @@ std::string TurnText(const json& t) {
   return out.str();
 }
 
-}  // namespace
-
-void AddLogCommands(CLI::App& app, Context& ctx) {
+// `opsim new`: a game in a new turn log.
+void AddNewCommand(CLI::App& app, Context& ctx) {
   struct NewOptions {
     std::string scenario, db;
     std::uint64_t seed = 1;
@@ -273,7 +174,7 @@ void AddLogCommands(CLI::App& app, Context& ctx) {
                    "orders replay the same game")
       ->default_val(1);
   Bind(create, ctx, [&ctx, no]() -> Status {
-    auto path = map::ResolveScenario(no->scenario, ScenarioDir());
+    auto path = map::ResolveScenario(no->scenario, query::ScenarioDir());
     if (!path) return std::unexpected(path.error());
     auto src = JsonSource::FromFile(*path);
     if (!src) return std::unexpected(src.error());
@@ -283,7 +184,7 @@ void AddLogCommands(CLI::App& app, Context& ctx) {
                 {"scenario", game->scenario_name},
                 {"seed", no->seed},
                 {"turns_played", 0},
-                {"next", NextJson(game->state)},
+                {"next", query::NextJson(game->state)},
                 {"state_hash", ops::StateHash(game->state)}};
     Emit(ctx, doc,
          "new game in " + no->db + ": " + game->scenario_name + ", seed " +
@@ -291,7 +192,10 @@ void AddLogCommands(CLI::App& app, Context& ctx) {
              doc["state_hash"].get<std::string>());
     return {};
   });
+}
 
+// `opsim status`: where a logged game stands.
+void AddStatusCommand(CLI::App& app, Context& ctx) {
   struct StatusOptions {
     std::string db;
     int at = -1;
@@ -305,15 +209,17 @@ void AddLogCommands(CLI::App& app, Context& ctx) {
   status->add_option("--db", so->db, "the turn log")->required();
   status->add_option("--at", so->at, kAtHelp)->check(CLI::NonNegativeNumber);
   Bind(status, ctx, [&ctx, so]() -> Status {
-    auto game = db::LoadLoggedGame(
+    auto status = query::AnswerStatus(
         so->db, so->at >= 0 ? std::optional<std::int32_t>(so->at) : std::nullopt);
-    if (!game) return std::unexpected(game.error());
-    json doc = StatusJson(*game);
-    doc["db"] = so->db;
+    if (!status) return std::unexpected(status.error());
+    json doc = query::ToJson(*status);
     Emit(ctx, doc, StatusText(doc));
     return {};
   });
+}
 
+// `opsim log`: the logged player-turns.
+void AddLogCommand(CLI::App& app, Context& ctx) {
   struct LogOptions {
     std::string db;
     int turn = 0;
@@ -329,32 +235,20 @@ void AddLogCommands(CLI::App& app, Context& ctx) {
                    "only this player-turn (numbered from 1 in the order they were logged)")
       ->check(CLI::PositiveNumber);
   Bind(log_cmd, ctx, [&ctx, lo]() -> Status {
-    auto log = db::TurnLog::Open(lo->db, db::TurnLog::Access::kRead);
+    auto log = query::AnswerLog(
+        lo->db, lo->turn > 0 ? std::optional<std::int32_t>(lo->turn) : std::nullopt);
     if (!log) return std::unexpected(log.error());
-    auto count = log->CountTurns();
-    if (!count) return std::unexpected(count.error());
-    const std::int32_t first = lo->turn > 0 ? lo->turn : 1;
-    const std::int32_t last = lo->turn > 0 ? lo->turn : *count;
-    json turns = json::array();
-    std::string text = lo->db + ": " + log->game().scenario_name + ", seed " +
-                       std::to_string(log->game().seed) + ", " + std::to_string(*count) +
-                       " player-turns logged\n";
-    for (std::int32_t n = first; n <= last; ++n) {
-      auto turn = log->ReadTurn(n);
-      if (!turn) return std::unexpected(turn.error());
-      turns.push_back(TurnJson(*turn));
-      text += TurnText(turns.back());
-    }
-    Emit(ctx,
-         {{"db", lo->db},
-          {"scenario", log->game().scenario_name},
-          {"seed", log->game().seed},
-          {"turns_logged", *count},
-          {"turns", turns}},
-         text);
+    json doc = query::ToJson(*log);
+    std::string text = lo->db + ": " + log->scenario + ", seed " + std::to_string(log->seed) +
+                       ", " + std::to_string(log->turns_logged) + " player-turns logged\n";
+    for (const json& turn : doc["turns"]) text += TurnText(turn);
+    Emit(ctx, doc, text);
     return {};
   });
+}
 
+// `opsim replay`: rebuild a log and check it.
+void AddReplayCommand(CLI::App& app, Context& ctx) {
   struct ReplayOptions {
     std::string db;
     int to = -1;
@@ -390,7 +284,7 @@ void AddLogCommands(CLI::App& app, Context& ctx) {
                 {"verified", ro->verify},
                 {"rules_version", report->game.rules_version},
                 {"build_rules_version", ops::kRulesVersion},
-                {"next", NextJson(s)},
+                {"next", query::NextJson(s)},
                 {"state_hash", ops::StateHash(s)}};
     std::ostringstream text;
     text << "replayed " << report->game.turns_played << " player-turns of " << ro->db
@@ -437,7 +331,10 @@ void AddLogCommands(CLI::App& app, Context& ctx) {
     Emit(ctx, doc, text.str());
     return {};
   });
+}
 
+// `opsim branch`: a new log from a logged turn.
+void AddBranchCommand(CLI::App& app, Context& ctx) {
   struct BranchOptions {
     std::string db, out;
     int at = 0;
@@ -468,7 +365,7 @@ void AddLogCommands(CLI::App& app, Context& ctx) {
                 {"at", bo->at},
                 {"turns_played", report.turns},
                 {"head", report.head},
-                {"next", NextJson(report.state)},
+                {"next", query::NextJson(report.state)},
                 {"state_hash", report.state_hash}};
     Emit(ctx, doc,
          "branched " + bo->out + " from " + bo->db + " after " + std::to_string(bo->at) +
@@ -476,6 +373,16 @@ void AddLogCommands(CLI::App& app, Context& ctx) {
              "\n  state " + report.state_hash);
     return {};
   });
+}
+
+}  // namespace
+
+void AddLogCommands(CLI::App& app, Context& ctx) {
+  AddNewCommand(app, ctx);
+  AddStatusCommand(app, ctx);
+  AddLogCommand(app, ctx);
+  AddReplayCommand(app, ctx);
+  AddBranchCommand(app, ctx);
 }
 
 }  // namespace opsim::cli

@@ -1,101 +1,21 @@
-// `opsim scenarios`, `map`, `route`, `render` and `generate`: the theater commands.
-#include <fstream>
-#include <map>
+// `opsim scenarios`, `map`, `route`, `render` and `generate`: the theater commands. The
+// answers come from libquery; this file reads the options and prints.
 #include <sstream>
 
 #include "context.h"
 #include "game_source.h"
 #include "opsim/core/files.h"
 #include "opsim/map/generate.h"
-#include "opsim/ops/route.h"
 #include "opsim/ops/synthetic.h"
+#include "opsim/query/map.h"
+#include "opsim/query/route.h"
 #include "render.h"
-#include "scenario_arg.h"
 
 namespace opsim::cli {
 
 namespace {
 
 using nlohmann::json;
-
-json HexSummary(const map::Theater& t, const map::MapState& state, map::HexRef h) {
-  const map::HexInfo& info = t.hex(h);
-  json j = {{"hex", t.HexName(h)},
-            {"terrain", map::TerrainName(info.terrain)},
-            {"coast", map::CoastName(info.coast)},
-            {"weather_zone", t.weather_zones()[info.zone]},
-            {"owner", OwnerName(state.owner(h))}};
-  if (auto name = t.PlaceName(h); !name.empty()) j["name"] = name;
-  if (info.city != map::CityKind::kNone) j["city"] = map::CityKindName(info.city);
-  if (info.port != map::PortSize::kNone) {
-    j["port"] = map::PortSizeName(info.port);
-    j["inland_port"] = info.inland_port;
-  }
-  if (info.airbase) j["airbase"] = true;
-  json areas = json::array();
-  for (std::size_t i = 0; i < t.areas().size(); ++i) {
-    if (t.InArea(h, i)) areas.push_back(t.areas()[i].name);
-  }
-  j["areas"] = areas;
-  return j;
-}
-
-json HexsideSummary(const map::Theater& t, const map::MapState& state, map::HexsideRef s) {
-  const map::HexsideInfo& info = t.hexside(s);
-  json features = json::array();
-  for (int i = 0; i < map::kHexsideFeatureCount; ++i) {
-    const auto f = static_cast<map::HexsideFeature>(1u << i);
-    if (info.Has(f)) features.push_back(map::HexsideFeatureName(f));
-  }
-  json j = {{"hexside", t.HexsideName(s)},
-            {"water", map::HexsideWaterName(info.water)},
-            {"features", features},
-            {"owner", OwnerName(state.hexside_owner(s))}};
-  if (const map::Waterway* w = t.WaterwayOf(s)) {
-    j["waterway"] = w->name;
-    j["navigable"] = w->navigable;
-    if (w->rule != map::WaterwayRule::kNone) j["rule"] = map::WaterwayRuleId(w->rule).id;
-  }
-  return j;
-}
-
-json HexDetail(const map::Theater& t, const map::MapState& state, map::HexRef h) {
-  json j = HexSummary(t, state, h);
-  json sides = json::array();
-  for (map::Dir d : map::kAllDirs) {
-    json side = {{"dir", map::DirName(d)}};
-    const map::HexsideRef s = t.HexsideAt(h, d);
-    if (s.valid()) {
-      side["neighbor"] = t.HexName(t.hexside(s).Other(h));
-      side.update(HexsideSummary(t, state, s));
-    } else {
-      side["neighbor"] = nullptr;
-      side["map_edge"] = true;
-    }
-    sides.push_back(side);
-  }
-  j["hexsides"] = sides;
-  json water = json::array();
-  for (const map::WaterArea& a : t.WaterAreasOf(h)) {
-    json area = {{"index", a.index}, {"port_only", a.port_only}};
-    if (!a.name.empty()) area["name"] = a.name;
-    json dirs = json::array();
-    for (map::Dir d : map::kAllDirs) {
-      if (a.Touches(d)) dirs.push_back(map::DirName(d));
-    }
-    area["sides"] = dirs;
-    if (a.split_by.valid()) {
-      area["split_by"] = t.HexsideName(a.split_by);
-      area["rule"] = "41.A.1";
-    }
-    water.push_back(area);
-  }
-  j["water_areas"] = water;
-  json ferries = json::array();
-  for (std::size_t i : t.RailFerriesAt(h)) ferries.push_back(t.rail_ferries()[i].name);
-  if (!ferries.empty()) j["rail_ferries"] = ferries;
-  return j;
-}
 
 std::string HexText(const json& j) {
   std::ostringstream out;
@@ -144,60 +64,6 @@ std::string HexText(const json& j) {
   return out.str();
 }
 
-json Summary(const map::Theater& t) {
-  std::map<std::string, int> terrain;
-  for (const map::HexInfo& h : t.hexes()) ++terrain[map::TerrainName(h.terrain)];
-  json sheets = json::array();
-  for (const map::Sheet& s : t.sheets()) {
-    int held = 0;
-    for (std::uint32_t c : s.cells) held += c != map::HexRef::kNone;
-    sheets.push_back({{"name", s.name},
-                      {"hexes", held},
-                      {"from", map::FormatHexName(s.name, s.first_col, s.first_row)},
-                      {"to", map::FormatHexName(s.name, s.last_col, s.last_row)}});
-  }
-  json areas = json::array();
-  for (const map::Area& a : t.areas()) {
-    areas.push_back(
-        {{"name", a.name}, {"role", map::AreaRoleName(a.role)}, {"hexes", a.hexes.size()}});
-  }
-  json waterways = json::array();
-  for (const map::Waterway& w : t.waterways()) {
-    json way = {{"name", w.name}, {"navigable", w.navigable}, {"hexsides", w.hexsides.size()}};
-    if (w.rule != map::WaterwayRule::kNone) way["rule"] = map::WaterwayRuleId(w.rule).id;
-    waterways.push_back(way);
-  }
-  json ferries = json::array();
-  for (const map::RailFerry& f : t.rail_ferries()) {
-    ferries.push_back({{"name", f.name}, {"from", t.HexName(f.from())}, {"to", t.HexName(f.to())}});
-  }
-  json exits = json::array();
-  for (const map::ExitEdge& e : t.exits()) {
-    exits.push_back({{"name", e.name},
-                     {"side", SideName(e.side)},
-                     {"edge", map::MapEdgeName(e.edge)},
-                     {"total", e.total},
-                     {"hexes", e.hexes.size()}});
-  }
-  std::size_t causeways = 0;
-  for (const map::HexsideInfo& s : t.hexsides()) causeways += s.Has(map::kCauseway);
-  return {{"name", t.name()},
-          {"title", t.title()},
-          {"notes", t.notes()},
-          {"hexes", t.hex_count()},
-          {"hexsides", t.hexside_count()},
-          {"causeways", causeways},
-          {"water_areas", t.water_area_count()},
-          {"terrain", terrain},
-          {"sheets", sheets},
-          {"places", t.places().size()},
-          {"areas", areas},
-          {"waterways", waterways},
-          {"rail_ferries", ferries},
-          {"exits", exits},
-          {"weather_zones", t.weather_zones()}};
-}
-
 std::string SummaryText(const json& j) {
   std::ostringstream out;
   out << j["title"].get<std::string>() << " (" << j["name"].get<std::string>() << ")\n";
@@ -236,22 +102,6 @@ std::string SummaryText(const json& j) {
   return out.str();
 }
 
-json RuleList(const std::vector<RuleId>& rules) {
-  json out = json::array();
-  for (RuleId r : rules) out.push_back(r.id);
-  return out;
-}
-
-json NotesJson(const std::vector<std::vector<ops::Note>>& steps) {
-  json out = json::array();
-  for (const auto& step : steps) {
-    json notes = json::array();
-    for (const ops::Note& n : step) notes.push_back({{"rule", n.rule.id}, {"text", n.text}});
-    out.push_back(notes);
-  }
-  return out;
-}
-
 // Options shared by `route` and `render --route`.
 struct RouteOptions {
   GameSource game;
@@ -261,6 +111,7 @@ struct RouteOptions {
   std::string unit = "infantry";
   std::string group = "transport";
   bool exploitation = false;
+  bool asked() const { return !path.empty() || !from.empty(); }
 };
 
 void AddRouteOptions(CLI::App* cmd, RouteOptions& o) {
@@ -288,156 +139,87 @@ void AddRouteOptions(CLI::App* cmd, RouteOptions& o) {
                 "move in the exploitation phase (41.A.4.a: a flooded hex counts as swamp)");
 }
 
-struct RouteResult {
-  json doc;
-  std::string text;
-  std::vector<std::string> drawn;  // waypoint names, for render
-};
-
-// The rule context of a loaded game: its tables and state, at its player-turn.
-ops::RuleContext ContextOf(const LoadedGame& g, bool exploitation) {
-  ops::RuleContext ctx{*g.theater, g.map,
-                       g.campaign ? g.campaign->tables : ops::DefaultRuleTables()};
-  ctx.player_turn = g.state ? g.state->player_turn : 0;
-  ctx.exploitation = exploitation;
-  return ctx;
+query::RouteRequest RequestOf(const RouteOptions& o) {
+  query::RouteRequest r;
+  r.mode = o.mode == "naval" ? query::RouteMode::kNaval : query::RouteMode::kGround;
+  r.side = *ParseSide(o.side);
+  r.from = o.from;
+  r.to = o.to;
+  r.path = o.path;
+  r.unit = o.unit;
+  r.group = o.group;
+  r.exploitation = o.exploitation;
+  return r;
 }
 
-// B4.8: with units on the map, enemy zones of control end a ground move and enemy units bar
-// their hexes.
-void SetGroundBarriers(const LoadedGame& g, Side side, ops::GroundRouter& router) {
-  if (!g.state || !g.campaign) return;
-  ops::Game game(g.theater, g.campaign, *g.state);
-  std::vector<std::uint8_t> enemy(g.theater->hex_count(), 0);
-  for (const ops::GroundUnit& u : g.state->units) {
-    if (u.on_map() && u.side != side) enemy[u.hex.v] = 1;
-  }
-  router.SetBarriers(game.EnemyZoc(side), enemy);
-}
-
-Result<RouteResult> RunRoute(const LoadedGame& g, const RouteOptions& o) {
-  const map::Theater& t = *g.theater;
-  const Side side = *ParseSide(o.side);
-  const ops::RuleContext ctx = ContextOf(g, o.exploitation);
-  RouteResult r;
+std::string PathText(const query::RouteAnswer& a, const std::string& unit) {
+  const ops::PathVerdict& v = a.verdict;
   std::ostringstream text;
-  const bool naval = o.mode == "naval";
-  auto fmt = [&](const ops::Waypoint& w) { return ops::FormatWaypoint(t, w); };
-  auto cost_json = [&](std::uint32_t c) -> json { return naval ? json(c) : json(ops::ToMp(c)); };
-  const std::string unit = naval ? " naval steps" : " MP";
-
-  if (!o.path.empty()) {
-    auto path = ops::ParseWaypoints(t, o.path);
-    if (!path) return std::unexpected(path.error());
-    ops::PathVerdict v;
-    if (naval) {
-      auto group = ops::ParseGroup(o.group, side);
-      if (!group) return std::unexpected(group.error());
-      v = ops::NavalRouter(ctx, *group).Check(*path);
-    } else {
-      auto mover = ops::ParseUnitKind(o.unit, side);
-      if (!mover) return std::unexpected(mover.error());
-      std::vector<map::HexRef> hexes;
-      for (const ops::Waypoint& w : *path) {
-        if (w.is_river()) {
-          return Fail(ErrorCode::kInvalidInput, "a ground path is made of hexes, not hexsides",
-                      fmt(w));
-        }
-        hexes.push_back(w.hex);
-      }
-      ops::GroundRouter router(ctx, *mover);
-      v = router.Check(hexes);
-    }
-    if (!v.legal && v.blocked_by.empty()) {
-      return Fail(ErrorCode::kInvalidInput, v.reason, o.path);
-    }
-    r.doc = {{"legal", v.legal},
-             {"cost", cost_json(v.cost)},
-             {"blocked_by", RuleList(v.blocked_by)},
-             {"steps", NotesJson(v.notes)}};
-    if (!v.legal) {
-      r.doc["failed_step"] = v.failed_step;
-      r.doc["reason"] = v.reason;
-    }
-    for (const ops::Waypoint& w : *path) r.drawn.push_back(fmt(w));
-    text << (v.legal ? "legal" : "not legal") << ": " << o.path << "\n";
-    for (std::size_t i = 0; i < v.notes.size(); ++i) {
-      text << "  step " << i + 1 << " to " << fmt((*path)[i + 1]) << ":\n";
-      for (const ops::Note& n : v.notes[i]) text << "    " << n.text << " [" << n.rule.id << "]\n";
-    }
-    if (v.legal) {
-      text << "  cost " << cost_json(v.cost).dump() << unit << "\n";
-    } else {
-      text << "  refused at step " << v.failed_step << ": " << v.reason << " ["
-           << v.blocked_by.front().id << "]\n";
-    }
-    r.text = text.str();
-    return r;
+  text << (v.legal ? "legal" : "not legal") << ": " << a.request.path << "\n";
+  for (std::size_t i = 0; i < v.notes.size(); ++i) {
+    text << "  step " << i + 1 << " to " << a.waypoints[i + 1] << ":\n";
+    for (const ops::Note& n : v.notes[i]) text << "    " << n.text << " [" << n.rule.id << "]\n";
   }
-
-  auto from = ops::ParseWaypoint(t, o.from);
-  if (!from) return std::unexpected(from.error());
-  auto to = ops::ParseWaypoint(t, o.to);
-  if (!to) return std::unexpected(to.error());
-  ops::RouteAnswer a;
-  if (naval) {
-    auto group = ops::ParseGroup(o.group, side);
-    if (!group) return std::unexpected(group.error());
-    ops::NavalRouter router(ctx, *group);
-    a = router.Route(*from, *to);
+  if (v.legal) {
+    text << "  cost " << query::CostJson(a.request.mode, v.cost).dump() << unit << "\n";
   } else {
-    auto mover = ops::ParseUnitKind(o.unit, side);
-    if (!mover) return std::unexpected(mover.error());
-    if (from->is_river() || to->is_river()) {
-      return Fail(ErrorCode::kInvalidInput, "a ground route runs between hexes", o.from);
-    }
-    ops::GroundRouter router(ctx, *mover);
-    SetGroundBarriers(g, side, router);
-    a = router.Route(from->hex, to->hex);
+    text << "  refused at step " << v.failed_step << ": " << v.reason << " ["
+         << v.blocked_by.front().id << "]\n";
   }
-  json path = json::array();
-  for (const ops::Waypoint& w : a.path) {
-    path.push_back(fmt(w));
-    r.drawn.push_back(fmt(w));
-  }
-  r.doc = {{"reachable", a.reachable},
-           {"path", path},
-           {"cost", a.reachable ? cost_json(a.cost) : json(nullptr)},
-           {"blocked_by", RuleList(a.blocked_by)}};
-  if (!a.reachable) r.doc["reason"] = a.reason;
-  if (a.reachable) {
-    text << "route " << o.from << " to " << o.to << ": " << cost_json(a.cost).dump() << unit
-         << "\n  ";
-    for (std::size_t i = 0; i < a.path.size(); ++i) text << (i ? " " : "") << fmt(a.path[i]);
+  return text.str();
+}
+
+std::string RouteText(const query::RouteAnswer& a) {
+  const std::string unit = a.request.mode == query::RouteMode::kNaval ? " naval steps" : " MP";
+  if (a.request.checks_path()) return PathText(a, unit);
+  const ops::RouteAnswer& r = a.found;
+  const query::RouteRequest& o = a.request;
+  std::ostringstream text;
+  if (r.reachable) {
+    text << "route " << o.from << " to " << o.to << ": " << query::CostJson(o.mode, r.cost).dump()
+         << unit << "\n  ";
+    for (std::size_t i = 0; i < a.waypoints.size(); ++i) text << (i ? " " : "") << a.waypoints[i];
     text << "\n";
   } else {
-    text << "no route " << o.from << " to " << o.to << ": " << a.reason;
-    if (!a.blocked_by.empty()) {
+    text << "no route " << o.from << " to " << o.to << ": " << r.reason;
+    if (!r.blocked_by.empty()) {
       text << " (refused by";
-      for (RuleId rule : a.blocked_by) text << " " << rule.id;
+      for (RuleId rule : r.blocked_by) text << " " << rule.id;
       text << ")";
     }
     text << "\n";
   }
-  r.text = text.str();
-  return r;
+  return text.str();
 }
 
-}  // namespace
+std::string UnitsText(const query::HexAnswer& a) {
+  std::string text;
+  for (const ops::GroundUnit& u : a.units) {
+    text += "  unit " + u.name + " (" + u.id + ", " + SideName(u.side) + ", " +
+            ops::UnitTypeName(u.type) + ", " + ops::SupplyStatusName(u.supply) + ")\n";
+  }
+  if (a.flood) text += std::string("  flooded (") + map::FloodKindName(a.flood->kind) + ")\n";
+  if (a.ice_airfield) text += "  ice airfield [41.A.3]\n";
+  return text;
+}
 
-void AddMapCommands(CLI::App& app, Context& ctx) {
+// `opsim scenarios`: the bundled scenarios.
+void AddScenariosCommand(CLI::App& app, Context& ctx) {
   auto* scenarios = app.add_subcommand("scenarios", "List the bundled scenarios");
   Bind(scenarios, ctx, [&ctx]() -> Status {
     json list = json::array();
     std::ostringstream text;
-    for (const map::BundledScenario& s : map::ListScenarios(ScenarioDir())) {
+    for (const map::BundledScenario& s : map::ListScenarios(query::ScenarioDir())) {
       list.push_back({{"name", s.name}, {"title", s.title}, {"path", s.path}});
       text << s.name << "\t" << s.title << "\n";
     }
     Emit(ctx, {{"scenarios", list}}, text.str());
     return {};
   });
+}
 
+// `opsim map`: a theater's summary, or one hex.
+void AddMapCommand(CLI::App& app, Context& ctx) {
   struct MapOptions {
     GameSource game;
     std::string hex;
@@ -450,47 +232,24 @@ void AddMapCommands(CLI::App& app, Context& ctx) {
   AddGameSourceOptions(map_cmd, mo->game);
   map_cmd->add_option("--hex", mo->hex, "show this hex, e.g. 16A:0827");
   Bind(map_cmd, ctx, [&ctx, mo]() -> Status {
-    auto g = LoadGame(mo->game);
+    // A summary reads the theater only: no campaign is built for it.
+    auto g = LoadGame(mo->game, mo->hex.empty() ? query::Needs::kTheater : query::Needs::kGame);
     if (!g) return std::unexpected(g.error());
-    const map::Theater& t = *g->theater;
     if (mo->hex.empty()) {
-      json j = Summary(t);
+      json j = query::SummaryJson(*g->theater);
       Emit(ctx, j, SummaryText(j));
       return {};
     }
-    auto h = t.FindHex(mo->hex);
-    if (!h) return std::unexpected(h.error());
-    json j = HexDetail(t, g->map, *h);
-    std::string text = HexText(j);
-    if (g->state) {
-      json units = json::array();
-      for (const ops::GroundUnit& u : g->state->units) {
-        if (!u.on_map() || u.hex != *h) continue;
-        units.push_back({{"id", u.id},
-                         {"name", u.name},
-                         {"side", SideName(u.side)},
-                         {"type", ops::UnitTypeName(u.type)},
-                         {"strength", std::to_string(u.attack) + "-" + std::to_string(u.defense) +
-                                          "-" + std::to_string(u.mp)},
-                         {"supply", ops::SupplyStatusName(u.supply)}});
-        text += "  unit " + u.name + " (" + u.id + ", " + SideName(u.side) + ", " +
-                ops::UnitTypeName(u.type) + ", " + ops::SupplyStatusName(u.supply) + ")\n";
-      }
-      j["units"] = units;
-      if (const map::Flood* f = g->map.flood(*h)) {
-        j["flood"] = {
-            {"kind", map::FloodKindName(f->kind)}, {"from", f->from}, {"until", f->until}};
-        text += std::string("  flooded (") + map::FloodKindName(f->kind) + ")\n";
-      }
-      if (g->map.ice_airfield(*h)) {
-        j["ice_airfield"] = true;
-        text += "  ice airfield [41.A.3]\n";
-      }
-    }
-    Emit(ctx, j, text);
+    auto a = query::AnswerHex(*g, mo->hex);
+    if (!a) return std::unexpected(a.error());
+    json j = query::ToJson(*g, *a);
+    Emit(ctx, j, HexText(j) + UnitsText(*a));
     return {};
   });
+}
 
+// `opsim route`: a route found, or a path checked.
+void AddRouteCommand(CLI::App& app, Context& ctx) {
   auto ro = std::make_shared<RouteOptions>();
   auto* route = app.add_subcommand(
       "route",
@@ -500,17 +259,20 @@ void AddMapCommands(CLI::App& app, Context& ctx) {
   AddGameSourceOptions(route, ro->game);
   AddRouteOptions(route, *ro);
   Bind(route, ctx, [&ctx, ro]() -> Status {
-    if (ro->path.empty() && ro->from.empty()) {
+    if (!ro->asked()) {
       return Fail(ErrorCode::kInvalidInput, "route needs --from and --to, or --path");
     }
     auto g = LoadGame(ro->game);
     if (!g) return std::unexpected(g.error());
-    auto r = RunRoute(*g, *ro);
+    auto r = query::AnswerRoute(*g, RequestOf(*ro));
     if (!r) return std::unexpected(r.error());
-    Emit(ctx, r->doc, r->text);
+    Emit(ctx, query::ToJson(*r), RouteText(*r));
     return {};
   });
+}
 
+// `opsim render`: the theater as SVG, with a route on top.
+void AddRenderCommand(CLI::App& app, Context& ctx) {
   struct RenderOptions {
     std::string out;
     std::string sheet;
@@ -536,11 +298,11 @@ void AddMapCommands(CLI::App& app, Context& ctx) {
       }
     }
     json doc = {{"out", rd->out}};
-    if (!rd->route.path.empty() || !rd->route.from.empty()) {
-      auto r = RunRoute(*g, rd->route);
+    if (rd->route.asked()) {
+      auto r = query::AnswerRoute(*g, RequestOf(rd->route));
       if (!r) return std::unexpected(r.error());
-      req.route = r->drawn;
-      doc["route"] = r->doc;
+      req.route = r->waypoints;
+      doc["route"] = query::ToJson(*r);
     }
     auto svg = RenderSvg(*g->theater, g->map, req);
     if (!svg) return std::unexpected(svg.error());
@@ -549,7 +311,10 @@ void AddMapCommands(CLI::App& app, Context& ctx) {
     Emit(ctx, doc, "wrote " + rd->out + " (" + std::to_string(svg->size()) + " bytes)");
     return {};
   });
+}
 
+// `opsim generate`: a synthetic theater.
+void AddGenerateCommand(CLI::App& app, Context& ctx) {
   struct GenerateOptions {
     std::int64_t hexes = 100000;
     std::int64_t units = 0;
@@ -595,6 +360,16 @@ void AddMapCommands(CLI::App& app, Context& ctx) {
              std::to_string(sc->theater.sheets().size()) + " sheets");
     return {};
   });
+}
+
+}  // namespace
+
+void AddMapCommands(CLI::App& app, Context& ctx) {
+  AddScenariosCommand(app, ctx);
+  AddMapCommand(app, ctx);
+  AddRouteCommand(app, ctx);
+  AddRenderCommand(app, ctx);
+  AddGenerateCommand(app, ctx);
 }
 
 }  // namespace opsim::cli

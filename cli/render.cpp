@@ -85,58 +85,84 @@ std::string Escape(std::string_view s) {
   return out;
 }
 
-}  // namespace
+// Where each drawn hex goes. Sheets that touch on the global grid form one panel (union-find
+// over their windows); panels are stacked top to bottom.
+class Layout {
+ public:
+  static Result<Layout> Make(const map::Theater& t, const std::string& sheet);
 
-Result<std::string> RenderSvg(const map::Theater& t, const map::MapState& state,
-                              const RenderRequest& req) {
-  // Group sheets that touch on the global grid (union-find over their windows).
+  bool drawn(map::HexRef h) const {
+    const std::size_t s = t_->hex(h).sheet;
+    return sheet_.empty() ? std::find(roots_.begin(), roots_.end(), root_[s]) != roots_.end()
+                          : t_->sheets()[s].name == sheet_;
+  }
+  std::size_t root(map::HexRef h) const { return root_[t_->hex(h).sheet]; }
+  Point at(map::HexRef h) const {
+    const Panel& p = *std::find_if(panels_.begin(), panels_.end(),
+                                   [&](const Panel& q) { return q.root == root(h); });
+    Point c = Center(t_->Pos(h));
+    return Point{c.x - p.x0, c.y + p.offset_y};
+  }
+  // The header, and each panel's title.
+  void DrawFrame(std::ostringstream& svg) const;
+
+ private:
+  struct Panel {
+    std::size_t root;
+    double x0, y0, x1, y1, offset_y;
+  };
+  static std::array<int, 4> Window(const map::Sheet& s) {
+    return {s.origin.col + s.first_col, s.origin.row + s.first_row, s.origin.col + s.last_col,
+            s.origin.row + s.last_row};
+  }
+  bool Shown(std::size_t sheet) const {
+    return sheet_.empty() || t_->sheets()[sheet].name == sheet_;
+  }
+
+  const map::Theater* t_ = nullptr;
+  std::string sheet_;
+  std::vector<std::size_t> root_;   // by sheet: its group's representative
+  std::vector<std::size_t> roots_;  // the groups drawn, in sheet order
+  std::vector<Panel> panels_;
+  double width_ = 0, height_ = 0;
+};
+
+Result<Layout> Layout::Make(const map::Theater& t, const std::string& sheet) {
+  Layout l;
+  l.t_ = &t;
+  l.sheet_ = sheet;
   const auto& sheets = t.sheets();
   std::vector<std::size_t> group(sheets.size());
   std::iota(group.begin(), group.end(), 0);
   std::function<std::size_t(std::size_t)> find = [&](std::size_t i) {
     return group[i] == i ? i : group[i] = find(group[i]);
   };
-  auto window = [&](const map::Sheet& s) {
-    return std::array<int, 4>{s.origin.col + s.first_col, s.origin.row + s.first_row,
-                              s.origin.col + s.last_col, s.origin.row + s.last_row};
-  };
   for (std::size_t i = 0; i < sheets.size(); ++i) {
     for (std::size_t j = i + 1; j < sheets.size(); ++j) {
-      auto a = window(sheets[i]);
-      auto b = window(sheets[j]);
+      auto a = Window(sheets[i]);
+      auto b = Window(sheets[j]);
       if (a[0] <= b[2] + 1 && b[0] <= a[2] + 1 && a[1] <= b[3] + 1 && b[1] <= a[3] + 1) {
         group[find(i)] = find(j);
       }
     }
   }
-  bool sheet_found = req.sheet.empty();
-  std::vector<std::size_t> roots;
+  for (std::size_t i = 0; i < sheets.size(); ++i) l.root_.push_back(find(i));
+  bool sheet_found = sheet.empty();
   for (std::size_t i = 0; i < sheets.size(); ++i) {
-    if (!req.sheet.empty() && sheets[i].name != req.sheet) continue;
+    if (!l.Shown(i)) continue;
     sheet_found = true;
-    if (std::find(roots.begin(), roots.end(), find(i)) == roots.end()) roots.push_back(find(i));
+    if (std::find(l.roots_.begin(), l.roots_.end(), l.root_[i]) == l.roots_.end()) {
+      l.roots_.push_back(l.root_[i]);
+    }
   }
   if (!sheet_found) {
-    return Fail(ErrorCode::kNotFound, "no sheet '" + req.sheet + "' on this theater", req.sheet);
+    return Fail(ErrorCode::kNotFound, "no sheet '" + sheet + "' on this theater", sheet);
   }
-  auto drawn = [&](map::HexRef h) {
-    const std::size_t s = t.hex(h).sheet;
-    return req.sheet.empty() ? std::find(roots.begin(), roots.end(), find(s)) != roots.end()
-                             : sheets[s].name == req.sheet;
-  };
-
-  // Panels stacked top to bottom: each group's bounding box, shifted into place.
-  struct Panel {
-    std::size_t root;
-    double x0, y0, x1, y1, offset_y;
-  };
-  std::vector<Panel> panels;
-  double y = 0, width = 0;
-  for (std::size_t root : roots) {
+  for (std::size_t root : l.roots_) {
     Panel p{root, 1e18, 1e18, -1e18, -1e18, 0};
     for (std::size_t i = 0; i < sheets.size(); ++i) {
-      if (find(i) != root || (!req.sheet.empty() && sheets[i].name != req.sheet)) continue;
-      auto w = window(sheets[i]);
+      if (l.root_[i] != root || !l.Shown(i)) continue;
+      auto w = Window(sheets[i]);
       Point a = Center({w[0], w[1]});
       Point b = Center({w[2], w[3]});
       p.x0 = std::min(p.x0, a.x - 2 * kSize);
@@ -144,47 +170,41 @@ Result<std::string> RenderSvg(const map::Theater& t, const map::MapState& state,
       p.x1 = std::max(p.x1, b.x + 2 * kSize);
       p.y1 = std::max(p.y1, b.y + 2 * kSize);
     }
-    p.offset_y = y + 24 - p.y0;
-    y += (p.y1 - p.y0) + 40;
-    width = std::max(width, p.x1 - p.x0);
-    panels.push_back(p);
+    p.offset_y = l.height_ + 24 - p.y0;
+    l.height_ += (p.y1 - p.y0) + 40;
+    l.width_ = std::max(l.width_, p.x1 - p.x0);
+    l.panels_.push_back(p);
   }
-  auto panel_of = [&](map::HexRef h) -> const Panel& {
-    const std::size_t root = find(t.hex(h).sheet);
-    return *std::find_if(panels.begin(), panels.end(),
-                         [&](const Panel& p) { return p.root == root; });
-  };
-  auto at = [&](map::HexRef h) {
-    const Panel& p = panel_of(h);
-    Point c = Center(t.Pos(h));
-    return Point{c.x - p.x0, c.y + p.offset_y};
-  };
+  return l;
+}
 
-  std::ostringstream svg;
-  svg.setf(std::ios::fixed);
-  svg.precision(1);
+void Layout::DrawFrame(std::ostringstream& svg) const {
+  const double width = width_, y = height_;
   svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << y
       << "\" viewBox=\"0 0 " << width << " " << y << "\" font-family=\"sans-serif\">\n";
-  svg << "<title>" << Escape(t.title()) << "</title>\n<rect width=\"100%\" height=\"100%\" "
+  svg << "<title>" << Escape(t_->title()) << "</title>\n<rect width=\"100%\" height=\"100%\" "
       << "fill=\"#fafafa\"/>\n";
-  for (const Panel& p : panels) {
+  for (const Panel& p : panels_) {
     std::string names;
-    for (std::size_t i = 0; i < sheets.size(); ++i) {
-      if (find(i) == p.root && (req.sheet.empty() || sheets[i].name == req.sheet)) {
-        names += (names.empty() ? "sheet " : " + ") + sheets[i].name;
+    for (std::size_t i = 0; i < t_->sheets().size(); ++i) {
+      if (root_[i] == p.root && Shown(i)) {
+        names += (names.empty() ? "sheet " : " + ") + t_->sheets()[i].name;
       }
     }
     svg << "<text x=\"4\" y=\"" << p.offset_y + p.y0 - 8 << "\" font-size=\"14\" "
         << "font-weight=\"bold\">" << Escape(names) << "</text>\n";
   }
+}
 
+void DrawHexes(std::ostringstream& svg, const map::Theater& t, const map::MapState& state,
+               const Layout& layout) {
   // Hexes: terrain, then the water of coastal hexes as wedges toward their water hexsides.
   svg << "<g stroke=\"#999\" stroke-width=\"0.5\">\n";
   for (std::uint32_t v = 0; v < t.hex_count(); ++v) {
     const map::HexRef h{v};
-    if (!drawn(h)) continue;
+    if (!layout.drawn(h)) continue;
     const map::HexInfo& info = t.hex(h);
-    const Point c = at(h);
+    const Point c = layout.at(h);
     svg << "<polygon points=\"";
     for (int k = 0; k < 6; ++k) {
       Point q = Corner(c, k);
@@ -210,14 +230,16 @@ Result<std::string> RenderSvg(const map::Theater& t, const map::MapState& state,
     }
   }
   svg << "</g>\n";
+}
 
+void DrawHexsides(std::ostringstream& svg, const map::Theater& t, const Layout& layout) {
   // Hexsides: water, rivers, canals, waterways; then roads, rail, causeways and ferries.
   svg << "<g fill=\"none\" stroke-linecap=\"round\">\n";
   for (std::uint32_t i = 0; i < t.hexside_count(); ++i) {
     const map::HexsideInfo& s = t.hexside(map::HexsideRef{i});
-    if (!drawn(s.a) || !drawn(s.b) || panel_of(s.a).root != panel_of(s.b).root) continue;
-    const Point ca = at(s.a);
-    const Point cb = at(s.b);
+    if (!layout.drawn(s.a) || !layout.drawn(s.b) || layout.root(s.a) != layout.root(s.b)) continue;
+    const Point ca = layout.at(s.a);
+    const Point cb = layout.at(s.b);
     auto [p, q] = SideCorners(ca, s.dir_from_a);
     auto side_line = [&](const char* color, double w, const char* dash) {
       svg << "<line x1=\"" << p.x << "\" y1=\"" << p.y << "\" x2=\"" << q.x << "\" y2=\"" << q.y
@@ -244,14 +266,17 @@ Result<std::string> RenderSvg(const map::Theater& t, const map::MapState& state,
     if (s.Has(map::kRailFerry)) cross_line("#9900cc", 2, "5 3");
   }
   svg << "</g>\n";
+}
 
+void DrawLabels(std::ostringstream& svg, const map::Theater& t, const map::MapState& state,
+                const Layout& layout) {
   // Places and hex numbers.
   svg << "<g font-size=\"5\" text-anchor=\"middle\">\n";
   for (std::uint32_t v = 0; v < t.hex_count(); ++v) {
     const map::HexRef h{v};
-    if (!drawn(h)) continue;
+    if (!layout.drawn(h)) continue;
     const map::HexInfo& info = t.hex(h);
-    const Point c = at(h);
+    const Point c = layout.at(h);
     char num[8];
     std::snprintf(num, sizeof num, "%02d%02d", info.col, info.row);
     svg << "<text x=\"" << c.x << "\" y=\"" << c.y - kSize * 0.55 << "\" fill=\"#555\">" << num
@@ -280,12 +305,15 @@ Result<std::string> RenderSvg(const map::Theater& t, const map::MapState& state,
     }
   }
   svg << "</g>\n";
+}
 
+void DrawUnits(std::ostringstream& svg, const Layout& layout,
+               const std::vector<RenderUnit>& units) {
   // Unit counters: a small box per unit, stacked in its hex.
   std::map<std::uint32_t, int> stacked;
-  for (const RenderUnit& u : req.units) {
-    if (!drawn(u.hex)) continue;
-    const Point c = at(u.hex);
+  for (const RenderUnit& u : units) {
+    if (!layout.drawn(u.hex)) continue;
+    const Point c = layout.at(u.hex);
     const int k = stacked[u.hex.v]++;
     const double x = c.x - 9 + 2 * k, y = c.y - 6 + 2 * k;
     svg << "<rect x=\"" << x << "\" y=\"" << y << "\" width=\"18\" height=\"9\" fill=\""
@@ -293,29 +321,50 @@ Result<std::string> RenderSvg(const map::Theater& t, const map::MapState& state,
         << "stroke-width=\"0.4\"/>\n<text x=\"" << x + 9 << "\" y=\"" << y + 6.5
         << "\" font-size=\"4.5\" text-anchor=\"middle\">" << Escape(u.label) << "</text>\n";
   }
+}
 
+Status DrawRoute(std::ostringstream& svg, const map::Theater& t, const Layout& layout,
+                 const std::vector<std::string>& route) {
   // The route on top.
-  if (!req.route.empty()) {
+  if (!route.empty()) {
     svg << "<polyline fill=\"none\" stroke=\"#e00000\" stroke-width=\"2.5\" "
         << "stroke-opacity=\"0.85\" points=\"";
-    for (const std::string& token : req.route) {
+    for (const std::string& token : route) {
       Point p{0, 0};
       if (token.find('/') != std::string::npos) {
         auto s = t.FindHexside(token);
         if (!s) return std::unexpected(s.error());
         const map::HexsideInfo& info = t.hexside(*s);
-        auto [a, b] = SideCorners(at(info.a), info.dir_from_a);
+        auto [a, b] = SideCorners(layout.at(info.a), info.dir_from_a);
         p = {(a.x + b.x) / 2, (a.y + b.y) / 2};
       } else {
         auto h = t.FindHex(token.substr(0, token.find('#')));
         if (!h) return std::unexpected(h.error());
-        if (!drawn(*h)) continue;
-        p = at(*h);
+        if (!layout.drawn(*h)) continue;
+        p = layout.at(*h);
       }
       svg << p.x << "," << p.y << " ";
     }
     svg << "\"/>\n";
   }
+  return {};
+}
+
+}  // namespace
+
+Result<std::string> RenderSvg(const map::Theater& t, const map::MapState& state,
+                              const RenderRequest& req) {
+  auto layout = Layout::Make(t, req.sheet);
+  if (!layout) return std::unexpected(layout.error());
+  std::ostringstream svg;
+  svg.setf(std::ios::fixed);
+  svg.precision(1);
+  layout->DrawFrame(svg);
+  DrawHexes(svg, t, state, *layout);
+  DrawHexsides(svg, t, *layout);
+  DrawLabels(svg, t, state, *layout);
+  DrawUnits(svg, *layout, req.units);
+  if (auto s = DrawRoute(svg, t, *layout, req.route); !s) return std::unexpected(s.error());
   svg << "</svg>\n";
   return svg.str();
 }

@@ -1,0 +1,43 @@
+// Queries on a turn log (docs/log-format.md): `opsim status` (where a logged game stands) and
+// `opsim log` (its logged player-turns, every roll and event with its rule).
+//
+// Each call opens the log for reading on its own connection (see opsim/db/game_log.h), so calls
+// may run on different threads.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "opsim/db/game_log.h"
+
+namespace opsim::query {
+
+// Where a game stands: the next player-turn to play, {date, game_turn, phasing, phase}.
+nlohmann::json NextJson(const ops::GameState& s);
+
+struct StatusAnswer {
+  std::string db;
+  db::LoggedGame game;  // after `at` logged player-turns, or all of them (and how many there are)
+};
+Result<StatusAnswer> AnswerStatus(const std::string& db_path, std::optional<std::int32_t> at);
+// The weather, the Suez Canal (41.B), floods (41.A.4), ice airfields (41.A.3), markers, SRP
+// pools and exit totals (41.F), unit counts, units out of supply (B8) and the state hash.
+nlohmann::json ToJson(const StatusAnswer& a);
+
+struct LogAnswer {
+  std::string db;
+  std::string scenario;
+  std::uint64_t seed = 0;
+  std::int32_t turns_logged = 0;
+  std::vector<db::LoggedTurn> turns;  // the one asked for, or all of them
+};
+// `turn` numbers from 1; absent: every logged player-turn.
+Result<LogAnswer> AnswerLog(const std::string& db_path, std::optional<std::int32_t> turn);
+nlohmann::json ToJson(const db::LoggedTurn& t);
+nlohmann::json ToJson(const LogAnswer& a);
+
+}  // namespace opsim::query

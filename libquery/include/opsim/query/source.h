@@ -1,0 +1,87 @@
+// Where a query's game comes from, loaded once: a scenario (a new game), a saved state file, or
+// a turn log at a logged turn; then the what-if overrides (`--set`) applied to it.
+//
+// Load() parses the scenario once and builds the campaign only when the query needs it (a
+// theater summary does not). Every query in opsim::query answers against the LoadedGame it
+// returns, which is immutable once loaded: queries on it may run on different threads, each
+// with its own routers. Errors are opsim::Error, as everywhere.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "opsim/core/error.h"
+#include "opsim/map/state.h"
+#include "opsim/ops/campaign.h"
+#include "opsim/ops/game.h"
+#include "opsim/ops/state_file.h"
+
+namespace opsim::query {
+
+// The bundled scenarios' folder: $OPSIM_SCENARIO_DIR, else the source tree's scenarios/.
+std::string ScenarioDir();
+
+// One what-if override, `--set KEY=VALUE`, resolved against a theater.
+struct Override {
+  enum class Kind : std::uint8_t {
+    kOwner,                   // owner:HEX=axis|allied|none
+    kSuez,                    // suez=open|temporarily-closed|permanently-closed (41.B)
+    kFrozen,                  // frozen:ZONE=true|false
+    kFlood,                   // flood:HEX=none|partial|prohibited|massive (41.A.4)
+    kBridge,                  // bridge:HEXSIDE=destroyed|intact
+    kIceAirfield,             // ice-airfield:HEX=true|false (41.A.3)
+    kNetherlandsSurrendered,  // netherlands-surrendered=true|false
+    kUnit,                    // unit:ID=HEX
+  };
+  Kind kind = Kind::kOwner;
+  map::HexRef hex;          // owner, flood, ice airfield; kUnit: where the unit is put
+  map::HexsideRef hexside;  // bridge
+  std::size_t zone = 0;     // frozen: the weather zone's index
+  std::string unit;         // kUnit: the unit's id
+  Owner owner = Owner::kNone;
+  map::CanalStatus suez = map::CanalStatus::kOpen;
+  std::optional<map::FloodKind> flood;  // none: the flood is cleared
+  bool flag = false;                    // frozen, destroyed, ice airfield, surrendered
+  std::string text;                     // as given, for errors
+};
+// "owner:16A:0727=axis", "suez=temporarily-closed", ...; kInvalidInput names the forms, and an
+// unknown hex, hexside or zone is the theater's error.
+Result<Override> ParseOverride(const map::Theater& t, std::string_view text);
+// Whether the override changes units or the campaign's state (unit:, netherlands-surrendered),
+// so that the game must be loaded whole.
+bool OverrideNeedsCampaign(std::string_view text);
+
+struct Source {
+  std::string scenario;                // a bundled scenario's name or a scenario file: a new game
+  std::string state;                   // a saved state file
+  std::string db;                      // a turn log
+  std::optional<std::int32_t> at;      // with db: the state after this many logged player-turns
+  std::uint64_t seed = 1;              // a new game's dice
+  std::vector<std::string> overrides;  // `--set` texts, parsed and applied in order
+};
+
+struct LoadedGame {
+  std::shared_ptr<const map::Theater> theater;
+  std::shared_ptr<const ops::Campaign> campaign;  // null for a map only, or when not needed
+  std::optional<ops::GameState> state;            // present with a campaign
+  map::MapState map;                              // what map queries read
+  ops::ScenarioId scenario;  // name, path and SHA-256 for a scenario or state file; name for a log
+
+  const ops::RuleTables& tables() const;
+  std::int32_t player_turn() const { return state ? state->player_turn : 0; }
+};
+
+// What a query reads: the theater and its map state only, or the whole game.
+enum class Needs : std::uint8_t { kTheater, kGame };
+
+Result<LoadedGame> Load(const Source& source, Needs needs = Needs::kGame);
+// Applies one override to `g` (its state and map); the flood lengths come from its rule tables.
+Status ApplyOverride(LoadedGame& g, const Override& o);
+// The game to play or ask: kInvalidInput for a map-only scenario.
+Result<ops::Game> GameOf(const LoadedGame& g);
+
+}  // namespace opsim::query

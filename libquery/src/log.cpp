@@ -1,0 +1,147 @@
+#include "opsim/query/log.h"
+
+#include "opsim/ops/calendar.h"
+
+namespace opsim::query {
+
+namespace {
+
+using nlohmann::json;
+
+// A player-turn serial as players say it: "the allied player-turn of Jun I 1940".
+std::string SerialText(const ops::GameState& s, std::int32_t serial) {
+  return std::string("the ") + SideName(s.PhasingAt(serial)) + " player-turn of " +
+         ops::FormatGameDate(ops::AddTurns(s.start, serial / 2));
+}
+
+json StatusJson(const db::LoggedGame& g) {
+  const ops::GameState& s = g.state;
+  const map::Theater& t = *g.theater;
+  json weather = json::object();
+  for (std::size_t z = 0; z < t.weather_zones().size() && z < s.weather.size(); ++z) {
+    weather[t.weather_zones()[z]] = {{"weather", ops::WeatherName(s.weather[z])},
+                                     {"frozen", s.map.frozen(z)}};
+  }
+  json floods = json::array();
+  for (const auto& [hex, f] : s.map.floods()) {
+    floods.push_back({{"hex", t.HexName(map::HexRef{hex})},
+                      {"kind", map::FloodKindName(f.kind)},
+                      {"from", SerialText(s, f.from)},
+                      {"until", SerialText(s, f.until)}});
+  }
+  json ice = json::array();
+  for (const auto& [hex, present] : s.map.ice_airfields()) {
+    if (present) ice.push_back(t.HexName(map::HexRef{hex}));
+  }
+  json markers = json::object();
+  for (const auto& [hex, list] : s.map.markers()) markers[t.HexName(map::HexRef{hex})] = list;
+  json out_of_supply = json::array();
+  json units = {{"axis", {{"on_map", 0}, {"eliminated", 0}, {"exited", 0}}},
+                {"allied", {{"on_map", 0}, {"eliminated", 0}, {"exited", 0}}}};
+  for (const ops::GroundUnit& u : s.units) {
+    const char* status = u.status == ops::UnitStatus::kOnMap        ? "on_map"
+                         : u.status == ops::UnitStatus::kEliminated ? "eliminated"
+                                                                    : "exited";
+    units[SideName(u.side)][status] = units[SideName(u.side)][status].get<int>() + 1;
+    if (u.on_map() && u.supply != ops::SupplyStatus::kSupplied) {
+      out_of_supply.push_back({{"id", u.id},
+                               {"name", u.name},
+                               {"side", SideName(u.side)},
+                               {"hex", t.HexName(u.hex)},
+                               {"supply", ops::SupplyStatusName(u.supply)}});
+    }
+  }
+  return {{"scenario", g.scenario_name},
+          {"turns_played", g.turns_played},
+          {"turns_logged", g.turns_logged},
+          {"rules_version", g.rules_version},
+          {"next", NextJson(s)},
+          {"weather", weather},
+          {"suez", map::CanalStatusName(s.map.suez())},
+          {"floods", floods},
+          {"ice_airfields", ice},
+          {"markers", markers},
+          {"netherlands_surrendered", s.netherlands_surrendered},
+          {"srp", s.srp},
+          {"exit_totals", s.exit_totals},
+          {"units", units},
+          {"out_of_supply", out_of_supply},
+          {"state_hash", ops::StateHash(s)}};
+}
+
+}  // namespace
+
+json NextJson(const ops::GameState& s) {
+  return {{"date", ops::FormatGameDate(s.date())},
+          {"game_turn", s.game_turn()},
+          {"phasing", SideName(s.phasing())},
+          {"phase", ops::PhaseName(ops::Phase::kInitial)}};
+}
+
+Result<StatusAnswer> AnswerStatus(const std::string& db_path, std::optional<std::int32_t> at) {
+  auto game = db::LoadLoggedGame(db_path, at);
+  if (!game) return std::unexpected(game.error());
+  return StatusAnswer{db_path, std::move(*game)};
+}
+
+json ToJson(const StatusAnswer& a) {
+  json doc = StatusJson(a.game);
+  doc["db"] = a.db;
+  return doc;
+}
+
+Result<LogAnswer> AnswerLog(const std::string& db_path, std::optional<std::int32_t> turn) {
+  auto log = db::TurnLog::Open(db_path, db::TurnLog::Access::kRead);
+  if (!log) return std::unexpected(log.error());
+  auto count = log->CountTurns();
+  if (!count) return std::unexpected(count.error());
+  LogAnswer a{db_path, log->game().scenario_name, log->game().seed, *count, {}};
+  for (std::int32_t n = turn.value_or(1); n <= turn.value_or(*count); ++n) {
+    auto logged = log->ReadTurn(n);
+    if (!logged) return std::unexpected(logged.error());
+    a.turns.push_back(std::move(*logged));
+  }
+  return a;
+}
+
+json ToJson(const db::LoggedTurn& t) {
+  json rolls = json::array();
+  for (const db::LoggedRoll& r : t.rolls) {
+    rolls.push_back({{"value", r.value},
+                     {"sides", r.sides},
+                     {"scripted", r.scripted},
+                     {"purpose", r.purpose},
+                     {"rule", r.rule},
+                     {"decided", r.decided}});
+  }
+  json events = json::array();
+  for (const db::LoggedEvent& e : t.events) {
+    events.push_back({{"kind", e.kind}, {"rule", e.rule}, {"text", e.text}});
+  }
+  json phases = json::array();
+  for (const db::LoggedPhase& p : t.phases) {
+    phases.push_back({{"phase", p.phase}, {"state_hash", p.state_hash}});
+  }
+  return {{"number", t.number},
+          {"serial", t.serial},
+          {"side", t.side},
+          {"date", t.date},
+          {"orders", json::parse(t.orders, nullptr, false)},
+          {"rolls", rolls},
+          {"events", events},
+          {"phases", phases},
+          {"final_hash", t.final_hash},
+          {"logged_at", t.logged_at}};
+}
+
+json ToJson(const LogAnswer& a) {
+  json turns = json::array();
+  for (const db::LoggedTurn& t : a.turns) turns.push_back(ToJson(t));
+  return {{"db", a.db},
+          {"scenario", a.scenario},
+          {"seed", a.seed},
+          {"turns_logged", a.turns_logged},
+          {"turns", turns}};
+}
+
+}  // namespace opsim::query

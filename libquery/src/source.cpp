@@ -1,0 +1,294 @@
+#include "opsim/query/source.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+
+#include <spdlog/spdlog.h>
+
+#include "opsim/core/sha256.h"
+#include "opsim/db/game_log.h"
+
+namespace opsim::query {
+
+namespace {
+
+Error BadOverride(std::string_view text, const std::string& why) {
+  return Error{ErrorCode::kInvalidInput,
+               "bad --set '" + std::string(text) + "': " + why +
+                   " (owner:HEX=axis|allied|none, suez=open|temporarily-closed|"
+                   "permanently-closed, frozen:ZONE=true|false, flood:HEX=none|partial|"
+                   "prohibited|massive, ice-airfield:HEX=true|false, "
+                   "bridge:HEXSIDE=destroyed|intact, "
+                   "netherlands-surrendered=true|false, unit:ID=HEX)",
+               std::string(text),
+               {}};
+}
+
+// A scenario file, parsed once and its text hashed; its campaign too when `needs` asks.
+Result<LoadedGame> LoadScenario(const std::string& name_or_path, std::uint64_t seed, Needs needs) {
+  auto path = map::ResolveScenario(name_or_path, ScenarioDir());
+  if (!path) return std::unexpected(path.error());
+  auto src = JsonSource::FromFile(*path);
+  if (!src) return std::unexpected(src.error());
+  auto loaded = map::LoadScenario(*src);
+  if (!loaded) return std::unexpected(loaded.error());
+  // The theater stays where it was loaded: the campaign may point into it.
+  auto sc = std::make_shared<map::Scenario>(std::move(*loaded));
+  LoadedGame g;
+  g.theater = std::shared_ptr<const map::Theater>(sc, &sc->theater);
+  g.scenario.name = sc->theater.name();
+  g.scenario.path = std::filesystem::absolute(*path).string();
+  g.scenario.sha256 = Sha256Hex(src->text());
+  g.map = sc->state;
+  if (needs == Needs::kGame && src->doc().contains("campaign")) {
+    auto campaign = ops::LoadCampaign(*src, *sc, seed);
+    if (!campaign) return std::unexpected(campaign.error());
+    g.state = campaign->initial;
+    g.campaign = std::make_shared<const ops::Campaign>(std::move(*campaign));
+  }
+  return g;
+}
+
+Result<LoadedGame> LoadStateFile(const std::string& file_path) {
+  auto file = JsonSource::FromFile(file_path);
+  if (!file) return std::unexpected(file.error());
+  auto id = ops::ReadStateScenario(*file);
+  if (!id) return std::unexpected(id.error());
+  std::error_code ec;
+  const std::string where = std::filesystem::is_regular_file(id->path, ec) ? id->path : id->name;
+  auto g = LoadScenario(where, 1, Needs::kGame);
+  if (!g) return std::unexpected(g.error());
+  if (g->scenario.sha256 != id->sha256) {
+    return Fail(ErrorCode::kInvalidInput,
+                "the scenario '" + id->name +
+                    "' has changed since this state was saved (its "
+                    "SHA-256 was " +
+                    id->sha256.substr(0, 12) + "…, it is now " + g->scenario.sha256.substr(0, 12) +
+                    "…)",
+                file_path);
+  }
+  if (!g->campaign) {
+    return Fail(ErrorCode::kInvalidInput, "the scenario '" + id->name + "' has no campaign",
+                file_path);
+  }
+  auto loaded = ops::StateFromJson(*file, *g->theater);
+  if (!loaded) return std::unexpected(loaded.error());
+  if (loaded->edited) {
+    spdlog::warn("{}: the state was edited by hand (its saved hash no longer matches)", file_path);
+  }
+  g->state = std::move(loaded->state);
+  return g;
+}
+
+Result<LoadedGame> LoadLogged(const std::string& db_path, std::optional<std::int32_t> at) {
+  auto logged = db::LoadLoggedGame(db_path, at);
+  if (!logged) return std::unexpected(logged.error());
+  LoadedGame g;
+  g.theater = logged->theater;
+  g.campaign = logged->campaign;
+  g.state = std::move(logged->state);
+  g.scenario.name = logged->scenario_name;
+  return g;
+}
+
+Result<bool> ParseBool(std::string_view text, std::string_view value) {
+  if (value == "true") return true;
+  if (value == "false") return false;
+  return std::unexpected(BadOverride(text, "expected true or false"));
+}
+
+}  // namespace
+
+std::string ScenarioDir() {
+  if (const char* dir = std::getenv("OPSIM_SCENARIO_DIR"); dir && *dir) return dir;
+  return OPSIM_SCENARIO_DIR;
+}
+
+const ops::RuleTables& LoadedGame::tables() const {
+  return campaign ? campaign->tables : ops::DefaultRuleTables();
+}
+
+bool OverrideNeedsCampaign(std::string_view text) {
+  const std::string_view key = text.substr(0, text.find('='));
+  const std::string_view what = key.substr(0, key.find(':'));
+  return what == "unit" || what == "netherlands-surrendered";
+}
+
+Result<Override> ParseOverride(const map::Theater& t, std::string_view text) {
+  const auto eq = text.find('=');
+  if (eq == std::string_view::npos) return std::unexpected(BadOverride(text, "no '='"));
+  const std::string_view key = text.substr(0, eq);
+  const std::string_view value = text.substr(eq + 1);
+  const auto colon = key.find(':');
+  const std::string_view what = key.substr(0, colon);
+  const std::string_view arg = colon == std::string_view::npos ? "" : key.substr(colon + 1);
+  Override o;
+  o.text = std::string(text);
+  auto flag = [&]() -> Result<Override> {
+    auto b = ParseBool(text, value);
+    if (!b) return std::unexpected(b.error());
+    o.flag = *b;
+    return o;
+  };
+  auto hex = [&](std::string_view token) -> Status {
+    auto h = t.FindHex(token);
+    if (!h) return std::unexpected(h.error());
+    o.hex = *h;
+    return {};
+  };
+  if (what == "owner") {
+    o.kind = Override::Kind::kOwner;
+    if (auto s = hex(arg); !s) return std::unexpected(s.error());
+    if (value == "axis") {
+      o.owner = Owner::kAxis;
+    } else if (value == "allied") {
+      o.owner = Owner::kAllied;
+    } else if (value == "none") {
+      o.owner = Owner::kNone;
+    } else {
+      return std::unexpected(BadOverride(text, "an owner is axis, allied or none"));
+    }
+  } else if (what == "suez") {
+    o.kind = Override::Kind::kSuez;
+    auto status = map::ParseCanalStatus(value);
+    if (!status) return std::unexpected(BadOverride(text, "unknown canal status"));
+    o.suez = *status;
+  } else if (what == "frozen") {
+    o.kind = Override::Kind::kFrozen;
+    const auto& zones = t.weather_zones();
+    auto it = std::find(zones.begin(), zones.end(), arg);
+    if (it == zones.end()) {
+      return std::unexpected(BadOverride(text, "no weather zone '" + std::string(arg) + "'"));
+    }
+    o.zone = static_cast<std::size_t>(it - zones.begin());
+    return flag();
+  } else if (what == "flood") {
+    o.kind = Override::Kind::kFlood;
+    if (auto s = hex(arg); !s) return std::unexpected(s.error());
+    if (value == "partial") {
+      o.flood = map::FloodKind::kPartial;
+    } else if (value == "prohibited") {
+      o.flood = map::FloodKind::kProhibited;
+    } else if (value == "massive") {
+      o.flood = map::FloodKind::kMassive;
+    } else if (value != "none") {
+      return std::unexpected(BadOverride(text, "a flood is none, partial, prohibited or massive"));
+    }
+  } else if (what == "bridge") {
+    o.kind = Override::Kind::kBridge;
+    auto side = t.FindHexside(arg);
+    if (!side) return std::unexpected(side.error());
+    o.hexside = *side;
+    if (value != "destroyed" && value != "intact") {
+      return std::unexpected(BadOverride(text, "a bridge is destroyed or intact"));
+    }
+    o.flag = value == "destroyed";
+  } else if (what == "ice-airfield") {
+    o.kind = Override::Kind::kIceAirfield;
+    if (auto s = hex(arg); !s) return std::unexpected(s.error());
+    return flag();
+  } else if (what == "netherlands-surrendered") {
+    o.kind = Override::Kind::kNetherlandsSurrendered;
+    return flag();
+  } else if (what == "unit") {
+    o.kind = Override::Kind::kUnit;
+    o.unit = std::string(arg);
+    if (auto s = hex(value); !s) return std::unexpected(s.error());
+  } else {
+    return std::unexpected(BadOverride(text, "unknown key '" + std::string(what) + "'"));
+  }
+  return o;
+}
+
+Status ApplyOverride(LoadedGame& g, const Override& o) {
+  const map::Theater& t = *g.theater;
+  map::MapState& m = g.state ? g.state->map : g.map;
+  const std::int32_t now = g.player_turn();
+  switch (o.kind) {
+    case Override::Kind::kOwner:
+      m.SetOwner(t, o.hex, o.owner);
+      break;
+    case Override::Kind::kSuez:
+      m.SetSuez(o.suez);
+      break;
+    case Override::Kind::kFrozen:
+      m.SetFrozen(o.zone, o.flag);
+      break;
+    case Override::Kind::kFlood:
+      if (!o.flood) {
+        m.ClearFlood(o.hex);
+      } else if (*o.flood == map::FloodKind::kPartial) {
+        m.SetFlood(o.hex, {map::FloodKind::kPartial, now, now});
+      } else if (*o.flood == map::FloodKind::kProhibited) {
+        // 41.A.4.a S*, flooded the player-turn before: prohibited now, as long as the table says.
+        const std::int32_t from = now - 1;
+        m.SetFlood(o.hex, {map::FloodKind::kProhibited, from,
+                           from + g.tables().flooding.great_success_player_turns});
+      } else {
+        // 41.A.4.b: prohibited this player-turn and the next.
+        m.SetFlood(o.hex, {map::FloodKind::kMassive, now, now + 1});
+      }
+      break;
+    case Override::Kind::kBridge:
+      m.SetBridgeDestroyed(o.hexside, o.flag);
+      break;
+    case Override::Kind::kIceAirfield:
+      m.SetIceAirfield(o.hex, o.flag);
+      break;
+    case Override::Kind::kNetherlandsSurrendered:
+    case Override::Kind::kUnit: {
+      if (!g.state) return std::unexpected(BadOverride(o.text, "this scenario has no campaign"));
+      if (o.kind == Override::Kind::kNetherlandsSurrendered) {
+        g.state->netherlands_surrendered = o.flag;
+        break;
+      }
+      ops::GroundUnit* u = g.state->FindUnit(o.unit);
+      if (u == nullptr) {
+        return std::unexpected(BadOverride(o.text, "no ground unit '" + o.unit + "'"));
+      }
+      u->hex = o.hex;
+      u->status = ops::UnitStatus::kOnMap;
+      break;
+    }
+  }
+  if (g.state) g.map = g.state->map;
+  return {};
+}
+
+Result<LoadedGame> Load(const Source& source, Needs needs) {
+  if (std::any_of(source.overrides.begin(), source.overrides.end(),
+                  [](const std::string& o) { return OverrideNeedsCampaign(o); })) {
+    needs = Needs::kGame;
+  }
+  Result<LoadedGame> g;
+  if (!source.db.empty()) {
+    g = LoadLogged(source.db, source.at);
+  } else if (source.at) {
+    return Fail(ErrorCode::kInvalidInput, "--at goes with --db");
+  } else if (!source.state.empty()) {
+    g = LoadStateFile(source.state);
+  } else if (!source.scenario.empty()) {
+    g = LoadScenario(source.scenario, source.seed, needs);
+  } else {
+    return Fail(ErrorCode::kInvalidInput, "say which game: --scenario, --state or --db");
+  }
+  if (!g) return g;
+  if (g->state) g->map = g->state->map;
+  for (const std::string& text : source.overrides) {
+    auto o = ParseOverride(*g->theater, text);
+    if (!o) return std::unexpected(o.error());
+    if (auto s = ApplyOverride(*g, *o); !s) return std::unexpected(s.error());
+  }
+  return g;
+}
+
+Result<ops::Game> GameOf(const LoadedGame& g) {
+  if (!g.campaign || !g.state) {
+    return Fail(ErrorCode::kInvalidInput,
+                "scenario '" + g.scenario.name + "' is a map only: it has no campaign to play");
+  }
+  return ops::Game(g.theater, g.campaign, *g.state);
+}
+
+}  // namespace opsim::query

@@ -1,0 +1,194 @@
+// libquery through its typed API: a game source loaded once, the what-if overrides, and each
+// query's answer and its JSON, which must be what the CLI's --json prints.
+#include <gtest/gtest.h>
+
+#include "opsim/query/check.h"
+#include "opsim/query/log.h"
+#include "opsim/query/map.h"
+#include "opsim/query/route.h"
+#include "opsim/query/source.h"
+#include "opsim/query/supply.h"
+#include "test_support.h"
+
+namespace opsim {
+namespace {
+
+using nlohmann::json;
+
+query::LoadedGame LoadBundled(std::vector<std::string> overrides = {},
+                              query::Needs needs = query::Needs::kGame) {
+  query::Source source;
+  source.scenario = "special-terrain";
+  source.overrides = std::move(overrides);
+  auto g = query::Load(source, needs);
+  EXPECT_TRUE(g.has_value()) << (g ? "" : g.error().to_string());
+  return g ? std::move(*g) : query::LoadedGame{};
+}
+
+// What the CLI prints with --json for these arguments.
+json CliJson(std::vector<std::string> args) {
+  args.push_back("--json");
+  const test::CliRun r = test::RunCli(args);
+  EXPECT_EQ(r.code, 0) << r.err;
+  return r.json();
+}
+
+TEST(QuerySource, ATheaterSummaryDoesNotBuildTheCampaign) {
+  const query::LoadedGame map_only = LoadBundled({}, query::Needs::kTheater);
+  EXPECT_EQ(map_only.campaign, nullptr);
+  EXPECT_FALSE(map_only.state.has_value());
+  const query::LoadedGame game = LoadBundled();
+  ASSERT_NE(game.campaign, nullptr);
+  EXPECT_TRUE(game.state.has_value());
+  EXPECT_EQ(map_only.scenario.sha256, game.scenario.sha256);
+  EXPECT_EQ(query::SummaryJson(*map_only.theater),
+            CliJson({"map", "--scenario", "special-terrain"}));
+}
+
+TEST(QuerySource, AUnitOverrideLoadsTheCampaignEvenForATheaterQuery) {
+  const query::LoadedGame g = LoadBundled({"unit:de-9pz=16A:0827"}, query::Needs::kTheater);
+  ASSERT_TRUE(g.state.has_value());
+  const ops::GroundUnit* u = g.state->FindUnit("de-9pz");
+  ASSERT_NE(u, nullptr);
+  EXPECT_EQ(g.theater->HexName(u->hex), "16A:0827");
+}
+
+// 41.A.4.a: an S* flood lasts as long as the rules tables say, from the player-turn before.
+TEST(QueryOverride, AProhibitedFloodLastsAsLongAsTheTablesSay) {
+  const query::LoadedGame g = LoadBundled({"flood:16A:0922=prohibited"});
+  auto h = g.theater->FindHex("16A:0922");
+  ASSERT_TRUE(h.has_value());
+  const map::Flood* f = g.map.flood(*h);
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->kind, map::FloodKind::kProhibited);
+  EXPECT_EQ(f->from, g.player_turn() - 1);
+  EXPECT_EQ(f->until - f->from, g.tables().flooding.great_success_player_turns);
+}
+
+TEST(QueryOverride, ParsesIntoTypedOverrides) {
+  const query::LoadedGame g = LoadBundled();
+  auto suez = query::ParseOverride(*g.theater, "suez=temporarily-closed");
+  ASSERT_TRUE(suez.has_value());
+  EXPECT_EQ(suez->kind, query::Override::Kind::kSuez);
+  EXPECT_EQ(suez->suez, map::CanalStatus::kTemporarilyClosed);
+  auto owner = query::ParseOverride(*g.theater, "owner:16A:0727=axis");
+  ASSERT_TRUE(owner.has_value());
+  EXPECT_EQ(owner->owner, Owner::kAxis);
+  EXPECT_EQ(g.theater->HexName(owner->hex), "16A:0727");
+
+  auto bad = query::ParseOverride(*g.theater, "weather=snow");
+  ASSERT_FALSE(bad.has_value());
+  EXPECT_EQ(bad.error().code, ErrorCode::kInvalidInput);
+  EXPECT_EQ(bad.error().where, "weather=snow");
+  EXPECT_FALSE(query::ParseOverride(*g.theater, "owner:16A:0727").has_value());
+  EXPECT_FALSE(query::ParseOverride(*g.theater, "owner:ZZ:0101=axis").has_value());
+}
+
+// 41.A.1: a naval path across a causeway is refused, and the answer names the rule.
+TEST(QueryRoute, ANavalPathAcrossACausewayIsRefusedBy41A1) {
+  const query::LoadedGame g = LoadBundled();
+  query::RouteRequest req;
+  req.mode = query::RouteMode::kNaval;
+  req.path = "16A:0827,16A:0826,16A:0825";
+  auto a = query::AnswerRoute(g, req);
+  ASSERT_TRUE(a.has_value()) << a.error().to_string();
+  EXPECT_FALSE(a->verdict.legal);
+  ASSERT_FALSE(a->verdict.blocked_by.empty());
+  EXPECT_EQ(a->verdict.blocked_by.front().id, "41.A.1");
+  EXPECT_EQ(a->waypoints.size(), 3u);
+  EXPECT_EQ(query::ToJson(*a), CliJson({"route", "--scenario", "special-terrain", "--mode", "naval",
+                                        "--path", "16A:0827,16A:0826,16A:0825"}));
+}
+
+TEST(QueryRoute, AGroundRouteCostsMovementPoints) {
+  const query::LoadedGame g = LoadBundled();
+  query::RouteRequest req;
+  req.side = Side::kAxis;
+  req.from = "16A:1323";
+  req.to = "16A:1021";
+  auto a = query::AnswerRoute(g, req);
+  ASSERT_TRUE(a.has_value()) << a.error().to_string();
+  const json j = query::ToJson(*a);
+  ASSERT_TRUE(a->found.reachable) << a->found.reason;
+  EXPECT_EQ(j["reachable"], true);
+  EXPECT_EQ(j["cost"], ops::ToMp(a->found.cost));
+  EXPECT_EQ(j, CliJson({"route", "--scenario", "special-terrain", "--side", "axis", "--from",
+                        "16A:1323", "--to", "16A:1021"}));
+
+  req.from = "19A:3413/3414";
+  auto river = query::AnswerRoute(g, req);
+  ASSERT_FALSE(river.has_value());
+  EXPECT_EQ(river.error().code, ErrorCode::kInvalidInput);
+}
+
+TEST(QueryMap, AHexInAGameShowsItsUnits) {
+  const query::LoadedGame g = LoadBundled();
+  auto a = query::AnswerHex(g, "16A:1323");
+  ASSERT_TRUE(a.has_value());
+  EXPECT_TRUE(a->in_game);
+  EXPECT_FALSE(a->units.empty());
+  EXPECT_EQ(query::ToJson(g, *a),
+            CliJson({"map", "--scenario", "special-terrain", "--hex", "16A:1323"}));
+  EXPECT_FALSE(query::AnswerHex(g, "ZZ:0101").has_value());
+}
+
+TEST(QueryCheck, AnOrderIsJudgedWithoutChangingTheGame) {
+  const query::LoadedGame g = LoadBundled();
+  const std::string move = R"({"units": ["de-9pz"], "path": ["16A:1323", "16A:1223"]})";
+  auto a = query::AnswerCheck(g, move);
+  ASSERT_TRUE(a.has_value()) << a.error().to_string();
+  EXPECT_EQ(a->side, "axis");
+  EXPECT_EQ(query::ToJson(*a),
+            CliJson({"check", "--scenario", "special-terrain", "--action", move}));
+  EXPECT_EQ(g.state->FindUnit("de-9pz")->hex, LoadBundled().state->FindUnit("de-9pz")->hex);
+  EXPECT_FALSE(query::AnswerCheck(g, "nope").has_value());
+}
+
+// B8: every unit of a side, and one hex with its line.
+TEST(QuerySupply, EveryUnitOfASideAndOneHex) {
+  const query::LoadedGame g = LoadBundled();
+  auto all = query::AnswerSupplyAll(g, Side::kAllied);
+  ASSERT_TRUE(all.has_value());
+  EXPECT_FALSE(all->units.empty());
+  EXPECT_EQ(query::ToJson(*g.theater, *all),
+            CliJson({"supply", "--scenario", "special-terrain", "--all"}));
+  auto one = query::AnswerSupplyAt(g, Side::kAxis, "16A:1323");
+  ASSERT_TRUE(one.has_value());
+  EXPECT_EQ(query::ToJson(*g.theater, *one), CliJson({"supply", "--scenario", "special-terrain",
+                                                      "--side", "axis", "--hex", "16A:1323"}));
+
+  query::Source source;
+  source.scenario = "special-terrain";
+  auto map_only = query::Load(source, query::Needs::kTheater);
+  ASSERT_TRUE(map_only.has_value());
+  EXPECT_FALSE(query::AnswerSupplyAll(*map_only, Side::kAllied).has_value());
+}
+
+TEST(QueryLog, StatusAndTurnsOfALoggedGame) {
+  test::TempDir dir;
+  const std::string db = dir.Path("g.sqlite");
+  ASSERT_EQ(
+      test::RunCli({"new", "--scenario", "special-terrain", "--db", db, "--seed", "1940"}).code, 0);
+  const std::string orders =
+      std::string(OPSIM_SCENARIO_DIR) + "/orders/special-terrain/01-axis-may-i-1940.json";
+  ASSERT_EQ(test::RunCli({"turn", "--db", db, "--orders", orders}).code, 0);
+
+  auto status = query::AnswerStatus(db, std::nullopt);
+  ASSERT_TRUE(status.has_value()) << status.error().to_string();
+  EXPECT_EQ(status->game.turns_logged, 1);
+  EXPECT_EQ(status->game.turns_played, 1);
+  EXPECT_EQ(query::ToJson(*status), CliJson({"status", "--db", db}));
+  auto start = query::AnswerStatus(db, 0);
+  ASSERT_TRUE(start.has_value());
+  EXPECT_EQ(start->game.turns_played, 0);
+
+  auto log = query::AnswerLog(db, 1);
+  ASSERT_TRUE(log.has_value()) << log.error().to_string();
+  ASSERT_EQ(log->turns.size(), 1u);
+  EXPECT_EQ(log->turns[0].side, "axis");
+  EXPECT_EQ(query::ToJson(*log), CliJson({"log", "--db", db, "--turn", "1"}));
+  EXPECT_FALSE(query::AnswerLog(db, 2).has_value());
+}
+
+}  // namespace
+}  // namespace opsim
