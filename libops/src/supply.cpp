@@ -1,11 +1,51 @@
 // B8: supply lines, traced from a unit overland to the road and rail net fed by the sources.
 #include "supply.h"
 
-#include <deque>
+#include <algorithm>
+#include <boost/graph/breadth_first_search.hpp>
+#include <boost/graph/filtered_graph.hpp>
+#include <boost/pending/queue.hpp>
 
 #include "opsim/core/rule_ids.h"
 
 namespace opsim::ops {
+
+namespace {
+
+// The supply view of the ground graph (B8.2): edges along a road or railroad not cut at a
+// destroyed bridge (B14), into hexes the side owns that hold no enemy unit and lie in no enemy
+// zone unheld. Pointers, as BGL wants its filters default-constructible.
+struct SupplyLine {
+  const map::Theater* t = nullptr;
+  const map::MapState* m = nullptr;
+  bool operator()(const map::Theater::Graph::edge_descriptor& e) const {
+    const map::HexsideRef side{t->graph()[e].hexside};
+    const map::HexsideInfo& info = t->hexside(side);
+    return (info.Has(map::kRoad) || info.Has(map::kRailroad)) &&
+           !(info.IsBridge() && m->bridge_destroyed(side));
+  }
+};
+struct SupplyHex {
+  const map::MapState* m = nullptr;
+  Owner own = Owner::kNone;
+  const std::vector<std::uint8_t>* enemy = nullptr;
+  const std::vector<std::uint8_t>* stop = nullptr;
+  bool operator()(std::uint32_t v) const {
+    return m->owner(map::HexRef{v}) == own && !(*enemy)[v] && !(*stop)[v];
+  }
+};
+
+// The network in the order the search takes its hexes from the queue.
+struct InQueueOrder : boost::default_bfs_visitor {
+  explicit InQueueOrder(std::vector<map::HexRef>* out) : out(out) {}
+  template <class Graph>
+  void examine_vertex(std::uint32_t v, const Graph&) const {
+    out->push_back(map::HexRef{v});
+  }
+  std::vector<map::HexRef>* out;
+};
+
+}  // namespace
 
 std::vector<std::uint8_t> EnemyZones(const map::Theater& t, const GameState& s, Side side,
                                      const RuleContext& ctx) {
@@ -55,34 +95,21 @@ SupplyNet SupplyNetwork(const map::Theater& t, const GameState& s, const Campaig
     net.closed[v] = enemy[v] || s.map.owner(map::HexRef{static_cast<std::uint32_t>(v)}) == foe;
     net.stop[v] = zoc[v] && !friendly[v];
   }
-  const Owner own = OwnerOf(side);
-  auto usable = [&](map::HexRef h) {
-    return s.map.owner(h) == own && !enemy[h.v] && !net.stop[h.v];
-  };
-  std::vector<std::uint8_t> in_net(n, 0);
-  std::deque<map::HexRef> todo;
+  const SupplyHex usable{&s.map, OwnerOf(side), &enemy, &net.stop};
+  std::vector<std::uint32_t> sources;
   for (map::HexRef src : c.supply_sources[static_cast<int>(side)]) {
-    if (usable(src) && !in_net[src.v]) {
-      in_net[src.v] = 1;
-      todo.push_back(src);
+    if (usable(src.v) && std::find(sources.begin(), sources.end(), src.v) == sources.end()) {
+      sources.push_back(src.v);
     }
   }
-  while (!todo.empty()) {
-    const map::HexRef h = todo.front();
-    todo.pop_front();
-    net.network.push_back(h);
-    for (map::Dir d : map::kAllDirs) {
-      const map::HexsideRef e = t.HexsideAt(h, d);
-      if (!e.valid()) continue;
-      const map::HexsideInfo& info = t.hexside(e);
-      if (!info.Has(map::kRoad) && !info.Has(map::kRailroad)) continue;
-      if (info.IsBridge() && s.map.bridge_destroyed(e)) continue;  // B14: the line is cut
-      const map::HexRef next = info.Other(h);
-      if (in_net[next.v] || !usable(next)) continue;
-      in_net[next.v] = 1;
-      todo.push_back(next);
-    }
-  }
+  const map::Theater::Graph& g = t.graph();
+  const boost::filtered_graph<map::Theater::Graph, SupplyLine, SupplyHex> view(
+      g, SupplyLine{&t, &s.map}, usable);
+  std::vector<boost::default_color_type> color(n, boost::white_color);
+  boost::queue<std::uint32_t> todo;
+  boost::breadth_first_search(
+      view, sources.begin(), sources.end(), todo, InQueueOrder{&net.network},
+      boost::make_iterator_property_map(color.begin(), boost::get(boost::vertex_index, g)));
   return net;
 }
 
