@@ -1,8 +1,9 @@
-// Boost.Serialization for the game state: non-intrusive serialize() for the rules' public
-// structs, and MapState's declared friend. A class that gains a field bumps its version and
-// reads the field only `if (version >= N)`, and kSnapshotFormat goes up with it (see
-// docs/log-format.md, "Snapshots"). Format 1: every class at version 1. Format 2: MapState 2
-// (destroyed bridges). Format 3: MapState 3 (the owner arrays as runs).
+// Boost.Serialization for the game state: non-intrusive serialize() made from each class's field
+// list (ForEachField). A class that gains a field bumps its version and lists the field with
+// that version as its `since`; the field is then read only from archives of that version on, after
+// the older fields, and kSnapshotFormat goes up with it (see docs/log-format.md, "Snapshots").
+// Format 1: every class at version 1. Format 2: MapState 2 (destroyed bridges). Format 3:
+// MapState 3 (the owner arrays as runs).
 #include "opsim/db/snapshot.h"
 
 #include <boost/archive/archive_exception.hpp>
@@ -17,9 +18,10 @@
 #include <spanstream>
 #include <sstream>
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
 
-// A new field in any of these must be serialized below, with its class's version bumped.
+// A new field in any of these must be in its field list, with its class's version bumped.
 static_assert(sizeof(opsim::ops::GameState) == 624, "GameState changed: update its snapshot");
 static_assert(sizeof(opsim::map::MapState) == 384, "MapState changed: update its snapshot");
 static_assert(sizeof(opsim::ops::GroundUnit) == 144, "GroundUnit changed: update its snapshot");
@@ -95,6 +97,23 @@ void Runs(Archive& ar, std::vector<std::uint8_t>& v) {
   }
 }
 
+// Loads or saves an object's field list as its class `version` holds it: the fields of each
+// version after those of the one before. MapState's by-hex and by-hexside arrays (its only
+// vectors of bytes) go as runs from its version 3.
+template <class Archive, class T>
+void ListedFields(Archive& ar, T& object, unsigned version) {
+  for (unsigned v = 1; v <= version; ++v) {
+    ForEachField(object, [&](const map::Field& f, auto& field) {
+      if (f.since != v) return;
+      if constexpr (std::is_same_v<std::remove_cvref_t<decltype(field)>,
+                                   std::vector<std::uint8_t>>) {
+        if (version >= 3) return Runs(ar, field);
+      }
+      ar& field;
+    });
+  }
+}
+
 }  // namespace opsim::db
 
 namespace opsim::map {
@@ -108,21 +127,13 @@ void serialize(Archive& ar, HexRef& h, unsigned version) {
 template <class Archive>
 void serialize(Archive& ar, Flood& f, unsigned version) {
   db::Admit<Flood>(ar, version, "Flood");
-  db::Fields(ar, f.kind, f.from, f.until);
+  db::ListedFields(ar, f, version);
 }
 
 template <class Archive>
 void serialize(Archive& ar, MapState& s, unsigned version) {
   db::Admit<MapState>(ar, version, "MapState");
-  if (version >= 3) {
-    db::Runs(ar, s.owner_);
-    db::Runs(ar, s.side_owner_);
-  } else {
-    db::Fields(ar, s.owner_, s.side_owner_);
-  }
-  db::Fields(ar, s.frozen_, s.suez_, s.floods_, s.airbase_damage_, s.port_damage_, s.ice_airfields_,
-             s.markers_);
-  if (version >= 2) db::Fields(ar, s.destroyed_bridges_);
+  db::ListedFields(ar, s, version);
 }
 
 }  // namespace opsim::map
@@ -132,33 +143,31 @@ namespace opsim::ops {
 template <class Archive>
 void serialize(Archive& ar, GameDate& d, unsigned version) {
   db::Admit<GameDate>(ar, version, "GameDate");
-  db::Fields(ar, d.year, d.month, d.half);
+  db::ListedFields(ar, d, version);
 }
 
 template <class Archive>
 void serialize(Archive& ar, GroundUnit& u, unsigned version) {
   db::Admit<GroundUnit>(ar, version, "GroundUnit");
-  db::Fields(ar, u.id, u.name, u.side, u.nationality, u.type, u.attack, u.defense, u.mp,
-             u.re_halves, u.hex, u.status, u.supply, u.extra_mp_marker, u.dropped_in);
+  db::ListedFields(ar, u, version);
 }
 
 template <class Archive>
 void serialize(Archive& ar, AirUnit& u, unsigned version) {
   db::Admit<AirUnit>(ar, version, "AirUnit");
-  db::Fields(ar, u.id, u.name, u.side, u.nationality, u.base, u.status);
+  db::ListedFields(ar, u, version);
 }
 
 template <class Archive>
 void serialize(Archive& ar, NavalUnit& u, unsigned version) {
   db::Admit<NavalUnit>(ar, version, "NavalUnit");
-  db::Fields(ar, u.id, u.name, u.side, u.nationality, u.kind, u.hex, u.area, u.at_sea, u.sunk);
+  db::ListedFields(ar, u, version);
 }
 
 template <class Archive>
 void serialize(Archive& ar, GameState& s, unsigned version) {
   db::Admit<GameState>(ar, version, "GameState");
-  db::Fields(ar, s.start, s.first, s.player_turn, s.map, s.units, s.air, s.naval, s.srp,
-             s.exit_totals, s.weather, s.netherlands_surrendered, s.seed, s.dice);
+  db::ListedFields(ar, s, version);
 }
 
 }  // namespace opsim::ops

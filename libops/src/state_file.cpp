@@ -1,7 +1,12 @@
 #include "opsim/ops/state_file.h"
 
+#include <algorithm>
 #include <charconv>
+#include <concepts>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <set>
+#include <type_traits>
 
 #include "opsim/map/scenario.h"
 
@@ -14,13 +19,218 @@ using P = JsonSource::Pointer;
 
 constexpr int kStateFormatVersion = 1;
 
-const char* FloodKindKey(map::FloodKind k) {
-  return map::FloodKindName(k);
+// A type with a field list (ForEachField): written as an object of its fields.
+template <class T>
+concept Record = requires(T& t) {
+  ForEachField(t, [](const Field&, auto&) {});
+};
+
+template <class T>
+concept HexMap = std::same_as<typename T::key_type, std::uint32_t> && requires {
+  typename T::mapped_type;
+};
+template <class T>
+concept HexRecords = HexMap<T> && Record<typename T::mapped_type>;
+
+// "map" and the lists of units are sections of the file; every other field of the state sits in
+// "game".
+enum class Section { kGame, kMap, kRecords };
+template <class T>
+constexpr Section SectionOf() {
+  if constexpr (std::is_same_v<T, map::MapState>) return Section::kMap;
+  if constexpr (requires { typename T::value_type; }) {
+    if constexpr (Record<typename T::value_type>) return Section::kRecords;
+  }
+  return Section::kGame;
 }
 
-json HexOrNull(const map::Theater& t, map::HexRef h) {
-  return h.valid() ? json(t.HexName(h)) : json(nullptr);
+// The enums a state holds: their names, and how many values each has.
+const char* Name(Side v) {
+  return SideName(v);
 }
+const char* Name(Weather v) {
+  return WeatherName(v);
+}
+const char* Name(map::CanalStatus v) {
+  return map::CanalStatusName(v);
+}
+const char* Name(map::FloodKind v) {
+  return map::FloodKindName(v);
+}
+const char* Name(UnitType v) {
+  return UnitTypeName(v);
+}
+const char* Name(UnitStatus v) {
+  return UnitStatusName(v);
+}
+const char* Name(SupplyStatus v) {
+  return SupplyStatusName(v);
+}
+const char* Name(AirStatus v) {
+  return AirStatusName(v);
+}
+const char* Name(NavalKind v) {
+  return NavalKindName(v);
+}
+constexpr int Count(Side) {
+  return 2;
+}
+constexpr int Count(Weather) {
+  return 4;
+}
+constexpr int Count(map::CanalStatus) {
+  return 3;
+}
+constexpr int Count(map::FloodKind) {
+  return 3;
+}
+constexpr int Count(UnitType) {
+  return 10;
+}
+constexpr int Count(UnitStatus) {
+  return 3;
+}
+constexpr int Count(SupplyStatus) {
+  return 3;
+}
+constexpr int Count(AirStatus) {
+  return 2;
+}
+constexpr int Count(NavalKind) {
+  return 4;
+}
+
+// The range an integer field may take in a state file, by its name.
+std::pair<int, int> IntRange(std::string_view name) {
+  if (name == "player-turn" || name == "from" || name == "until") return {0, 1000000};
+  if (name == "dropped-in") return {-1, 1000000};
+  if (name == "area") return {0, 5};
+  return {0, 1000};  // a unit's strengths, allowance, size and marker
+}
+
+class Writer {
+ public:
+  explicit Writer(const map::Theater& t) : t_(t) {}
+
+  json Game(const GameState& s) const {
+    json doc = json::object();
+    json game = json::object();
+    ForEachField(s, [&](const Field& f, const auto& field) {
+      using T = std::remove_cvref_t<decltype(field)>;
+      const std::string key(f.name);
+      if constexpr (SectionOf<T>() == Section::kMap) {
+        doc[key] = Map(field);
+      } else if constexpr (SectionOf<T>() == Section::kRecords) {
+        doc[key] = Value(field);
+      } else {
+        game[key] = Value(field);
+      }
+    });
+    doc["game"] = game;
+    return doc;
+  }
+
+ private:
+  template <class T>
+  json Value(const T& v) const {
+    if constexpr (std::is_enum_v<T>) {
+      return Name(v);
+    } else if constexpr (std::is_same_v<T, std::uint64_t>) {
+      return std::to_string(v);  // beyond what a JSON number holds exactly
+    } else if constexpr (std::is_arithmetic_v<T> || std::is_same_v<T, std::string>) {
+      return v;
+    } else if constexpr (std::is_same_v<T, GameDate>) {
+      return FormatGameDate(v);
+    } else if constexpr (std::is_same_v<T, map::HexRef>) {
+      return v.valid() ? json(t_.HexName(v)) : json(nullptr);
+    } else if constexpr (std::is_same_v<T, std::map<std::string, int>>) {
+      return v;
+    } else if constexpr (std::is_same_v<T, std::vector<Weather>>) {
+      json out = json::object();
+      for (std::size_t z = 0; z < v.size() && z < t_.weather_zones().size(); ++z) {
+        out[t_.weather_zones()[z]] = Name(v[z]);
+      }
+      return out;
+    } else if constexpr (std::is_same_v<T, std::vector<bool>>) {  // by weather zone
+      json out = json::array();
+      for (std::size_t z = 0; z < v.size() && z < t_.weather_zones().size(); ++z) {
+        if (v[z]) out.push_back(t_.weather_zones()[z]);
+      }
+      return out;
+    } else if constexpr (std::is_same_v<T, std::set<std::uint32_t>>) {  // by hexside
+      json out = json::array();
+      for (std::uint32_t side : v) out.push_back(t_.HexsideName(map::HexsideRef{side}));
+      return out;
+    } else if constexpr (std::is_same_v<T, std::map<std::uint32_t, bool>>) {  // hexes present
+      json out = json::array();
+      for (const auto& [hex, present] : v) out.push_back(t_.HexName(map::HexRef{hex}));
+      return out;
+    } else if constexpr (HexRecords<T>) {  // each with its hex
+      json out = json::array();
+      for (const auto& [hex, x] : v) {
+        json item = Value(x);
+        item["hex"] = t_.HexName(map::HexRef{hex});
+        out.push_back(std::move(item));
+      }
+      return out;
+    } else if constexpr (HexMap<T>) {
+      json out = json::object();
+      for (const auto& [hex, x] : v) out[t_.HexName(map::HexRef{hex})] = Value(x);
+      return out;
+    } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
+      return v;
+    } else if constexpr (requires { typename T::value_type; }) {  // a list of records
+      json out = json::array();
+      for (const auto& x : v) out.push_back(Value(x));
+      return out;
+    } else {
+      json out = json::object();
+      ForEachField(
+          v, [&](const Field& f, const auto& field) { out[std::string(f.name)] = Value(field); });
+      return out;
+    }
+  }
+
+  json Map(const map::MapState& m) const {
+    json out = json::object();
+    ForEachField(m, [&](const Field& f, const auto& field) {
+      using T = std::remove_cvref_t<decltype(field)>;
+      const std::string key(f.name);
+      if constexpr (std::is_same_v<T, std::vector<std::uint8_t>>) {
+        out[key] = key == "control" ? Control(m) : HexsideOwners(m);
+      } else {
+        out[key] = Value(field);
+      }
+    });
+    return out;
+  }
+
+  // The hexes each side owns.
+  json Control(const map::MapState& m) const {
+    json control = {{"axis", json::array()}, {"allied", json::array()}};
+    for (std::uint32_t v = 0; v < t_.hex_count(); ++v) {
+      const Owner o = m.owner(map::HexRef{v});
+      if (o != Owner::kNone) control[OwnerName(o)].push_back(t_.HexName(map::HexRef{v}));
+    }
+    return control;
+  }
+
+  // Only hexsides whose owner is not simply that of both their hexes (41.B: the last to own
+  // both).
+  json HexsideOwners(const map::MapState& m) const {
+    json sides = {{"axis", json::array()}, {"allied", json::array()}, {"none", json::array()}};
+    for (std::uint32_t i = 0; i < t_.hexside_count(); ++i) {
+      const map::HexsideInfo& info = t_.hexside(map::HexsideRef{i});
+      const Owner a = m.owner(info.a), b = m.owner(info.b);
+      const Owner derived = a == b ? a : Owner::kNone;
+      const Owner actual = m.hexside_owner(map::HexsideRef{i});
+      if (actual != derived) sides[OwnerName(actual)].push_back(t_.HexsideName(map::HexsideRef{i}));
+    }
+    return sides;
+  }
+
+  const map::Theater& t_;
+};
 
 class Reader {
  public:
@@ -36,9 +246,9 @@ class Reader {
     for (const char* key : {"hash", "game", "map", "units", "air", "naval"}) {
       if (auto s = r_.Require(P(), key); !s) return std::unexpected(s.error());
     }
-    if (auto s = ReadGame(g); !s) return std::unexpected(s.error());
-    if (auto s = ReadMap(g); !s) return std::unexpected(s.error());
-    if (auto s = ReadUnits(g); !s) return std::unexpected(s.error());
+    for (Section section : {Section::kGame, Section::kMap, Section::kRecords}) {
+      if (auto s = ReadSection(g, section); !s) return std::unexpected(s.error());
+    }
     auto hash = r_.String(P("/hash"));
     if (!hash) return std::unexpected(hash.error());
     out.edited = *hash != StateHash(g);
@@ -69,6 +279,213 @@ class Reader {
   }
 
  private:
+  // The fields of one section of the file, in the order of the state's field list.
+  Status ReadSection(GameState& g, Section section) const {
+    Status status;
+    ForEachField(g, [&](const Field& f, auto& field) {
+      using T = std::remove_cvref_t<decltype(field)>;
+      if (!status || SectionOf<T>() != section) return;
+      if constexpr (SectionOf<T>() == Section::kMap) {
+        status = ReadMap(field);
+      } else if constexpr (SectionOf<T>() == Section::kRecords) {
+        status = r_.Each(P("/" + std::string(f.name)), [&](const P& item) -> Status {
+          typename T::value_type record;
+          if (auto s = ReadRecord(item, record); !s) return s;
+          field.push_back(std::move(record));
+          return {};
+        });
+      } else {
+        status = ReadValue(P("/game"), f.name, field);
+      }
+    });
+    return status;
+  }
+
+  template <class T>
+  Status ReadRecord(const P& at, T& record) const {
+    Status status;
+    ForEachField(record, [&](const Field& f, auto& field) {
+      if (!status) return;
+      // Only a ground unit is ever off the map, with no hex.
+      status = ReadValue(at, f.name, field, std::is_same_v<T, GroundUnit>);
+    });
+    return status;
+  }
+
+  // Reads obj's `name` into v, in the form v's type has in a state file.
+  template <class T>
+  Status ReadValue(const P& obj, std::string_view name, T& v, bool nullable = false) const {
+    const std::string key(name);
+    if constexpr (std::is_same_v<T, bool>) {
+      auto b = r_.OptBool(obj, key, false);
+      if (!b) return std::unexpected(b.error());
+      v = *b;
+    } else if constexpr (std::is_same_v<T, std::uint64_t>) {
+      auto n = U64(obj / key);
+      if (!n) return std::unexpected(n.error());
+      v = *n;
+    } else if constexpr (std::is_integral_v<T>) {
+      auto [lo, hi] = IntRange(name);
+      auto n = Int(obj, key.c_str(), lo, hi);
+      if (!n) return std::unexpected(n.error());
+      v = static_cast<T>(*n);
+    } else if constexpr (std::is_enum_v<T>) {
+      auto e = Enum<T>(obj, key);
+      if (!e) return std::unexpected(e.error());
+      v = *e;
+    } else if constexpr (std::is_same_v<T, std::string>) {
+      auto text = Str(obj, key.c_str());
+      if (!text) return std::unexpected(text.error());
+      v = std::move(*text);
+    } else if constexpr (std::is_same_v<T, GameDate>) {
+      auto text = Str(obj, key.c_str());
+      if (!text) return std::unexpected(text.error());
+      auto date = ParseGameDate(*text);
+      if (!date) return src_.Bad(obj / key, date.error().message);
+      v = *date;
+    } else if constexpr (std::is_same_v<T, map::HexRef>) {
+      auto h = Hex(obj / key, nullable);
+      if (!h) return std::unexpected(h.error());
+      v = *h;
+    } else if constexpr (std::is_same_v<T, std::map<std::string, int>>) {
+      if (auto s = r_.Object(obj / key); !s) return std::unexpected(s.error());
+      for (const auto& [entry, value] : r_.At(obj / key).items()) {
+        auto n = r_.Int(obj / key / entry, -1000000, 1000000);
+        if (!n) return std::unexpected(n.error());
+        v[entry] = static_cast<int>(*n);
+      }
+    } else if constexpr (std::is_same_v<T, std::vector<Weather>>) {
+      v.assign(t_.weather_zones().size(), Weather::kClear);
+      if (auto s = r_.Object(obj / key); !s) return std::unexpected(s.error());
+      for (const auto& [zone, value] : r_.At(obj / key).items()) {
+        auto z = Zone(obj / key / zone, zone);
+        if (!z) return std::unexpected(z.error());
+        auto w = Enum<Weather>(obj / key, zone);
+        if (!w) return std::unexpected(w.error());
+        v[*z] = *w;
+      }
+    } else {
+      static_assert(Record<T>, "a field with no form in state files");
+      return ReadRecord(obj / key, v);
+    }
+    return {};
+  }
+
+  Status ReadMap(map::MapState& m) const {
+    const P at("/map");
+    Status status;
+    ForEachField(m, [&](const Field& f, auto& field) {
+      using T = std::remove_cvref_t<decltype(field)>;
+      if (!status) return;
+      const std::string key(f.name);
+      if constexpr (std::is_same_v<T, std::vector<std::uint8_t>>) {
+        status = key == "control" ? ReadControl(m, at / key) : ReadHexsideOwners(m, at / key);
+      } else if constexpr (std::is_same_v<T, std::vector<bool>>) {  // by weather zone
+        status = r_.Each(at / key, [&](const P& item) -> Status {
+          auto name = r_.String(item);
+          if (!name) return std::unexpected(name.error());
+          auto z = Zone(item, *name);
+          if (!z) return std::unexpected(z.error());
+          field.at(*z) = true;
+          return {};
+        });
+      } else if constexpr (std::is_same_v<T, std::set<std::uint32_t>>) {  // by hexside
+        status = r_.Each(at / key, [&](const P& item) -> Status {
+          auto token = r_.String(item);
+          if (!token) return std::unexpected(token.error());
+          auto side = t_.FindHexside(*token);
+          if (!side) return src_.Bad(item, side.error().message);
+          field.insert(side->v);
+          return {};
+        });
+      } else if constexpr (std::is_same_v<T, std::map<std::uint32_t, bool>>) {  // hexes present
+        status = r_.Each(at / key, [&](const P& item) -> Status {
+          auto h = Hex(item);
+          if (!h) return std::unexpected(h.error());
+          field[h->v] = true;
+          return {};
+        });
+      } else if constexpr (HexRecords<T>) {  // each with its hex
+        status = r_.Each(at / key, [&](const P& item) -> Status {
+          auto h = Hex(item / "hex");
+          if (!h) return std::unexpected(h.error());
+          typename T::mapped_type record;
+          if (auto s = ReadRecord(item, record); !s) return s;
+          field[h->v] = record;
+          return {};
+        });
+      } else if constexpr (HexMap<T>) {
+        status = ReadByHex(at / key, [&](const P& item, map::HexRef h) -> Status {
+          if constexpr (std::is_same_v<typename T::mapped_type, std::uint8_t>) {  // a level
+            auto level = r_.Int(item, 1, 255);
+            if (!level) return std::unexpected(level.error());
+            field[h.v] = static_cast<std::uint8_t>(*level);
+            return {};
+          } else {  // markers, each once
+            return r_.Each(item, [&](const P& entry) -> Status {
+              auto marker = r_.String(entry);
+              if (!marker) return std::unexpected(marker.error());
+              m.AddMarker(h, *marker);
+              return {};
+            });
+          }
+        });
+      } else {
+        status = ReadValue(at, f.name, field);
+      }
+    });
+    return status;
+  }
+
+  Status ReadControl(map::MapState& m, const P& at) const {
+    for (Side side : {Side::kAxis, Side::kAllied}) {
+      if (!r_.Has(at, SideName(side))) continue;
+      auto st = r_.Each(at / SideName(side), [&](const P& item) -> Status {
+        auto h = Hex(item);
+        if (!h) return std::unexpected(h.error());
+        m.SetOwner(t_, *h, OwnerOf(side));
+        return {};
+      });
+      if (!st) return st;
+    }
+    return {};
+  }
+
+  Status ReadHexsideOwners(map::MapState& m, const P& at) const {
+    for (Owner o : {Owner::kAxis, Owner::kAllied, Owner::kNone}) {
+      if (!r_.Has(at, OwnerName(o))) continue;
+      auto st = r_.Each(at / OwnerName(o), [&](const P& item) -> Status {
+        auto token = r_.String(item);
+        if (!token) return std::unexpected(token.error());
+        auto s = t_.FindHexside(*token);
+        if (!s) return src_.Bad(item, s.error().message);
+        m.SetHexsideOwner(*s, o);
+        return {};
+      });
+      if (!st) return st;
+    }
+    return {};
+  }
+
+  // Calls f(pointer, hex) for each entry of the object at `at`, keyed by hex.
+  template <class F>
+  Status ReadByHex(const P& at, F f) const {
+    if (auto s = r_.Object(at); !s) return std::unexpected(s.error());
+    for (const auto& [hex, value] : r_.At(at).items()) {
+      auto h = t_.FindHex(hex);
+      if (!h) return src_.Bad(at / hex, h.error().message);
+      if (auto s = f(at / hex, *h); !s) return s;
+    }
+    return {};
+  }
+
+  Result<std::size_t> Zone(const P& at, const std::string& name) const {
+    const auto& zones = t_.weather_zones();
+    auto it = std::find(zones.begin(), zones.end(), name);
+    if (it == zones.end()) return src_.Bad(at, "no weather zone " + name);
+    return static_cast<std::size_t>(it - zones.begin());
+  }
+
   Result<map::HexRef> Hex(const P& at, bool nullable = false) const {
     if (nullable && r_.At(at).is_null()) return map::HexRef{};
     return map::ReadHex(r_, at, t_);
@@ -97,249 +514,20 @@ class Reader {
     return r_.String(obj / key);
   }
 
-  Result<Side> SideOf(const P& obj) const {
-    auto v = Str(obj, "side");
-    if (!v) return std::unexpected(v.error());
-    auto s = ParseSide(*v);
-    if (!s) return src_.Bad(obj / "side", "a side is axis or allied");
-    return *s;
-  }
-
-  // A unit's "id", "name" and "nationality".
-  Status Identity(const P& u, std::string& id, std::string& name, std::string& nationality) const {
-    for (auto [key, out] :
-         {std::pair{"id", &id}, std::pair{"name", &name}, std::pair{"nationality", &nationality}}) {
-      auto v = Str(u, key);
-      if (!v) return std::unexpected(v.error());
-      *out = *v;
-    }
-    return {};
-  }
-
   template <class E>
-  Result<E> Enum(const P& obj, const char* key, int count, const char* (*name)(E)) const {
-    auto v = Str(obj, key);
+  Result<E> Enum(const P& obj, const std::string& key) const {
+    auto v = Str(obj, key.c_str());
     if (!v) return std::unexpected(v.error());
-    for (int i = 0; i < count; ++i) {
-      if (*v == name(static_cast<E>(i))) return static_cast<E>(i);
+    for (int i = 0; i < Count(E{}); ++i) {
+      if (*v == Name(static_cast<E>(i))) return static_cast<E>(i);
     }
-    return src_.Bad(obj / key, "unknown value '" + *v + "'");
-  }
-
-  Status ReadGame(GameState& g) const {
-    const P at("/game");
-    auto start = Str(at, "start");
-    if (!start) return std::unexpected(start.error());
-    auto date = ParseGameDate(*start);
-    if (!date) return src_.Bad(at / "start", date.error().message);
-    g.start = *date;
-    auto first = Str(at, "first");
-    if (!first) return std::unexpected(first.error());
-    auto side = ParseSide(*first);
-    if (!side) return src_.Bad(at / "first", "a side is axis or allied");
-    g.first = *side;
-    auto pt = Int(at, "player-turn", 0, 1000000);
-    if (!pt) return std::unexpected(pt.error());
-    g.player_turn = *pt;
-    auto seed = U64(at / "seed");
-    if (!seed) return std::unexpected(seed.error());
-    g.seed = *seed;
-    auto dice = U64(at / "dice");
-    if (!dice) return std::unexpected(dice.error());
-    g.dice = *dice;
-    auto nl = r_.OptBool(at, "netherlands-surrendered", false);
-    if (!nl) return std::unexpected(nl.error());
-    g.netherlands_surrendered = *nl;
-    g.weather.assign(t_.weather_zones().size(), Weather::kClear);
-    if (auto s = r_.Object(at / "weather"); !s) return std::unexpected(s.error());
-    for (const auto& [zone, value] : r_.At(at / "weather").items()) {
-      const auto& zones = t_.weather_zones();
-      auto it = std::find(zones.begin(), zones.end(), zone);
-      if (it == zones.end()) return src_.Bad(at / "weather" / zone, "no weather zone " + zone);
-      auto w = Enum<Weather>(at / "weather", zone.c_str(), 4, &WeatherName);
-      if (!w) return std::unexpected(w.error());
-      g.weather[it - zones.begin()] = *w;
+    if constexpr (std::is_same_v<E, Side>) {
+      return src_.Bad(obj / key, "a side is axis or allied");
+    } else if constexpr (std::is_same_v<E, map::CanalStatus>) {
+      return src_.Bad(obj / key, "unknown canal status '" + *v + "'");
+    } else {
+      return src_.Bad(obj / key, "unknown value '" + *v + "'");
     }
-    for (auto [key, pools] : {std::pair{"srp", &g.srp}, std::pair{"exit-totals", &g.exit_totals}}) {
-      if (auto s = r_.Object(at / key); !s) return std::unexpected(s.error());
-      for (const auto& [name, value] : r_.At(at / key).items()) {
-        auto v = r_.Int(at / key / name, -1000000, 1000000);
-        if (!v) return std::unexpected(v.error());
-        (*pools)[name] = static_cast<int>(*v);
-      }
-    }
-    return {};
-  }
-
-  Status ReadMap(GameState& g) const {
-    const P at("/map");
-    map::MapState& m = g.map;
-    for (Side side : {Side::kAxis, Side::kAllied}) {
-      const P list = at / "control" / SideName(side);
-      if (!r_.Has(at / "control", SideName(side))) continue;
-      auto st = r_.Each(list, [&](const P& item) -> Status {
-        auto h = Hex(item);
-        if (!h) return std::unexpected(h.error());
-        m.SetOwner(t_, *h, OwnerOf(side));
-        return {};
-      });
-      if (!st) return st;
-    }
-    for (Owner o : {Owner::kAxis, Owner::kAllied, Owner::kNone}) {
-      if (!r_.Has(at / "hexside-owners", OwnerName(o))) continue;
-      auto st = r_.Each(at / "hexside-owners" / OwnerName(o), [&](const P& item) -> Status {
-        auto token = r_.String(item);
-        if (!token) return std::unexpected(token.error());
-        auto s = t_.FindHexside(*token);
-        if (!s) return src_.Bad(item, s.error().message);
-        m.SetHexsideOwner(*s, o);
-        return {};
-      });
-      if (!st) return st;
-    }
-    auto frozen = r_.Each(at / "frozen-zones", [&](const P& item) -> Status {
-      auto zone = r_.String(item);
-      if (!zone) return std::unexpected(zone.error());
-      const auto& zones = t_.weather_zones();
-      auto it = std::find(zones.begin(), zones.end(), *zone);
-      if (it == zones.end()) return src_.Bad(item, "no weather zone " + *zone);
-      m.SetFrozen(static_cast<std::size_t>(it - zones.begin()), true);
-      return {};
-    });
-    if (!frozen) return frozen;
-    auto suez = Str(at, "suez");
-    if (!suez) return std::unexpected(suez.error());
-    auto status = map::ParseCanalStatus(*suez);
-    if (!status) return src_.Bad(at / "suez", "unknown canal status '" + *suez + "'");
-    m.SetSuez(*status);
-    auto floods = r_.Each(at / "floods", [&](const P& item) -> Status {
-      auto h = Hex(item / "hex");
-      if (!h) return std::unexpected(h.error());
-      auto kind = Enum<map::FloodKind>(item, "kind", 3, &FloodKindKey);
-      if (!kind) return std::unexpected(kind.error());
-      auto from = Int(item, "from", 0, 1000000);
-      if (!from) return std::unexpected(from.error());
-      auto until = Int(item, "until", 0, 1000000);
-      if (!until) return std::unexpected(until.error());
-      m.SetFlood(*h, map::Flood{*kind, *from, *until});
-      return {};
-    });
-    if (!floods) return floods;
-    for (auto [key, set] : {std::pair{"airbase-damage", &map::MapState::SetAirbaseDamage},
-                            std::pair{"port-damage", &map::MapState::SetPortDamage}}) {
-      if (auto s = r_.Object(at / key); !s) return std::unexpected(s.error());
-      for (const auto& [hex, value] : r_.At(at / key).items()) {
-        auto h = t_.FindHex(hex);
-        if (!h) return src_.Bad(at / key / hex, h.error().message);
-        auto v = r_.Int(at / key / hex, 1, 255);
-        if (!v) return std::unexpected(v.error());
-        (m.*set)(*h, static_cast<std::uint8_t>(*v));
-      }
-    }
-    auto ice = r_.Each(at / "ice-airfields", [&](const P& item) -> Status {
-      auto h = Hex(item);
-      if (!h) return std::unexpected(h.error());
-      m.SetIceAirfield(*h, true);
-      return {};
-    });
-    if (!ice) return ice;
-    auto bridges = r_.Each(at / "destroyed-bridges", [&](const P& item) -> Status {
-      auto token = r_.String(item);
-      if (!token) return std::unexpected(token.error());
-      auto side = t_.FindHexside(*token);
-      if (!side) return src_.Bad(item, side.error().message);
-      m.SetBridgeDestroyed(*side, true);
-      return {};
-    });
-    if (!bridges) return bridges;
-    if (auto s = r_.Object(at / "markers"); !s) return std::unexpected(s.error());
-    for (const auto& [hex, list] : r_.At(at / "markers").items()) {
-      auto h = t_.FindHex(hex);
-      if (!h) return src_.Bad(at / "markers" / hex, h.error().message);
-      auto st = r_.Each(at / "markers" / hex, [&](const P& item) -> Status {
-        auto marker = r_.String(item);
-        if (!marker) return std::unexpected(marker.error());
-        m.AddMarker(*h, *marker);
-        return {};
-      });
-      if (!st) return st;
-    }
-    return {};
-  }
-
-  Status ReadUnits(GameState& g) const {
-    auto units = r_.Each(P("/units"), [&](const P& u) -> Status {
-      GroundUnit unit;
-      if (auto s = Identity(u, unit.id, unit.name, unit.nationality); !s) return s;
-      auto side = SideOf(u);
-      if (!side) return std::unexpected(side.error());
-      unit.side = *side;
-      auto type = Enum<UnitType>(u, "type", 10, &UnitTypeName);
-      if (!type) return std::unexpected(type.error());
-      unit.type = *type;
-      for (auto [key, out] :
-           {std::pair{"attack", &unit.attack}, std::pair{"defense", &unit.defense},
-            std::pair{"mp", &unit.mp}, std::pair{"re-halves", &unit.re_halves},
-            std::pair{"extra-mp-marker", &unit.extra_mp_marker}}) {
-        auto v = Int(u, key, 0, 1000);
-        if (!v) return std::unexpected(v.error());
-        *out = *v;
-      }
-      auto dropped = Int(u, "dropped-in", -1, 1000000);
-      if (!dropped) return std::unexpected(dropped.error());
-      unit.dropped_in = *dropped;
-      auto hex = Hex(u / "hex", true);
-      if (!hex) return std::unexpected(hex.error());
-      unit.hex = *hex;
-      auto status = Enum<UnitStatus>(u, "status", 3, &UnitStatusName);
-      if (!status) return std::unexpected(status.error());
-      unit.status = *status;
-      auto supply = Enum<SupplyStatus>(u, "supply", 3, &SupplyStatusName);
-      if (!supply) return std::unexpected(supply.error());
-      unit.supply = *supply;
-      g.units.push_back(std::move(unit));
-      return {};
-    });
-    if (!units) return units;
-    auto air = r_.Each(P("/air"), [&](const P& u) -> Status {
-      AirUnit unit;
-      if (auto s = Identity(u, unit.id, unit.name, unit.nationality); !s) return s;
-      auto side = SideOf(u);
-      if (!side) return std::unexpected(side.error());
-      unit.side = *side;
-      auto base = Hex(u / "base");
-      if (!base) return std::unexpected(base.error());
-      unit.base = *base;
-      auto status = Enum<AirStatus>(u, "status", 2, &AirStatusName);
-      if (!status) return std::unexpected(status.error());
-      unit.status = *status;
-      g.air.push_back(std::move(unit));
-      return {};
-    });
-    if (!air) return air;
-    return r_.Each(P("/naval"), [&](const P& u) -> Status {
-      NavalUnit unit;
-      if (auto s = Identity(u, unit.id, unit.name, unit.nationality); !s) return s;
-      auto side = SideOf(u);
-      if (!side) return std::unexpected(side.error());
-      unit.side = *side;
-      auto kind = Enum<NavalKind>(u, "kind", 4, &NavalKindName);
-      if (!kind) return std::unexpected(kind.error());
-      unit.kind = *kind;
-      auto hex = Hex(u / "hex");
-      if (!hex) return std::unexpected(hex.error());
-      unit.hex = *hex;
-      auto area = Int(u, "area", 0, 5);
-      if (!area) return std::unexpected(area.error());
-      unit.area = static_cast<std::uint8_t>(*area);
-      auto at_sea = r_.OptBool(u, "at-sea", false);
-      auto sunk = r_.OptBool(u, "sunk", false);
-      if (!at_sea || !sunk) return std::unexpected(!at_sea ? at_sea.error() : sunk.error());
-      unit.at_sea = *at_sea;
-      unit.sunk = *sunk;
-      g.naval.push_back(std::move(unit));
-      return {};
-    });
   }
 
   const JsonSource& src_;
@@ -350,116 +538,11 @@ class Reader {
 }  // namespace
 
 std::string StateToJson(const GameState& s, const map::Theater& t, const ScenarioId& scenario) {
-  json game = {{"start", FormatGameDate(s.start)},
-               {"first", SideName(s.first)},
-               {"player-turn", s.player_turn},
-               {"seed", std::to_string(s.seed)},
-               {"dice", std::to_string(s.dice)},
-               {"netherlands-surrendered", s.netherlands_surrendered},
-               {"srp", s.srp},
-               {"exit-totals", s.exit_totals}};
-  json weather = json::object();
-  for (std::size_t z = 0; z < s.weather.size() && z < t.weather_zones().size(); ++z) {
-    weather[t.weather_zones()[z]] = WeatherName(s.weather[z]);
-  }
-  game["weather"] = weather;
-  const map::MapState& m = s.map;
-  json control = {{"axis", json::array()}, {"allied", json::array()}};
-  for (std::uint32_t v = 0; v < t.hex_count(); ++v) {
-    const Owner o = m.owner(map::HexRef{v});
-    if (o != Owner::kNone) control[OwnerName(o)].push_back(t.HexName(map::HexRef{v}));
-  }
-  // Only hexsides whose owner is not simply that of both their hexes (41.B: the last to own both).
-  json sides = {{"axis", json::array()}, {"allied", json::array()}, {"none", json::array()}};
-  for (std::uint32_t i = 0; i < t.hexside_count(); ++i) {
-    const map::HexsideInfo& info = t.hexside(map::HexsideRef{i});
-    const Owner a = m.owner(info.a), b = m.owner(info.b);
-    const Owner derived = a == b ? a : Owner::kNone;
-    const Owner actual = m.hexside_owner(map::HexsideRef{i});
-    if (actual != derived) sides[OwnerName(actual)].push_back(t.HexsideName(map::HexsideRef{i}));
-  }
-  json frozen = json::array();
-  for (std::size_t z = 0; z < t.weather_zones().size(); ++z) {
-    if (m.frozen(z)) frozen.push_back(t.weather_zones()[z]);
-  }
-  json floods = json::array();
-  for (const auto& [hex, f] : m.floods()) {
-    floods.push_back({{"hex", t.HexName(map::HexRef{hex})},
-                      {"kind", map::FloodKindName(f.kind)},
-                      {"from", f.from},
-                      {"until", f.until}});
-  }
-  auto levels = [&](const std::map<std::uint32_t, std::uint8_t>& d) {
-    json out = json::object();
-    for (const auto& [hex, level] : d) out[t.HexName(map::HexRef{hex})] = level;
-    return out;
-  };
-  json ice = json::array();
-  for (const auto& [hex, present] : m.ice_airfields()) ice.push_back(t.HexName(map::HexRef{hex}));
-  json markers = json::object();
-  for (const auto& [hex, list] : m.markers()) markers[t.HexName(map::HexRef{hex})] = list;
-  json bridges = json::array();
-  for (std::uint32_t side : m.destroyed_bridges()) {
-    bridges.push_back(t.HexsideName(map::HexsideRef{side}));
-  }
-  json map_doc = {{"control", control},
-                  {"hexside-owners", sides},
-                  {"frozen-zones", frozen},
-                  {"suez", map::CanalStatusName(m.suez())},
-                  {"floods", floods},
-                  {"airbase-damage", levels(m.airbase_damage())},
-                  {"port-damage", levels(m.port_damage())},
-                  {"ice-airfields", ice},
-                  {"destroyed-bridges", bridges},
-                  {"markers", markers}};
-  json units = json::array();
-  for (const GroundUnit& u : s.units) {
-    units.push_back({{"id", u.id},
-                     {"name", u.name},
-                     {"side", SideName(u.side)},
-                     {"nationality", u.nationality},
-                     {"type", UnitTypeName(u.type)},
-                     {"attack", u.attack},
-                     {"defense", u.defense},
-                     {"mp", u.mp},
-                     {"re-halves", u.re_halves},
-                     {"hex", HexOrNull(t, u.hex)},
-                     {"status", UnitStatusName(u.status)},
-                     {"supply", SupplyStatusName(u.supply)},
-                     {"extra-mp-marker", u.extra_mp_marker},
-                     {"dropped-in", u.dropped_in}});
-  }
-  json air = json::array();
-  for (const AirUnit& a : s.air) {
-    air.push_back({{"id", a.id},
-                   {"name", a.name},
-                   {"side", SideName(a.side)},
-                   {"nationality", a.nationality},
-                   {"base", t.HexName(a.base)},
-                   {"status", AirStatusName(a.status)}});
-  }
-  json naval = json::array();
-  for (const NavalUnit& n : s.naval) {
-    naval.push_back({{"id", n.id},
-                     {"name", n.name},
-                     {"side", SideName(n.side)},
-                     {"nationality", n.nationality},
-                     {"kind", NavalKindName(n.kind)},
-                     {"hex", t.HexName(n.hex)},
-                     {"area", n.area},
-                     {"at-sea", n.at_sea},
-                     {"sunk", n.sunk}});
-  }
-  json doc = {
-      {"opsim", "state"},
-      {"version", kStateFormatVersion},
-      {"scenario", {{"name", scenario.name}, {"path", scenario.path}, {"sha256", scenario.sha256}}},
-      {"hash", StateHash(s)},
-      {"game", game},
-      {"map", map_doc},
-      {"units", units},
-      {"air", air},
-      {"naval", naval}};
+  json doc = Writer(t).Game(s);
+  doc["opsim"] = "state";
+  doc["version"] = kStateFormatVersion;
+  doc["scenario"] = {{"name", scenario.name}, {"path", scenario.path}, {"sha256", scenario.sha256}};
+  doc["hash"] = StateHash(s);
   return doc.dump(1) + "\n";
 }
 

@@ -5,12 +5,18 @@
 // to do so), which weather zones are frozen, flooded hexes, the Suez Canal's status, airbase and
 // port damage, ice airfields, destroyed bridges and markers. It does not hold units; the campaign
 // state does. Not thread-safe for writing; copies are independent.
+//
+// ForEachField lists its fields once, for the state hash, the snapshot, the state file and the
+// tests that change each field in turn: a field missing from it is missing from all of them.
 #pragma once
 
+#include <concepts>
 #include <cstdint>
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "opsim/map/theater.h"
@@ -30,11 +36,32 @@ enum class FloodKind : std::uint8_t {
 };
 const char* FloodKindName(FloodKind k);
 
+// One entry of a field list: the field's name (its key in state files) and the snapshot class
+// version that added it (a snapshot keeps each version's new fields after the older ones).
+struct Field {
+  std::string_view name;
+  unsigned since = 1;
+};
+
+// A field list takes its object const or not: `Self` is T or const T.
+template <class Self, class T>
+concept FieldsOf = std::same_as<std::remove_const_t<Self>, T>;
+
 struct Flood {
   FloodKind kind = FloodKind::kPartial;
   std::int32_t from = 0;   // the player-turn it was flooded in
   std::int32_t until = 0;  // the last player-turn it is prohibited (kPartial: swamp) in
+
+  friend bool operator==(const Flood&, const Flood&) = default;
 };
+
+// Calls visit(Field, field) for each field of a Flood, in order.
+template <FieldsOf<Flood> Self, class Visit>
+void ForEachField(Self& f, Visit&& visit) {
+  visit(Field{"kind"}, f.kind);
+  visit(Field{"from"}, f.from);
+  visit(Field{"until"}, f.until);
+}
 
 class MapState {
  public:
@@ -91,10 +118,25 @@ class MapState {
 
   friend bool operator==(const MapState&, const MapState&) = default;
 
- private:
-  template <class Archive>
-  friend void serialize(Archive&, MapState&, unsigned);
+  // Calls visit(Field, field) for each field, in the order of the state hash's bytes. By-hex
+  // maps and sets are keyed by HexRef::v, destroyed bridges by HexsideRef::v. A mutable MapState
+  // is visited by decoders and tests only: the rules go through the setters, which keep the
+  // hexside owners in step with the hexes'.
+  template <FieldsOf<MapState> Self, class Visit>
+  friend void ForEachField(Self& s, Visit&& visit) {
+    visit(Field{"control"}, s.owner_);
+    visit(Field{"hexside-owners"}, s.side_owner_);
+    visit(Field{"frozen-zones"}, s.frozen_);
+    visit(Field{"suez"}, s.suez_);
+    visit(Field{"floods"}, s.floods_);
+    visit(Field{"airbase-damage"}, s.airbase_damage_);
+    visit(Field{"port-damage"}, s.port_damage_);
+    visit(Field{"ice-airfields"}, s.ice_airfields_);
+    visit(Field{"destroyed-bridges", 2}, s.destroyed_bridges_);
+    visit(Field{"markers"}, s.markers_);
+  }
 
+ private:
   std::vector<std::uint8_t> owner_;       // by hex: Owner
   std::vector<std::uint8_t> side_owner_;  // by hexside: Owner
   std::vector<bool> frozen_;              // by weather zone

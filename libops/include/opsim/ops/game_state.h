@@ -4,6 +4,10 @@
 // dice and where the game stands (the next player-turn to play). The static parts (theater,
 // campaign, rule tables) live in Game. StateHash() is the game's signature: a SHA-256 over a
 // canonical, platform-independent encoding, identical on every machine for the same state.
+//
+// ForEachField lists the fields of GameState, its units and its date once (MapState's is in
+// map/state.h). The state hash, the snapshot (db/) and the state file are all made from that
+// list, choosing each field's form by its type, so a new field reaches all three or none compiles.
 #pragma once
 
 #include <array>
@@ -51,8 +55,80 @@ struct GameState {
   friend bool operator==(const GameState&, const GameState&) = default;
 };
 
-// Every field that can change, in a fixed order, as little-endian fixed-width integers and
-// length-prefixed strings: the bytes behind StateHash().
+using map::Field;
+using map::FieldsOf;
+
+// Each calls visit(Field, field) for each field, in the order of the state hash's bytes.
+template <FieldsOf<GameDate> Self, class Visit>
+void ForEachField(Self& d, Visit&& visit) {
+  visit(Field{"year"}, d.year);
+  visit(Field{"month"}, d.month);
+  visit(Field{"half"}, d.half);
+}
+
+template <FieldsOf<GroundUnit> Self, class Visit>
+void ForEachField(Self& u, Visit&& visit) {
+  visit(Field{"id"}, u.id);
+  visit(Field{"name"}, u.name);
+  visit(Field{"side"}, u.side);
+  visit(Field{"nationality"}, u.nationality);
+  visit(Field{"type"}, u.type);
+  visit(Field{"attack"}, u.attack);
+  visit(Field{"defense"}, u.defense);
+  visit(Field{"mp"}, u.mp);
+  visit(Field{"re-halves"}, u.re_halves);
+  visit(Field{"hex"}, u.hex);
+  visit(Field{"status"}, u.status);
+  visit(Field{"supply"}, u.supply);
+  visit(Field{"extra-mp-marker"}, u.extra_mp_marker);
+  visit(Field{"dropped-in"}, u.dropped_in);
+}
+
+template <FieldsOf<AirUnit> Self, class Visit>
+void ForEachField(Self& u, Visit&& visit) {
+  visit(Field{"id"}, u.id);
+  visit(Field{"name"}, u.name);
+  visit(Field{"side"}, u.side);
+  visit(Field{"nationality"}, u.nationality);
+  visit(Field{"base"}, u.base);
+  visit(Field{"status"}, u.status);
+}
+
+template <FieldsOf<NavalUnit> Self, class Visit>
+void ForEachField(Self& u, Visit&& visit) {
+  visit(Field{"id"}, u.id);
+  visit(Field{"name"}, u.name);
+  visit(Field{"side"}, u.side);
+  visit(Field{"nationality"}, u.nationality);
+  visit(Field{"kind"}, u.kind);
+  visit(Field{"hex"}, u.hex);
+  visit(Field{"area"}, u.area);
+  visit(Field{"at-sea"}, u.at_sea);
+  visit(Field{"sunk"}, u.sunk);
+}
+
+// In a state file, "map", "units", "air" and "naval" are sections of their own and the rest
+// sits in "game".
+template <FieldsOf<GameState> Self, class Visit>
+void ForEachField(Self& s, Visit&& visit) {
+  visit(Field{"start"}, s.start);
+  visit(Field{"first"}, s.first);
+  visit(Field{"player-turn"}, s.player_turn);
+  visit(Field{"map"}, s.map);
+  visit(Field{"units"}, s.units);
+  visit(Field{"air"}, s.air);
+  visit(Field{"naval"}, s.naval);
+  visit(Field{"srp"}, s.srp);
+  visit(Field{"exit-totals"}, s.exit_totals);
+  visit(Field{"weather"}, s.weather);
+  visit(Field{"netherlands-surrendered"}, s.netherlands_surrendered);
+  visit(Field{"seed"}, s.seed);
+  visit(Field{"dice"}, s.dice);
+}
+
+// Every field of ForEachField, in its order, as little-endian fixed-width integers (enums and
+// bools one byte), length-prefixed strings and size-prefixed containers: the bytes behind
+// StateHash().
 std::string CanonicalBytes(const GameState& s);
 // SHA-256 of CanonicalBytes, in hex.
 std::string StateHash(const GameState& s);
