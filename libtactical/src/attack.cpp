@@ -121,15 +121,12 @@ std::string AttackTypeNames() {
   return JoinNames(kAttacks);
 }
 
-AttackEffects EvaluateAttack(const Board& b, const LosEnd& firer, const LosEnd& target,
-                             AttackType attack, const LosResult& los) {
-  AttackEffects e;
-  const GridPos th = target.at.hex;
-  const Hex& h = *b.At(th);
-  const bool firer_higher = attack == AttackType::kAerial || los.from_level > los.to_level;
-  const bool cc = attack == AttackType::kCloseCombat;
+namespace {
 
-  // The firer.
+// What the firer's position does to the attack: G8.212, G9.21, G13.421, G13.495, G13.445.
+void FirerEffects(const Board& b, const LosEnd& firer, GridPos th, AttackType attack,
+                  AttackEffects& e) {
+  const bool cc = attack == AttackType::kCloseCombat;
   const Hex& fh = *b.At(firer.at.hex);
   const bool firer_on_bank = OnBankForAttacks(b, firer.at, firer.unit) && !fh.panji;
   const bool firer_above_panji = firer.at.place == Place::kAbove && fh.panji.has_value();
@@ -194,10 +191,15 @@ AttackEffects EvaluateAttack(const Board& b, const LosEnd& firer, const LosEnd& 
                          (IsOrdnance(attack) ? "TH" : "IFT") + " DRM)",
                      1});
   }
+}
 
-  // The target.
-  const bool target_on_bank =
-      OnBankForAttacks(b, target.at, target.unit) && target.at.place != Place::kHex;
+// The target's TEM, from its terrain, the hexside it is seen across and its entrenchment; whether
+// it is in Open Ground, HD or may claim Height Advantage.
+void TargetCover(const Board& b, const LosEnd& firer, const LosEnd& target, AttackType attack,
+                 const LosResult& los, bool target_on_bank, AttackEffects& e) {
+  const GridPos th = target.at.hex;
+  const Hex& h = *b.At(th);
+  const bool firer_higher = attack == AttackType::kAerial || los.from_level > los.to_level;
   const bool above_wire_panji = target.at.place == Place::kAbove && IsPaddy(b, th);
   Cover terrain;
   if (target.at.place == Place::kPier) {
@@ -298,8 +300,11 @@ AttackEffects EvaluateAttack(const Board& b, const LosEnd& firer, const LosEnd& 
     e.tem += 1;
     e.tem_items.push_back({rules::kG8_5, "mud (E3.62), cumulative", 1});
   }
+}
 
-  // FP.
+// FP modifications for the target's hex: G8.12, G13.421, G13.3.
+void TargetFp(const Board& b, const LosEnd& target, AttackType attack, AttackEffects& e) {
+  const GridPos th = target.at.hex;
   if (IsPaddy(b, th) && b.settings().paddy == PaddyState::kIrrigated &&
       (IsHe(attack) || IsDc(attack))) {
     e.fp.push_back({rules::kG8_12, "DC/ordnance/OBA HE vs an Irrigated paddy hex: FP halved", 0});
@@ -319,8 +324,13 @@ AttackEffects EvaluateAttack(const Board& b, const LosEnd& firer, const LosEnd& 
           {rules::kAslF7_4, "ordnance/OBA vs an unarmored target in Soft Sand: FP halved", 0});
     }
   }
+}
 
-  // DRMs for the target's position.
+// DRMs for the target's position: G8.212, G8.2111, G9.21, G13.422.
+void TargetDrms(const Board& b, const LosEnd& target, AttackType attack, bool target_on_bank,
+                AttackEffects& e) {
+  const Hex& h = *b.At(target.at.hex);
+  const bool cc = attack == AttackType::kCloseCombat;
   if (target_on_bank && target.unit.infantry()) {
     if (cc) e.drm.push_back({rules::kG8_212, "CC attack vs a unit above a Bank counter", -1});
     e.notes.push_back({rules::kG8_2111,
@@ -334,6 +344,19 @@ AttackEffects EvaluateAttack(const Board& b, const LosEnd& firer, const LosEnd& 
   if (IsOrdnance(attack) && IsWading(b, target.at, target.unit) && target.unit.vehicle()) {
     e.drm.push_back({rules::kG13_422, "ordnance TH vs a Wading vehicle (Target-Based)", 2});
   }
+}
+
+}  // namespace
+
+AttackEffects EvaluateAttack(const Board& b, const LosEnd& firer, const LosEnd& target,
+                             AttackType attack, const LosResult& los) {
+  AttackEffects e;
+  const bool target_on_bank =
+      OnBankForAttacks(b, target.at, target.unit) && target.at.place != Place::kHex;
+  FirerEffects(b, firer, target.at.hex, attack, e);
+  TargetCover(b, firer, target, attack, los, target_on_bank, e);
+  TargetFp(b, target, attack, e);
+  TargetDrms(b, target, attack, target_on_bank, e);
   return e;
 }
 
