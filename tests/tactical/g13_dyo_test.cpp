@@ -89,10 +89,9 @@ TEST(G13, Rule13_9_StepsInOrder) {
   for (const DyoStep& s : r.steps) {
     if (rules.empty() || rules.back() != s.rule) rules.push_back(s.rule);
   }
-  EXPECT_EQ(rules,
-            (std::vector<std::string>{rules::kG13_91.id, rules::kG13_92.id, rules::kG13_93.id,
-                                      rules::kG13_94.id, rules::kG13_95.id, rules::kG13_96.id,
-                                      rules::kG13_97.id, rules::kG13_98.id, rules::kG13_99.id}));
+  EXPECT_EQ(rules, (std::vector<std::string>{rules::kG13_91, rules::kG13_92, rules::kG13_93,
+                                             rules::kG13_94, rules::kG13_95, rules::kG13_96,
+                                             rules::kG13_97, rules::kG13_98, rules::kG13_99}));
   for (const DyoStep& s : r.steps) {
     if (s.rule == rules::kG13_94.id) {
       EXPECT_NE(s.text.find("2 BPV"), std::string::npos);

@@ -90,7 +90,7 @@ TEST(G8, Ex8_2108_SquadAIntoOM4AndOM3) {
     const MoveReport r = Move(Paddies(state), Infantry(), "oM5,oM4,oM3");
     ASSERT_TRUE(r.legal());
     EXPECT_EQ(StepCosts(r), (std::vector<double>{each, each})) << Name(state);
-    EXPECT_EQ(Rules(r.steps[1]), (std::vector<std::string>{rules::kG8_2102.id, rules::kG8_2.id}));
+    EXPECT_EQ(Rules(r.steps[1]), (std::vector<std::string>{rules::kG8_2102, rules::kG8_2}));
     auto doc = CliMove(Name(state), "oM5,oM4,oM3");
     EXPECT_TRUE(doc["legal"]);
     EXPECT_EQ(CliStepCosts(doc), (std::vector<double>{each, each})) << Name(state);
@@ -190,18 +190,18 @@ TEST(G8, Rule8_2101To8_2108_EachCaseInMfAndCycleMp) {
   cycle.unit = Unit(UnitKind::kCycle);
   struct Case {
     const char* path;
-    const char* rule;
+    std::string_view rule;
     double mf;
     double mp;
   };
   const Case cases[] = {
-      {"oM5,oM4:bank", rules::kG8_2101, 2, 6},  // non-paddy -> adjacent Bank counter
-      {"oL2,oL3:bank", rules::kG8_2101, 2, 6},  // IN -> adjacent Bank counter
-      {"oM5,oM4", rules::kG8_2102, 2, 6},       // -> INTO an adjacent paddy
-      {"oM4,oM5", rules::kG8_2103, 2, 6},       // IN -> adjacent non-paddy hex
-      {"oL2,oL2:bank", rules::kG8_2104, 1, 3},  // IN -> own Bank counter
-      {"oL3:bank,oL2:bank", rules::kG8_2105, 1, 3}, {"oL3:bank,oL2", rules::kG8_2106, 2, 6},
-      {"oM4:bank,oM5", rules::kG8_2107, 2, 6},      {"oL3:bank,oL3", rules::kG8_2108, 1, 3},
+      {"oM5,oM4:bank", rules::kG8_2101.id, 2, 6},  // non-paddy -> adjacent Bank counter
+      {"oL2,oL3:bank", rules::kG8_2101.id, 2, 6},  // IN -> adjacent Bank counter
+      {"oM5,oM4", rules::kG8_2102.id, 2, 6},       // -> INTO an adjacent paddy
+      {"oM4,oM5", rules::kG8_2103.id, 2, 6},       // IN -> adjacent non-paddy hex
+      {"oL2,oL2:bank", rules::kG8_2104.id, 1, 3},  // IN -> own Bank counter
+      {"oL3:bank,oL2:bank", rules::kG8_2105.id, 1, 3}, {"oL3:bank,oL2", rules::kG8_2106.id, 2, 6},
+      {"oM4:bank,oM5", rules::kG8_2107.id, 2, 6},      {"oL3:bank,oL3", rules::kG8_2108.id, 1, 3},
   };
   for (const Case& c : cases) {
     const MoveReport inf = Move(b, Infantry(), c.path);

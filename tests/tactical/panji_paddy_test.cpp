@@ -77,9 +77,9 @@ TEST(G8, Rule8_2122_MinesAttackOnTheBankToo) {
               std::string::npos)
         << to;
   }
-  EXPECT_NE(NoteText(Move(b, Infantry(), "oM5,oM4:bank").steps[1], rules::kG8_2122.id)
-                .find("Bank counter"),
-            std::string::npos);
+  EXPECT_NE(
+      NoteText(Move(b, Infantry(), "oM5,oM4:bank").steps[1], rules::kG8_2122).find("Bank counter"),
+      std::string::npos);
   EXPECT_FALSE(HasNote(Move(b, Infantry(), "oM5,oL4").steps[1], rules::kG8_2122));
   EXPECT_FALSE(
       HasNote(Move(test::Paddies(PaddyState::kDrained), Infantry(), "oM5,oM4:bank").steps[1],
@@ -266,7 +266,7 @@ TEST(G9, Rule9_43_Stacks) {
   MoveOptions berserk = o;
   berserk.unit.Set(UnitFlag::kBerserk);
   EXPECT_NE(
-      NoteText(Move(b, berserk, "37EE8,EE7").steps[1], rules::kG9_43.id).find("G9.41, not G9.43"),
+      NoteText(Move(b, berserk, "37EE8,EE7").steps[1], rules::kG9_43).find("G9.41, not G9.43"),
       std::string::npos);
   MoveOptions single = Infantry();
   single.seed = 21;

@@ -56,7 +56,7 @@ TEST(Samurai, LosThroughEachTerrain) {
     const char* from;
     const char* to;
     bool clear;
-    const char* rule;  // the statement that blocks, if any
+    std::string_view rule;  // the statement that blocks, if any
   };
   const Case cases[] = {
       {"A1", "A6", true, ""},  // plains
@@ -64,9 +64,9 @@ TEST(Samurai, LosThroughEachTerrain) {
       {"D1", "D6", true, ""},  // river D2, ford D3, river D4, bridge D5
       {"G4", "G7", true, ""},  // through ravine G5, G6
       {"G1", "G3", true, ""},  // through rocky ground G2
-      {"B1", "B4", false, rules::kSamLW_1},
-      {"F1", "F4", false, rules::kSamHW_1},
-      {"F4", "F6", false, rules::kSamVI_1},
+      {"B1", "B4", false, rules::kSamLW_1.id},
+      {"F1", "F4", false, rules::kSamHW_1.id},
+      {"F4", "F6", false, rules::kSamVI_1.id},
   };
   for (const Case& c : cases) {
     const SamuraiLos los = Los(b, c.from, c.to);
@@ -108,19 +108,19 @@ TEST(Samurai, AmbushByTerrain) {
   struct Case {
     Terrain t;
     bool infantry, cavalry;
-    const char* rule;
+    std::string_view rule;
   };
   const Case cases[] = {
-      {Terrain::kLightWoods, true, true, rules::kSamLW_4},
-      {Terrain::kVillage, true, true, rules::kSamVI_2},
-      {Terrain::kHeavyWoods, true, false, rules::kSamHW_4},
-      {Terrain::kPlains, false, false, rules::kSamPL_2},
-      {Terrain::kRiceFields, false, false, rules::kSamRF_4},
-      {Terrain::kFord, false, false, rules::kSamFD_5},
-      {Terrain::kBridge, false, false, rules::kSamBR_4},
-      {Terrain::kRockyGround, false, false, rules::kSamRG_4},
-      {Terrain::kSamuraiRiver, false, false, rules::kSamIntro_2},
-      {Terrain::kRavine, false, false, rules::kSamIntro_2},
+      {Terrain::kLightWoods, true, true, rules::kSamLW_4.id},
+      {Terrain::kVillage, true, true, rules::kSamVI_2.id},
+      {Terrain::kHeavyWoods, true, false, rules::kSamHW_4.id},
+      {Terrain::kPlains, false, false, rules::kSamPL_2.id},
+      {Terrain::kRiceFields, false, false, rules::kSamRF_4.id},
+      {Terrain::kFord, false, false, rules::kSamFD_5.id},
+      {Terrain::kBridge, false, false, rules::kSamBR_4.id},
+      {Terrain::kRockyGround, false, false, rules::kSamRG_4.id},
+      {Terrain::kSamuraiRiver, false, false, rules::kSamIntro_2.id},
+      {Terrain::kRavine, false, false, rules::kSamIntro_2.id},
   };
   for (const Case& c : cases) {
     EXPECT_EQ(MayAmbush(SamuraiUnit::kInfantry, c.t).allowed, c.infantry) << TerrainName(c.t);
@@ -171,11 +171,12 @@ TEST(Samurai, Intro3ReductionOnlyOnEntering) {
 // SAM-LW.3, SAM-RF.3, SAM-FD.4, SAM-BR.3, SAM-RG.3: Assault or Move and Fire into/through these
 // hexes: infantry only 1 hex, cavalry up to 2.
 TEST(Samurai, ReducedMovement) {
-  const std::pair<Terrain, const char*> terrains[] = {{Terrain::kLightWoods, rules::kSamLW_3},
-                                                      {Terrain::kRiceFields, rules::kSamRF_3},
-                                                      {Terrain::kFord, rules::kSamFD_4},
-                                                      {Terrain::kBridge, rules::kSamBR_3},
-                                                      {Terrain::kRockyGround, rules::kSamRG_3}};
+  const std::pair<Terrain, std::string_view> terrains[] = {
+      {Terrain::kLightWoods, rules::kSamLW_3.id},
+      {Terrain::kRiceFields, rules::kSamRF_3.id},
+      {Terrain::kFord, rules::kSamFD_4.id},
+      {Terrain::kBridge, rules::kSamBR_3.id},
+      {Terrain::kRockyGround, rules::kSamRG_3.id}};
   for (auto [t, rule] : terrains) {
     for (Order o : {Order::kAssault, Order::kMoveAndFire}) {
       const auto inf = EvaluateSamuraiMove(SamuraiUnit::kInfantry, o, 3, Path({P, t, P}));
@@ -199,10 +200,10 @@ TEST(Samurai, ReducedMovement) {
 // SAM-LW.2, SAM-RF.2, SAM-FD.3, SAM-BR.2, SAM-RG.2: no unit may Run into or through these hexes;
 // SAM-RA.3 infantry may not Run into a ravine.
 TEST(Samurai, NoRunning) {
-  const std::pair<Terrain, const char*> terrains[] = {
-      {Terrain::kLightWoods, rules::kSamLW_2},  {Terrain::kRiceFields, rules::kSamRF_2},
-      {Terrain::kFord, rules::kSamFD_3},        {Terrain::kBridge, rules::kSamBR_2},
-      {Terrain::kRockyGround, rules::kSamRG_2}, {Terrain::kRavine, rules::kSamRA_3}};
+  const std::pair<Terrain, std::string_view> terrains[] = {
+      {Terrain::kLightWoods, rules::kSamLW_2.id},  {Terrain::kRiceFields, rules::kSamRF_2.id},
+      {Terrain::kFord, rules::kSamFD_3.id},        {Terrain::kBridge, rules::kSamBR_2.id},
+      {Terrain::kRockyGround, rules::kSamRG_2.id}, {Terrain::kRavine, rules::kSamRA_3.id}};
   for (auto [t, rule] : terrains) {
     for (SamuraiUnit u : {SamuraiUnit::kInfantry, SamuraiUnit::kCavalry}) {
       if (t == Terrain::kRavine && u == SamuraiUnit::kCavalry) continue;
