@@ -1,6 +1,7 @@
 #include "opsim/tactical/activity.h"
 
 #include "enum_names.h"
+#include "opsim/core/rule_ids.h"
 #include "opsim/tactical/beach.h"
 #include "opsim/tactical/paddy.h"
 
@@ -51,15 +52,15 @@ Status OnBank(Activity a, std::optional<Position> other) {
     case Activity::kRecover:
     case Activity::kScrounge:
       return Refuse("a unit above a Bank counter may not Recover/Scrounge anything IN the paddy",
-                    "G8.211");
+                    rules::kG8_211);
     case Activity::kTransfer:
-      return Refuse("a unit above a Bank counter may not participate in Transfer", "G8.211");
+      return Refuse("a unit above a Bank counter may not participate in Transfer", rules::kG8_211);
     case Activity::kSetDc:
-      return Refuse("a unit above a Bank counter may not Set a DC", "G8.211");
+      return Refuse("a unit above a Bank counter may not Set a DC", rules::kG8_211);
     case Activity::kGuardPrisoner:
       if (other && other->place != Place::kBank) {
         return Refuse("a unit above a Bank counter may not Guard a prisoner IN the paddy",
-                      "G8.211");
+                      rules::kG8_211);
       }
       return {};
     case Activity::kVoluntaryTi:
@@ -71,9 +72,9 @@ Status OnBank(Activity a, std::optional<Position> other) {
           std::string("a unit above a Bank counter may not voluntarily become TI, so it may "
                       "not ") +
               Name(a),
-          "G8.211");
+          rules::kG8_211);
     case Activity::kCcWithdrawOnto:
-      return Refuse("CC Withdrawal onto a Bank counter is NA", "G8.211");
+      return Refuse("CC Withdrawal onto a Bank counter is NA", rules::kG8_211);
     default:
       return {};
   }
@@ -83,47 +84,49 @@ Status OnBank(Activity a, std::optional<Position> other) {
 Status AbovePanji(const Unit& u, Activity a, std::optional<Position> other) {
   switch (a) {
     case Activity::kSearch:
-      return Refuse("a unit above a Panji counter may not Search", "G9.48");
+      return Refuse("a unit above a Panji counter may not Search", rules::kG9_48);
     case Activity::kRecover:
     case Activity::kTransfer:
     case Activity::kDismantle:
     case Activity::kRepair:
       return Refuse(std::string("Infantry above a Panji counter may not ") + Name(a) + " a SW/Gun",
-                    "G9.52");
+                    rules::kG9_52);
     case Activity::kChangeVca:
       if (u.vehicle())
-        return Refuse("a vehicle above a Panji counter may not change its VCA", "G9.52");
+        return Refuse("a vehicle above a Panji counter may not change its VCA", rules::kG9_52);
       return {};
     case Activity::kScrounge:
       if (u.vehicle())
-        return Refuse("a vehicle above a Panji counter cannot be Scrounged", "G9.52");
+        return Refuse("a vehicle above a Panji counter cannot be Scrounged", rules::kG9_52);
       return {};
     case Activity::kEntrench:
       return Refuse("Infantry above a Panji counter may not make/direct an Entrenching Attempt",
-                    "G9.55");
+                    rules::kG9_55);
     case Activity::kGuardPrisoner:
       if (other && other->place != Place::kAbove) {
         return Refuse("Infantry above a Panji counter may not Guard an Unarmed unit beneath it",
-                      "G9.56");
+                      rules::kG9_56);
       }
       return {};
     case Activity::kClearance:
       return Refuse("no unit above a Panji counter may attempt, direct or assist in Clearance",
-                    "G9.71");
+                    rules::kG9_71);
     case Activity::kSetDc:
     case Activity::kPlaceDc:
     case Activity::kThrowDc:
-      return Refuse("Infantry above a Panji counter may not Place, Throw or Set a DC", "G9.211");
+      return Refuse("Infantry above a Panji counter may not Place, Throw or Set a DC",
+                    rules::kG9_211);
     case Activity::kInterdict:
-      return Refuse("Infantry above a Panji counter may not Interdict", "G9.21");
+      return Refuse("Infantry above a Panji counter may not Interdict", rules::kG9_21);
     case Activity::kAdvanceOff:
     case Activity::kCcWithdrawOnto:
-      return Refuse("Infantry may not advance/Withdraw-from-CC off of a Panji counter", "G9.5");
+      return Refuse("Infantry may not advance/Withdraw-from-CC off of a Panji counter",
+                    rules::kG9_5);
     case Activity::kConcealmentDr:
       return Refuse(
           "a unit above a Panji counter may not make a concealment dr while in the LOS of "
           "an unbroken enemy ground unit",
-          "G9.53");
+          rules::kG9_53);
     default:
       return {};
   }
@@ -138,20 +141,21 @@ Status Wading(const Board& b, Activity a) {
     case Activity::kLimber:
       return Refuse(std::string("Infantry in shallow OCEAN may not ") + Name(a) +
                         " a SW/non-vehicular Gun (only a LMG may fire)",
-                    "G13.4211");
+                    rules::kG13_4211);
     case Activity::kConcealmentDr:
       if (!b.settings().night) {
         return Refuse(
             "Infantry in shallow OCEAN may not make a Concealment dr in a daytime scenario",
-            "G13.4212");
+            rules::kG13_4212);
       }
       return {};
     case Activity::kDirectFire:
-      return Refuse("a Wading SMC may neither direct nor modify any type of attack", "G13.421");
+      return Refuse("a Wading SMC may neither direct nor modify any type of attack",
+                    rules::kG13_421);
     case Activity::kMultiHexFireGroup:
-      return Refuse("Wading Infantry/Cavalry may not form a multi-hex Fire Group", "G13.421");
+      return Refuse("Wading Infantry/Cavalry may not form a multi-hex Fire Group", rules::kG13_421);
     case Activity::kCloseCombat:
-      return Refuse("CC attacks are NA in non-frozen OCEAN Locations", "G13.495");
+      return Refuse("CC attacks are NA in non-frozen OCEAN Locations", rules::kG13_495);
     default:
       return {};
   }
@@ -164,9 +168,6 @@ static_assert(kActivities.size() == static_cast<std::size_t>(Activity::kCloseCom
 
 const char* Name(Activity a) {
   return kActivities[static_cast<std::size_t>(a)];
-}
-std::optional<Activity> ParseActivity(std::string_view s) {
-  return LookupName<Activity>(kActivities, s);
 }
 
 Status CheckActivity(const Board& b, const Position& at, const Unit& u, Activity a,
@@ -181,7 +182,7 @@ Status CheckActivity(const Board& b, const Position& at, const Unit& u, Activity
   if (at.place == Place::kBeneath && h.panji && a == Activity::kGuardPrisoner && other &&
       other->place == Place::kAbove) {
     return Refuse("Infantry beneath a Panji counter may not Guard an Unarmed unit above it",
-                  "G9.56");
+                  rules::kG9_56);
   }
   if (IsWading(b, at, u) && (u.infantry() || u.kind() == UnitKind::kCavalry)) {
     if (auto s = Wading(b, a); !s) return s;
@@ -190,20 +191,21 @@ Status CheckActivity(const Board& b, const Position& at, const Unit& u, Activity
     if (a == Activity::kPlaceSmoke || a == Activity::kPlaceWhiteSmoke) {
       return Refuse(
           "SMOKE from grenades/ordnance/dispensers may not be placed in an OCEAN Location",
-          "G13.47");
+          rules::kG13_47);
     }
     if (a == Activity::kBoreSight && OceanDepth(b, at.hex) == Depth::kDeep) {
-      return Refuse("an OCEAN hex may be Bore Sighted only if it is shallow", "G13.45");
+      return Refuse("an OCEAN hex may be Bore Sighted only if it is shallow", rules::kG13_45);
     }
     if (a == Activity::kCloseCombat && !b.settings().frozen)
-      return Refuse("CC attacks are NA in non-frozen OCEAN Locations", "G13.495");
+      return Refuse("CC attacks are NA in non-frozen OCEAN Locations", rules::kG13_495);
   }
   if (a == Activity::kPlaceWhiteSmoke && IsPaddy(b, at.hex) &&
       b.settings().paddy == PaddyState::kIrrigated) {
-    return Refuse("a white SMOKE counter may not be placed in an Irrigated paddy hex", "G8.12");
+    return Refuse("a white SMOKE counter may not be placed in an Irrigated paddy hex",
+                  rules::kG8_12);
   }
   if (a == Activity::kEntrench && IsEffluent(b, at.hex)) {
-    return Refuse("Entrenchments are NA in an Effluent hex", "G13.14");
+    return Refuse("Entrenchments are NA in an Effluent hex", rules::kG13_14);
   }
   return {};
 }
@@ -211,15 +213,15 @@ Status CheckActivity(const Board& b, const Position& at, const Unit& u, Activity
 DroppedItem DropItem(const Board& b, const Position& at, bool gun, bool animal_packed,
                      bool horse_or_boat) {
   const Hex& h = *b.At(at.hex);
-  if (at.place == Place::kAbove && h.panji) return {at, false, "G9.52"};
+  if (at.place == Place::kAbove && h.panji) return {at, false, rules::kG9_52};
   if (at.place == Place::kBank) {
-    if (gun || animal_packed) return {at, false, "G8.213"};
+    if (gun || animal_packed) return {at, false, rules::kG8_213};
     const bool irrigated = b.settings().paddy == PaddyState::kIrrigated;
-    return {{at.hex, Place::kHex}, irrigated, irrigated ? "G8.12" : "G8.213"};
+    return {{at.hex, Place::kHex}, irrigated, irrigated ? rules::kG8_12 : rules::kG8_213};
   }
-  if (IrrigatedIn(b, at) && !horse_or_boat && !animal_packed) return {at, true, "G8.12"};
+  if (IrrigatedIn(b, at) && !horse_or_boat && !animal_packed) return {at, true, rules::kG8_12};
   if (IsOcean(b, at.hex) && at.place != Place::kPier && OceanDepth(b, at.hex) == Depth::kShallow) {
-    return {at, true, "G13.4211"};
+    return {at, true, rules::kG13_4211};
   }
   return {at, false, ""};
 }

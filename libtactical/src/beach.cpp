@@ -5,6 +5,7 @@
 #include <set>
 
 #include "neighbours.h"
+#include "opsim/core/rule_ids.h"
 
 namespace opsim::tactical {
 
@@ -253,14 +254,15 @@ int TerrainLevel(const Board& b, GridPos hex, bool across_beach_hinterland) {
 
 Status MayGainCrestStatus(const Board& b, const Position& p, const Unit& u) {
   if (!u.infantry()) {
-    return Fail(ErrorCode::kRuleViolation, "only Infantry may gain Crest status", {}, "G13.23");
+    return Fail(ErrorCode::kRuleViolation, "only Infantry may gain Crest status", {},
+                rules::kG13_23);
   }
   if (b.settings().slope != Slope::kSteep || !IsBeach(b, p.hex) ||
       CrestHexsides(b, p.hex).empty()) {
     return Fail(
         ErrorCode::kRuleViolation,
         b.Name(p.hex) + " is not a Steeply Sloped Beach hex with a Beach-Hinterland hexside", {},
-        "G13.23");
+        rules::kG13_23);
   }
   return {};
 }
@@ -287,24 +289,25 @@ Status CheckBeachSetup(const Board& b) {
     if (h->reef) {
       any_reef = true;
       if (h->terrain != Terrain::kOcean || st.water != Water::kOcean) {
-        return Bad("a reef can exist only in Ocean hexes", where, "G13.43");
+        return Bad("a reef can exist only in Ocean hexes", where, rules::kG13_43);
       }
     }
     const std::string& grid = b.grids()[h->grid].name();
     if ((grid == "Be7" || grid.starts_with("Be7 ")) &&
         (h->terrain == Terrain::kOcean || Info(h->terrain).water_obstacle)) {
       if (h->terrain != Terrain::kRiver) {
-        return Bad("the Water Obstacle hexes of Overlay Be7 are always River", where, "G13.11");
+        return Bad("the Water Obstacle hexes of Overlay Be7 are always River", where,
+                   rules::kG13_11);
       }
       if (h->level != -1) {
         return Bad(
             "a river cannot be flooded while Overlay Be7 is in play: its river hexes are always "
             "at Level -1",
-            where, "G13.11");
+            where, rules::kG13_11);
       }
     }
     if (h->pier && !IsBeach(b, c) && !IsOcean(b, c) && !Info(h->terrain).water_obstacle) {
-      return Bad("a Pier counter must be set up in a water or Beach hex", where, "G13.7");
+      return Bad("a Pier counter must be set up in a water or Beach hex", where, rules::kG13_7);
     }
     const bool water = h->terrain == Terrain::kOcean;
     for (CounterType t : h->counters) {
@@ -314,47 +317,47 @@ Status CheckBeachSetup(const Board& b) {
       if (water && fortification) {
         return Bad(
             std::string("only Beach Obstacles may be set up in OCEAN/reef hexes, not ") + Name(t),
-            where, "G13.5");
+            where, rules::kG13_5);
       }
       if (t == CounterType::kTunnel && IsBeach(b, c)) {
-        return Bad("tunnels are NA in Beach/OCEAN/reef hexes", where, "G13.5");
+        return Bad("tunnels are NA in Beach/OCEAN/reef hexes", where, rules::kG13_5);
       }
       if ((t == CounterType::kTrench || t == CounterType::kFoxhole) && IsEffluent(b, c)) {
-        return Bad("Entrenchments are NA in an Effluent hex", where, "G13.14");
+        return Bad("Entrenchments are NA in an Effluent hex", where, rules::kG13_14);
       }
     }
     if (water && h->panji) {
       return Bad("only Beach Obstacles may be set up in OCEAN/reef hexes, not a Panji counter",
-                 where, "G13.5");
+                 where, rules::kG13_5);
     }
   }
   for (const auto& [side, f] : b.hexsides()) {
     if (f.seawall && !IsBeachHinterland(b, side)) {
       return Bad("a seawall hexside must be a Beach-Hinterland hexside (never OCEAN-Hinterland)",
-                 b.file() + ": " + b.Name(side), "G13.6");
+                 b.file() + ": " + b.Name(side), rules::kG13_6);
     }
   }
   if (any_beach && st.slope == Slope::kUnset) {
     return Bad("the SSR must define the Slope of the Beach (slight, moderate or steep)", b.file(),
-               "G13.2");
+               rules::kG13_2);
   }
   if (st.seawall != Seawall::kNone && st.slope == Slope::kSteep) {
-    return Bad("a seawall never exists along a Steeply Sloped beach", b.file(), "G13.6");
+    return Bad("a seawall never exists along a Steeply Sloped beach", b.file(), rules::kG13_6);
   }
   if (any_reef && st.reef == Reef::kNone) {
     return Bad(
         "the board has reef hexes: the SSR must say whether the reef is exposed or "
         "submerged",
-        b.file(), "G13.431");
+        b.file(), rules::kG13_431);
   }
   if (!any_reef && st.reef != Reef::kNone) {
-    return Bad("the settings name a reef but no hex is marked \"reef\"", b.file(), "G13.43");
+    return Bad("the settings name a reef but no hex is marked \"reef\"", b.file(), rules::kG13_43);
   }
   if (any_reef && b.entry_area().empty()) {
     return Bad(
         "a reef needs the amphibious side's entry/exit area (\"entry_area\") to tell the "
         "shore side from the sea",
-        b.file(), "G13.43");
+        b.file(), rules::kG13_43);
   }
   return {};
 }

@@ -1,6 +1,7 @@
 #include "opsim/tactical/beach_dyo.h"
 
 #include "opsim/core/dice.h"
+#include "opsim/core/rule_ids.h"
 #include "opsim/tactical/beach.h"
 
 namespace opsim::tactical {
@@ -24,7 +25,7 @@ Result<DyoReport> RunBeachDyo(const Board& board, const DyoOptions& o) {
   // G13.91 reef.
   const bool reef_dr = o.allied_vs_japanese && (o.year == 1943 || o.year == 1944) && ocean;
   if (reef_dr) {
-    DyoStep s{"G13.91", "", {dice.Roll(6)}, o.wholly_non_us ? -1 : 0, std::nullopt};
+    DyoStep s{rules::kG13_91, "", {dice.Roll(6)}, o.wholly_non_us ? -1 : 0, std::nullopt};
     s.final_roll = s.dice[0] + s.drm;
     r.reef = *s.final_roll >= 5;
     s.text = std::string("reef dr") +
@@ -37,7 +38,7 @@ Result<DyoReport> RunBeachDyo(const Board& board, const DyoOptions& o) {
             ErrorCode::kInvalidInput,
             "a reef exists but the board names no amphibious entry/exit area (\"entry_area\") "
             "beside which it would lie",
-            board.file(), "G13.91");
+            board.file(), rules::kG13_91);
       }
       r.reef_hexes = ReefBeside(board, board.entry_area());
       std::string where;
@@ -45,7 +46,7 @@ Result<DyoReport> RunBeachDyo(const Board& board, const DyoOptions& o) {
         where += (where.empty() ? "" : " ") + board.Name(c);
         r.board.MutableAt(c)->reef = true;
       }
-      r.steps.push_back({"G13.91",
+      r.steps.push_back({rules::kG13_91,
                          "the reef lies in the Hex Grain beside the entry/exit area: " + where,
                          {},
                          0,
@@ -53,7 +54,7 @@ Result<DyoReport> RunBeachDyo(const Board& board, const DyoOptions& o) {
     }
   } else {
     r.steps.push_back(
-        {"G13.91",
+        {rules::kG13_91,
          "no reef dr: one is made only for an Allied-vs-Japanese scenario set in 1943-44 "
          "whose OCEAN represents Ocean",
          {},
@@ -63,7 +64,7 @@ Result<DyoReport> RunBeachDyo(const Board& board, const DyoOptions& o) {
 
   // G13.92 Slope.
   {
-    DyoStep s{"G13.92", "", {dice.Roll(6)}, r.reef ? -1 : 0, std::nullopt};
+    DyoStep s{rules::kG13_92, "", {dice.Roll(6)}, r.reef ? -1 : 0, std::nullopt};
     s.final_roll = s.dice[0] + s.drm;
     r.slope = *s.final_roll <= 2   ? Slope::kSlight
               : *s.final_roll <= 4 ? Slope::kModerate
@@ -78,14 +79,14 @@ Result<DyoReport> RunBeachDyo(const Board& board, const DyoOptions& o) {
   if (r.slope == Slope::kSteep) {
     r.high_tide_width = 1;
     r.low_tide_width = 2;
-    r.steps.push_back({"G13.93",
+    r.steps.push_back({rules::kG13_93,
                        "a Steeply Sloped beach is always 1 hex wide at High Tide and 2 at Low Tide",
                        {},
                        0,
                        std::nullopt});
   } else {
     const int by = r.slope == Slope::kSlight ? 2 : 3;
-    DyoStep s{"G13.93", "", {dice.Roll(6), dice.Roll(6)}, 0, std::nullopt};
+    DyoStep s{rules::kG13_93, "", {dice.Roll(6), dice.Roll(6)}, 0, std::nullopt};
     r.high_tide_width = DivideFru(s.dice[0], by);
     r.low_tide_width = r.high_tide_width + DivideFru(s.dice[1], by);
     s.text = "width DR: colored " + std::to_string(s.dice[0]) + " / " + std::to_string(by) +
@@ -96,9 +97,9 @@ Result<DyoReport> RunBeachDyo(const Board& board, const DyoOptions& o) {
   }
 
   r.steps.push_back(
-      {"G13.94", "purchases: Waterproofing a vehicle costs 2 BPV", {}, 0, std::nullopt});
+      {rules::kG13_94, "purchases: Waterproofing a vehicle costs 2 BPV", {}, 0, std::nullopt});
   r.steps.push_back(
-      {"G13.95",
+      {rules::kG13_95,
        std::string("the defender sets up with the OCEAN overlays placed for the beach's ") +
            (ocean ? "Low-Tide" : "High-Tide") +
            " width; any OCEAN hex that is or could become shallow may be Bore Sighted",
@@ -106,7 +107,7 @@ Result<DyoReport> RunBeachDyo(const Board& board, const DyoOptions& o) {
        0,
        std::nullopt});
   r.steps.push_back(
-      {"G13.96",
+      {rules::kG13_96,
        "Recon dr, then Underwater Demolition Team dr (G14.561, not in these texts: not rolled)",
        {},
        0,
@@ -120,13 +121,13 @@ Result<DyoReport> RunBeachDyo(const Board& board, const DyoOptions& o) {
   } else {
     return Fail(ErrorCode::kInvalidInput,
                 "the amphibious player must declare the Tide (high or low) when OCEAN is Ocean", {},
-                "G13.97");
+                rules::kG13_97);
   }
   st.tide = r.tide;
   r.width = r.tide == Tide::kHigh ? r.high_tide_width : r.low_tide_width;
   if (r.reef) st.reef = r.tide == Tide::kHigh ? Reef::kSubmerged : Reef::kExposed;
   if (!r.reef) st.reef = Reef::kNone;
-  r.steps.push_back({"G13.97",
+  r.steps.push_back({rules::kG13_97,
                      std::string("Tide: ") + Name(r.tide) +
                          (ocean ? " (declared)" : " (lake/river: always High)") +
                          ", so the beach is " + std::to_string(r.width) + " hex(es) wide" +
@@ -139,17 +140,17 @@ Result<DyoReport> RunBeachDyo(const Board& board, const DyoOptions& o) {
 
   // G13.98 Surf.
   if (ocean) {
-    DyoStep s{"G13.98", "", {dice.Roll(6)}, 0, std::nullopt};
+    DyoStep s{rules::kG13_98, "", {dice.Roll(6)}, 0, std::nullopt};
     s.final_roll = s.dice[0];
     r.heavy_surf = s.dice[0] == 6;
     s.text = "Surf dr: Original " + std::to_string(s.dice[0]) +
              (r.heavy_surf ? ": Heavy Surf" : ": no Heavy Surf");
     r.steps.push_back(s);
   } else {
-    r.steps.push_back({"G13.98", "no Surf dr: OCEAN is not Ocean", {}, 0, std::nullopt});
+    r.steps.push_back({rules::kG13_98, "no Surf dr: OCEAN is not Ocean", {}, 0, std::nullopt});
   }
   st.heavy_surf = r.heavy_surf;
-  r.steps.push_back({"G13.99",
+  r.steps.push_back({rules::kG13_99,
                      "the attacker sets up, Bombardments are conducted, and play begins",
                      {},
                      0,

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "enum_names.h"
+#include "opsim/core/rule_ids.h"
 
 namespace opsim::tactical {
 
@@ -158,7 +159,7 @@ Result<GridPos> Board::Find(std::string_view token) const {
                   "covered by " + std::string(GridRoleName(grids_[h->grid].role())) +
                       "-overlay hex " + Name(cell) +
                       "; an overlay hex is always called by its own printed coordinate",
-                  "G13.1");
+                  rules::kG13_1);
   }
   return cell;
 }
@@ -185,23 +186,23 @@ Result<Position> Board::FindPosition(std::string_view token) const {
       break;
     case Place::kBank:
       if (h.terrain != Terrain::kPaddy)
-        return no_place("is not a paddy hex: it has no banks", "G8.21");
+        return no_place("is not a paddy hex: it has no banks", rules::kG8_21);
       break;
     case Place::kAbove:
-      if (!h.panji) return no_place("holds no Panji counter to be above", "G9.4");
+      if (!h.panji) return no_place("holds no Panji counter to be above", rules::kG9_4);
       break;
     case Place::kBeneath:
       if (!h.panji && !h.pier)
-        return no_place("holds no Panji or Pier counter to be beneath", "G9.45");
+        return no_place("holds no Panji or Pier counter to be beneath", rules::kG9_45);
       break;
     case Place::kPier:
-      if (!h.pier) return no_place("holds no Pier counter", "G13.7");
+      if (!h.pier) return no_place("holds no Pier counter", rules::kG13_7);
       break;
     case Place::kTrench:
-      if (!h.Has(CounterType::kTrench)) return no_place("holds no Trench counter", "G8.71");
+      if (!h.Has(CounterType::kTrench)) return no_place("holds no Trench counter", rules::kG8_71);
       break;
     case Place::kFoxhole:
-      if (!h.Has(CounterType::kFoxhole)) return no_place("holds no Foxhole counter", "G9.55");
+      if (!h.Has(CounterType::kFoxhole)) return no_place("holds no Foxhole counter", rules::kG9_55);
       break;
   }
   return Position{*cell, place};

@@ -1,6 +1,7 @@
 #include "opsim/tactical/board_file.h"
 
 #include "opsim/core/json_source.h"
+#include "opsim/core/rule_ids.h"
 
 namespace opsim::tactical {
 
@@ -452,12 +453,14 @@ class BoardReader {
       auto facing = board_.Find(rec->facing);
       if (!facing) return Bad(e / "hip", facing.error().message, facing.error().rule);
       const auto dir = map::DirectionTo(*hex, *facing);
-      if (!dir) return Bad(e / "hip", "the top must face a hexside of the setup hex", "G9.11");
+      if (!dir)
+        return Bad(e / "hip", "the top must face a hexside of the setup hex", rules::kG9_11);
       auto hidden = r_.OptBool(e, "hidden", false);
       if (!hidden) return std::unexpected(hidden.error());
       Hex& h = *board_.MutableAt(*hex);
       if (h.panji)
-        return Bad(e, "a second Panji counter in " + rec->hex + ": at most one per hex", "G9.1");
+        return Bad(e, "a second Panji counter in " + rec->hex + ": at most one per hex",
+                   rules::kG9_1);
       h.panji = PanjiCounter::Make(rec->id, *dir, *hidden);
       return {};
     }
@@ -495,10 +498,10 @@ class BoardReader {
     if (*above) {
       if (*t != CounterType::kWreck && *t != CounterType::kAfv) {
         return Bad(e / "above_panji", "only a wreck or an AFV can stand above a Panji counter",
-                   "G9.2");
+                   rules::kG9_2);
       }
       if (!h.panji)
-        return Bad(e / "above_panji", "no Panji counter in that hex (list it first)", "G9.2");
+        return Bad(e / "above_panji", "no Panji counter in that hex (list it first)", rules::kG9_2);
       h.wreck_above_panji = true;
     }
     return {};

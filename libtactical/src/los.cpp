@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "opsim/core/rule_ids.h"
 #include "opsim/tactical/beach.h"
 #include "opsim/tactical/paddy.h"
 
@@ -68,11 +69,6 @@ LosEnd EndOf(const BoardUnit& u) {
   return LosEnd{u.at, u.unit, true, u.entrenched, u.crest, u.level_offset};
 }
 
-bool LosTouchesHexside(const LosTrace& t, const Hexside& h) {
-  return Contains(t.crossed, h) || Contains(t.along, h) || Contains(t.entry, h) ||
-         Contains(t.exit, h);
-}
-
 LosResult CheckLos(const Board& b, const LosEnd& from, const LosEnd& to) {
   LosResult r;
   r.trace = TraceLos(from.at.hex, to.at.hex);
@@ -122,12 +118,12 @@ LosResult CheckLos(const Board& b, const LosEnd& from, const LosEnd& to) {
   };
   auto obstacle_rule = [&](GridPos hex) -> std::string {
     const Hex& h = *b.At(hex);
-    if (h.pier == PierKind::kStone && !Info(h.terrain).obstacle) return "G13.71";
+    if (h.pier == PierKind::kStone && !Info(h.terrain).obstacle) return rules::kG13_71;
     if (IsHinterland(b, hex) && (IsBeach(b, from.at.hex) || IsOcean(b, from.at.hex) ||
                                  IsBeach(b, to.at.hex) || IsOcean(b, to.at.hex))) {
-      return "G13.23";
+      return rules::kG13_23;
     }
-    return "A6";
+    return rules::kAslA6;
   };
   const bool large =
       (from.unit.Has(UnitFlag::kLargeTarget) && from.unit.vehicle()) ||
@@ -154,7 +150,8 @@ LosResult CheckLos(const Board& b, const LosEnd& from, const LosEnd& to) {
     const GridPos x = h.first();
     const GridPos y = h.second();
     if (blocks(x) && blocks(y)) {
-      block("A6", "obstacles on both sides of hexside " + b.Name(h) + ", which the LOS runs along");
+      block(rules::kAslA6,
+            "obstacles on both sides of hexside " + b.Name(h) + ", which the LOS runs along");
       continue;
     }
     for (auto [side, other] : {std::pair{x, y}, std::pair{y, x}}) {
@@ -175,9 +172,9 @@ LosResult CheckLos(const Board& b, const LosEnd& from, const LosEnd& to) {
         const bool bank = IsBankHexside(b, h);
         if (!(bank || f.hedge || f.wall) || IsSeawallHexside(b, h)) continue;
         if (h.Touches(other->at.hex)) continue;
-        block(bank ? "G8.4" : "B9.21", std::string("an entrenched unit treats ") +
-                                           (bank ? "bank hexside " : "hexside ") + b.Name(h) +
-                                           " as a hedge, and the LOS crosses or runs along it");
+        block(bank ? rules::kG8_4 : rules::kAslB9_21,
+              std::string("an entrenched unit treats ") + (bank ? "bank hexside " : "hexside ") +
+                  b.Name(h) + " as a hedge, and the LOS crosses or runs along it");
       }
     }
   }
@@ -195,9 +192,9 @@ LosResult CheckLos(const Board& b, const LosEnd& from, const LosEnd& to) {
           if (!IsSeawallHexside(b, h)) continue;
           const GridPos inland = IsHinterland(b, h.first()) ? h.first() : h.second();
           if (inland == other->at.hex) continue;
-          block("G13.622", "a unit entrenched in Beach hex " + b.Name(e->at.hex) +
-                               " has no LOS across/along low-seawall hexside " + b.Name(h) +
-                               " to a Level 0 Hinterland Location beyond " + b.Name(inland));
+          block(rules::kG13_622, "a unit entrenched in Beach hex " + b.Name(e->at.hex) +
+                                     " has no LOS across/along low-seawall hexside " + b.Name(h) +
+                                     " to a Level 0 Hinterland Location beyond " + b.Name(inland));
         }
       }
     }
@@ -206,7 +203,7 @@ LosResult CheckLos(const Board& b, const LosEnd& from, const LosEnd& to) {
       for (const Hexside& h : t.crossed) {
         if (IsSeawallHexside(b, h) && !h.Touches(from.at.hex) && !h.Touches(to.at.hex)) {
           r.hindrances.push_back(
-              {"G13.622",
+              {rules::kG13_622,
                "low-seawall hexside " + b.Name(h) + " crossed away from both ends (at most +1)",
                1});
           break;
@@ -220,13 +217,14 @@ LosResult CheckLos(const Board& b, const LosEnd& from, const LosEnd& to) {
   auto add = [&](const HexHindrance& h, const std::string& prefix) {
     if (h.paddy + h.other == 0) return;
     paddy += h.paddy;
-    r.hindrances.push_back({h.paddy ? "G8.4" : "A6", prefix + h.what, h.paddy + h.other});
+    r.hindrances.push_back(
+        {h.paddy ? rules::kG8_4 : rules::kAslA6, prefix + h.what, h.paddy + h.other});
   };
   for (GridPos hex : t.Intervening()) {
     const bool piers = PiersAct(b, from.at, to.at, r.from_level, r.to_level, hex);
     HexHindrance h = HindranceOf(b, hex, piers);
     if (piers && b.At(hex)->pier == PierKind::kWooden) {
-      r.hindrances.push_back({"G13.71",
+      r.hindrances.push_back({rules::kG13_71,
                               "wooden pier " + b.Name(hex) +
                                   ", an Inherent-Terrain +1 "
                                   "LOS Hindrance between water/Beach Locations",
@@ -246,7 +244,7 @@ LosResult CheckLos(const Board& b, const LosEnd& from, const LosEnd& to) {
   if (paddy > 0) {
     const int halved = paddy / 2;
     r.hindrance -= paddy - halved;
-    r.hindrances.push_back({"G8.4",
+    r.hindrances.push_back({rules::kG8_4,
                             "In-Season paddy Hindrance +" + std::to_string(paddy) +
                                 " halved, FRD: +" + std::to_string(halved),
                             halved - paddy});

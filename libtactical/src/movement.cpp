@@ -6,6 +6,7 @@
 
 #include "enum_names.h"
 #include "opsim/core/dice.h"
+#include "opsim/core/rule_ids.h"
 #include "opsim/tactical/activity.h"
 #include "opsim/tactical/beach.h"
 #include "opsim/tactical/cot.h"
@@ -98,27 +99,28 @@ bool OnPanjiFloor(Place p) {
 // G8.2111: forced INTO the paddy from above a Bank counter.
 void ForcedInto(Walk& w, Step& s, const std::string& cause) {
   s.Forced();
-  s.Charge(PaddyInCot(w.b, w.unit, w.pos.hex).value_or(Cost()), "G8.2111",
+  s.Charge(PaddyInCot(w.b, w.unit, w.pos.hex).value_or(Cost()), rules::kG8_2111,
            "forced INTO " + w.b.Name(w.pos.hex) + " (" + cause +
                "): the IN-hex COT, even beyond its remaining MF; it does not become CX");
-  s.Note("G8.2111", "no longer above the Bank counter, so no longer subject to Hazardous Movement");
+  s.Note(rules::kG8_2111,
+         "no longer above the Bank counter, so no longer subject to Hazardous Movement");
   w.pos.place = Place::kHex;
 }
 
 // A Panji MC (G9.31), rolled if a seed was given.
 void PanjiMcNote(Walk& w, Step& s, const std::string& why) {
-  s.Note("G9.41", why + ": it takes a Panji MC (G9.31) now, before Defensive First Fire");
+  s.Note(rules::kG9_41, why + ": it takes a Panji MC (G9.31) now, before Defensive First Fire");
   if (!w.dice) return;
   const PanjiMc mc = RollPanjiMc(*w.dice, 0, w.o.morale, false);
   std::string text = "Panji MC: DR " + std::to_string(mc.dice[0]) + "+" +
                      std::to_string(mc.dice[1]) + " vs morale " + std::to_string(mc.morale) + ": " +
                      (mc.passed ? "passed" : "failed");
   for (const auto& r : mc.sequence) text += "; " + r;
-  s.Note("G9.31", text);
+  s.Note(rules::kG9_31, text);
   if (!mc.passed) {
-    s.Stop("G9.31", "broken by the Panji MC: its MPh ends");
+    s.Stop(rules::kG9_31, "broken by the Panji MC: its MPh ends");
   } else if (mc.pinned) {
-    s.Stop("G9.31", "pinned by the Panji MC: its MPh ends");
+    s.Stop(rules::kG9_31, "pinned by the Panji MC: its MPh ends");
   }
 }
 
@@ -131,19 +133,21 @@ void StackPanjiMc(Walk& w, Step& s, const Hexside* crossed) {
   const HexsideFeatures f = crossed ? w.b.Features(*crossed) : HexsideFeatures{};
   const bool lane = f.road || f.path || f.depression || f.trailbreak;
   if (w.unit.Has(UnitFlag::kBerserk)) {
-    s.Note("G9.43", "a berserk/Human-Wave/Banzai stack: G9.41, not G9.43, applies: each of its " +
-                        std::to_string(n) + " units takes a Panji MC");
+    s.Note(rules::kG9_43,
+           "a berserk/Human-Wave/Banzai stack: G9.41, not G9.43, applies: each of its " +
+               std::to_string(n) + " units takes a Panji MC");
   } else if (w.o.phase == Phase::kRout) {
-    s.Note("G9.43", "a routing stack: G9.41 applies: each of its " + std::to_string(n) +
-                        " units takes a Panji MC");
+    s.Note(rules::kG9_43, "a routing stack: G9.41 applies: each of its " + std::to_string(n) +
+                              " units takes a Panji MC");
   } else if (!lane) {
-    s.Note("G9.41", "the stack did not cross a road/path/Depression/TB hexside: each of its " +
-                        std::to_string(n) + " units takes a Panji MC");
+    s.Note(rules::kG9_41,
+           "the stack did not cross a road/path/Depression/TB hexside: each of its " +
+               std::to_string(n) + " units takes a Panji MC");
   } else {
     std::string who = "one unit chosen at random by the ATTACKER";
     if (w.dice)
       who = "unit " + std::to_string(w.dice->Roll(n)) + " of the stack (random selection)";
-    s.Note("G9.43",
+    s.Note(rules::kG9_43,
            "a stack of " + std::to_string(n) + " crossed a road/path/Depression/TB hexside: " +
                who + " takes the Panji MC; then the other " + std::to_string(n - 1) +
                " take a normal PTC (leadership may modify it), before Defensive First Fire");
@@ -156,23 +160,24 @@ void InfantryAbovePanji(Walk& w, Step& s, const PanjiCounter& p, const std::stri
                         const Hexside* crossed) {
   Unit& u = w.unit;
   if (u.manhandling()) {
-    s.Note("G9.411", "the Manhandled item is eliminated on entering");
+    s.Note(rules::kG9_411, "the Manhandled item is eliminated on entering");
     u.Set(UnitFlag::kManhandlingGun, false)
         .Set(UnitFlag::kManhandlingBoat, false)
         .Set(UnitFlag::kManhandlingMotorcycle, false);
   }
   if (u.Has(UnitFlag::kColumn)) {
-    s.Note("G9.44", p.hidden() ? "the Column Disbands automatically after Defensive First Fire"
-                               : "the Column may opt to Disband (E11.53)");
+    s.Note(rules::kG9_44, p.hidden()
+                              ? "the Column Disbands automatically after Defensive First Fire"
+                              : "the Column may opt to Disband (E11.53)");
   }
   if (w.o.assault_movement) {
-    s.Note("G9.41", "no Panji MC: it is using Assault Movement");
+    s.Note(rules::kG9_41, "no Panji MC: it is using Assault Movement");
   } else if (w.o.armored_assault) {
-    s.Note("G9.41", "no Panji MC: it is using Armored Assault (D9.31)");
+    s.Note(rules::kG9_41, "no Panji MC: it is using Armored Assault (D9.31)");
   } else if (w.o.low_crawl) {
-    s.Note("G9.41", "no Panji MC: it is using Low Crawl");
+    s.Note(rules::kG9_41, "no Panji MC: it is using Low Crawl");
   } else if (w.o.phase == Phase::kAdvance) {
-    s.Note("G9.41", "no Panji MC: a normal advance (not vs Difficult Terrain)");
+    s.Note(rules::kG9_41, "no Panji MC: a normal advance (not vs Difficult Terrain)");
   } else {
     StackPanjiMc(w, s, crossed);
     PanjiMcNote(w, s, "it is above the Panji counter in " + here);
@@ -181,7 +186,7 @@ void InfantryAbovePanji(Walk& w, Step& s, const PanjiCounter& p, const std::stri
 
 // G9.54: Infantry that cross any Covered hexside in a MPh cannot claim road bonus in it.
 void RoadBonusLost(Step& s) {
-  s.Note("G9.54", "it cannot claim road bonus this MPh (it crossed a Covered hexside)");
+  s.Note(rules::kG9_54, "it cannot claim road bonus this MPh (it crossed a Covered hexside)");
 }
 
 // What happens as a unit is placed above a Panji counter on entering (G9.4-.44, G9.422).
@@ -189,9 +194,9 @@ void EnterAbovePanji(Walk& w, Step& s, const Hex& y, Cost entry_cost, const Hexs
   const PanjiCounter& p = *y.panji;
   const std::string here = w.b.Name(y.cell);
   if (p.hidden()) {
-    s.Note("G9.4", "hidden Panji " + std::string(1, p.id()) + " in " + here + " is revealed");
+    s.Note(rules::kG9_4, "hidden Panji " + std::string(1, p.id()) + " in " + here + " is revealed");
   }
-  s.Note("G9.53",
+  s.Note(rules::kG9_53,
          "above a Panji counter it is engaged in a concealment-loss activity and may not "
          "make a concealment dr in the LOS of an unbroken enemy ground unit");
   Unit& u = w.unit;
@@ -199,28 +204,28 @@ void EnterAbovePanji(Walk& w, Step& s, const Hex& y, Cost entry_cost, const Hexs
   if (u.kind() == UnitKind::kCavalry || u.kind() == UnitKind::kBicycle) {
     const bool horse = u.kind() == UnitKind::kCavalry;
     if (horse && !u.Has(UnitFlag::kGalloping) && entry_cost >= Cost::Points(11)) {
-      s.Note("G9.422", "the horse expended eleven MF to enter, so it is not eliminated");
+      s.Note(rules::kG9_422, "the horse expended eleven MF to enter, so it is not eliminated");
       return;
     }
-    s.Note("G9.422", std::string("the ridden ") + (horse ? "horse" : "bicycle") +
-                         " is eliminated; its Rider(s) Bail Out");
+    s.Note(rules::kG9_422, std::string("the ridden ") + (horse ? "horse" : "bicycle") +
+                               " is eliminated; its Rider(s) Bail Out");
     u = Unit(UnitKind::kInfantry);
-    s.Note("G9.423", "the Riders are treated as entering Infantry");
+    s.Note(rules::kG9_423, "the Riders are treated as entering Infantry");
   } else if (u.kind() == UnitKind::kCycle) {
-    s.Note("G9.42", "the Ridden motorcycle is eliminated; its Rider(s) Bail Out");
+    s.Note(rules::kG9_42, "the Ridden motorcycle is eliminated; its Rider(s) Bail Out");
     u = Unit(UnitKind::kInfantry);
-    s.Note("G9.423", "the Riders are treated as entering Infantry");
+    s.Note(rules::kG9_423, "the Riders are treated as entering Infantry");
   } else if (u.vehicle()) {
     if (u.full_tracked_afv_or_dozer()) {
-      s.Note("G9.42",
+      s.Note(rules::kG9_42,
              "a fully-tracked AFV/dozer is not harmed; after Defensive First Fire it may "
              "expend an extra MP to move beneath (G9.5); it may not change VCA above "
              "(G9.52)");
       return;
     }
-    if (u.Has(UnitFlag::kTowingGun)) s.Note("G9.421", "the towed Gun is eliminated");
+    if (u.Has(UnitFlag::kTowingGun)) s.Note(rules::kG9_421, "the towed Gun is eliminated");
     u.Set(UnitFlag::kImmobilized);
-    s.Stop("G9.42", "the vehicle is immobilized by the panjis");
+    s.Stop(rules::kG9_42, "the vehicle is immobilized by the panjis");
     return;
   }
   if (u.infantry()) InfantryAbovePanji(w, s, p, here, &side);
@@ -235,19 +240,19 @@ void EnterWater(Walk& w, Step& s, GridPos to) {
   if (!u.vehicle()) {
     if (surf && (u.infantry() || u.kind() == UnitKind::kCavalry)) {
       w.cx = true;
-      s.Note("G13.447",
+      s.Note(rules::kG13_447,
              "Heavy Surf: it becomes CX on entering shallow Ocean and stays CX until on "
              "land or aboard a Watercraft");
     }
     return;
   }
   const bool proofed = u.Has(UnitFlag::kWaterproofed) || u.kind() == UnitKind::kAmphibian;
-  s.Charge(Cost::Points(proofed ? 1 : 2), "G13.422",
+  s.Charge(Cost::Points(proofed ? 1 : 2), rules::kG13_422,
            proofed ? "Wading COT of a Waterproofed vehicle (one land MP)"
                    : "Wading COT of a non-Waterproofed vehicle (two land MP)");
   if (surf && !proofed) {
     u.Set(UnitFlag::kImmobilized);
-    s.Stop("G13.441",
+    s.Stop(rules::kG13_441,
            "a non-Waterproofed Wading vehicle entering shallow Ocean in Heavy Surf is "
            "immediately immobilized (no G13.4222 DR)");
     return;
@@ -255,35 +260,37 @@ void EnterWater(Walk& w, Step& s, GridPos to) {
   if (surf) {
     if (w.surf_rolled) return;
     w.surf_rolled = true;
-    s.Note("G13.441", "Heavy Surf: the opponent makes one Secret Swamping DR and dr for this MPh");
+    s.Note(rules::kG13_441,
+           "Heavy Surf: the opponent makes one Secret Swamping DR and dr for this MPh");
     if (!w.dice) return;
     const SurfSwampingRoll r = RollSurfSwamping(*w.dice);
-    s.Note("G13.441",
+    s.Note(rules::kG13_441,
            "Swamping DR " + std::to_string(r.dice[0]) + "+" + std::to_string(r.dice[1]) + ", dr " +
                std::to_string(r.dr) +
                (r.swamped ? ": an Original 12, immobilized in shallow Ocean" : ": no effect"));
     if (r.swamped) {
       u.Set(UnitFlag::kImmobilized);
-      s.Stop("G13.441", "swamped: immobilized");
+      s.Stop(rules::kG13_441, "swamped: immobilized");
     }
     return;
   }
   if (proofed) {
-    s.Note("G13.4221", "a Waterproofed vehicle is exempt from Swamping");
+    s.Note(rules::kG13_4221, "a Waterproofed vehicle is exempt from Swamping");
     return;
   }
   const int drm = SwampingDrm(b, to);
-  s.Note("G13.4222", "the opponent makes a Swamping DR, +" + std::to_string(drm) + " DRM (range " +
-                         std::to_string(RangeToLand(b, to)) +
-                         " to the nearest land hex); a Final DR >= 12 immobilizes");
+  s.Note(rules::kG13_4222, "the opponent makes a Swamping DR, +" + std::to_string(drm) +
+                               " DRM (range " + std::to_string(RangeToLand(b, to)) +
+                               " to the nearest land hex); a Final DR >= 12 immobilizes");
   if (!w.dice) return;
   const SwampingRoll r = RollSwamping(*w.dice, drm);
-  s.Note("G13.4222", "Swamping DR " + std::to_string(r.dice[0]) + "+" + std::to_string(r.dice[1]) +
-                         " +" + std::to_string(drm) + " = " + std::to_string(r.final_dr) +
-                         (r.immobilized ? ": immobilized" : ": no effect"));
+  s.Note(rules::kG13_4222, "Swamping DR " + std::to_string(r.dice[0]) + "+" +
+                               std::to_string(r.dice[1]) + " +" + std::to_string(drm) + " = " +
+                               std::to_string(r.final_dr) +
+                               (r.immobilized ? ": immobilized" : ": no effect"));
   if (r.immobilized) {
     u.Set(UnitFlag::kImmobilized);
-    s.Stop("G13.4222", "swamped: immobilized");
+    s.Stop(rules::kG13_4222, "swamped: immobilized");
   }
 }
 
@@ -298,13 +305,13 @@ bool ChargeCot(Walk& w, Step& s, GridPos from, GridPos to, Place q) {
   std::string what;
   if (q == Place::kPier) {
     cot = TerrainCot(Terrain::kRunway, u);
-    rule = "G13.7";
+    rule = rules::kG13_7;
     what = "COT of the pier Location (a paved road)";
   } else if (IsPaddy(b, to)) {
     cot = PaddyInCot(b, u, to);
     const PaddyState st = b.settings().paddy;
     const bool shellholes = y.Has(CounterType::kShellholes) && st != PaddyState::kIrrigated;
-    rule = shellholes ? "G8.72" : "G8.2";
+    rule = shellholes ? rules::kG8_72 : rules::kG8_2;
     what = shellholes                   ? "enter the interior and its shellholes together"
            : st == PaddyState::kDrained ? "IN-hex COT of a Drained paddy (Open Ground)"
            : st == PaddyState::kIrrigated
@@ -313,28 +320,29 @@ bool ChargeCot(Walk& w, Step& s, GridPos from, GridPos to, Place q) {
   } else if (IsBeach(b, to)) {
     const bool hard = IsHardSand(b, to);
     cot = SandCot(u, hard);
-    rule = "G13.3";
+    rule = rules::kG13_3;
     what = std::string("COT of ") + (hard ? "Hard" : "Soft") + " Sand";
   } else if (IsRubbleLand(b, to)) {
     cot = TerrainCot(Terrain::kRubble, u);
-    rule = "G13.493";
+    rule = rules::kG13_493;
     what = "COT of rubble: a shallow-OCEAN Location with a Rubble counter is rubble land";
   } else if (IsOcean(b, to)) {
     if (OceanDepth(b, to) == Depth::kDeep) {
-      s.Refuse("G13.4", "deep OCEAN (" + name + ") is a Water Obstacle");
+      s.Refuse(rules::kG13_4, "deep OCEAN (" + name + ") is a Water Obstacle");
       return false;
     }
     cot = ShallowStreamCot(u);
     if (!cot) {
-      s.Refuse("G13.422", "a motorcycle being Ridden cannot enter a shallow-OCEAN Location");
+      s.Refuse(rules::kG13_422, "a motorcycle being Ridden cannot enter a shallow-OCEAN Location");
       return false;
     }
-    rule = "G13.42";
+    rule = rules::kG13_42;
     what = "Wading in shallow OCEAN, treated as a shallow stream";
   } else if (y.terrain == Terrain::kRiver) {
-    s.Refuse("G13.12", name +
-                           " is a river hex no OCEAN-overlay hexside touches: Chapter B River "
-                           "rules (Fording) apply, which opsim does not model");
+    s.Refuse(rules::kG13_12,
+             name +
+                 " is a river hex no OCEAN-overlay hexside touches: Chapter B River "
+                 "rules (Fording) apply, which opsim does not model");
     return false;
   } else {
     cot = TerrainCot(y.terrain, u);
@@ -353,23 +361,24 @@ bool ChargeCot(Walk& w, Step& s, GridPos from, GridPos to, Place q) {
   const int ly = q == Place::kPier ? 0 : TerrainLevel(b, to, across_bh);
   if (ly > lx) {
     s.Charge(*cot,
-             q == Place::kPier       ? "G13.73"
-             : IsOceanShore(b, side) ? "G13.41"
-                                     : "G13.23",
+             q == Place::kPier       ? rules::kG13_73
+             : IsOceanShore(b, side) ? rules::kG13_41
+                                     : rules::kG13_23,
              "crossing a Crest Line to a higher elevation doubles the COT");
   }
   const bool plain_og = Info(y.terrain).open_ground && !IsPaddy(b, to) && !IsBeach(b, to) &&
                         !IsOcean(b, to) && q != Place::kPier;
   if (b.settings().ec == Ec::kMud && plain_og) {
-    s.Charge(MudExtra(u), "E3.64", "EC are Mud: Open Ground mud");
+    s.Charge(MudExtra(u), rules::kAslE3_64, "EC are Mud: Open Ground mud");
   }
   if (IsPaddy(b, to) && b.settings().ec == Ec::kMud &&
       b.settings().paddy != PaddyState::kIrrigated) {
-    s.Charge(MudExtra(u), "G8.5", "EC mud (E3.64)");
+    s.Charge(MudExtra(u), rules::kG8_5, "EC mud (E3.64)");
   }
   if (IsBeach(b, to) && u.vehicle()) {
-    s.Note("G13.32", std::string("subject to Sand Bog (F7.31)") +
-                         (IsHardSand(b, to) ? "; a -1 DRM applies in Hard Sand (F7.31)" : ""));
+    s.Note(rules::kG13_32,
+           std::string("subject to Sand Bog (F7.31)") +
+               (IsHardSand(b, to) ? "; a -1 DRM applies in Hard Sand (F7.31)" : ""));
   }
   return true;
 }
@@ -386,7 +395,7 @@ std::optional<Place> PlaceOnEntry(Walk& w, Step& s, GridPos to, const Hexside& s
     const Place placed = covered ? Place::kAbove : Place::kBeneath;
     if (trench_move) return Place::kTrench;
     if (asked == Place::kFoxhole) {
-      s.Refuse("G9.55",
+      s.Refuse(rules::kG9_55,
                "a Foxhole in a panji Location can be entered only from beneath the "
                "Panji counter: enter " +
                    name + " first");
@@ -397,7 +406,7 @@ std::optional<Place> PlaceOnEntry(Walk& w, Step& s, GridPos to, const Hexside& s
       return std::nullopt;
     }
     if (asked && *asked != placed) {
-      s.Refuse(covered ? "G9.4" : "G9.45",
+      s.Refuse(covered ? rules::kG9_4 : rules::kG9_45,
                "entering " + name + " across " + (covered ? "Covered" : "non-Covered") +
                    " hexside " + b.Name(side) + " places the unit " + Name(placed) +
                    " the Panji counter" +
@@ -410,12 +419,12 @@ std::optional<Place> PlaceOnEntry(Walk& w, Step& s, GridPos to, const Hexside& s
   if (y.pier && q == Place::kHex) q = Place::kBeneath;
   if (q == Place::kBeneath && y.pier) {
     if (*y.pier == PierKind::kStone) {
-      s.Refuse("G13.73", "no unit may set up/enter beneath a stone pier (" + name + ")");
+      s.Refuse(rules::kG13_73, "no unit may set up/enter beneath a stone pier (" + name + ")");
       return std::nullopt;
     }
     const bool deep = IsOcean(b, to) && OceanDepth(b, to) == Depth::kDeep;
     if (u.kind() != UnitKind::kInfantry || deep) {
-      s.Refuse("G13.73",
+      s.Refuse(rules::kG13_73,
                "only Infantry (and boats) may enter beneath a wooden pier, and Infantry not "
                "in deep water");
       return std::nullopt;
@@ -432,40 +441,40 @@ bool CrossSeawall(Walk& w, Step& s, const Hexside& side, GridPos to) {
   const HexsideFeatures f = b.Features(side);
   if (b.settings().seawall == Seawall::kHigh) {
     if (!u.Has(UnitFlag::kCommando)) {
-      s.Refuse("G13.61", "a high seawall is a one-level cliff: only Commandos may Climb it");
+      s.Refuse(rules::kG13_61, "a high seawall is a one-level cliff: only Commandos may Climb it");
       return false;
     }
-    s.Stop("G13.61",
+    s.Stop(rules::kG13_61,
            "the Commando Climbs the high seawall; opsim ends its MPh there (the MF cost of "
            "a Climb is not in these texts)");
     return true;
   }
   if (f.breached) {
-    s.Note("G13.624", "the Breached seawall is treated as Open Ground for movement");
+    s.Note(rules::kG13_624, "the Breached seawall is treated as Open Ground for movement");
     return true;
   }
   if (Vehicle(u)) {
     if (!f.fascine || u.kind() != UnitKind::kFullyTracked || u.Has(UnitFlag::kImmobilized)) {
-      s.Refuse("G13.621",
+      s.Refuse(rules::kG13_621,
                "vehicles may cross a low seawall only where it is Breached (G13.624) or "
                "where a fascine lies against it (G13.625)");
       return false;
     }
     if (!w.o.printed_mp) {
-      s.Refuse("G13.625",
+      s.Refuse(rules::kG13_625,
                "crossing a fascine costs 25% of the printed MP allotment: give "
                "--printed-mp");
       return false;
     }
-    s.Charge(Cost::Points((*w.o.printed_mp + 3) / 4), "G13.625",
+    s.Charge(Cost::Points((*w.o.printed_mp + 3) / 4), rules::kG13_625,
              "crossing the fascine: 25% (FRU) of the printed MP allotment");
     return true;
   }
   if (IsBeach(b, to)) {
-    s.Note("G13.621",
+    s.Note(rules::kG13_621,
            "crossing a low seawall from its Hinterland to its Beach side costs no extra MF");
   } else {
-    s.Charge(BankCost(u), "G13.62", "crossing a low seawall (treated as a wall, B9)");
+    s.Charge(BankCost(u), rules::kG13_62, "crossing a low seawall (treated as a wall, B9)");
   }
   return true;
 }
@@ -485,18 +494,18 @@ bool CrossPaddy(Walk& w, Step& s, GridPos to, const Hexside& side, Place q, bool
   const bool breached = b.Features(side).breached || w.breached.contains(side);
   const bool from_bank = w.pos.place == Place::kBank;
   if (trench_move && bank_side) {
-    s.Note("G8.71",
+    s.Note(rules::kG8_71,
            "moving directly from one Trench counter into another: the bank hexside costs nothing");
     return !py || !s.Refused(MayBeIn(b, u, to, true));
   }
   if (py && q == Place::kBank) {
     if (s.Refused(MayBeOnBank(b, u, to))) return false;
     if (w.o.low_crawl) {
-      s.Refuse("G8.2111", "Low Crawl onto a Bank counter is NA");
+      s.Refuse(rules::kG8_2111, "Low Crawl onto a Bank counter is NA");
       return false;
     }
     if (!bank_side) {
-      s.Refuse(from_bank ? "G8.2105" : "G8.2101",
+      s.Refuse(from_bank ? rules::kG8_2105 : rules::kG8_2101,
                b.Name(side) +
                    " is not a bank hexside; a unit enters directly onto a Bank counter only "
                    "across a bank hexside: enter INTO " +
@@ -505,15 +514,17 @@ bool CrossPaddy(Walk& w, Step& s, GridPos to, const Hexside& side, Place q, bool
     }
     if (s.Refused(MayCrossBank(b, u, to, true))) return false;
     if (from_bank) {
-      s.Charge(BankCost(u), "G8.2105", "from a Bank counter onto the Bank counter in " + name);
+      s.Charge(BankCost(u), rules::kG8_2105,
+               "from a Bank counter onto the Bank counter in " + name);
     } else {
-      s.Charge(BankCost(u), "G8.2101", "cross bank hexside " + b.Name(side));
-      s.Charge(BankCost(u), "G8.2101", "enter onto the Bank counter in " + name);
+      s.Charge(BankCost(u), rules::kG8_2101, "cross bank hexside " + b.Name(side));
+      s.Charge(BankCost(u), rules::kG8_2101, "enter onto the Bank counter in " + name);
     }
     if (b.settings().ec == Ec::kMud) {
-      s.Charge(MudExtra(u), "G8.5", "EC mud: entering onto a Bank counter while changing hexes");
+      s.Charge(MudExtra(u), rules::kG8_5,
+               "EC mud: entering onto a Bank counter while changing hexes");
     }
-    s.Note("G8.2111",
+    s.Note(rules::kG8_2111,
            "above a Bank counter: subject to Hazardous Movement (it cannot gain \"?\"), "
            "not cumulative with another Hazardous Movement activity");
     onto_bank_done = true;
@@ -523,7 +534,7 @@ bool CrossPaddy(Walk& w, Step& s, GridPos to, const Hexside& side, Place q, bool
     if (s.Refused(MayBeIn(b, u, to, !bank_side || breached))) return false;
     if (!bank_side) {
       if (from_bank) {
-        s.Refuse("G8.2106",
+        s.Refuse(rules::kG8_2106,
                  "from a Bank counter a unit enters INTO an adjacent paddy only across a "
                  "bank hexside, and " +
                      b.Name(side) + " is not one");
@@ -532,14 +543,15 @@ bool CrossPaddy(Walk& w, Step& s, GridPos to, const Hexside& side, Place q, bool
       return true;
     }
     if (breached && !from_bank) {
-      s.Note("G8.8", b.Name(side) + " is breached: entering INTO costs no MF to cross it (B9.541)");
+      s.Note(rules::kG8_8,
+             b.Name(side) + " is breached: entering INTO costs no MF to cross it (B9.541)");
       return true;
     }
-    s.Charge(BankCost(u), from_bank ? "G8.2106" : "G8.2102",
+    s.Charge(BankCost(u), from_bank ? rules::kG8_2106 : rules::kG8_2102,
              "cross bank hexside " + b.Name(side) +
                  (breached ? " (breached, but it is exiting off a Bank counter; G8.8)" : ""));
     if (u.kind() == UnitKind::kFullyTracked && !breached) {
-      s.Note("G8.2121",
+      s.Note(rules::kG8_2121,
              "the AFV is subject to Underbelly Hits as it crosses an unbreached bank "
              "hexside");
     }
@@ -548,13 +560,14 @@ bool CrossPaddy(Walk& w, Step& s, GridPos to, const Hexside& side, Place q, bool
   // Leaving a paddy for a non-paddy hex: always across a bank hexside.
   const bool onto_road = b.At(to)->road != Road::kNone;
   if (breached && !from_bank) {
-    s.Note("G8.8", b.Name(side) + " is breached: no MF to cross it (B9.541)");
+    s.Note(rules::kG8_8, b.Name(side) + " is breached: no MF to cross it (B9.541)");
     return true;
   }
   if (s.Refused(MayCrossBank(b, u, from, onto_road))) return false;
-  s.Charge(BankCost(u), from_bank ? "G8.2107" : "G8.2103", "cross bank hexside " + b.Name(side));
+  s.Charge(BankCost(u), from_bank ? rules::kG8_2107 : rules::kG8_2103,
+           "cross bank hexside " + b.Name(side));
   if (u.kind() == UnitKind::kFullyTracked && !breached) {
-    s.Note("G8.2121",
+    s.Note(rules::kG8_2121,
            "the AFV is subject to Underbelly Hits as it crosses an unbreached bank hexside");
   }
   return true;
@@ -570,20 +583,20 @@ void TripFlare(Step& s, const Board& b, const Hex& h, bool qualifies, const std:
     s.Note("G.8", "the trip flare in " + b.Name(h.cell) + " may be set off in the normal manner");
     return;
   }
-  s.Note("G9.121", how +
-                       (qualifies ? ": it may set off the trip flare in "
-                                  : ": it cannot set off the trip flare in ") +
-                       b.Name(h.cell));
+  s.Note(rules::kG9_121, how +
+                             (qualifies ? ": it may set off the trip flare in "
+                                        : ": it cannot set off the trip flare in ") +
+                             b.Name(h.cell));
 }
 
 // G8.2122 (with G8.7): mines occupy both the interior and the banks of a paddy hex, and attack
 // a unit entering it in the normal manner whether it is IN the paddy or on its Bank counter.
 void PaddyMines(Step& s, const Board& b, const Hex& h, Place q) {
   if (!h.Has(CounterType::kMines) || !IsPaddy(b, h.cell)) return;
-  s.Note("G8.2122", std::string("the mines in ") + b.Name(h.cell) +
-                        " attack it in the normal manner" +
-                        (q == Place::kBank ? ", though it is on the Bank counter"
-                                           : ", whether it is IN the paddy or on its banks"));
+  s.Note(rules::kG8_2122, std::string("the mines in ") + b.Name(h.cell) +
+                              " attack it in the normal manner" +
+                              (q == Place::kBank ? ", though it is on the Bank counter"
+                                                 : ", whether it is IN the paddy or on its banks"));
 }
 
 // A step into an adjacent hex.
@@ -601,14 +614,14 @@ void MoveToHex(Walk& w, Step& s, GridPos to, std::optional<Place> asked,
 
   // Leaving the hex.
   if (p == Place::kAbove) {
-    s.Refuse("G9.6",
+    s.Refuse(rules::kG9_6,
              "a unit above a Panji counter may not directly exit its hex: it must first "
              "move beneath it (G9.5)");
     return;
   }
   if (x.panji && OnPanjiFloor(p) && Covered(w, from, side) && !trench_move) {
     if (s.Refused(MayExitAcrossCovered(u))) return;
-    s.Charge(Cost::Points(1), "G9.6",
+    s.Charge(Cost::Points(1), rules::kG9_6,
              "cross Covered hexside " + b.Name(side) + " of the Panji counter in " + b.Name(from));
     if (u.infantry()) RoadBonusLost(s);
   }
@@ -616,13 +629,13 @@ void MoveToHex(Walk& w, Step& s, GridPos to, std::optional<Place> asked,
       Vehicle(u) || u.kind() == UnitKind::kCavalry || u.Has(UnitFlag::kManhandlingGun);
   const bool water_or_beach_to = IsOcean(b, to) || IsBeach(b, to);
   if (p == Place::kPier && asked != Place::kPier && water_or_beach_to && pier_barred) {
-    s.Refuse("G13.73",
+    s.Refuse(rules::kG13_73,
              "no Gun, vehicle or Horse counter may be moved from a pier Location directly "
              "into a water or Beach hex");
     return;
   }
   if (w.o.phase == Phase::kRout && u.Has(UnitFlag::kBroken) && IsWading(b, {to, Place::kHex}, u)) {
-    s.Refuse("G13.421",
+    s.Refuse(rules::kG13_421,
              "broken Infantry may rout into shallow OCEAN only to avoid Failure-to-Rout "
              "elimination, or to load onto a LC/amphibian in a Seaborne Evacuation");
     return;
@@ -634,33 +647,33 @@ void MoveToHex(Walk& w, Step& s, GridPos to, std::optional<Place> asked,
   const Place q = *placed;
   const bool from_water = IsOcean(b, from) || IsBeach(b, from);
   if (q == Place::kPier && from_water && p != Place::kPier && pier_barred) {
-    s.Refuse("G13.73",
+    s.Refuse(rules::kG13_73,
              "no Gun, vehicle or Horse counter may be moved to a pier Location directly "
              "from a water or Beach hex");
     return;
   }
   if (y.panji && q == Place::kAbove && u.kind() == UnitKind::kCavalry &&
       u.Has(UnitFlag::kGalloping) && !y.panji->hidden()) {
-    s.Refuse("G9.422",
+    s.Refuse(rules::kG9_422,
              "Cavalry may Gallop/Charge neither onto nor off of a non-hidden Panji counter");
     return;
   }
 
   if (y.Has(CounterType::kBlaze)) {
-    s.Refuse("B25", b.Name(to) + " holds a Blaze: no unit may enter it");
+    s.Refuse(rules::kAslB25, b.Name(to) + " holds a Blaze: no unit may enter it");
     return;
   }
 
   // The hexside.
   if (f.cliff) {
-    s.Refuse("G13.24", b.Name(side) +
-                           " is a cliff hexside: crossing it means Climbing (B11), which "
-                           "opsim does not model");
+    s.Refuse(rules::kG13_24, b.Name(side) +
+                                 " is a cliff hexside: crossing it means Climbing (B11), which "
+                                 "opsim does not model");
     return;
   }
   if (!CrossSeawall(w, s, side, to)) return;
   if ((f.wall || f.hedge) && !IsSeawallHexside(b, side)) {
-    s.Charge(BankCost(u), "G9.4",
+    s.Charge(BankCost(u), rules::kG9_4,
              std::string("cross a ") + (f.wall ? "wall" : "hedge") + " hexside");
   }
   bool onto_bank_done = false;
@@ -669,7 +682,7 @@ void MoveToHex(Walk& w, Step& s, GridPos to, std::optional<Place> asked,
   // The hex.
   if (!onto_bank_done && !ChargeCot(w, s, from, to, q)) return;
   if (careful && *careful > s.total()) {
-    s.Charge(Cost::Halves(careful->halves() - s.total().halves()), "G9.422",
+    s.Charge(Cost::Halves(careful->halves() - s.total().halves()), rules::kG9_422,
              "MF deliberately expended to enter");
   }
   const Cost entry = s.total();
@@ -678,7 +691,7 @@ void MoveToHex(Walk& w, Step& s, GridPos to, std::optional<Place> asked,
     EnterAbovePanji(w, s, y, entry, side);
   } else if (y.panji) {
     s.Note(
-        "G9.45",
+        rules::kG9_45,
         trench_move
             ? "entering within a trench: placed beneath the Panji counter, no Panji MC"
             : "entering across a non-Covered hexside: placed directly beneath the Panji counter");
@@ -690,12 +703,13 @@ void MoveToHex(Walk& w, Step& s, GridPos to, std::optional<Place> asked,
   if (IsOcean(b, to) && q != Place::kPier) EnterWater(w, s, to);
   if (IsOcean(b, from) && p != Place::kPier && u.vehicle() && IsWading(b, {from, p}, u)) {
     if (IsOceanShore(b, side)) {
-      s.Note("G13.4223",
+      s.Note(rules::kG13_4223,
              "a Wading vehicle exiting shallow OCEAN across an OCEAN-Hinterland hexside is "
              "subject to Bog (B20.46)");
     }
   }
-  if (p == Place::kPier && q != Place::kPier) s.Note("G13.733", "it may carry its possessed SW");
+  if (p == Place::kPier && q != Place::kPier)
+    s.Note(rules::kG13_733, "it may carry its possessed SW");
 }
 
 // A change of place within the hex; an error if the hex offers no such change.
@@ -710,66 +724,68 @@ Status ChangePlace(Walk& w, Step& s, Place q, std::string_view token) {
   if (IsPaddy(b, hex) && p == Place::kHex && q == Place::kBank) {
     if (s.Refused(MayBeOnBank(b, u, hex))) return {};
     if (w.o.low_crawl) {
-      s.Refuse("G8.2111", "Low Crawl onto a Bank counter is NA");
+      s.Refuse(rules::kG8_2111, "Low Crawl onto a Bank counter is NA");
       return {};
     }
-    s.Charge(BankCost(u), "G8.2104",
+    s.Charge(BankCost(u), rules::kG8_2104,
              "from IN " + name + " onto its Bank counter (no mud MF; E3.64)");
-    s.Note("G8.2111", "above a Bank counter: subject to Hazardous Movement (it cannot gain \"?\")");
+    s.Note(rules::kG8_2111,
+           "above a Bank counter: subject to Hazardous Movement (it cannot gain \"?\")");
   } else if (IsPaddy(b, hex) && p == Place::kBank && q == Place::kHex) {
     if (s.Refused(MayBeIn(b, u, hex, false))) return {};
-    s.Charge(PaddyInCot(b, u, hex).value_or(Cost()), "G8.2108",
+    s.Charge(PaddyInCot(b, u, hex).value_or(Cost()), rules::kG8_2108,
              "from its Bank counter INTO " + name + ": the IN-hex COT (no mud MF; E3.64)");
   } else if (h.panji && (p == Place::kAbove || p == Place::kBeneath) &&
              (q == Place::kAbove || q == Place::kBeneath)) {
     if (s.Refused(MayChangeAboveBeneath(u))) return {};
     if (w.o.phase == Phase::kAdvance && q == Place::kBeneath) {
-      s.Refuse("G9.41",
+      s.Refuse(rules::kG9_41,
                "during the APh a unit may not go beneath the Panji counter it entered above");
       return {};
     }
     if (w.o.phase == Phase::kAdvance) {
-      s.Refuse("G9.5", "Infantry may not advance off a Panji counter");
+      s.Refuse(rules::kG9_5, "Infantry may not advance off a Panji counter");
       return {};
     }
-    s.Charge(Cost::Points(1), "G9.5",
+    s.Charge(Cost::Points(1), rules::kG9_5,
              std::string("from ") + Name(p) + " to " + Name(q) +
                  " the Panji counter, a separate expenditure");
     TripFlare(s, b, h, true,
               std::string("expending MF/MP while ") +
                   (q == Place::kAbove ? "entering" : "remaining") + " above the Panji counter");
     if (q == Place::kAbove) {
-      s.Note("G9.5", "no Panji MC or other panji-caused penalty ensues from going above");
+      s.Note(rules::kG9_5, "no Panji MC or other panji-caused penalty ensues from going above");
     }
   } else if ((q == Place::kFoxhole || q == Place::kTrench) &&
              (p == Place::kHex || p == Place::kBeneath)) {
-    s.Charge(Cost::Points(1), h.panji ? "G9.55" : "B27",
+    s.Charge(Cost::Points(1), h.panji ? rules::kG9_55 : rules::kAslB27,
              std::string("enter the ") + Name(q) + (h.panji ? " beneath the Panji counter" : ""));
   } else if ((q == Place::kFoxhole || q == Place::kTrench) && p == Place::kAbove) {
-    s.Refuse("G9.55",
+    s.Refuse(rules::kG9_55,
              "Fortifications in a panji Location are beneath the Panji counter and can be "
              "entered only from beneath it");
     return {};
   } else if ((p == Place::kFoxhole || p == Place::kTrench) &&
              (q == Place::kHex || q == Place::kBeneath)) {
     s.Charge(
-        Cost(), h.panji ? "G9.55" : "B27",
+        Cost(), h.panji ? rules::kG9_55 : rules::kAslB27,
         std::string("leave the ") + Name(p) + (h.panji ? " to beneath the Panji counter" : ""));
   } else if (h.pier && (p == Place::kPier || q == Place::kPier)) {
     if (q == Place::kPier && (Vehicle(u) || u.kind() == UnitKind::kCavalry)) {
-      s.Refuse("G13.73",
+      s.Refuse(rules::kG13_73,
                "no vehicle or Horse counter may be moved to a pier Location directly from "
                "the water or Beach of its hex");
       return {};
     }
     const Cost road = Cost::Points(1);
     if (q == Place::kPier) {
-      s.Charge(road, "G13.7", "COT of the pier Location (a paved road)");
-      s.Charge(road, "G13.73", "changing elevation onto the pier: as crossing a hill Crest Line");
+      s.Charge(road, rules::kG13_7, "COT of the pier Location (a paved road)");
+      s.Charge(road, rules::kG13_73,
+               "changing elevation onto the pier: as crossing a hill Crest Line");
     } else {
       s.Charge(IsBeach(b, hex) ? SandCot(u, IsHardSand(b, hex)).value_or(Cost())
                                : ShallowStreamCot(u).value_or(Cost()),
-               "G13.73", "down from the pier into its hex");
+               rules::kG13_73, "down from the pier into its hex");
     }
   } else {
     return BadStep(token, std::string("there is no move from ") + Name(p) + " to " + Name(q) +
@@ -789,35 +805,37 @@ void Bypass(Walk& w, Step& s, GridPos hex, GridPos other) {
     return r == GridRole::kBeach || r == GridRole::kOcean || r == GridRole::kEffluent;
   };
   if (w.pos.place == Place::kAbove) {
-    s.Refuse("G9.6",
+    s.Refuse(rules::kG9_6,
              "a unit above a Panji counter may not directly exit its hex: it must first "
              "move beneath it (G9.5)");
     return;
   }
   if (overlay(hex) || overlay(other)) {
-    s.Refuse("G13.81", "Bypass along a Beach/OCEAN overlay hexside (" + b.Name(along) + ") is NA");
+    s.Refuse(rules::kG13_81,
+             "Bypass along a Beach/OCEAN overlay hexside (" + b.Name(along) + ") is NA");
     return;
   }
   if (!Info(b.At(hex)->terrain).bypassable) {
-    s.Refuse("A4.3", std::string("Bypass is movement around obstacle terrain, and ") + b.Name(hex) +
-                         " is " + TerrainName(b.At(hex)->terrain));
+    s.Refuse(rules::kAslA4_3, std::string("Bypass is movement around obstacle terrain, and ") +
+                                  b.Name(hex) + " is " + TerrainName(b.At(hex)->terrain));
     return;
   }
   const Cost cost = OpenGroundCot(u);
   if (auto blocked = MayBypassAlong(b, hex, along); !blocked) {
     const Hex& h = *b.At(hex);
-    s.Charge(cost, "G9.46",
+    s.Charge(cost, rules::kG9_46,
              "the attempted Bypass, expended in its present position " + b.Name(w.pos));
-    if (u.vehicle()) s.Charge(Cost::Points(1), "G9.46", "a Stop MP (D2.3)");
-    s.Note("G9.46", blocked.error().message + "; the unit is blocked from entering " + b.Name(hex) +
-                        " (immune to TPBF/Snap Shot from, and mines in, it) and its MPh goes on");
-    if (h.panji->hidden()) s.Note("G9.46", "the hidden Panji counter is revealed");
+    if (u.vehicle()) s.Charge(Cost::Points(1), rules::kG9_46, "a Stop MP (D2.3)");
+    s.Note(rules::kG9_46,
+           blocked.error().message + "; the unit is blocked from entering " + b.Name(hex) +
+               " (immune to TPBF/Snap Shot from, and mines in, it) and its MPh goes on");
+    if (h.panji->hidden()) s.Note(rules::kG9_46, "the hidden Panji counter is revealed");
     return;
   }
-  s.Charge(cost, "G9.46", "Bypass " + b.Name(hex) + " along hexside " + b.Name(along));
+  s.Charge(cost, rules::kG9_46, "Bypass " + b.Name(hex) + " along hexside " + b.Name(along));
   const bool panji = b.At(hex)->panji.has_value();
   w.pos = {hex, panji ? Place::kBeneath : Place::kHex};
-  if (panji) s.Note("G9.46", "entering by Bypass: placed directly beneath the Panji counter");
+  if (panji) s.Note(rules::kG9_46, "entering by Bypass: placed directly beneath the Panji counter");
 }
 
 // +mount, +dismount, +bailout (G8.2112, G9.423, G9.51).
@@ -828,12 +846,12 @@ void MountOrDismount(Walk& w, Step& s, std::string_view action) {
   const bool panji = b.At(w.pos.hex)->panji.has_value();
   if (action == "mount") {
     if (u.kind() != UnitKind::kInfantry) {
-      s.Refuse("G8.2112", "only Personnel (here, Infantry) mount a horse, cycle or vehicle");
+      s.Refuse(rules::kG8_2112, "only Personnel (here, Infantry) mount a horse, cycle or vehicle");
       return;
     }
     const Place at = w.o.transport_at.value_or(w.pos.place);
     if (at != w.pos.place) {
-      const std::string rule = panji ? "G9.51" : "G8.2112";
+      const std::string rule = panji ? rules::kG9_51 : rules::kG8_2112;
       s.Refuse(rule, std::string("the transport is ") + Name(at) + ", the unit " +
                          Name(w.pos.place) +
                          (panji ? ": in a panji Location both must be above, or both beneath, the "
@@ -843,7 +861,7 @@ void MountOrDismount(Walk& w, Step& s, std::string_view action) {
                                   : ": they must be in the same place"));
       return;
     }
-    s.Charge(Cost::Points(1), "G8.2112", "mount (the normal one MF)");
+    s.Charge(Cost::Points(1), rules::kG8_2112, "mount (the normal one MF)");
     switch (w.o.transport) {
       case Transport::kHorse:
         u = Unit(UnitKind::kCavalry);
@@ -855,27 +873,27 @@ void MountOrDismount(Walk& w, Step& s, std::string_view action) {
         u = Unit(UnitKind::kCycle);
         break;
       case Transport::kVehicle:
-        s.Stop("G8.2112", "now a Passenger: the vehicle moves it");
+        s.Stop(rules::kG8_2112, "now a Passenger: the vehicle moves it");
         break;
     }
     return;
   }
   if (u.kind() != UnitKind::kCavalry && u.kind() != UnitKind::kCycle &&
       u.kind() != UnitKind::kBicycle) {
-    s.Refuse("G8.2112", std::string("a ") + Name(u.kind()) + " has nothing to " +
-                            std::string(action) + " from");
+    s.Refuse(rules::kG8_2112, std::string("a ") + Name(u.kind()) + " has nothing to " +
+                                  std::string(action) + " from");
     return;
   }
   const bool motorcycle = u.kind() == UnitKind::kCycle;
   const bool cycle = motorcycle || u.kind() == UnitKind::kBicycle;
   u = Unit(UnitKind::kInfantry);
   if (action == "dismount") {
-    s.Charge(Cost::Points(1), "G8.2112", "dismount (the normal one MF)");
+    s.Charge(Cost::Points(1), rules::kG8_2112, "dismount (the normal one MF)");
     if (w.pos.place == Place::kBank) {
-      s.Note("G8.2112", "it disembarks only onto the Bank counter its transport is above");
+      s.Note(rules::kG8_2112, "it disembarks only onto the Bank counter its transport is above");
     }
     if (panji && w.pos.place == Place::kAbove) {
-      s.Note("G9.423", "PRC disembarking from transport above a Panji counter do so onto it");
+      s.Note(rules::kG9_423, "PRC disembarking from transport above a Panji counter do so onto it");
       InfantryAbovePanji(w, s, *b.At(w.pos.hex)->panji, b.Name(w.pos.hex), nullptr);
     }
     return;
@@ -883,16 +901,16 @@ void MountOrDismount(Walk& w, Step& s, std::string_view action) {
   // bailout
   if (w.pos.place == Place::kBank) {
     w.pos.place = Place::kHex;
-    s.Note("G8.2112", "Bailing Out, it goes directly INTO the hex");
+    s.Note(rules::kG8_2112, "Bailing Out, it goes directly INTO the hex");
     if (cycle) {
-      s.Note("G8.2112",
+      s.Note(rules::kG8_2112,
              b.settings().paddy == PaddyState::kIrrigated
                  ? "the surviving cycle would be placed IN the Irrigated paddy, so it is "
                    "eliminated (G8.12)"
                  : "each surviving cycle is placed IN the hex as well");
     }
   } else {
-    s.Note("G8.2112", "it Bails Out where it is");
+    s.Note(rules::kG8_2112, "it Bails Out where it is");
   }
 }
 
@@ -903,10 +921,11 @@ void Search(Walk& w, Step& s, GridPos searched) {
   if (s.Refused(CheckActivity(b, w.pos, w.unit, Activity::kSearch))) return;
   const Hexside side = *Hexside::Between(w.pos.hex, searched);
   if (SearchRisksCasualties(b, w.pos.hex, searched)) {
-    s.Note("G9.48", "Searching " + b.Name(searched) + " across Covered hexside " + b.Name(side) +
-                        ": the Searcher can suffer Casualty Reduction (A12.154)");
+    s.Note(rules::kG9_48, "Searching " + b.Name(searched) + " across Covered hexside " +
+                              b.Name(side) +
+                              ": the Searcher can suffer Casualty Reduction (A12.154)");
   } else {
-    s.Note("G9.48", "no Covered hexside lies between: the Search risks no panji casualties");
+    s.Note(rules::kG9_48, "no Covered hexside lies between: the Search risks no panji casualties");
   }
   const Hex& h = *b.At(searched);
   TripFlare(s, b, h, IsCovered(b, searched, side),
@@ -914,7 +933,7 @@ void Search(Walk& w, Step& s, GridPos searched) {
                 std::string(IsCovered(b, searched, side) ? "Covered" : "non-Covered") +
                 " hexside of its Panji counter");
   if (h.panji && h.panji->hidden()) {
-    s.Note("G9.48", "the hidden Panji counter in " + b.Name(searched) + " is revealed");
+    s.Note(rules::kG9_48, "the hidden Panji counter in " + b.Name(searched) + " is revealed");
   }
 }
 
@@ -938,9 +957,10 @@ Status Apply(Walk& w, Step& s, std::string_view token) {
                action == "disband") {
       if (w.pos.place == Place::kBank && w.unit.infantry()) ForcedInto(w, s, std::string(action));
       if (action == "broken" && w.pos.place == Place::kHex && IsPaddy(b, w.pos.hex)) {
-        s.Note("G8.2111", "unless pinned, it is subject to the -1 FFNAM DRM until its MPh ends");
+        s.Note(rules::kG8_2111,
+               "unless pinned, it is subject to the -1 FFNAM DRM until its MPh ends");
       }
-      if (action != "disband") s.Stop("G8.2111", std::string(action) + ": its MPh ends");
+      if (action != "disband") s.Stop(rules::kG8_2111, std::string(action) + ": its MPh ends");
     } else if (action.substr(0, 7) == "breach:") {
       auto other = b.Find(action.substr(7));
       if (!other) return std::unexpected(other.error());
@@ -952,12 +972,12 @@ Status Apply(Walk& w, Step& s, std::string_view token) {
       if (!cost) {
         s.Refuse(cost.error().rule, cost.error().message);
       } else {
-        s.Charge(*cost, "G8.8",
+        s.Charge(*cost, rules::kG8_8,
                  "breach bank hexside " + b.Name(*side) + ": ¼ (FRU) of its printed MP");
         for (GridPos hex : {w.pos.hex, *other}) {
           if (IsCovered(b, hex, *side)) {
-            s.Note("G9.731", b.Name(*side) + ", a Covered hexside of the Panji counter in " +
-                                 b.Name(hex) + ", becomes a non-Covered hexside");
+            s.Note(rules::kG9_731, b.Name(*side) + ", a Covered hexside of the Panji counter in " +
+                                       b.Name(hex) + ", becomes a non-Covered hexside");
           }
         }
         w.breached.insert(*side);
@@ -1014,7 +1034,7 @@ Status Apply(Walk& w, Step& s, std::string_view token) {
   if (b.settings().frozen && IsOcean(b, target->hex)) {
     return Fail(ErrorCode::kUnsupported,
                 "OCEAN is frozen: B21.6 (ice) applies (G13.494), which these texts do not hold",
-                std::string(token), "G13.494");
+                std::string(token), rules::kG13_494);
   }
   MoveToHex(w, s, target->hex, parts->place, careful);
   return {};
@@ -1034,7 +1054,7 @@ void CheckStart(Walk& w, Step& s) {
   }
   if (p.place == Place::kAbove) s.Refused(MaySetUpAbove(u, false));
   if (IsOcean(b, p.hex) && p.place != Place::kPier && OceanDepth(b, p.hex) == Depth::kDeep) {
-    s.Refuse("G13.4", "deep OCEAN (" + b.Name(p.hex) + ") is a Water Obstacle");
+    s.Refuse(rules::kG13_4, "deep OCEAN (" + b.Name(p.hex) + ") is a Water Obstacle");
   }
 }
 
@@ -1112,7 +1132,7 @@ Result<MoveReport> EvaluateMove(const Board& board, const MoveOptions& options,
   if (has_paddy && board.settings().paddy == PaddyState::kUnset) {
     return Fail(ErrorCode::kInvalidInput,
                 "the board has paddies but no paddy state: set it by SSR (--paddy) or DYO", {},
-                "G8.1");
+                rules::kG8_1);
   }
   auto start = board.FindPosition(path[0]);
   if (!start) return std::unexpected(start.error());
@@ -1126,7 +1146,7 @@ Result<MoveReport> EvaluateMove(const Board& board, const MoveOptions& options,
     CheckStart(w, s);
     if (options.double_time && u.infantry()) {
       w.cx = true;
-      s.Note("A4.5", "Double Time: +2 MF, and the unit becomes CX");
+      s.Note(rules::kAslA4_5, "Double Time: +2 MF, and the unit becomes CX");
     }
     if (s.refused()) {
       report.unit = w.unit.ToString();
@@ -1150,10 +1170,10 @@ Result<MoveReport> EvaluateMove(const Board& board, const MoveOptions& options,
       Cost regular;
       for (const StepReport& r : report.steps) regular += r.total();
       if (regular > limit) {
-        s.Refuse("A4.1", "this step brings the total to " + regular.ToString() +
-                             ", beyond the unit's " + limit.ToString() +
-                             (u.infantry() ? " MF" : " MP") +
-                             (options.double_time ? " (with Double Time)" : ""));
+        s.Refuse(rules::kAslA4_1, "this step brings the total to " + regular.ToString() +
+                                      ", beyond the unit's " + limit.ToString() +
+                                      (u.infantry() ? " MF" : " MP") +
+                                      (options.double_time ? " (with Double Time)" : ""));
         break;
       }
     }

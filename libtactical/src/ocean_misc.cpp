@@ -2,6 +2,7 @@
 
 #include <climits>
 
+#include "opsim/core/rule_ids.h"
 #include "opsim/tactical/beach.h"
 
 namespace opsim::tactical {
@@ -43,13 +44,14 @@ SunkBoat SinkBoat(const Board& b, GridPos hex) {
   if (Shallow(b, hex)) {
     s.passengers_wading = true;
     s.sw_and_guns_eliminated = true;
-    s.effects.push_back({"G13.48", "E5.531-.532 do not apply in shallow OCEAN"});
+    s.effects.push_back({rules::kG13_48, "E5.531-.532 do not apply in shallow OCEAN"});
     s.effects.push_back(
-        {"G13.48", "its former Passengers become Wading Infantry in " + b.Name(hex)});
-    s.effects.push_back({"G13.48", "all SW and Guns aboard it are eliminated"});
+        {rules::kG13_48, "its former Passengers become Wading Infantry in " + b.Name(hex)});
+    s.effects.push_back({rules::kG13_48, "all SW and Guns aboard it are eliminated"});
   } else {
     s.effects.push_back(
-        {"E5.531", "not shallow OCEAN: E5.531-.532 apply (not in these texts; not modelled)"});
+        {rules::kAslE5_531,
+         "not shallow OCEAN: E5.531-.532 apply (not in these texts; not modelled)"});
   }
   return s;
 }
@@ -77,8 +79,9 @@ bool BerserkBecomesBattleHardening(const Board& b, const LosEnd& unit,
 Result<OceanLanding> LandInShallowOcean(const Board& b, GridPos hex, AerialLanding landing) {
   if (!Shallow(b, hex)) {
     return Fail(ErrorCode::kInvalidInput,
-                "G13.492 covers landings in shallow OCEAN; " + b.Name(hex) + " is not", b.Name(hex),
-                "G13.492");
+                std::string(rules::kG13_492.id) + " covers landings in shallow OCEAN; " +
+                    b.Name(hex) + " is not",
+                b.Name(hex), rules::kG13_492);
   }
   const bool surf = HeavySurfIn(b, hex);
   OceanLanding l;
@@ -86,22 +89,25 @@ Result<OceanLanding> LandInShallowOcean(const Board& b, GridPos hex, AerialLandi
     case AerialLanding::kFiveEighthsParachute:
       l.wading = true;
       l.nmc_drm = SwampingDrm(b, hex) + (surf ? 1 : 0);
-      l.effects.push_back({"G13.492", "the ⅝\" parachute is Wading and takes a NMC (E9.42), +" +
-                                          std::to_string(*l.nmc_drm) + " DRM"});
-      l.effects.push_back({"G13.421",
+      l.effects.push_back(
+          {rules::kG13_492, "the ⅝\" parachute is Wading and takes a NMC (E9.42), +" +
+                                std::to_string(*l.nmc_drm) + " DRM"});
+      l.effects.push_back({rules::kG13_421,
                            "a break result on that NMC is a Casualty Reduction instead; no "
                            "Pin result"});
       break;
     case AerialLanding::kHalfInchParachute:
       l.eliminated = true;
-      l.effects.push_back({"G13.492", "a ½\" parachute that lands in shallow OCEAN is eliminated"});
+      l.effects.push_back(
+          {rules::kG13_492, "a ½\" parachute that lands in shallow OCEAN is eliminated"});
       break;
     case AerialLanding::kGlider:
       l.wading = true;
       l.crash_drm = surf ? 1 : 0;
-      l.effects.push_back({"G13.492", "the glider lands as if in a fordable river (E8.23-.232)" +
-                                          std::string(surf ? ", +1 Crash drm for Heavy Surf" : "") +
-                                          "; all Wading effects apply to its Passengers"});
+      l.effects.push_back(
+          {rules::kG13_492, "the glider lands as if in a fordable river (E8.23-.232)" +
+                                std::string(surf ? ", +1 Crash drm for Heavy Surf" : "") +
+                                "; all Wading effects apply to its Passengers"});
       break;
   }
   return l;
@@ -112,25 +118,26 @@ Result<int> PierUnloadingCost(const Board& b, GridPos craft_hex, GridPos pier_he
   const Hex* pier = b.At(pier_hex);
   if (pier == nullptr || !pier->pier) {
     return Fail(ErrorCode::kInvalidInput, b.Name(pier_hex) + " holds no Pier counter",
-                b.Name(pier_hex), "G13.731");
+                b.Name(pier_hex), rules::kG13_731);
   }
   if (!map::DirectionTo(craft_hex, pier_hex)) {
-    return Refuse("the craft must be adjacent to the pier hex", "G13.731");
+    return Refuse("the craft must be adjacent to the pier hex", rules::kG13_731);
   }
   if (craft.kind() == UnitKind::kBoat) {
-    return Refuse("a boat (un)loads at a pier as G13.732 says, not G13.731", "G13.732");
+    return Refuse("a boat (un)loads at a pier as G13.732 says, not G13.731", rules::kG13_732);
   }
   if (craft.kind() == UnitKind::kLandingCraft) {
     if (!WaterLocation(b, craft_hex)) {
-      return Refuse("a LC (un)loads onto a pier only from a water Location", "G13.731");
+      return Refuse("a LC (un)loads onto a pier only from a water Location", rules::kG13_731);
     }
   } else if (craft.kind() == UnitKind::kAmphibian) {
     if (!WaterLocation(b, craft_hex) && !IsBeach(b, craft_hex)) {
       return Refuse("an amphibian (un)loads onto a pier only from a water/Beach Location",
-                    "G13.731");
+                    rules::kG13_731);
     }
   } else {
-    return Refuse("only a Stopped LC or amphibian may (un)load directly onto a pier", "G13.731");
+    return Refuse("only a Stopped LC or amphibian may (un)load directly onto a pier",
+                  rules::kG13_731);
   }
   if (HeavySurfIn(b, craft_hex)) return allotment;  // 100% (G13.443)
   return (allotment + 1) / 2;
@@ -138,12 +145,14 @@ Result<int> PierUnloadingCost(const Board& b, GridPos craft_hex, GridPos pier_he
 
 Status MayBoatUseThePier(const Board& b, GridPos boat_hex, GridPos beached_across, bool personnel,
                          bool beneath_pier) {
-  if (!personnel) return Refuse("only Personnel may (un)load between a boat and a pier", "G13.732");
+  if (!personnel)
+    return Refuse("only Personnel may (un)load between a boat and a pier", rules::kG13_732);
   const Hex* pier = b.At(beached_across);
   if (pier == nullptr || !pier->pier || !map::DirectionTo(boat_hex, beached_across)) {
-    return Refuse("the boat must be Beached across a hexside of the pier hex", "G13.732");
+    return Refuse("the boat must be Beached across a hexside of the pier hex", rules::kG13_732);
   }
-  if (beneath_pier) return Refuse("a boat cannot Beach while beneath a Pier counter", "G13.732");
+  if (beneath_pier)
+    return Refuse("a boat cannot Beach while beneath a Pier counter", rules::kG13_732);
   return {};
 }
 

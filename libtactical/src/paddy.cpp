@@ -1,5 +1,6 @@
 #include "opsim/tactical/paddy.h"
 
+#include "opsim/core/rule_ids.h"
 #include "opsim/tactical/cot.h"
 
 namespace opsim::tactical {
@@ -69,21 +70,22 @@ Status MayBeIn(const Board& b, const Unit& u, GridPos hex, bool via_open) {
     if (u.kind() == UnitKind::kCavalry && u.Has(UnitFlag::kGalloping)) {
       return Refuse(
           "Galloping/Charging Cavalry are not allowed IN an Irrigated paddy (" + where + ")",
-          "G8.12");
+          rules::kG8_12);
     }
     if (u.kind() == UnitKind::kCycle || u.Has(UnitFlag::kPushingMotorcycle)) {
       return Refuse("no Pushed/Ridden motorcycle is allowed IN an Irrigated paddy (" + where + ")",
-                    "G8.12");
+                    rules::kG8_12);
     }
     if (u.kind() == UnitKind::kBicycle) {
-      return Refuse("no ridden bicycle is allowed IN an Irrigated paddy (" + where + ")", "G8.12");
+      return Refuse("no ridden bicycle is allowed IN an Irrigated paddy (" + where + ")",
+                    rules::kG8_12);
     }
     if (u.Has(UnitFlag::kManhandlingGun) && !u.Has(UnitFlag::kAnimalPacked)) {
       return Refuse(
           "an unhooked non-vehicular Gun (not dm or Animal-Packed) is not allowed IN an "
           "Irrigated paddy (" +
               where + ")",
-          "G8.12");
+          rules::kG8_12);
     }
   }
   const bool allowed = u.kind() == UnitKind::kInfantry || u.kind() == UnitKind::kCavalry ||
@@ -91,12 +93,13 @@ Status MayBeIn(const Board& b, const Unit& u, GridPos hex, bool via_open) {
   if (allowed) return {};
   if (via_open && state != PaddyState::kIrrigated) return {};  // G8.8: all unit types
   if (u.kind() == UnitKind::kBicycle) {
-    return Refuse("Infantry riding bicycles may not enter INTO a paddy (" + where + ")", "G8.2");
+    return Refuse("Infantry riding bicycles may not enter INTO a paddy (" + where + ")",
+                  rules::kG8_2);
   }
   return Refuse(std::string("only Infantry, Cavalry, Cycle Riders and fully-tracked vehicles may "
                             "enter INTO a paddy across an unbreached bank hexside; a ") +
                     Name(u.kind()) + " may not (" + where + ")",
-                via_open ? "G8.8" : "G8.2");
+                via_open ? rules::kG8_8 : rules::kG8_2);
 }
 
 Status MayCrossBank(const Board& b, const Unit& u, GridPos paddy, bool onto_bank_or_road) {
@@ -104,7 +107,7 @@ Status MayCrossBank(const Board& b, const Unit& u, GridPos paddy, bool onto_bank
   if (auto s = MayBeIn(b, u, paddy, false); !s) {
     return Refuse(std::string("only units allowed INTO a paddy may cross a bank hexside; ") +
                       s.error().message,
-                  "G8.21");
+                  rules::kG8_21);
   }
   return {};
 }
@@ -116,20 +119,21 @@ Status MayBeOnBank(const Board& b, const Unit& u, GridPos hex) {
         "the use of a Bank counter is NA in a paddy hex that contains a Wire or Panji "
         "counter (" +
             b.Name(hex) + ")",
-        "G8.7");
+        rules::kG8_7);
   }
   if (u.kind() == UnitKind::kCavalry && u.Has(UnitFlag::kGalloping)) {
-    return Refuse("Cavalry may not Gallop/Charge onto or off a Bank counter", "G8.2112");
+    return Refuse("Cavalry may not Gallop/Charge onto or off a Bank counter", rules::kG8_2112);
   }
   const bool infantry = u.kind() == UnitKind::kInfantry || u.kind() == UnitKind::kBicycle;
   if (infantry && (u.Has(UnitFlag::kManhandlingGun) || u.Has(UnitFlag::kManhandlingBoat))) {
-    return Refuse("Infantry Manhandling a Gun or boat may not be above a Bank counter", "G8.21");
+    return Refuse("Infantry Manhandling a Gun or boat may not be above a Bank counter",
+                  rules::kG8_21);
   }
   if (infantry || u.kind() == UnitKind::kCavalry || u.kind() == UnitKind::kCycle) return {};
   return Refuse(
       std::string("only Infantry, Cavalry and Cycle Riders may be above a Bank counter; a ") +
           Name(u.kind()) + " may not",
-      "G8.21");
+      rules::kG8_21);
 }
 
 std::optional<Cost> PaddyInCot(const Board& b, const Unit& u, GridPos hex) {
@@ -169,13 +173,14 @@ bool OnBankForAttacks(const Board& b, const Position& p, const Unit& u) {
 Result<Cost> BreachCost(const Board& b, const Unit& u, const Hexside& h, int printed_mp) {
   if (!(u.kind() == UnitKind::kFullyTracked && u.Has(UnitFlag::kDozer)) ||
       u.Has(UnitFlag::kImmobilized)) {
-    return Refuse("only a Mobile dozer may breach a bank hexside", "G8.8");
+    return Refuse("only a Mobile dozer may breach a bank hexside", rules::kG8_8);
   }
-  if (!IsBankHexside(b, h)) return Refuse(b.Name(h) + " is not a bank hexside", "G8.8");
+  if (!IsBankHexside(b, h)) return Refuse(b.Name(h) + " is not a bank hexside", rules::kG8_8);
   if (State(b) != PaddyState::kDrained && State(b) != PaddyState::kInSeason) {
-    return Refuse("only a bank hexside of a Drained or In-Season paddy may be breached", "G8.8");
+    return Refuse("only a bank hexside of a Drained or In-Season paddy may be breached",
+                  rules::kG8_8);
   }
-  if (b.Features(h).breached) return Refuse(b.Name(h) + " is already breached", "G8.8");
+  if (b.Features(h).breached) return Refuse(b.Name(h) + " is already breached", rules::kG8_8);
   return Cost::Points((printed_mp + 3) / 4);
 }
 
@@ -198,7 +203,8 @@ Status CheckPaddySetup(const Board& b) {
     if (h->terrain != Terrain::kPaddy || !irrigated) continue;
     for (CounterType t : h->counters) {
       if (t == CounterType::kShellholes) {
-        return bad(h->cell, "shellholes can occur only IN Drained/In-Season paddies", "G8.72");
+        return bad(h->cell, "shellholes can occur only IN Drained/In-Season paddies",
+                   rules::kG8_72);
       }
       if (t == CounterType::kTrench || t == CounterType::kFoxhole || t == CounterType::kRoadblock ||
           t == CounterType::kTunnel) {
@@ -206,11 +212,12 @@ Status CheckPaddySetup(const Board& b) {
                    std::string("no Fortification but minefields/wire or panjis may be set up in an "
                                "Irrigated paddy hex, and this holds a ") +
                        Name(t),
-                   "G8.7");
+                   rules::kG8_7);
       }
     }
     if (h->subterranean) {
-      return bad(h->cell, "no subterranean passage may exist in an Irrigated paddy hex", "G8.73");
+      return bad(h->cell, "no subterranean passage may exist in an Irrigated paddy hex",
+                 rules::kG8_73);
     }
   }
   for (const BoardUnit& u : b.units()) {
@@ -219,7 +226,7 @@ Status CheckPaddySetup(const Board& b) {
       return bad(
           u.at.hex,
           u.name + ": the use of a Bank counter is NA in a paddy hex with a Wire or Panji counter",
-          "G8.7");
+          rules::kG8_7);
     }
   }
   return {};
@@ -229,7 +236,7 @@ Status MayBurn(const Board& b, GridPos hex) {
   if (IsPaddy(b, hex) && State(b) != PaddyState::kInSeason) {
     return Refuse("no Terrain Flame/Blaze can occur in a Drained or Irrigated paddy hex (" +
                       b.Name(hex) + ")",
-                  "G8.6");
+                  rules::kG8_6);
   }
   return {};
 }

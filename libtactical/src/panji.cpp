@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "opsim/core/rule_ids.h"
 #include "opsim/tactical/paddy.h"
 
 namespace opsim::tactical {
@@ -74,34 +75,34 @@ PanjiSetupReport CheckPanjiSetup(const Board& b, std::optional<int> ob_covered) 
                         h->road == Road::kPaved || info.water_obstacle ||
                         h->terrain == Terrain::kOcean;
     if (banned) {
-      problem("G9.1", "Panji " + std::string(1, p.id()) + " in " + name +
-                          ": panjis may not be set up in " +
-                          (h->road == Road::kPaved ? std::string("paved road") : info.name));
+      problem(rules::kG9_1, "Panji " + std::string(1, p.id()) + " in " + name +
+                                ": panjis may not be set up in " +
+                                (h->road == Road::kPaved ? std::string("paved road") : info.name));
     }
     for (CounterType t : {CounterType::kWire, CounterType::kMines, CounterType::kRoadblock}) {
       if (h->Has(t)) {
-        problem("G9.1", "Panji " + std::string(1, p.id()) + " in " + name +
-                            ": panjis may not be set up in a hex with " + Name(t));
+        problem(rules::kG9_1, "Panji " + std::string(1, p.id()) + " in " + name +
+                                  ": panjis may not be set up in a hex with " + Name(t));
       }
     }
     if (h->bridge) {
       for (Dir d : CoveredDirs(p)) {
         if (!b.Features(Hexside::Of(h->cell, d)).road) {
-          problem("G9.1", "Panji " + std::string(1, p.id()) + " in bridge Location " + name +
-                              ": only road hexsides may be Covered, and " +
-                              ShortHexside(b, h->cell, d) + " is not one");
+          problem(rules::kG9_1, "Panji " + std::string(1, p.id()) + " in bridge Location " + name +
+                                    ": only road hexsides may be Covered, and " +
+                                    ShortHexside(b, h->cell, d) + " is not one");
         }
       }
     }
     r.panjis.push_back(std::move(e));
   }
   if (any && !b.settings().pto) {
-    problem("G9.1", "panjis may be set up only in a scenario that uses PTO Terrain (G.1)");
+    problem(rules::kG9_1, "panjis may be set up only in a scenario that uses PTO Terrain (G.1)");
   }
   for (const BoardUnit& u : b.units()) {
     const Hex* h = b.At(u.at.hex);
     if (u.at.place == Place::kBank && h->panji) {
-      problem("G8.7",
+      problem(rules::kG8_7,
               u.name + ": the use of a Bank counter is NA in a paddy hex with a Panji counter");
     }
     if (u.at.place == Place::kAbove) {
@@ -111,9 +112,9 @@ PanjiSetupReport CheckPanjiSetup(const Board& b, std::optional<int> ob_covered) 
     }
   }
   if (ob_covered && r.covered_total > *ob_covered) {
-    problem("G9.1", "the Panji counters have " + std::to_string(r.covered_total) +
-                        " Covered hexsides, more than the OB allots (" +
-                        std::to_string(*ob_covered) + ")");
+    problem(rules::kG9_1, "the Panji counters have " + std::to_string(r.covered_total) +
+                              " Covered hexsides, more than the OB allots (" +
+                              std::to_string(*ob_covered) + ")");
   }
   return r;
 }
@@ -145,13 +146,13 @@ PanjiMc RollPanjiMc(Dice& dice, int drm, int morale, bool pin_immune) {
 
 Status MaySetUpAbove(const Unit& u, bool non_vehicular_gun) {
   if (non_vehicular_gun)
-    return Refuse("a non-vehicular Gun may not set up above a Panji counter", "G9.12");
+    return Refuse("a non-vehicular Gun may not set up above a Panji counter", rules::kG9_12);
   if (auto s = MayChangeAboveBeneath(u); !s) {
     return Refuse(
         "a unit not allowed to move from above to beneath a Panji counter may not set up "
         "above one (" +
             s.error().message + ")",
-        "G9.12");
+        rules::kG9_12);
   }
   return {};
 }
@@ -165,7 +166,7 @@ Status MayChangeAboveBeneath(const Unit& u) {
                   "horses and Cavalry may change between beneath and above a Panji "
                   "counter, not ") +
           u.ToString(),
-      "G9.5");
+      rules::kG9_5);
 }
 
 Status MayExitAcrossCovered(const Unit& u) {
@@ -174,7 +175,7 @@ Status MayExitAcrossCovered(const Unit& u) {
         std::string("only Mobile fully-tracked AFV/dozers, Infantry not Manhandling, "
                     "\"led\" horses and Cavalry may exit across a Covered hexside, not ") +
             u.ToString(),
-        "G9.6");
+        rules::kG9_6);
   }
   return {};
 }
@@ -186,7 +187,7 @@ Status MayBypassAlong(const Board& b, GridPos hex, const Hexside& along) {
   if (h->panji->Covers(d)) {
     return Refuse("Bypass in panji Location " + b.Name(hex) + " along " + ShortHexside(b, hex, d) +
                       " is NA: it is a Covered hexside",
-                  "G9.46");
+                  rules::kG9_46);
   }
   for (int turn : {-1, 1}) {
     const Dir n = map::Rotate(d, turn);
@@ -194,7 +195,7 @@ Status MayBypassAlong(const Board& b, GridPos hex, const Hexside& along) {
       return Refuse("Bypass in panji Location " + b.Name(hex) + " along " +
                         ShortHexside(b, hex, d) + " is NA: it touches Covered hexside " +
                         ShortHexside(b, hex, n),
-                    "G9.46");
+                    rules::kG9_46);
     }
   }
   return {};
@@ -220,7 +221,7 @@ bool SearchRisksCasualties(const Board& b, GridPos searcher, GridPos searched) {
 }
 
 Status ClearCoveredHexside(PanjiCounter& p, Dir d) {
-  if (!p.Uncover(d)) return Refuse("that hexside is not a Covered hexside", "G9.71");
+  if (!p.Uncover(d)) return Refuse("that hexside is not a Covered hexside", rules::kG9_71);
   return {};
 }
 
@@ -247,11 +248,12 @@ std::vector<Dir> ApplyHeKia(PanjiCounter& p, int kia, bool indirect, std::option
 Result<int> AfvClearanceCost(const Unit& u, bool beneath, bool stopped, bool reverse_or_vbm,
                              int printed_mp) {
   if (!u.full_tracked_afv_or_dozer()) {
-    return Refuse("only a fully-tracked AFV/dozer may clear a Covered hexside", "G9.73");
+    return Refuse("only a fully-tracked AFV/dozer may clear a Covered hexside", rules::kG9_73);
   }
-  if (!beneath) return Refuse("the AFV/dozer must be beneath the Panji counter", "G9.73");
+  if (!beneath) return Refuse("the AFV/dozer must be beneath the Panji counter", rules::kG9_73);
   if (stopped || reverse_or_vbm) {
-    return Refuse("the AFV/dozer may not be Stopped, nor use Reverse movement or VBM", "G9.73");
+    return Refuse("the AFV/dozer may not be Stopped, nor use Reverse movement or VBM",
+                  rules::kG9_73);
   }
   return (printed_mp + 3) / 4;
 }

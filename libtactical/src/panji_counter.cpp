@@ -1,4 +1,5 @@
 #include "opsim/tactical/panji_counter.h"
+#include "opsim/core/rule_ids.h"
 
 #include <array>
 #include <bit>
@@ -52,7 +53,7 @@ Result<HipRecord> ParseHipRecord(std::string_view text) {
     return Fail(ErrorCode::kInvalidInput,
                 "bad panji HIP record: " + why +
                     " (write it as in G9.11 EX: \"Panji A: 37EE7-EE8\", the setup hex first)",
-                where, "G9.11");
+                where, rules::kG9_11);
   };
   std::string_view s = text;
   if (s.substr(0, 6) != "Panji ") return bad("it must start with \"Panji \"");

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "enum_names.h"
+#include "opsim/core/rule_ids.h"
 #include "opsim/tactical/los_trace.h"
 
 namespace opsim::tactical {
@@ -13,26 +14,29 @@ constexpr std::array<const char*, 3> kUnits = {"infantry", "cavalry", "ninja"};
 constexpr std::array<const char*, 5> kOrders = {"march", "run", "assault", "move-and-fire",
                                                 "ambush"};
 
-// Per terrain: its section code, and the statement numbers of its rules (0: none).
+// Per terrain: its name and the statements that rule it (empty: none).
 struct SamuraiTerrainRules {
   Terrain terrain;
-  const char* code;
   const char* name;
-  int no_run;     // "No unit can execute the Run order into or through"
-  int reduced;    // Assault / Move and Fire reduced to 1 (infantry) or 2 (cavalry) hexes
-  int no_ambush;  // "You cannot issue the Ambush order to any unit that is in"
+  RuleId los;        // "... block(s) Line of Sight" or not
+  RuleId no_run;     // "No unit can execute the Run order into or through"
+  RuleId reduced;    // Assault / Move and Fire reduced to 1 (infantry) or 2 (cavalry) hexes
+  RuleId no_ambush;  // "You cannot issue the Ambush order to any unit that is in"
 };
 constexpr std::array<SamuraiTerrainRules, 10> kRules = {{
-    {Terrain::kPlains, "PL", "plains", 0, 0, 2},
-    {Terrain::kLightWoods, "LW", "light woods", 2, 3, 0},
-    {Terrain::kHeavyWoods, "HW", "heavy woods", 0, 0, 0},
-    {Terrain::kRiceFields, "RF", "rice fields", 2, 3, 4},
-    {Terrain::kSamuraiRiver, "RV", "river", 0, 0, 0},
-    {Terrain::kFord, "FD", "ford", 3, 4, 5},
-    {Terrain::kBridge, "BR", "bridge", 2, 3, 4},
-    {Terrain::kRavine, "RA", "ravine", 0, 0, 0},
-    {Terrain::kRockyGround, "RG", "rocky ground", 2, 3, 4},
-    {Terrain::kVillage, "VI", "village", 0, 0, 0},
+    {Terrain::kPlains, "plains", rules::kSamPL_1, {}, {}, rules::kSamPL_2},
+    {Terrain::kLightWoods, "light woods", rules::kSamLW_1, rules::kSamLW_2, rules::kSamLW_3, {}},
+    {Terrain::kHeavyWoods, "heavy woods", rules::kSamHW_1, {}, {}, {}},
+    {Terrain::kRiceFields, "rice fields", rules::kSamRF_1, rules::kSamRF_2, rules::kSamRF_3,
+     rules::kSamRF_4},
+    {Terrain::kSamuraiRiver, "river", rules::kSamRV_1, {}, {}, {}},
+    {Terrain::kFord, "ford", rules::kSamFD_1, rules::kSamFD_3, rules::kSamFD_4, rules::kSamFD_5},
+    {Terrain::kBridge, "bridge", rules::kSamBR_1, rules::kSamBR_2, rules::kSamBR_3,
+     rules::kSamBR_4},
+    {Terrain::kRavine, "ravine", rules::kSamRA_1, {}, {}, {}},
+    {Terrain::kRockyGround, "rocky ground", rules::kSamRG_1, rules::kSamRG_2, rules::kSamRG_3,
+     rules::kSamRG_4},
+    {Terrain::kVillage, "village", rules::kSamVI_1, {}, {}, {}},
 }};
 
 const SamuraiTerrainRules& RulesOf(Terrain t) {
@@ -40,10 +44,6 @@ const SamuraiTerrainRules& RulesOf(Terrain t) {
     if (r.terrain == t) return r;
   }
   return kRules[0];
-}
-
-std::string Id(const char* code, int n) {
-  return std::string("SAM-") + code + "." + std::to_string(n);
 }
 
 static_assert(kUnits.size() == static_cast<std::size_t>(SamuraiUnit::kNinja) + 1,
@@ -90,17 +90,17 @@ AmbushRuling MayAmbush(SamuraiUnit unit, Terrain terrain) {
   const SamuraiTerrainRules& r = RulesOf(terrain);
   switch (terrain) {
     case Terrain::kLightWoods:
-      return {true, Id("LW", 4)};
+      return {true, rules::kSamLW_4};
     case Terrain::kHeavyWoods:
-      if (unit == SamuraiUnit::kCavalry) return {false, Id("HW", 4)};
-      return {true, Id("HW", 4)};
+      if (unit == SamuraiUnit::kCavalry) return {false, rules::kSamHW_4};
+      return {true, rules::kSamHW_4};
     case Terrain::kVillage:
-      return {true, Id("VI", 2)};
+      return {true, rules::kSamVI_2};
     default:
       break;
   }
-  if (r.no_ambush) return {false, Id(r.code, r.no_ambush)};
-  return {false, "SAM-INTRO.2"};
+  if (!r.no_ambush.empty()) return {false, r.no_ambush};
+  return {false, rules::kSamIntro_2};
 }
 
 SamuraiMoveReport EvaluateSamuraiMove(SamuraiUnit unit, Order order, std::optional<int> allowance,
@@ -133,25 +133,25 @@ SamuraiMoveReport EvaluateSamuraiMove(SamuraiUnit unit, Order order, std::option
                        " may execute an Ambush order");
     }
     if (path.size() > 1)
-      refuse(1, "SAM-INTRO.2",
+      refuse(1, rules::kSamIntro_2,
              "an Ambush order is executed where the unit stands: it does not move");
     return r;
   }
   if (start.terrain == Terrain::kSamuraiRiver) {
     if (order != Order::kMarch) {
-      refuse(0, Id("RV", 5),
+      refuse(0, rules::kSamRV_5,
              "a unit in a river hex moves out of it only with the March order (it may not run)");
       return r;
     }
     r.limit = std::min(r.limit, cavalry ? 2 : 1);
-    limit_rule = Id("RV", 5);
-    note(Id("RV", 5), std::string("leaving the river with a March order: ") +
-                          (cavalry ? "cavalry up to 2 hexes" : "infantry 1 hex"));
+    limit_rule = rules::kSamRV_5;
+    note(rules::kSamRV_5, std::string("leaving the river with a March order: ") +
+                              (cavalry ? "cavalry up to 2 hexes" : "infantry 1 hex"));
   }
   if (start.terrain == Terrain::kRavine && !cavalry && order == Order::kAssault) {
     r.limit = std::min(r.limit, 1);
-    limit_rule = Id("RA", 4);
-    note(Id("RA", 4),
+    limit_rule = rules::kSamRA_4;
+    note(rules::kSamRA_4,
          "an infantry unit in a ravine hex executing an Assault order may only move 1 hex");
   }
   for (std::size_t i = 1; i < path.size(); ++i) {
@@ -160,13 +160,13 @@ SamuraiMoveReport EvaluateSamuraiMove(SamuraiUnit unit, Order order, std::option
     const std::string where = hex.name + " (" + t.name + ")";
     if (hex.terrain == Terrain::kHeavyWoods) {
       if (cavalry) {
-        refuse(i, Id("HW", 3),
+        refuse(i, rules::kSamHW_3,
                "cavalry units cannot move into or through a heavy woods hex " + where);
         return r;
       }
       if (order == Order::kAssault || order == Order::kRun) {
         {
-          refuse(i, Id("HW", 2),
+          refuse(i, rules::kSamHW_2,
                  std::string("no unit can execute ") + Name(order) +
                      " into or through heavy woods " + where);
           return r;
@@ -175,35 +175,37 @@ SamuraiMoveReport EvaluateSamuraiMove(SamuraiUnit unit, Order order, std::option
     }
     if (hex.terrain == Terrain::kRavine) {
       if (cavalry) {
-        refuse(i, Id("RA", 2), "cavalry units cannot move into or through a ravine hex " + where);
+        refuse(i, rules::kSamRA_2,
+               "cavalry units cannot move into or through a ravine hex " + where);
         return r;
       }
       if (order == Order::kRun) {
-        refuse(i, Id("RA", 3), "infantry units cannot Run into or through a ravine hex " + where);
+        refuse(i, rules::kSamRA_3,
+               "infantry units cannot Run into or through a ravine hex " + where);
         return r;
       }
     }
-    if (order == Order::kRun && t.no_run) {
+    if (order == Order::kRun && !t.no_run.empty()) {
       {
-        refuse(i, Id(t.code, t.no_run),
+        refuse(i, t.no_run,
                std::string("no unit can execute the Run order into or through ") + where);
         return r;
       }
     }
     if (hex.terrain == Terrain::kRockyGround && cavalry && hex.level > path[i - 1].level) {
       {
-        refuse(i, Id("RG", 5),
+        refuse(i, rules::kSamRG_5,
                "cavalry cannot move up the slope into rocky ground on a hill " + where);
         return r;
       }
     }
-    if ((order == Order::kAssault || order == Order::kMoveAndFire) && t.reduced) {
+    if ((order == Order::kAssault || order == Order::kMoveAndFire) && !t.reduced.empty()) {
       const int cap = cavalry ? 2 : 1;
       if (cap < r.limit) {
         r.limit = cap;
-        limit_rule = Id(t.code, t.reduced);
+        limit_rule = t.reduced;
       }
-      note(Id(t.code, t.reduced),
+      note(t.reduced,
            std::string(Name(order)) + " into " + where + ": " +
                (cavalry ? "cavalry may only move up to 2 hexes" : "infantry may only move 1 hex") +
                " (SAM-INTRO.3: applied when entering)");
@@ -218,12 +220,12 @@ SamuraiMoveReport EvaluateSamuraiMove(SamuraiUnit unit, Order order, std::option
     }
     if (hex.terrain == Terrain::kSamuraiRiver) {
       r.loss_test = true;
-      note(Id("RV", 2), "any unit may attempt to cross a river, but must make a Loss Test");
-      note(Id("RV", 3), "the Loss Test is made immediately on entering " + where);
+      note(rules::kSamRV_2, "any unit may attempt to cross a river, but must make a Loss Test");
+      note(rules::kSamRV_3, "the Loss Test is made immediately on entering " + where);
       if (unit != SamuraiUnit::kNinja) {
         if (i != 1) {
           {
-            refuse(i, Id("RV", 4),
+            refuse(i, rules::kSamRV_4,
                    "a unit other than a Ninja spends its entire turn entering a river hex, "
                    "which it may enter only from an adjacent hex: it must start next to " +
                        where);
@@ -232,25 +234,25 @@ SamuraiMoveReport EvaluateSamuraiMove(SamuraiUnit unit, Order order, std::option
         }
         if (i + 1 < path.size()) {
           {
-            refuse(i + 1, Id("RV", 4),
+            refuse(i + 1, rules::kSamRV_4,
                    "a unit other than a Ninja spends its entire turn entering a river hex: "
                    "it moves no further this turn");
             return r;
           }
         }
       } else {
-        note(Id("RV", 4), "a Ninja need not spend its entire turn entering the river");
+        note(rules::kSamRV_4, "a Ninja need not spend its entire turn entering the river");
       }
       if (hex.enemy_adjacent) {
         r.melee = true;
-        note(Id("RV", 6),
+        note(rules::kSamRV_6,
              std::string(
                  "it entered a hex adjacent to an enemy: it must enter melee after the Loss Test") +
                  (order == Order::kAssault ? ", without any benefit of the Assault order" : ""));
       }
     }
     if (hex.terrain == Terrain::kFord)
-      note(Id("FD", 2), "crossing the river at a ford: no Loss Test");
+      note(rules::kSamFD_2, "crossing the river at a ford: no Loss Test");
   }
   return r;
 }
@@ -258,7 +260,7 @@ SamuraiMoveReport EvaluateSamuraiMove(SamuraiUnit unit, Order order, std::option
 SamuraiNote LosRuling(Terrain t) {
   const SamuraiTerrainRules& r = RulesOf(t);
   const bool blocks = Info(t).obstacle;
-  return {Id(r.code, 1), std::string(r.name) + (blocks ? " blocks LOS" : " does not block LOS")};
+  return {r.los, std::string(r.name) + (blocks ? " blocks LOS" : " does not block LOS")};
 }
 
 SamuraiLos CheckSamuraiLos(const Board& b, GridPos from, GridPos to) {
@@ -269,7 +271,7 @@ SamuraiLos CheckSamuraiLos(const Board& b, GridPos from, GridPos to) {
   for (GridPos end : {from, to}) {
     if (b.At(end)->terrain == Terrain::kRavine && map::Distance(from, to) > 1) {
       r.clear = false;
-      r.rule = Id("RA", 5);
+      r.rule = rules::kSamRA_5;
       r.reason = "a unit in ravine " + b.Name(end) + " sees, and is seen by, adjacent hexes only";
       return r;
     }

@@ -3,6 +3,7 @@
 #include <climits>
 
 #include "neighbours.h"
+#include "opsim/core/rule_ids.h"
 #include "opsim/tactical/beach.h"
 
 namespace opsim::tactical {
@@ -16,20 +17,22 @@ std::vector<SurfFactor> BeachingDrms(const Board& b, GridPos hex, bool inexperie
                                      int other_craft, bool wreck) {
   std::vector<SurfFactor> out;
   if (inexperienced)
-    out.push_back({"G13.442", "Inexperienced crew (boat: Untrained Passengers, G13.4423)", 1});
+    out.push_back(
+        {rules::kG13_442, "Inexperienced crew (boat: Untrained Passengers, G13.4423)", 1});
   const bool rough = AnyNeighbour(b, hex, [&](GridPos n) {
     return IsHinterland(b, n) || (IsBeach(b, n) && b.settings().slope == Slope::kSteep) ||
            (IsIsland(b, n) && !IsBeach(b, n));
   });
   if (rough)
     out.push_back(
-        {"G13.442", "adjacent to a Hinterland/Steeply-Sloped-Beach/non-Beach-Island hex", 1});
+        {rules::kG13_442, "adjacent to a Hinterland/Steeply-Sloped-Beach/non-Beach-Island hex", 1});
   if (other_craft > 0) {
     out.push_back(
-        {"G13.442", "other LC/amphibians/non-Passenger wrecks in the Location", other_craft});
+        {rules::kG13_442, "other LC/amphibians/non-Passenger wrecks in the Location", other_craft});
   }
   if (wreck)
-    out.push_back({"G13.4422", "a LC wreck (or a boat with no Personnel Passenger, G13.4423)", 2});
+    out.push_back(
+        {rules::kG13_4422, "a LC wreck (or a boat with no Personnel Passenger, G13.4423)", 2});
   return out;
 }
 
@@ -49,11 +52,11 @@ BeachingEffects ApplyBeachingDr(const Board& b, GridPos hex, int final_dr, Craft
     e.effects.push_back({std::move(rule), std::move(what), 0});
   };
   if (e.result == BeachingResult::kNoEffect) {
-    effect("G13.442", "a Final (un)Beaching DR <= 8 has no adverse effect");
+    effect(rules::kG13_442, "a Final (un)Beaching DR <= 8 has no adverse effect");
     return e;
   }
   e.all_mp_expended = true;
-  effect("G13.4421",
+  effect(rules::kG13_4421,
          "for Defensive First Fire it has expended its entire printed MP allotment (or all its "
          "remaining MP) in this hex");
   if (e.result == BeachingResult::kBroach) {
@@ -61,19 +64,20 @@ BeachingEffects ApplyBeachingDr(const Board& b, GridPos hex, int final_dr, Craft
       e.eliminated = true;
       e.casualty_vp = true;
       e.passengers_wading = shallow;
-      effect("G13.4423", shallow ? "Broached: the boat and its contents are eliminated, but its "
-                                   "Personnel Passengers become Wading Infantry"
-                                 : "Broached: the boat and all its contents are eliminated");
+      effect(rules::kG13_4423, shallow
+                                   ? "Broached: the boat and its contents are eliminated, but its "
+                                     "Personnel Passengers become Wading Infantry"
+                                   : "Broached: the boat and all its contents are eliminated");
     } else {
       e.beached = true;
       e.wreck = true;
       e.casualty_vp = true;
-      effect("G13.4421",
+      effect(rules::kG13_4421,
              "Broached: it is (or stays) Beached and is flipped to its Wreck side; its Inherent "
              "crew rolls for Survival; its Vehicle and Infantry Stacks take MC as if attacked by "
              "Bombardment in Open Ground (C1.82); surviving Passengers stay aboard");
     }
-    effect("G13.84", "Casualty VP are amassed for it");
+    effect(rules::kG13_84, "Casualty VP are amassed for it");
     return e;
   }
   // A Final DR of 9 or 10.
@@ -82,28 +86,30 @@ BeachingEffects ApplyBeachingDr(const Board& b, GridPos hex, int final_dr, Craft
       e.beached = false;
       e.fast_aground = shallow;
       e.sinks = !shallow;
-      effect("G13.4422", shallow ? "the LC wreck becomes Fast Aground in its shallow-Ocean hex"
-                                 : "the LC wreck sinks in its deep-Ocean hex (12.69)");
+      effect(rules::kG13_4422, shallow
+                                   ? "the LC wreck becomes Fast Aground in its shallow-Ocean hex"
+                                   : "the LC wreck sinks in its deep-Ocean hex (12.69)");
     }
     return e;
   }
   e.ti = has_prc;
-  if (e.ti) effect("G13.442", "it becomes TI and may conduct no activity this Player Turn");
+  if (e.ti) effect(rules::kG13_442, "it becomes TI and may conduct no activity this Player Turn");
   if (beached) {
     if (ramp_down && craft == Craft::kLandingCraft) {
       e.fast_aground = shallow;
       e.sinks = !shallow;
-      effect("G13.4421", shallow ? "un-Beached with its ramp down: it becomes Fast Aground"
-                                 : "un-Beached with its ramp down in deep Ocean: it sinks (12.69)");
+      effect(rules::kG13_4421,
+             shallow ? "un-Beached with its ramp down: it becomes Fast Aground"
+                     : "un-Beached with its ramp down in deep Ocean: it sinks (12.69)");
     } else {
       e.beached = false;
-      effect("G13.4421",
+      effect(rules::kG13_4421,
              "it becomes un-Beached: Non-Stopped using forward movement, and subject at once "
              "to any Tetrahedrons/A-B mines in its hex");
     }
   } else {
     e.beached = true;
-    effect("G13.4421",
+    effect(rules::kG13_4421,
            "it becomes Beached across a randomly determined Beachable hexside of its hex");
   }
   return e;
@@ -117,21 +123,21 @@ BeachingEffects ApplySurfSwamping(const Board& b, GridPos hex, const Unit& u) {
   if (OceanDepth(b, hex) == Depth::kDeep) {
     e.sinks = true;
     e.casualty_vp = true;
-    effect("G13.441", "swamped in deep Ocean: it sinks with no survivors");
+    effect(rules::kG13_441, "swamped in deep Ocean: it sinks with no survivors");
   } else if (u.kind() == UnitKind::kLandingCraft) {
     e.fast_aground = true;
-    effect("G13.441", "swamped in shallow Ocean: the LC becomes Fast Aground (12.211)");
+    effect(rules::kG13_441, "swamped in shallow Ocean: the LC becomes Fast Aground (12.211)");
   } else if (u.kind() == UnitKind::kBoat) {
     e.sinks = true;
     e.passengers_wading = true;
     e.casualty_vp = true;
-    effect("G13.441",
+    effect(rules::kG13_441,
            "swamped in shallow Ocean: the boat sinks; its Passengers become Wading Infantry and "
            "all SW and Guns aboard are lost");
   } else {
-    effect("G13.441", "swamped in shallow Ocean: it becomes immobilized");
+    effect(rules::kG13_441, "swamped in shallow Ocean: it becomes immobilized");
   }
-  if (e.casualty_vp) effect("G13.84", "Casualty VP are amassed for what Swamping destroyed");
+  if (e.casualty_vp) effect(rules::kG13_84, "Casualty VP are amassed for what Swamping destroyed");
   return e;
 }
 

@@ -1,8 +1,11 @@
 // opsim's base rules (docs/rules.md, B1-B14) in play: each test is named after the paragraph it
-// checks, on a small theater of open fields where nothing but that paragraph decides.
+// checks, on a small theater of open fields where nothing but that paragraph decides. A refusal
+// is checked by its rule (rule_ids.h); a message is matched only where its numbers are the point
+// (the REs, MPs, odds and steps the rule counted), or for a file error's place.
 #include <gtest/gtest.h>
 
 #include "campaign_support.h"
+#include "opsim/core/rule_ids.h"
 #include "opsim/ops/orders.h"
 #include "opsim/ops/state_file.h"
 
@@ -65,13 +68,10 @@ TEST(B1_2, OrdersOfTheWrongSideOrTurnAreRefused) {
   auto allied = c.Play({{"side", "allied"}});
   ASSERT_FALSE(allied);
   EXPECT_EQ(allied.error().code, ErrorCode::kInvalidInput);
-  EXPECT_EQ(allied.error().rule, "B1.2");
-  EXPECT_NE(allied.error().message.find("Jan I 1942, axis player-turn"), std::string::npos)
-      << allied.error().message;
+  EXPECT_EQ(allied.error().rule, rules::kB1_2.id);
   auto late = c.Play({{"turn", "Feb I 1942"}});
   ASSERT_FALSE(late);
-  EXPECT_EQ(late.error().rule, "B1.2");
-  EXPECT_NE(late.error().message.find("for Feb I 1942"), std::string::npos);
+  EXPECT_EQ(late.error().rule, rules::kB1_2.id);
   EXPECT_EQ(StateHash(c.state), before);
 }
 
@@ -98,7 +98,7 @@ TEST(B1_2, APlayerTurnIsAllOrNothing) {
   auto r = g.Play(*parsed);
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, ErrorCode::kRuleViolation);
-  EXPECT_EQ(r.error().rule, "B4.10");
+  EXPECT_EQ(r.error().rule, rules::kB4_10.id);
   EXPECT_EQ(g.hash(), before);
   EXPECT_EQ(g.state().FindUnit("a")->hex, c.Hex("1:0303"));
   EXPECT_EQ(g.state().player_turn, 0);
@@ -128,9 +128,10 @@ TEST(B2_1, WeatherRollFreezesAndThaws) {
   auto frost = c.Play({}, {4});  // zone A, January: C M M F F S
   ASSERT_TRUE(frost) << frost.error().to_string();
   EXPECT_TRUE(
-      Said(*frost, "die", "B2.1", "weather in zone A: d6 rolled 4 (the players' die): frost"))
+      Said(*frost, "die", rules::kB2_1, "weather in zone A: d6 rolled 4 (the players' die): frost"))
       << test::AllEvents(*frost);
-  EXPECT_TRUE(Said(*frost, "weather", "B2.1", "zone A freezes (frost)")) << test::AllEvents(*frost);
+  EXPECT_TRUE(Said(*frost, "weather", rules::kB2_1, "zone A freezes (frost)"))
+      << test::AllEvents(*frost);
   EXPECT_TRUE(c.state.map.frozen(0));
   EXPECT_EQ(c.state.weather.at(0), ops::Weather::kFrost);
   // The second player-turn of the game turn rolls no weather.
@@ -139,7 +140,8 @@ TEST(B2_1, WeatherRollFreezesAndThaws) {
   EXPECT_TRUE(allied->rolls.empty());
   auto clear = c.Play({}, {1});
   ASSERT_TRUE(clear);
-  EXPECT_TRUE(Said(*clear, "weather", "B2.1", "zone A thaws (clear)")) << test::AllEvents(*clear);
+  EXPECT_TRUE(Said(*clear, "weather", rules::kB2_1, "zone A thaws (clear)"))
+      << test::AllEvents(*clear);
   EXPECT_FALSE(c.state.map.frozen(0));
 }
 
@@ -154,7 +156,7 @@ TEST(B3_2, ThreeREsAHex) {
       c.Play(Moves(json::array({Move("a", {"1:0303", "1:0403"}), Move("b", {"1:0304", "1:0403"})})),
              c.Weather());
   ASSERT_FALSE(over);
-  EXPECT_EQ(over.error().rule, "B3.2");
+  EXPECT_EQ(over.error().rule, rules::kB3_2.id);
   EXPECT_NE(over.error().message.find("would hold 3.5 REs; the limit is 3"), std::string::npos)
       << over.error().message;
   c.Unit("b").re_halves = 2;
@@ -173,17 +175,17 @@ TEST(B4_10, MovementAllowance) {
       c.Play(Moves(json::array({Move("a", {"1:0303", "1:0403", "1:0503", "1:0603", "1:0703"})})),
              c.Weather());
   ASSERT_FALSE(far);
-  EXPECT_EQ(far.error().rule, "B4.10");
+  EXPECT_EQ(far.error().rule, rules::kB4_10.id);
   EXPECT_NE(far.error().message.find("4 of 3 MP"), std::string::npos) << far.error().message;
   auto twice =
       c.Play(Moves(json::array({Move("a", {"1:0303", "1:0403"}), Move("a", {"1:0403", "1:0503"})})),
              c.Weather());
   ASSERT_FALSE(twice);
-  EXPECT_EQ(twice.error().rule, "B4.10");
+  EXPECT_EQ(twice.error().rule, rules::kB4_10.id);
   auto ok = c.Play(Moves(json::array({Move("a", {"1:0303", "1:0403", "1:0503", "1:0603"})})),
                    c.Weather());
   ASSERT_TRUE(ok) << ok.error().to_string();
-  EXPECT_TRUE(Said(*ok, "move", "B4.10", "a moves 1:0303-0403-0503-0603 (3 MP)"))
+  EXPECT_TRUE(Said(*ok, "move", rules::kB4_10, "a moves 1:0303-0403-0503-0603 (3 MP)"))
       << test::AllEvents(*ok);
 }
 
@@ -197,7 +199,7 @@ TEST(B4_8, ZonesOfControlStopMovement) {
   auto through =
       c.Play(Moves(json::array({Move("ax", {"1:0406", "1:0506", "1:0505"})})), c.Weather());
   ASSERT_FALSE(through);
-  EXPECT_EQ(through.error().rule, "B4.8");
+  EXPECT_EQ(through.error().rule, rules::kB4_8.id);
   EXPECT_NE(through.error().message.find("1:0506"), std::string::npos);
   ASSERT_TRUE(c.Play(Moves(json::array({Move("ax", {"1:0406", "1:0506"})})), c.Weather()));
   c.At(2);
@@ -217,16 +219,16 @@ TEST(B4_9, OverrunAtTenToOne) {
   c.Add("su", Side::kAllied, UnitType::kInfantry, 1, 3, 4, 2, "1:0505");
   auto weak = c.Play(Moves(json::array({Move("pz", {"1:0405", "1:0505"})})), c.Weather());
   ASSERT_FALSE(weak);
-  EXPECT_EQ(weak.error().rule, "B4.9");
+  EXPECT_EQ(weak.error().rule, rules::kB4_9.id);
   EXPECT_NE(weak.error().message.find("20 against 3 gives 6:1"), std::string::npos)
       << weak.error().message;
   c.Unit("su").defense = 2;
   auto r = c.Play(Moves(json::array({Move("pz", {"1:0405", "1:0505", "1:0605"})})), c.Weather());
   ASSERT_TRUE(r) << r.error().to_string();
   EXPECT_EQ(c.Unit("su").status, UnitStatus::kEliminated);
-  EXPECT_TRUE(Said(*r, "eliminated", "B4.9", "overrun at 10:1")) << test::AllEvents(*r);
+  EXPECT_TRUE(Said(*r, "eliminated", rules::kB4_9, "overrun at 10:1")) << test::AllEvents(*r);
   // 1 + 2 for the overrun + 1: 4 MP.
-  EXPECT_TRUE(Said(*r, "move", "B4.10", "(4 MP)")) << test::AllEvents(*r);
+  EXPECT_TRUE(Said(*r, "move", rules::kB4_10, "(4 MP)")) << test::AllEvents(*r);
   EXPECT_EQ(c.state.map.owner(c.Hex("1:0505")), Owner::kAxis);
 }
 
@@ -250,27 +252,24 @@ TEST(B5_1, RailMovement) {
       c.Play(Moves(json::array({rail("a", "1:0105", "1:0705"), rail("b", "1:0205", "1:0305")})),
              c.Weather());
   ASSERT_FALSE(capacity);
-  EXPECT_EQ(capacity.error().rule, "B5.1");
+  EXPECT_EQ(capacity.error().rule, rules::kB5_1.id);
   EXPECT_NE(capacity.error().message.find("4 REs a player-turn, 3 used, 2 more asked"),
             std::string::npos)
       << capacity.error().message;
   auto enemy = c.Play(Moves(json::array({rail("a", "1:0105", "1:1305")})), c.Weather());
   ASSERT_FALSE(enemy);
-  EXPECT_EQ(enemy.error().rule, "B5.1");
-  EXPECT_NE(enemy.error().message.find("1:1205 is not"), std::string::npos)
-      << enemy.error().message;
+  EXPECT_EQ(enemy.error().rule, rules::kB5_1.id);
   for (int col = 12; col <= 22; ++col) c.Own("1:" + std::to_string(col) + "05", Side::kAxis);
   auto far = c.Play(Moves(json::array({rail("a", "1:0105", "1:2205")})), c.Weather());
   ASSERT_FALSE(far);
-  EXPECT_NE(far.error().message.find("at most 20 hexes"), std::string::npos) << far.error().message;
+  EXPECT_EQ(far.error().rule, rules::kB5_1.id);
   c.Add("su", Side::kAllied, UnitType::kInfantry, 2, 2, 4, 2, "1:0604");
   auto zoc = c.Play(Moves(json::array({rail("a", "1:0105", "1:0705")})), c.Weather());
   ASSERT_FALSE(zoc);
-  EXPECT_NE(zoc.error().message.find("enemy zone of control"), std::string::npos)
-      << zoc.error().message;
+  EXPECT_EQ(zoc.error().rule, rules::kB5_1.id);
   auto ok = c.Play(Moves(json::array({rail("a", "1:0105", "1:0405")})), c.Weather());
   ASSERT_TRUE(ok) << ok.error().to_string();
-  EXPECT_TRUE(Said(*ok, "rail", "B5.1", "a moves by rail 1:0105 to 1:0405 (3 of 4 REs"))
+  EXPECT_TRUE(Said(*ok, "rail", rules::kB5_1, "a moves by rail 1:0105 to 1:0405 (3 of 4 REs"))
       << test::AllEvents(*ok);
 }
 
@@ -283,7 +282,7 @@ TEST(B6_5, NavalAllowance) {
   const json three = {{"naval", {"tf"}}, {"path", {"1:2308", "1:2307", "1:2306", "1:2305"}}};
   auto r = c.Play(Moves(json::array({three})), c.Weather());
   ASSERT_FALSE(r);
-  EXPECT_EQ(r.error().rule, "B6.5");
+  EXPECT_EQ(r.error().rule, rules::kB6_5.id);
   EXPECT_NE(r.error().message.find("needs 3 naval steps; its allowance is 2"), std::string::npos)
       << r.error().message;
   c.campaign().tables.naval.allowance = 30;
@@ -305,22 +304,22 @@ TEST(B12_1, Landings) {
   auto no_transport = c.Play(
       Moves(json::array({{{"naval", {"tf"}}, {"path", path}, {"carry", {"inf"}}}})), c.Weather());
   ASSERT_FALSE(no_transport);
-  EXPECT_EQ(no_transport.error().rule, "B12.1");
+  EXPECT_EQ(no_transport.error().rule, rules::kB12_1.id);
   auto too_many =
       c.Play(Moves(json::array({{{"naval", {"tr"}}, {"path", path}, {"carry", {"inf", "big"}}}})),
              c.Weather());
   ASSERT_FALSE(too_many);
-  EXPECT_NE(too_many.error().message.find("at most 3 REs"), std::string::npos);
+  EXPECT_EQ(too_many.error().rule, rules::kB12_1.id);
   c.Add("su", Side::kAllied, UnitType::kInfantry, 1, 1, 4, 2, "1:2207");
   auto held = c.Play(Moves(json::array({{{"naval", {"tr"}}, {"path", path}, {"carry", {"inf"}}}})),
                      c.Weather());
   ASSERT_FALSE(held);
-  EXPECT_EQ(held.error().rule, "B12.1");
+  EXPECT_EQ(held.error().rule, rules::kB12_1.id);
   c.Unit("su").hex = c.Hex("1:2210");
   auto ok = c.Play(Moves(json::array({{{"naval", {"tr"}}, {"path", path}, {"carry", {"inf"}}}})),
                    c.Weather());
   ASSERT_TRUE(ok) << ok.error().to_string();
-  EXPECT_TRUE(Said(*ok, "landing", "B12.1", "inf lands at 1:2207")) << test::AllEvents(*ok);
+  EXPECT_TRUE(Said(*ok, "landing", rules::kB12_1, "inf lands at 1:2207")) << test::AllEvents(*ok);
   EXPECT_EQ(c.Unit("inf").hex, c.Hex("1:2207"));
   EXPECT_EQ(c.state.map.owner(c.Hex("1:2207")), Owner::kAxis);
 }
@@ -345,7 +344,7 @@ TEST(B7_3, AttackerEliminated) {
   Fight f;
   auto r = f.Attack(1, 3, 1);  // 1:3
   ASSERT_TRUE(r) << r.error().to_string();
-  EXPECT_TRUE(Said(*r, "combat", "B7.2", "ax attack 1:0505: 1 to 3, column 1:3 to 1:3: AE"))
+  EXPECT_TRUE(Said(*r, "combat", rules::kB7_2, "ax attack 1:0505: 1 to 3, column 1:3 to 1:3: AE"))
       << test::AllEvents(*r);
   EXPECT_EQ(f.c.Unit("ax").status, UnitStatus::kEliminated);
 }
@@ -354,10 +353,10 @@ TEST(B7_3, AttackerRetreats) {
   Fight f;
   auto r = f.Attack(5, 4, 1);  // 1.25:1 is 1:1
   ASSERT_TRUE(r) << r.error().to_string();
-  EXPECT_TRUE(Said(*r, "combat", "B7.2", "column 1:1 to 1:1: AR")) << test::AllEvents(*r);
+  EXPECT_TRUE(Said(*r, "combat", rules::kB7_2, "column 1:1 to 1:1: AR")) << test::AllEvents(*r);
   EXPECT_EQ(f.c.Unit("ax").status, UnitStatus::kOnMap);
   EXPECT_NE(f.c.Unit("ax").hex, f.c.Hex("1:0405"));
-  EXPECT_TRUE(Said(*r, "retreat", "B7.3", "ax retreats 1:0405")) << test::AllEvents(*r);
+  EXPECT_TRUE(Said(*r, "retreat", rules::kB7_3, "ax retreats 1:0405")) << test::AllEvents(*r);
 }
 
 TEST(B7_3, Exchange) {
@@ -368,7 +367,8 @@ TEST(B7_3, Exchange) {
   auto r = f.c.Play({{"combat", json::array({{{"attack", "1:0505"}, {"units", {"ax", "ax2"}}}})}},
                     {1, 1});
   ASSERT_TRUE(r) << r.error().to_string();
-  EXPECT_TRUE(Said(*r, "combat", "B7.2", "7 to 2, column 3:1 to 3:1: EX")) << test::AllEvents(*r);
+  EXPECT_TRUE(Said(*r, "combat", rules::kB7_2, "7 to 2, column 3:1 to 3:1: EX"))
+      << test::AllEvents(*r);
   EXPECT_EQ(f.c.Unit("su").status, UnitStatus::kEliminated);
   // The attacker loses at least the defender's 2 strength points, weakest first: ax2 (3).
   EXPECT_EQ(f.c.Unit("ax2").status, UnitStatus::kEliminated);
@@ -380,11 +380,11 @@ TEST(B7_5, DefenderRetreatsAndAttackerAdvances) {
   Fight f;
   auto r = f.Attack(8, 2, 1);  // 4:1
   ASSERT_TRUE(r) << r.error().to_string();
-  EXPECT_TRUE(Said(*r, "combat", "B7.2", "column 4:1 to 4:1: DR")) << test::AllEvents(*r);
+  EXPECT_TRUE(Said(*r, "combat", rules::kB7_2, "column 4:1 to 4:1: DR")) << test::AllEvents(*r);
   const map::HexRef su = f.c.Unit("su").hex;
   EXPECT_NE(su, f.c.Hex("1:0505"));
   EXPECT_EQ(map::Distance(f.c.t().Pos(su), f.c.t().Pos(f.c.Hex("1:0405"))), 2);
-  EXPECT_TRUE(Said(*r, "advance", "B7.6", "ax advances into 1:0505")) << test::AllEvents(*r);
+  EXPECT_TRUE(Said(*r, "advance", rules::kB7_6, "ax advances into 1:0505")) << test::AllEvents(*r);
   EXPECT_EQ(f.c.Unit("ax").hex, f.c.Hex("1:0505"));
   EXPECT_EQ(f.c.state.map.owner(f.c.Hex("1:0505")), Owner::kAxis);
 }
@@ -404,14 +404,15 @@ TEST(B7_5, NoRetreatMeansElimination) {
   auto r = f.Attack(8, 2, 1);
   ASSERT_TRUE(r) << r.error().to_string();
   EXPECT_EQ(f.c.Unit("su").status, UnitStatus::kEliminated);
-  EXPECT_TRUE(Said(*r, "eliminated", "B7.5", "no hex to retreat into")) << test::AllEvents(*r);
+  EXPECT_TRUE(Said(*r, "eliminated", rules::kB7_5, "no hex to retreat into"))
+      << test::AllEvents(*r);
 }
 
 TEST(B7_3, DefenderEliminated) {
   Fight f;
   auto r = f.Attack(14, 2, 1);  // 7:1
   ASSERT_TRUE(r) << r.error().to_string();
-  EXPECT_TRUE(Said(*r, "combat", "B7.2", "column 7:1 to 7:1: DE")) << test::AllEvents(*r);
+  EXPECT_TRUE(Said(*r, "combat", rules::kB7_2, "column 7:1 to 7:1: DE")) << test::AllEvents(*r);
   EXPECT_EQ(f.c.Unit("su").status, UnitStatus::kEliminated);
 }
 
@@ -423,7 +424,7 @@ TEST(B7_2, MajorRiverShift) {
   c.Own("1:0507", Side::kAllied);
   auto r = c.Play({{"combat", json::array({{{"attack", "1:0507"}, {"units", {"ax"}}}})}}, {1, 1});
   ASSERT_TRUE(r) << r.error().to_string();
-  EXPECT_TRUE(Said(*r, "combat", "B7.2",
+  EXPECT_TRUE(Said(*r, "combat", rules::kB7_2,
                    "8 to 2, column 4:1 shifted -1 (clear, across a major river) to 3:1: EX"))
       << test::AllEvents(*r);
 }
@@ -440,15 +441,14 @@ TEST(B7_1, WhoMayAttackWhat) {
   };
   auto far = c.Play({{"combat", json::array({attack("1:0505", "far")})}}, {1, 1});
   ASSERT_FALSE(far);
-  EXPECT_EQ(far.error().rule, "B7.1");
-  EXPECT_NE(far.error().message.find("is not next to 1:0505"), std::string::npos);
+  EXPECT_EQ(far.error().rule, rules::kB7_1.id);
   auto twice = c.Play({{"combat", json::array({attack("1:0505", "ax"), attack("1:0504", "ax")})}},
                       {1, 6, 6});
   ASSERT_FALSE(twice);
-  EXPECT_NE(twice.error().message.find("has already attacked"), std::string::npos);
+  EXPECT_EQ(twice.error().rule, rules::kB7_1.id);
   auto empty = c.Play({{"combat", json::array({attack("1:0406", "ax")})}}, {1});
   ASSERT_FALSE(empty);
-  EXPECT_NE(empty.error().message.find("no enemy units to attack"), std::string::npos);
+  EXPECT_EQ(empty.error().rule, rules::kB7_1.id);
 }
 
 // B7.8: in the exploitation phase motorized units that did not attack move again, with half
@@ -462,14 +462,14 @@ TEST(B7_8, Exploitation) {
   };
   auto foot = exploit("inf", {"1:0304", "1:0404"});
   ASSERT_FALSE(foot);
-  EXPECT_EQ(foot.error().rule, "B7.8");
+  EXPECT_EQ(foot.error().rule, rules::kB7_8.id);
   auto far = exploit("pz", {"1:0303", "1:0403", "1:0503", "1:0603", "1:0703"});
   ASSERT_FALSE(far);
-  EXPECT_EQ(far.error().rule, "B7.8");
+  EXPECT_EQ(far.error().rule, rules::kB7_8.id);
   EXPECT_NE(far.error().message.find("4 of 3 MP"), std::string::npos) << far.error().message;
   auto ok = exploit("pz", {"1:0303", "1:0403", "1:0503", "1:0603"});
   ASSERT_TRUE(ok) << ok.error().to_string();
-  EXPECT_TRUE(Said(*ok, "move", "B7.8", "pz exploits")) << test::AllEvents(*ok);
+  EXPECT_TRUE(Said(*ok, "move", rules::kB7_8, "pz exploits")) << test::AllEvents(*ok);
 }
 
 // --- B8 supply ---------------------------------------------------------------------------------
@@ -488,9 +488,10 @@ TEST(B8_1, SuppliedOutOfSupplyIsolated) {
   EXPECT_EQ(c.Unit("near").supply, SupplyStatus::kSupplied);
   EXPECT_EQ(c.Unit("hills").supply, SupplyStatus::kOutOfSupply);
   EXPECT_EQ(c.Unit("cut").supply, SupplyStatus::kIsolated);
-  EXPECT_TRUE(Said(*r, "supply", "B8.1", "hills at 1:0110 is now out-of-supply"))
+  EXPECT_TRUE(Said(*r, "supply", rules::kB8_1, "hills at 1:0110 is now out-of-supply"))
       << test::AllEvents(*r);
-  EXPECT_TRUE(Said(*r, "supply", "B8.1", "axis supply: 1 supplied, 1 out of supply, 1 isolated"))
+  EXPECT_TRUE(
+      Said(*r, "supply", rules::kB8_1, "axis supply: 1 supplied, 1 out of supply, 1 isolated"))
       << test::AllEvents(*r);
   Game g(std::make_shared<const map::Theater>(c.t()),
          std::make_shared<const Campaign>(c.campaign()), c.state);
@@ -507,7 +508,7 @@ TEST(B8_1, UnsuppliedUnitsAttackAtHalf) {
   c.Add("su", Side::kAllied, UnitType::kInfantry, 1, 2, 4, 2, "1:1908");
   auto r = c.Play({{"combat", json::array({{{"attack", "1:1908"}, {"units", {"cut"}}}})}}, {1, 1});
   ASSERT_TRUE(r) << r.error().to_string();
-  EXPECT_TRUE(Said(*r, "combat", "B7.2", "cut attack 1:1908: 4 to 2")) << test::AllEvents(*r);
+  EXPECT_TRUE(Said(*r, "combat", rules::kB7_2, "cut attack 1:1908: 4 to 2")) << test::AllEvents(*r);
 }
 
 // --- B9 ownership ------------------------------------------------------------------------------
@@ -521,7 +522,7 @@ TEST(B9_1, EntryGainsTheHex) {
   ASSERT_TRUE(r) << r.error().to_string();
   EXPECT_EQ(c.state.map.owner(c.Hex("1:1205")), Owner::kAxis);
   EXPECT_EQ(c.state.map.owner(c.Hex("1:1305")), Owner::kAxis);
-  EXPECT_TRUE(Said(*r, "owner", "B9.1", "1:1205 is now axis")) << test::AllEvents(*r);
+  EXPECT_TRUE(Said(*r, "owner", rules::kB9_1, "1:1205 is now axis")) << test::AllEvents(*r);
   // B9.2: a hexside is the side's once it holds both hexes.
   EXPECT_EQ(c.state.map.hexside_owner(c.Hexside("1:1205/1305")), Owner::kAxis);
 }
@@ -543,13 +544,13 @@ TEST(B10_1, SeededDiceAreReproducibleAndOrdersDiceComeFirst) {
   Camp c = Fields();
   auto bad = c.Play({}, {7});
   ASSERT_FALSE(bad);
-  EXPECT_EQ(bad.error().rule, "B10.1");
+  EXPECT_EQ(bad.error().rule, rules::kB10_1.id);
   EXPECT_EQ(bad.error().code, ErrorCode::kInvalidInput);
   auto r = c.Play({}, {1, 5});
   ASSERT_TRUE(r);
   ASSERT_EQ(r->rolls.size(), 1u);
   EXPECT_TRUE(r->rolls[0].scripted);
-  EXPECT_TRUE(Said(*r, "die", "B10.1", "1 of the orders' dice were not needed"))
+  EXPECT_TRUE(Said(*r, "die", rules::kB10_1, "1 of the orders' dice were not needed"))
       << test::AllEvents(*r);
 }
 
@@ -560,14 +561,14 @@ TEST(B11_1, Rebasing) {
   Camp c = Fields();
   auto enemy = c.Play(Moves(json::array({{{"rebase", "lw"}, {"hex", "1:2002"}}})), c.Weather());
   ASSERT_FALSE(enemy);
-  EXPECT_EQ(enemy.error().rule, "B11.1");
+  EXPECT_EQ(enemy.error().rule, rules::kB11_1.id);
   auto bare = c.Play(Moves(json::array({{{"rebase", "lw"}, {"hex", "1:0505"}}})), c.Weather());
   ASSERT_FALSE(bare);
-  EXPECT_NE(bare.error().message.find("has no airbase"), std::string::npos);
+  EXPECT_EQ(bare.error().rule, rules::kB11_1.id);
   c.Own("1:2002", Side::kAxis);
   auto far = c.Play(Moves(json::array({{{"rebase", "lw"}, {"hex", "1:2002"}}})), c.Weather());
   ASSERT_FALSE(far);
-  EXPECT_NE(far.error().message.find("out of range"), std::string::npos);
+  EXPECT_EQ(far.error().rule, rules::kB11_1.id);
   auto ok = c.Play(Moves(json::array({{{"rebase", "lw"}, {"hex", "1:0902"}}})), c.Weather());
   ASSERT_TRUE(ok) << ok.error().to_string();
   EXPECT_EQ(c.state.FindAir("lw")->base, c.Hex("1:0902"));
@@ -585,27 +586,27 @@ TEST(B11_3, AirDropsAndAssaults) {
   };
   auto leg = c.Play(Moves(json::array({drop("inf", "1:1302")})), c.Weather());
   ASSERT_FALSE(leg);
-  EXPECT_NE(leg.error().message.find("is not airborne"), std::string::npos);
+  EXPECT_EQ(leg.error().rule, rules::kB11_3.id);
   auto far = c.Play(Moves(json::array({drop("fj", "1:2102")})), c.Weather());
   ASSERT_FALSE(far);
-  EXPECT_NE(far.error().message.find("drop range"), std::string::npos);
+  EXPECT_EQ(far.error().rule, rules::kB11_3.id);
   auto no_attack = c.Play(Moves(json::array({drop("fj", "1:1403")})), c.Weather());
   ASSERT_FALSE(no_attack);
-  EXPECT_EQ(no_attack.error().rule, "B11.3");
-  EXPECT_NE(no_attack.error().message.find("only to attack them"), std::string::npos);
+  EXPECT_EQ(no_attack.error().rule, rules::kB11_3.id);
   // The assault: 4 to 1, 4:1; a 1 is DR: the defender goes, the paratroops hold the hex.
   auto assault = c.Play({{"movement", json::array({drop("fj", "1:1403")})},
                          {"combat", json::array({{{"attack", "1:1403"}, {"units", {"fj"}}}})}},
                         {1, 1});
   ASSERT_TRUE(assault) << assault.error().to_string();
-  EXPECT_TRUE(Said(*assault, "air-drop", "B11.3", "drops onto the enemy units at 1:1403"))
+  EXPECT_TRUE(Said(*assault, "air-drop", rules::kB11_3, "drops onto the enemy units at 1:1403"))
       << test::AllEvents(*assault);
-  EXPECT_TRUE(Said(*assault, "combat", "B7.2", "4 to 1, column 4:1 to 4:1: DR"))
+  EXPECT_TRUE(Said(*assault, "combat", rules::kB7_2, "4 to 1, column 4:1 to 4:1: DR"))
       << test::AllEvents(*assault);
   EXPECT_EQ(c.Unit("fj").hex, c.Hex("1:1403"));
   EXPECT_NE(c.Unit("su").hex, c.Hex("1:1403")) << test::AllEvents(*assault);
   EXPECT_EQ(c.state.map.owner(c.Hex("1:1403")), Owner::kAxis);
-  EXPECT_TRUE(Said(*assault, "owner", "B9.1", "1:1403 is now axis")) << test::AllEvents(*assault);
+  EXPECT_TRUE(Said(*assault, "owner", rules::kB9_1, "1:1403 is now axis"))
+      << test::AllEvents(*assault);
 }
 
 // B11.3: an assault whose attack is called off is lost at the end of combat.
@@ -631,9 +632,9 @@ TEST(B11_3, AnAssaultThatDoesNotClearItsHexIsLost) {
        {"reactions", json::array({{{"flood", "1:0502"}}})}},
       {5});  // S: flooded, and the attack is called off
   ASSERT_TRUE(r) << r.error().to_string();
-  EXPECT_TRUE(Said(*r, "combat", "41.A.4.a", "called off")) << test::AllEvents(*r);
+  EXPECT_TRUE(Said(*r, "combat", rules::k41A4a, "called off")) << test::AllEvents(*r);
   EXPECT_EQ(c.Unit("para").status, UnitStatus::kEliminated);
-  EXPECT_TRUE(Said(*r, "eliminated", "B11.3", "did not clear 1:0502")) << test::AllEvents(*r);
+  EXPECT_TRUE(Said(*r, "eliminated", rules::kB11_3, "did not clear 1:0502")) << test::AllEvents(*r);
   EXPECT_EQ(c.state.map.owner(c.Hex("1:0502")), Owner::kAxis);
 }
 
@@ -653,7 +654,8 @@ TEST(B13_1, NetherlandsSurrendersWhenTheAxisHoldItsCities) {
   auto r = c.Play({}, c.Weather());
   ASSERT_TRUE(r) << r.error().to_string();
   EXPECT_TRUE(c.state.netherlands_surrendered);
-  EXPECT_TRUE(Said(*r, "surrender", "B13.1", "the Netherlands surrenders")) << test::AllEvents(*r);
+  EXPECT_TRUE(Said(*r, "surrender", rules::kB13_1, "the Netherlands surrenders"))
+      << test::AllEvents(*r);
 }
 
 // --- Orders and state files --------------------------------------------------------------------

@@ -3,6 +3,7 @@
 // and through the CLI (exit 2, one JSON object).
 #include <gtest/gtest.h>
 
+#include "opsim/core/rule_ids.h"
 #include "opsim/tactical/board_file.h"
 #include "opsim/tactical/coordinate.h"
 #include "opsim/tactical/los_trace.h"
@@ -131,7 +132,7 @@ TEST(Board, BadFilesAreRefusedWithWhereAndWhat) {
     EXPECT_NE(e.message.find(c.what), std::string::npos) << e.to_string();
   }
   const Error panji = Bad(cases[9].text);
-  EXPECT_EQ(panji.rule, "G9.1");
+  EXPECT_EQ(panji.rule, rules::kG9_1.id);
   const Error newer = Bad(R"({"format": "opsim-tactical-board", "version": 2, "grids": []})");
   EXPECT_EQ(newer.code, ErrorCode::kUnsupported);
 }

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "opsim/core/dice.h"
+#include "opsim/core/rule_ids.h"
 #include "opsim/tactical/activity.h"
 #include "opsim/tactical/attack.h"
 #include "opsim/tactical/beach.h"
@@ -58,12 +59,12 @@ TEST(G13, Rule13_1_OverlayCoordinates) {
   const Board b = test::Illustration("g13_23");
   auto covered = b.Find("F10");
   ASSERT_FALSE(covered.has_value());
-  EXPECT_EQ(covered.error().rule, "G13.1");
+  EXPECT_EQ(covered.error().rule, rules::kG13_1.id);
   EXPECT_NE(covered.error().message.find("406"), std::string::npos);
   EXPECT_TRUE(b.Find("1013").has_value());  // beyond the mapboard's southern edge
   auto doc = Cli(
       {"move", "--board", test::BoardPath("g13_23"), "--slope", "slight", "--path", "F9,F10"}, 2);
-  EXPECT_EQ(doc["error"]["rule"], "G13.1");
+  EXPECT_EQ(doc["error"]["rule"], rules::kG13_1.id);
 }
 
 // G13.2: non-Beach land hexes not part of an Island are Hinterland; Beach-Hinterland and
@@ -107,9 +108,9 @@ TEST(G13, Rule13_24_Cliffs) {
   EXPECT_FALSE(IsCliffBeach(b, test::Hex(b, "406")));
   EXPECT_EQ(TerrainLevel(b, test::Hex(b, "408"), true), -1);
   EXPECT_EQ(TerrainLevel(b, test::Hex(b, "406"), true), 0);
-  EXPECT_EQ(Move(b, Infantry(), "G10,408").refusal()->rule, "G13.24");
+  EXPECT_EQ(Move(b, Infantry(), "G10,408").refusal()->rule, rules::kG13_24.id);
   auto doc = Cli({"move", "--board", file.path(), "--slope", "slight", "--path", "G10,408"});
-  EXPECT_EQ(doc["refusal"]["rule"], "G13.24");
+  EXPECT_EQ(doc["refusal"]["rule"], rules::kG13_24.id);
 }
 
 // ---- G13.12 EX, G13.13 EX, G13.14 --------------------------------------------------------------
@@ -127,10 +128,10 @@ TEST(G13, Ex13_12_RiverStaysARiver) {
     EXPECT_FALSE(RiverIsOcean(b, test::Hex(b, hex))) << hex;
     EXPECT_FALSE(IsOcean(b, test::Hex(b, hex))) << hex;
   }
-  EXPECT_EQ(Move(b, Infantry(), "7D5,7C5").refusal()->rule, "G13.12");
+  EXPECT_EQ(Move(b, Infantry(), "7D5,7C5").refusal()->rule, rules::kG13_12.id);
   EXPECT_EQ(Cli({"move", "--board", test::FixturePath("river_mouth"), "--path",
                  "7D5,7C5"})["refusal"]["rule"],
-            "G13.12");
+            rules::kG13_12.id);
 }
 
 // G13.12 EX: once an OCEAN-overlay hexside covers one of its hexsides, the river's hexes are OCEAN
@@ -141,12 +142,12 @@ TEST(G13, Ex13_12_RiverBecomesOcean) {
   for (const char* hex : {"7C1", "7C5", "7C6"}) EXPECT_TRUE(IsOcean(b, test::Hex(b, hex))) << hex;
   const MoveReport wade = Move(b, Infantry(), "7D5,7C5");
   ASSERT_TRUE(wade.legal());
-  EXPECT_EQ(wade.steps[1].charges[0].rule, "G13.42");
+  EXPECT_EQ(wade.steps[1].charges[0].rule, rules::kG13_42.id);
   EXPECT_TRUE(IsWading(b, test::At(b, "7C5"), Unit(UnitKind::kInfantry)));
-  EXPECT_EQ(Move(b, Infantry(), "7D1,7C1").refusal()->rule, "G13.4");
+  EXPECT_EQ(Move(b, Infantry(), "7D1,7C1").refusal()->rule, rules::kG13_4.id);
   auto doc = Cli({"move", "--board", file.path(), "--path", "7D5,7C5"});
   EXPECT_TRUE(doc["legal"]);
-  EXPECT_EQ(doc["steps"][1]["charges"][0]["rule"], "G13.42");
+  EXPECT_EQ(doc["steps"][1]["charges"][0]["rule"], rules::kG13_42.id);
 }
 
 // G13.4223: a Wading vehicle leaving shallow OCEAN across an OCEAN-Hinterland hexside is subject
@@ -155,8 +156,8 @@ TEST(G13, Rule13_4223_WadingBog) {
   test::TempBoard file(test::FixturePath("river_mouth"), kOceanAtTheRiver);
   const Board b = Load(file.path());
   const MoveOptions tank = Vehicle(UnitKind::kFullyTracked, true);
-  EXPECT_TRUE(HasNote(Move(b, tank, "7C5,7B5").steps[1], "G13.4223"));
-  EXPECT_FALSE(HasNote(Move(b, tank, "7C6,101").steps[1], "G13.4223"));
+  EXPECT_TRUE(HasNote(Move(b, tank, "7C5,7B5").steps[1], rules::kG13_4223));
+  EXPECT_FALSE(HasNote(Move(b, tank, "7C6,101").steps[1], rules::kG13_4223));
 }
 
 // G13.13 EX: a LOS along the hexside between a Beach hex and a dense-jungle hex is not blocked
@@ -187,8 +188,9 @@ TEST(G13, Ex13_13_JungleUnderTheBeach) {
               1)
         << counter;
   }
-  EXPECT_EQ(Move(b, Infantry(), "105,F9~106").refusal()->rule, "G13.81");
-  EXPECT_EQ(Cli({"move", "--board", path, "--path", "105,F9~106"})["refusal"]["rule"], "G13.81");
+  EXPECT_EQ(Move(b, Infantry(), "105,F9~106").refusal()->rule, rules::kG13_81.id);
+  EXPECT_EQ(Cli({"move", "--board", path, "--path", "105,F9~106"})["refusal"]["rule"],
+            rules::kG13_81.id);
   EXPECT_EQ(Move(b, Infantry(), "E9,F9~F8").refusal(),
             nullptr);  // a jungle hexside inland: Bypass allowed
 }
@@ -207,10 +209,10 @@ TEST(G13, Rule13_14_Effluent) {
   EXPECT_EQ(CheckActivity(b, test::At(b, "501"), Unit(UnitKind::kInfantry), Activity::kEntrench)
                 .error()
                 .rule,
-            "G13.14");
+            rules::kG13_14.id);
   test::TempBoard dug(file.path(), R"({"counters": [{"type": "foxhole", "hex": "501"}]})");
   Board d = Load(dug.path());
-  EXPECT_EQ(CheckBeachSetup(d).error().rule, "G13.14");
+  EXPECT_EQ(CheckBeachSetup(d).error().rule, rules::kG13_14.id);
 }
 
 // ---- G13.3, G13.32
@@ -235,8 +237,9 @@ TEST(G13, Rule13_3_HardOrSoft) {
 // G13.32: vehicles in sand are subject to Sand Bog (F7.31).
 TEST(G13, Rule13_32_SandBog) {
   const Board b = Beach(Slope::kSlight);
-  EXPECT_TRUE(HasNote(Move(b, Vehicle(UnitKind::kFullyTracked), "420,433").steps[1], "G13.32"));
-  EXPECT_FALSE(HasNote(Move(b, Infantry(), "420,433").steps[1], "G13.32"));
+  EXPECT_TRUE(
+      HasNote(Move(b, Vehicle(UnitKind::kFullyTracked), "420,433").steps[1], rules::kG13_32));
+  EXPECT_FALSE(HasNote(Move(b, Infantry(), "420,433").steps[1], rules::kG13_32));
 }
 
 // ---- G13.4
@@ -260,7 +263,7 @@ TEST(G13, Rule13_4_ShallowOrDeep) {
           << hex << Name(slope);
     }
   }
-  EXPECT_EQ(Move(Beach(Slope::kSteep), Infantry(), "1079,1066").refusal()->rule, "G13.4");
+  EXPECT_EQ(Move(Beach(Slope::kSteep), Infantry(), "1079,1066").refusal()->rule, rules::kG13_4.id);
 }
 
 // G13.42/.421: a unit in shallow OCEAN is Wading (not a LC or boat): HE and DC FP vs Wading
@@ -275,21 +278,23 @@ TEST(G13, Rule13_421_WadingInfantry) {
   const LosEnd shore = End(b, "459");
   for (AttackType a : {AttackType::kDirectHe, AttackType::kIndirectHe, AttackType::kThrownDc}) {
     const LosResult los = CheckLos(b, shore, wader);
-    EXPECT_TRUE(Has(EvaluateAttack(b, shore, wader, a, los).fp, "G13.421")) << Name(a);
+    EXPECT_TRUE(Has(EvaluateAttack(b, shore, wader, a, los).fp, rules::kG13_421)) << Name(a);
   }
   const LosResult out = CheckLos(b, wader, shore);
-  EXPECT_TRUE(Has(EvaluateAttack(b, wader, shore, AttackType::kSmallArms, out).fp, "G13.421"));
+  EXPECT_TRUE(
+      Has(EvaluateAttack(b, wader, shore, AttackType::kSmallArms, out).fp, rules::kG13_421));
   EXPECT_EQ(EvaluateAttack(b, wader, shore, AttackType::kCloseCombat, out).refusals.size(), 1u);
   EXPECT_EQ(CheckActivity(b, wader.at, wader.unit, Activity::kMultiHexFireGroup).error().rule,
-            "G13.421");
-  EXPECT_EQ(CheckActivity(b, wader.at, wader.unit, Activity::kDirectFire).error().rule, "G13.421");
+            rules::kG13_421.id);
+  EXPECT_EQ(CheckActivity(b, wader.at, wader.unit, Activity::kDirectFire).error().rule,
+            rules::kG13_421.id);
   MoveOptions rout = Infantry();
   rout.phase = Phase::kRout;
   rout.unit.Set(UnitFlag::kBroken);
-  EXPECT_EQ(Move(b, rout, "459,1084").refusal()->rule, "G13.421");
+  EXPECT_EQ(Move(b, rout, "459,1084").refusal()->rule, rules::kG13_421.id);
   auto doc = Cli({"los", "--board", test::BoardPath("g13_23"), "--slope", "slight", "--from", "459",
                   "--to", "1079", "--attack", "direct-he"});
-  EXPECT_EQ(doc["fp"][0]["rule"], "G13.421");
+  EXPECT_EQ(doc["fp"][0]["rule"], rules::kG13_421.id);
 }
 
 // G13.4211/.4212: Wading Infantry may fire, (un)dismantle, (un)Pack or (un)Limber no SW but fire a
@@ -299,11 +304,12 @@ TEST(G13, Rule13_4211_4212_WadingSwAndConcealment) {
   const Position wade = test::At(b, "1079");
   const Unit inf(UnitKind::kInfantry);
   for (Activity a : {Activity::kFireSw, Activity::kDismantle, Activity::kPack, Activity::kLimber}) {
-    EXPECT_EQ(CheckActivity(b, wade, inf, a).error().rule, "G13.4211") << Name(a);
+    EXPECT_EQ(CheckActivity(b, wade, inf, a).error().rule, rules::kG13_4211.id) << Name(a);
   }
   EXPECT_TRUE(DropItem(b, wade, false, false, false).eliminated);
-  EXPECT_EQ(DropItem(b, wade, false, false, false).rule, "G13.4211");
-  EXPECT_EQ(CheckActivity(b, wade, inf, Activity::kConcealmentDr).error().rule, "G13.4212");
+  EXPECT_EQ(DropItem(b, wade, false, false, false).rule, rules::kG13_4211.id);
+  EXPECT_EQ(CheckActivity(b, wade, inf, Activity::kConcealmentDr).error().rule,
+            rules::kG13_4212.id);
   b.mutable_settings().night = true;
   EXPECT_TRUE(CheckActivity(b, wade, inf, Activity::kConcealmentDr).has_value());
 }
@@ -313,12 +319,12 @@ TEST(G13, Rule13_422_MotorcyclesAndToHit) {
   const Board b = Beach(Slope::kSlight);
   MoveOptions cycle;
   cycle.unit = Unit(UnitKind::kCycle);
-  EXPECT_EQ(Move(b, cycle, "459,1084").refusal()->rule, "G13.422");
+  EXPECT_EQ(Move(b, cycle, "459,1084").refusal()->rule, rules::kG13_422.id);
   LosEnd tank = End(b, "1079");
   tank.unit = Unit(UnitKind::kFullyTracked).Set(UnitFlag::kAfv);
   const LosResult los = CheckLos(b, End(b, "459"), tank);
   const AttackEffects fx = EvaluateAttack(b, End(b, "459"), tank, AttackType::kDirectHe, los);
-  ASSERT_TRUE(Has(fx.drm, "G13.422"));
+  ASSERT_TRUE(Has(fx.drm, rules::kG13_422));
   EXPECT_EQ(fx.drm.back().amount, 2);
 }
 
@@ -333,9 +339,10 @@ TEST(G13, Rule13_4222_Swamping) {
     EXPECT_EQ(RangeToLand(b, test::Hex(b, "1084")), 1);
   }
   const Board b = Beach(Slope::kModerate);
+  EXPECT_TRUE(HasNote(Move(b, Vehicle(UnitKind::kFullyTracked, true), "459,1084").steps[1],
+                      rules::kG13_4221));
   EXPECT_TRUE(
-      HasNote(Move(b, Vehicle(UnitKind::kFullyTracked, true), "459,1084").steps[1], "G13.4221"));
-  EXPECT_TRUE(HasNote(Move(b, Vehicle(UnitKind::kAmphibian), "459,1084").steps[1], "G13.4221"));
+      HasNote(Move(b, Vehicle(UnitKind::kAmphibian), "459,1084").steps[1], rules::kG13_4221));
   int immobilized = 0;
   for (std::uint64_t seed = 1; seed <= 60; ++seed) {
     MoveOptions o = Vehicle(UnitKind::kFullyTracked);
@@ -384,10 +391,10 @@ TEST(G13, Rule13_43_Reefs) {
   EXPECT_FALSE(IsLand(b, reef));
   EXPECT_EQ(OceanDepth(b, reef), Depth::kShallow);
   b.mutable_settings().reef = Reef::kNone;
-  EXPECT_EQ(CheckBeachSetup(b).error().rule, "G13.431");
+  EXPECT_EQ(CheckBeachSetup(b).error().rule, rules::kG13_431.id);
   Board unmarked = Beach(Slope::kSteep);
   unmarked.mutable_settings().reef = Reef::kExposed;
-  EXPECT_EQ(CheckBeachSetup(unmarked).error().rule, "G13.43");
+  EXPECT_EQ(CheckBeachSetup(unmarked).error().rule, rules::kG13_43.id);
   auto doc = Cli({"move", "--board", file.path(), "--slope", "steep", "--reef", "submerged",
                   "--path", "1053,1040"});
   EXPECT_TRUE(doc["legal"]);
@@ -415,14 +422,14 @@ TEST(G13, Rule13_441_SurfSwamping) {
   Board b = Beach(Slope::kSlight);
   b.mutable_settings().heavy_surf = true;
   const MoveReport stuck = Move(b, Vehicle(UnitKind::kFullyTracked), "459,1084,1071");
-  EXPECT_EQ(stuck.refusal()->rule, "G13.441");
+  EXPECT_EQ(stuck.refusal()->rule, rules::kG13_441.id);
   const MoveReport proofed = Move(b, Vehicle(UnitKind::kFullyTracked, true), "459,1084,1071");
   ASSERT_TRUE(proofed.legal());
-  EXPECT_TRUE(HasNote(proofed.steps[1], "G13.441"));
-  EXPECT_FALSE(HasNote(proofed.steps[2], "G13.441"));
+  EXPECT_TRUE(HasNote(proofed.steps[1], rules::kG13_441));
+  EXPECT_FALSE(HasNote(proofed.steps[2], rules::kG13_441));
   auto doc = Cli({"move", "--board", test::BoardPath("g13_23"), "--slope", "slight", "--surf",
                   "--unit", "fully-tracked", "--path", "459,1084,1071"});
-  EXPECT_EQ(doc["refusal"]["rule"], "G13.441");
+  EXPECT_EQ(doc["refusal"]["rule"], rules::kG13_441.id);
 }
 
 // G13.445: every IFT/TH attack from or vs an Ocean Location in Heavy Surf gets +1 (not OBA, FB/DB);
@@ -433,11 +440,12 @@ TEST(G13, Rule13_445_447_SurfAttacksAndCx) {
   const LosEnd shore = End(b, "459");
   const LosEnd lc = End(b, "LC F");
   const LosResult los = CheckLos(b, shore, lc);
-  EXPECT_TRUE(Has(EvaluateAttack(b, shore, lc, AttackType::kSmallArms, los).drm, "G13.445"));
-  EXPECT_FALSE(Has(EvaluateAttack(b, shore, lc, AttackType::kIndirectHe, los).drm, "G13.445"));
+  EXPECT_TRUE(Has(EvaluateAttack(b, shore, lc, AttackType::kSmallArms, los).drm, rules::kG13_445));
+  EXPECT_FALSE(
+      Has(EvaluateAttack(b, shore, lc, AttackType::kIndirectHe, los).drm, rules::kG13_445));
   const MoveReport wade = Move(b, Infantry(), "459,1084");
   EXPECT_TRUE(wade.cx);
-  EXPECT_TRUE(HasNote(wade.steps[1], "G13.447"));
+  EXPECT_TRUE(HasNote(wade.steps[1], rules::kG13_447));
   b.mutable_settings().heavy_surf = false;
   EXPECT_FALSE(Move(b, Infantry(), "459,1084").cx);
   EXPECT_TRUE(Cli({"move", "--board", test::BoardPath("g13_23"), "--slope", "slight", "--surf",
@@ -450,9 +458,9 @@ TEST(G13, Rule13_45_47_BoreSightingAndSmoke) {
   const Unit inf(UnitKind::kInfantry);
   EXPECT_TRUE(CheckActivity(b, test::At(b, "1079"), inf, Activity::kBoreSight).has_value());
   EXPECT_EQ(CheckActivity(b, test::At(b, "1001"), inf, Activity::kBoreSight).error().rule,
-            "G13.45");
+            rules::kG13_45.id);
   EXPECT_EQ(CheckActivity(b, test::At(b, "1079"), inf, Activity::kPlaceSmoke).error().rule,
-            "G13.47");
+            rules::kG13_47.id);
   EXPECT_TRUE(CheckActivity(b, test::At(b, "459"), inf, Activity::kPlaceSmoke).has_value());
 }
 
@@ -465,9 +473,9 @@ TEST(G13, Rule13_5_Fortifications) {
                             R"({"counters": [{"type": "tunnel", "hex": "433"}]})"}) {
     test::TempBoard file(test::BoardPath("g13_23"), patch);
     Board b = Load(file.path());
-    EXPECT_EQ(CheckBeachSetup(b).error().rule, "G13.5") << patch;
+    EXPECT_EQ(CheckBeachSetup(b).error().rule, rules::kG13_5.id) << patch;
     auto doc = Cli({"move", "--board", file.path(), "--slope", "slight", "--path", "433,420"}, 2);
-    EXPECT_EQ(doc["error"]["rule"], "G13.5");
+    EXPECT_EQ(doc["error"]["rule"], rules::kG13_5.id);
   }
   test::TempBoard ok(test::BoardPath("g13_23"),
                      R"({"counters": [{"type": "beach-obstacle", "hex": "1079"}]})");
@@ -479,30 +487,30 @@ TEST(G13, Rule13_5_Fortifications) {
 // hexside.
 TEST(G13, Rule13_6_WhereSeawallsStand) {
   Board b = Beach(Slope::kSteep, "g13_62");
-  EXPECT_EQ(CheckBeachSetup(b).error().rule, "G13.6");
+  EXPECT_EQ(CheckBeachSetup(b).error().rule, rules::kG13_6.id);
   auto doc = Cli({"los", "--board", test::BoardPath("g13_62"), "--slope", "steep", "--from",
                   "4-4-8", "--to", "6-6-8"},
                  2);
-  EXPECT_EQ(doc["error"]["rule"], "G13.6");
+  EXPECT_EQ(doc["error"]["rule"], rules::kG13_6.id);
   test::TempBoard inland(test::BoardPath("g13_23"),
                          R"({"hexsides": [{"hexes": "D8-D9", "seawall": true}]})");
   Board i = Load(inland.path());
-  EXPECT_EQ(CheckBeachSetup(i).error().rule, "G13.6");
+  EXPECT_EQ(CheckBeachSetup(i).error().rule, rules::kG13_6.id);
 }
 
 // G13.61: a high seawall is a one-level cliff only Commandos may Climb.
 TEST(G13, Rule13_61_HighSeawall) {
   Board b = Beach(Slope::kSlight, "g13_62");
   b.mutable_settings().seawall = Seawall::kHigh;
-  EXPECT_EQ(Move(b, Infantry(), "408,H9").refusal()->rule, "G13.61");
+  EXPECT_EQ(Move(b, Infantry(), "408,H9").refusal()->rule, rules::kG13_61.id);
   MoveOptions commando = Infantry();
   commando.unit.Set(UnitFlag::kCommando);
   const MoveReport r = Move(b, commando, "408,H9,H8");
-  EXPECT_TRUE(HasNote(r.steps[1], "G13.61"));
-  EXPECT_EQ(r.refusal()->rule, "G13.61");  // the Climb ends its MPh
+  EXPECT_TRUE(HasNote(r.steps[1], rules::kG13_61));
+  EXPECT_EQ(r.refusal()->rule, rules::kG13_61.id);  // the Climb ends its MPh
   auto doc = Cli({"move", "--board", test::BoardPath("g13_62"), "--slope", "slight", "--seawall",
                   "high", "--path", "408,H9"});
-  EXPECT_EQ(doc["refusal"]["rule"], "G13.61");
+  EXPECT_EQ(doc["refusal"]["rule"], rules::kG13_61.id);
 }
 
 // G13.621: Infantry/Cavalry crossing a low seawall from the Hinterland to the Beach pay no wall MF
@@ -512,17 +520,18 @@ TEST(G13, Rule13_621_624_625_CrossingALowSeawall) {
   const Board b = Beach(Slope::kSlight, "g13_62");
   const MoveReport up = Move(b, Infantry(), "408,H9");
   EXPECT_EQ(up.total().value(), 2);
-  EXPECT_EQ(up.steps[1].charges[0].rule, "G13.62");
+  EXPECT_EQ(up.steps[1].charges[0].rule, rules::kG13_62.id);
   const MoveReport down = Move(b, Infantry(), "H9,408");
   EXPECT_EQ(down.total().value(), 2);  // Soft Sand only
-  EXPECT_TRUE(HasNote(down.steps[1], "G13.621"));
-  EXPECT_EQ(Move(b, Vehicle(UnitKind::kFullyTracked), "H9,408").refusal()->rule, "G13.621");
+  EXPECT_TRUE(HasNote(down.steps[1], rules::kG13_621));
+  EXPECT_EQ(Move(b, Vehicle(UnitKind::kFullyTracked), "H9,408").refusal()->rule,
+            rules::kG13_621.id);
   test::TempBoard breached(test::BoardPath("g13_62"),
                            R"({"hexsides": [{"hexes": "H9-408", "breached": true}]})");
   const Board br = Load(breached.path());
   const MoveReport through = Move(br, Vehicle(UnitKind::kFullyTracked), "H9,408");
   ASSERT_TRUE(through.legal());
-  EXPECT_TRUE(HasNote(through.steps[1], "G13.624"));
+  EXPECT_TRUE(HasNote(through.steps[1], rules::kG13_624));
   EXPECT_EQ(Move(br, Infantry(), "408,H9").total().value(), 1);
   test::TempBoard fascine(test::BoardPath("g13_62"),
                           R"({"hexsides": [{"hexes": "H9-408", "fascine": true}]})");
@@ -532,7 +541,7 @@ TEST(G13, Rule13_621_624_625_CrossingALowSeawall) {
   const MoveReport over = Move(fa, tank, "H9,408");
   ASSERT_TRUE(over.legal());
   EXPECT_EQ(over.total().value(), 4 + 3);  // 25% of 14, FRU, plus Soft Sand
-  EXPECT_EQ(over.steps[1].charges[0].rule, "G13.625");
+  EXPECT_EQ(over.steps[1].charges[0].rule, rules::kG13_625.id);
   auto doc = Cli({"move", "--board", fascine.path(), "--slope", "slight", "--unit", "fully-tracked",
                   "--flag", "afv", "--printed-mp", "14", "--path", "H9,408"});
   EXPECT_EQ(doc["total"], 7);
@@ -551,18 +560,19 @@ TEST(G13, Rule13_73_PierEntry) {
   const MoveReport up = Move(b, Infantry(), "102,103:pier");
   ASSERT_TRUE(up.legal());
   EXPECT_EQ(up.total().value(), 2);
-  EXPECT_EQ(up.steps[1].charges.back().rule, "G13.73");
+  EXPECT_EQ(up.steps[1].charges.back().rule, rules::kG13_73.id);
   EXPECT_EQ(Move(b, Infantry(), "C4,103:pier").total().value(), 1);
   EXPECT_EQ(Move(b, Infantry(), "103:pier,1003:pier").total().value(), 1);
   MoveOptions truck;
   truck.unit = Unit(UnitKind::kTruck);
   EXPECT_TRUE(Move(b, truck, "C4,103:pier,1003:pier").legal());
-  EXPECT_EQ(Move(b, truck, "102,103:pier").refusal()->rule, "G13.73");
-  EXPECT_EQ(Move(b, truck, "103:pier,102").refusal()->rule, "G13.73");
-  EXPECT_EQ(Move(b, truck, "102,103").refusal()->rule, "G13.73");
-  EXPECT_TRUE(Move(b, Infantry(), "102,103").legal());                  // beneath the wooden pier
-  EXPECT_EQ(Move(b, Infantry(), "104,105").refusal()->rule, "G13.73");  // beneath the stone pier
-  EXPECT_EQ(Move(b, Infantry(), "1016,1017").refusal()->rule, "G13.4");
+  EXPECT_EQ(Move(b, truck, "102,103:pier").refusal()->rule, rules::kG13_73.id);
+  EXPECT_EQ(Move(b, truck, "103:pier,102").refusal()->rule, rules::kG13_73.id);
+  EXPECT_EQ(Move(b, truck, "102,103").refusal()->rule, rules::kG13_73.id);
+  EXPECT_TRUE(Move(b, Infantry(), "102,103").legal());  // beneath the wooden pier
+  EXPECT_EQ(Move(b, Infantry(), "104,105").refusal()->rule,
+            rules::kG13_73.id);  // beneath the stone pier
+  EXPECT_EQ(Move(b, Infantry(), "1016,1017").refusal()->rule, rules::kG13_4.id);
   auto doc = Cli({"move", "--board", path, "--path", "102,103:pier"});
   EXPECT_EQ(doc["total"], 2);
 }
@@ -575,11 +585,11 @@ TEST(G13, Rule13_71_PierLos) {
   const Board b = Load(path, Slope::kModerate);
   const LosResult stone = CheckLos(b, End(b, "1011"), End(b, "1006"));
   EXPECT_FALSE(stone.clear);
-  EXPECT_EQ(stone.blocked->rule, "G13.71");
+  EXPECT_EQ(stone.blocked->rule, rules::kG13_71.id);
   const LosResult wood = CheckLos(b, End(b, "1009"), End(b, "1004"));
   EXPECT_TRUE(wood.clear);
   EXPECT_EQ(wood.hindrance, 1);
-  EXPECT_EQ(wood.hindrances[0].rule, "G13.71");
+  EXPECT_EQ(wood.hindrances[0].rule, rules::kG13_71.id);
   EXPECT_TRUE(CheckLos(b, End(b, "E3"), End(b, "1026")).clear);
   EXPECT_FALSE(CheckLos(b, End(b, "E3"), End(b, "1019")).clear);
   EXPECT_FALSE(Cli({"los", "--board", path, "--from", "1011", "--to", "1006"})["los"]);
@@ -594,7 +604,7 @@ TEST(G13, Rule13_72_PierTem) {
   const AttackEffects fx = EvaluateAttack(b, End(b, "C3"), pier, AttackType::kSmallArms, los);
   EXPECT_EQ(fx.tem, 0);
   EXPECT_TRUE(fx.open_ground);
-  EXPECT_TRUE(Has(fx.tem_items, "G13.72"));
+  EXPECT_TRUE(Has(fx.tem_items, rules::kG13_72));
 }
 
 // G13.711: a stone pier that would block the LOS to a large vehicle instead puts it directly
@@ -609,7 +619,7 @@ TEST(G13, Rule13_711_LargeVehiclesBehindStonePiers) {
   const AttackEffects fx = EvaluateAttack(b, End(b, "1011"), lc, AttackType::kDirectHe, los);
   EXPECT_EQ(fx.tem, 2);
   EXPECT_TRUE(fx.hd);
-  EXPECT_TRUE(Has(fx.tem_items, "G13.711"));
+  EXPECT_TRUE(Has(fx.tem_items, rules::kG13_711));
   lc.unit = Unit(UnitKind::kLandingCraft);
   EXPECT_FALSE(CheckLos(b, End(b, "1011"), lc).clear);
   auto doc = Cli({"los", "--board", test::FixturePath("pier"), "--from", "1011", "--to", "1006",

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "opsim/core/dice.h"
+#include "opsim/core/rule_ids.h"
 #include "opsim/tactical/beach.h"
 #include "opsim/tactical/beach_dyo.h"
 #include "tactical_test_util.h"
@@ -88,12 +89,13 @@ TEST(G13, Rule13_9_StepsInOrder) {
   for (const DyoStep& s : r.steps) {
     if (rules.empty() || rules.back() != s.rule) rules.push_back(s.rule);
   }
-  EXPECT_EQ(rules, (std::vector<std::string>{"G13.91", "G13.92", "G13.93", "G13.94", "G13.95",
-                                             "G13.96", "G13.97", "G13.98", "G13.99"}));
+  EXPECT_EQ(rules, (std::vector<std::string>{rules::kG13_91, rules::kG13_92, rules::kG13_93,
+                                             rules::kG13_94, rules::kG13_95, rules::kG13_96,
+                                             rules::kG13_97, rules::kG13_98, rules::kG13_99}));
   for (const DyoStep& s : r.steps) {
-    if (s.rule == "G13.94") {
+    if (s.rule == rules::kG13_94.id) {
       EXPECT_NE(s.text.find("2 BPV"), std::string::npos);
-    } else if (s.rule == "G13.95") {
+    } else if (s.rule == rules::kG13_95.id) {
       EXPECT_NE(s.text.find("Low-Tide"), std::string::npos);
     }
   }
@@ -124,7 +126,7 @@ TEST(G13, Rule13_92_SlopeDr) {
   for (std::uint64_t seed = 1; seed <= 60; ++seed) {
     const DyoReport r = Dyo(Pto(seed));
     const DyoStep& s = *std::find_if(r.steps.begin(), r.steps.end(),
-                                     [](const DyoStep& x) { return x.rule == "G13.92"; });
+                                     [](const DyoStep& x) { return x.rule == rules::kG13_92.id; });
     EXPECT_EQ(s.drm, r.reef ? -1 : 0);
     const int f = *s.final_roll;
     EXPECT_EQ(r.slope, f <= 2 ? Slope::kSlight : f <= 4 ? Slope::kModerate : Slope::kSteep);
@@ -137,7 +139,7 @@ TEST(G13, Rule13_93_Widths) {
   for (std::uint64_t seed = 1; seed <= 60; ++seed) {
     const DyoReport r = Dyo(Pto(seed));
     const DyoStep& s = *std::find_if(r.steps.begin(), r.steps.end(),
-                                     [](const DyoStep& x) { return x.rule == "G13.93"; });
+                                     [](const DyoStep& x) { return x.rule == rules::kG13_93.id; });
     if (r.slope == Slope::kSteep) {
       EXPECT_TRUE(s.dice.empty());
       EXPECT_EQ(r.high_tide_width, 1);
@@ -159,7 +161,7 @@ TEST(G13, Rule13_97_Tide) {
   undeclared.tide.reset();
   auto missing = RunBeachDyo(b, undeclared);
   ASSERT_FALSE(missing.has_value());
-  EXPECT_EQ(missing.error().rule, "G13.97");
+  EXPECT_EQ(missing.error().rule, rules::kG13_97.id);
   EXPECT_EQ(Dyo(undeclared, Water::kRiver).tide, Tide::kHigh);
   for (std::uint64_t seed = 1; seed <= 60; ++seed) {
     const DyoReport high = Dyo(Pto(seed, Tide::kHigh));
@@ -174,7 +176,7 @@ TEST(G13, Rule13_97_Tide) {
     }
   }
   auto doc = Cli({"beach-dyo", "--board", test::BoardPath("g13_23"), "--seed", "1"}, 2);
-  EXPECT_EQ(doc["error"]["rule"], "G13.97");
+  EXPECT_EQ(doc["error"]["rule"], rules::kG13_97.id);
 }
 
 // G13.98: Heavy Surf if the Original Surf dr is a 6; no dr unless OCEAN is Ocean.
@@ -182,7 +184,7 @@ TEST(G13, Rule13_98_Surf) {
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
     const DyoReport r = Dyo(Pto(seed));
     const DyoStep& s = *std::find_if(r.steps.begin(), r.steps.end(),
-                                     [](const DyoStep& x) { return x.rule == "G13.98"; });
+                                     [](const DyoStep& x) { return x.rule == rules::kG13_98.id; });
     ASSERT_EQ(s.dice.size(), 1u);
     EXPECT_EQ(r.heavy_surf, s.dice[0] == 6);
     const DyoReport lake = Dyo(Pto(seed), Water::kLake);

@@ -6,6 +6,7 @@
 
 #include <set>
 
+#include "opsim/core/rule_ids.h"
 #include "opsim/tactical/activity.h"
 #include "opsim/tactical/attack.h"
 #include "opsim/tactical/beach.h"
@@ -55,7 +56,7 @@ View Library(const Look& q, const std::string& from, const std::string& to) {
   const AttackEffects fx = EvaluateAttack(b, f, t, q.attack, los);
   View v{los.clear, los.hindrance, 0, fx.tem, fx.hd, fx.entrenched, fx.wall_advantage};
   for (const auto& h : los.hindrances) {
-    if (h.rule == "G13.622") v.seawall += h.amount;
+    if (h.rule == rules::kG13_622.id) v.seawall += h.amount;
   }
   return v;
 }
@@ -73,7 +74,7 @@ View Command(const Look& q, const std::string& from, const std::string& to) {
   View v{doc["los"],        doc["hindrance"],     0, doc["tem"], doc["hd"],
          doc["entrenched"], doc["wall_advantage"]};
   for (const auto& h : doc["hindrances"]) {
-    if (h["rule"] == "G13.622") v.seawall += h["amount"].get<int>();
+    if (h["rule"] == rules::kG13_622.id) v.seawall += h["amount"].get<int>();
   }
   return v;
 }
@@ -181,7 +182,7 @@ TEST(G13, Ex13_23_ModerateDeirTem) {
   auto doc = Cli({"los", "--board", test::BoardPath("g13_23"), "--slope", "moderate", "--from",
                   "4-4-8", "--to", "6-6-8"});
   bool deir = false;
-  for (const auto& item : doc["tem_items"]) deir = deir || item["rule"] == "G13.22";
+  for (const auto& item : doc["tem_items"]) deir = deir || item["rule"] == rules::kG13_22.id;
   EXPECT_TRUE(deir);
 }
 
@@ -223,7 +224,7 @@ TEST(G13, Ex13_23_SteepLos) {
   }
   auto doc = Cli({"los", "--board", test::BoardPath("g13_23"), "--slope", "steep", "--from",
                   "4-4-8", "--to", "LC H"});
-  EXPECT_EQ(doc["blocked"]["rule"], "G13.23");
+  EXPECT_EQ(doc["blocked"]["rule"], rules::kG13_23.id);
 }
 
 // G13.23 EX (Steep): the 6-6-8, 5-5-8 and 4-5-8 may gain Crest status along the hexes' Beach-
@@ -265,7 +266,7 @@ TEST(G13, Ex13_23_SteepCrestMutualLos) {
 TEST(G13, Ex13_23_SteepIntoH9) {
   const MoveReport r = Move(test::Beach(Slope::kSteep, "g13_23"), Infantry(), "408,H9");
   EXPECT_EQ(r.total().value(), 2);
-  EXPECT_EQ(r.steps[1].charges.back().rule, "G13.23");
+  EXPECT_EQ(r.steps[1].charges.back().rule, rules::kG13_23.id);
   EXPECT_EQ(CliMoveTotal("g13_23", "steep", "408,H9"), 2);
 }
 
@@ -301,7 +302,7 @@ TEST(G13, Ex13_3_HardSandEffects) {
   const auto bog = Cli({"move", "--board", test::BoardPath("g13_23"), "--slope", "slight", "--unit",
                         "fully-tracked", "--path", "446,459"});
   ASSERT_FALSE(bog["steps"][1]["notes"].empty());
-  EXPECT_EQ(bog["steps"][1]["notes"][0]["rule"], "G13.32");
+  EXPECT_EQ(bog["steps"][1]["notes"][0]["rule"], rules::kG13_32.id);
   EXPECT_NE(bog["steps"][1]["notes"][0]["text"].get<std::string>().find("-1 DRM"),
             std::string::npos);
   for (auto [hex, halved] : {std::pair{"459", false}, std::pair{"433", true}}) {
@@ -310,14 +311,14 @@ TEST(G13, Ex13_3_HardSandEffects) {
     const LosResult los = CheckLos(b, End(b, "4-4-8"), t);
     const AttackEffects fx = EvaluateAttack(b, End(b, "4-4-8"), t, AttackType::kDirectHe, los);
     bool f74 = false;
-    for (const auto& f : fx.fp) f74 = f74 || f.rule == "F7.4";
+    for (const auto& f : fx.fp) f74 = f74 || f.rule == rules::kAslF7_4.id;
     EXPECT_EQ(f74, halved) << hex;
     EXPECT_EQ(fx.tem, halved ? 1 : 2) << hex;
     auto doc = Cli({"los", "--board", test::BoardPath("g13_23"), "--slope", "slight", "--from",
                     "4-4-8", "--to", hex, "--to-entrenched", "--attack", "direct-he"});
     EXPECT_EQ(doc["tem"], halved ? 1 : 2) << hex;
     ASSERT_FALSE(doc["fp"].empty());
-    EXPECT_EQ(doc["fp"][0]["rule"], halved ? "F7.4" : "G13.3") << hex;
+    EXPECT_EQ(doc["fp"][0]["rule"], halved ? rules::kAslF7_4.id : rules::kG13_3.id) << hex;
   }
 }
 
@@ -445,7 +446,7 @@ TEST(G13, Ex13_622_EntrenchedOnTheBeach) {
   }
   auto doc = Cli({"los", "--board", test::BoardPath("g13_62"), "--slope", "slight", "--from",
                   "4-4-8", "--to", "5-5-8", "--to-entrenched"});
-  EXPECT_EQ(doc["blocked"]["rule"], "G13.622");
+  EXPECT_EQ(doc["blocked"]["rule"], rules::kG13_622.id);
 }
 
 // G13.622 EX: an unhindered LOS runs from E10 to G10, and from 433 (or 420) to 446, even if

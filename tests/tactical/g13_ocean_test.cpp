@@ -9,6 +9,7 @@
 
 #include <algorithm>
 
+#include "opsim/core/rule_ids.h"
 #include "opsim/tactical/activity.h"
 #include "opsim/tactical/attack.h"
 #include "opsim/tactical/beach.h"
@@ -65,9 +66,9 @@ TEST(G13, Rule13_11_Be7RiverHexes) {
     test::TempBoard bad(test::FixturePath("river_mouth"), patch);
     const auto s = CheckBeachSetup(Load(bad.path()));
     ASSERT_FALSE(s.has_value()) << patch;
-    EXPECT_EQ(s.error().rule, "G13.11") << patch;
+    EXPECT_EQ(s.error().rule, rules::kG13_11.id) << patch;
     const auto doc = Cli({"move", "--board", bad.path(), "--path", "7A1,7A2"}, 2);
-    EXPECT_EQ(doc["error"]["rule"], "G13.11") << patch;
+    EXPECT_EQ(doc["error"]["rule"], rules::kG13_11.id) << patch;
   }
 }
 
@@ -90,8 +91,8 @@ TEST(G13, Rule13_15_Islands) {
     EXPECT_GT(map::Distance(d9, g), map::Distance(d9, island)) << b.Name(g);
   }
   b.mutable_settings().heavy_surf = true;
-  EXPECT_TRUE(Has(BeachingDrms(b, beside, false, 0, false), "G13.442"));
-  EXPECT_FALSE(Has(BeachingDrms(b, test::Hex(b, "1023"), false, 0, false), "G13.442"));
+  EXPECT_TRUE(Has(BeachingDrms(b, beside, false, 0, false), rules::kG13_442));
+  EXPECT_FALSE(Has(BeachingDrms(b, test::Hex(b, "1023"), false, 0, false), rules::kG13_442));
 }
 
 // G13.31: a Sand overlay in the OCEAN, given the Beach role (docs/tactical.md), is a Beach
@@ -120,7 +121,7 @@ TEST(G13, Rule13_31_Sandbars) {
     EXPECT_EQ(hexes, 2) << Name(tide);
   }
   const auto doc = Cli({"move", "--board", file.path(), "--path", "1034,301"});
-  EXPECT_EQ(doc["steps"][1]["charges"][0]["rule"], "G13.3");
+  EXPECT_EQ(doc["steps"][1]["charges"][0]["rule"], rules::kG13_3.id);
   EXPECT_EQ(doc["total"], 1);  // Hard Sand
 }
 
@@ -146,11 +147,11 @@ TEST(G13, Rule13_41_NonBeachShoreline) {
   const MoveReport r = Move(b, Infantry(), "1001,A5");
   ASSERT_TRUE(r.legal());
   EXPECT_EQ(r.total().value(), 2);
-  EXPECT_EQ(r.steps[1].charges.back().rule, "G13.41");
+  EXPECT_EQ(r.steps[1].charges.back().rule, rules::kG13_41.id);
   EXPECT_EQ(Move(b, Infantry(), "1002,102").total().value(), 1);  // Beach: no Crest Line
   const auto doc = Cli({"move", "--board", test::FixturePath("shore"), "--path", "1001,A5"});
   EXPECT_EQ(doc["total"], 2);
-  EXPECT_EQ(doc["steps"][1]["charges"][1]["rule"], "G13.41");
+  EXPECT_EQ(doc["steps"][1]["charges"][1]["rule"], rules::kG13_41.id);
 }
 
 // ---- G13.441, G13.4421-.4423, G13.84 ------------------------------------------------------------
@@ -167,7 +168,7 @@ TEST(G13, Rule13_441_SwampingEffects) {
   const auto sunk = ApplySurfSwamping(b, deep, Unit(UnitKind::kAmphibian));
   EXPECT_TRUE(sunk.sinks);
   EXPECT_TRUE(sunk.casualty_vp);
-  EXPECT_TRUE(Has(sunk.effects, "G13.84"));
+  EXPECT_TRUE(Has(sunk.effects, rules::kG13_84));
   const auto lc = ApplySurfSwamping(b, shallow, Unit(UnitKind::kLandingCraft));
   EXPECT_TRUE(lc.fast_aground);
   EXPECT_FALSE(lc.sinks);
@@ -208,7 +209,7 @@ TEST(G13, Rule13_4421_BeachingEffects) {
   EXPECT_TRUE(broach.wreck);
   EXPECT_TRUE(broach.beached);
   EXPECT_TRUE(broach.casualty_vp);
-  EXPECT_TRUE(Has(broach.effects, "G13.84"));
+  EXPECT_TRUE(Has(broach.effects, rules::kG13_84));
 }
 
 // G13.4422: a Beached LC wreck's 9-10 leaves it Fast Aground in shallow Ocean or sunk in deep.
@@ -224,7 +225,7 @@ TEST(G13, Rule13_4422_4423_WrecksAndBoats) {
   const auto boat = ApplyBeachingDr(b, shallow, 12, Craft::kBoat, true, false, true);
   EXPECT_TRUE(boat.eliminated);
   EXPECT_TRUE(boat.passengers_wading);
-  EXPECT_TRUE(Has(boat.effects, "G13.4423"));
+  EXPECT_TRUE(Has(boat.effects, rules::kG13_4423));
   const auto lost = ApplyBeachingDr(b, deep, 12, Craft::kBoat, false, false, true);
   EXPECT_TRUE(lost.eliminated);
   EXPECT_FALSE(lost.passengers_wading);
@@ -263,10 +264,10 @@ TEST(G13, Rule13_48_SunkBoats) {
   const SunkBoat shallow = SinkBoat(b, test::Hex(b, "1002"));
   EXPECT_TRUE(shallow.passengers_wading);
   EXPECT_TRUE(shallow.sw_and_guns_eliminated);
-  EXPECT_TRUE(Has(shallow.effects, "G13.48"));
+  EXPECT_TRUE(Has(shallow.effects, rules::kG13_48));
   const SunkBoat deep = SinkBoat(b, test::Hex(b, "1029"));
   EXPECT_FALSE(deep.passengers_wading);
-  EXPECT_TRUE(Has(deep.effects, "E5.531"));
+  EXPECT_TRUE(Has(deep.effects, rules::kAslE5_531));
 }
 
 // G13.491: units in OCEAN are not Known for berserk purposes; a land unit's berserk result becomes
@@ -302,7 +303,7 @@ TEST(G13, Rule13_492_ParatroopsAndGliders) {
   ASSERT_TRUE(chute.has_value());
   EXPECT_TRUE(chute->wading);
   EXPECT_EQ(chute->nmc_drm, drm);
-  EXPECT_TRUE(Has(chute->effects, "G13.421"));
+  EXPECT_TRUE(Has(chute->effects, rules::kG13_421));
   EXPECT_TRUE(LandInShallowOcean(b, hex, AerialLanding::kHalfInchParachute)->eliminated);
   EXPECT_EQ(LandInShallowOcean(b, hex, AerialLanding::kGlider)->crash_drm, 0);
   b.mutable_settings().heavy_surf = true;
@@ -310,7 +311,7 @@ TEST(G13, Rule13_492_ParatroopsAndGliders) {
   EXPECT_EQ(LandInShallowOcean(b, hex, AerialLanding::kGlider)->crash_drm, 1);
   const auto deep = LandInShallowOcean(b, test::Hex(b, "1029"), AerialLanding::kGlider);
   ASSERT_FALSE(deep.has_value());
-  EXPECT_EQ(deep.error().rule, "G13.492");
+  EXPECT_EQ(deep.error().rule, rules::kG13_492.id);
 }
 
 // G13.493: a shallow-OCEAN Location with a Rubble counter is rubble land: no Wading, rubble's COT,
@@ -325,13 +326,13 @@ TEST(G13, Rule13_493_RubbleInTheShallows) {
   EXPECT_FALSE(IsWading(b, {hex, Place::kHex}, Unit(UnitKind::kInfantry)));
   const MoveReport r = Move(b, Infantry(), "102,1002");
   ASSERT_TRUE(r.legal());
-  EXPECT_EQ(r.steps[1].charges[0].rule, "G13.493");
+  EXPECT_EQ(r.steps[1].charges[0].rule, rules::kG13_493.id);
   EXPECT_EQ(r.steps[1].charges[0].cost.value(), 3);
-  EXPECT_EQ(Move(Shore(), Infantry(), "102,1002").steps[1].charges[0].rule, "G13.42");
+  EXPECT_EQ(Move(Shore(), Infantry(), "102,1002").steps[1].charges[0].rule, rules::kG13_42.id);
   const Position at{hex, Place::kHex};
   EXPECT_TRUE(CheckActivity(b, at, Unit(UnitKind::kInfantry), Activity::kCloseCombat).has_value());
   const auto doc = Cli({"move", "--board", file.path(), "--path", "102,1002"});
-  EXPECT_EQ(doc["steps"][1]["charges"][0]["rule"], "G13.493");
+  EXPECT_EQ(doc["steps"][1]["charges"][0]["rule"], rules::kG13_493.id);
 }
 
 // G13.495: CC attacks are NA in non-frozen OCEAN Locations, against a Wading unit or by one.
@@ -340,7 +341,7 @@ TEST(G13, Rule13_495_NoCloseCombatInOcean) {
   const auto s =
       CheckActivity(b, test::At(b, "1002"), Unit(UnitKind::kInfantry), Activity::kCloseCombat);
   ASSERT_FALSE(s.has_value());
-  EXPECT_EQ(s.error().rule, "G13.495");
+  EXPECT_EQ(s.error().rule, rules::kG13_495.id);
   EXPECT_TRUE(
       CheckActivity(b, test::At(b, "102"), Unit(UnitKind::kInfantry), Activity::kCloseCombat)
           .has_value());
@@ -373,9 +374,11 @@ TEST(G13, Rule13_731_UnloadingOntoAPier) {
   EXPECT_EQ(PierUnloadingCost(b, water, pier, Unit(UnitKind::kLandingCraft), 7), 4);
   EXPECT_EQ(PierUnloadingCost(b, beach, pier, Unit(UnitKind::kAmphibian), 4), 2);
   EXPECT_EQ(PierUnloadingCost(b, beach, pier, Unit(UnitKind::kLandingCraft), 4).error().rule,
-            "G13.731");
-  EXPECT_EQ(PierUnloadingCost(b, water, pier, Unit(UnitKind::kBoat), 4).error().rule, "G13.732");
-  EXPECT_EQ(PierUnloadingCost(b, water, pier, Unit(UnitKind::kTruck), 4).error().rule, "G13.731");
+            rules::kG13_731.id);
+  EXPECT_EQ(PierUnloadingCost(b, water, pier, Unit(UnitKind::kBoat), 4).error().rule,
+            rules::kG13_732.id);
+  EXPECT_EQ(PierUnloadingCost(b, water, pier, Unit(UnitKind::kTruck), 4).error().rule,
+            rules::kG13_731.id);
   EXPECT_FALSE(PierUnloadingCost(b, test::Hex(b, "1029"), pier, Unit(UnitKind::kLandingCraft), 4)
                    .has_value());
   b.mutable_settings().heavy_surf = true;
@@ -389,9 +392,10 @@ TEST(G13, Rule13_732_BoatsAtPiers) {
   const GridPos pier = test::Hex(b, "1003");
   const GridPos water = test::Hex(b, "1002");
   EXPECT_TRUE(MayBoatUseThePier(b, water, pier, true, false).has_value());
-  EXPECT_EQ(MayBoatUseThePier(b, water, pier, false, false).error().rule, "G13.732");
-  EXPECT_EQ(MayBoatUseThePier(b, water, pier, true, true).error().rule, "G13.732");
-  EXPECT_EQ(MayBoatUseThePier(b, water, test::Hex(b, "102"), true, false).error().rule, "G13.732");
+  EXPECT_EQ(MayBoatUseThePier(b, water, pier, false, false).error().rule, rules::kG13_732.id);
+  EXPECT_EQ(MayBoatUseThePier(b, water, pier, true, true).error().rule, rules::kG13_732.id);
+  EXPECT_EQ(MayBoatUseThePier(b, water, test::Hex(b, "102"), true, false).error().rule,
+            rules::kG13_732.id);
 }
 
 // G13.733: Infantry leaving a pier Location may carry their possessed SW.
@@ -400,10 +404,10 @@ TEST(G13, Rule13_733_SwOnAndOffPiers) {
   const MoveReport r = Move(b, Infantry(), "1003:pier,102");
   ASSERT_TRUE(r.legal());
   EXPECT_TRUE(std::any_of(r.steps[1].notes.begin(), r.steps[1].notes.end(),
-                          [](const Note& n) { return n.rule == "G13.733"; }));
+                          [](const Note& n) { return n.rule == rules::kG13_733.id; }));
   const auto doc = Cli({"move", "--board", test::FixturePath("shore"), "--path", "1003:pier,102"});
   bool sw = false;
-  for (const auto& n : doc["steps"][1]["notes"]) sw = sw || n["rule"] == "G13.733";
+  for (const auto& n : doc["steps"][1]["notes"]) sw = sw || n["rule"] == rules::kG13_733.id;
   EXPECT_TRUE(sw);
 }
 
@@ -432,7 +436,7 @@ TEST(G13, Rule13_7_PierLocation) {
   const Board b = Shore();
   const MoveReport r = Move(b, Infantry(), "102,1003:pier");
   ASSERT_TRUE(r.legal());
-  EXPECT_EQ(r.steps[1].charges[0].rule, "G13.7");
+  EXPECT_EQ(r.steps[1].charges[0].rule, rules::kG13_7.id);
   EXPECT_EQ(r.steps[1].charges[0].cost.value(), 1);
   LosEnd on = EndAt(b, "1003:pier");
   EXPECT_EQ(CheckLos(b, on, EndAt(b, "1029")).from_level, 0);
@@ -441,10 +445,11 @@ TEST(G13, Rule13_7_PierLocation) {
                        R"({"counters": [{"type": "pier", "hex": "C2", "kind": "wooden"}]})");
   const auto s = CheckBeachSetup(Load(land.path()));
   ASSERT_FALSE(s.has_value());
-  EXPECT_EQ(s.error().rule, "G13.7");
+  EXPECT_EQ(s.error().rule, rules::kG13_7.id);
   const auto doc = Cli({"move", "--board", test::FixturePath("shore"), "--path", "102,1003:pier"});
-  EXPECT_EQ(doc["steps"][1]["charges"][0]["rule"], "G13.7");
-  EXPECT_EQ(Cli({"move", "--board", land.path(), "--path", "C1,C2"}, 2)["error"]["rule"], "G13.7");
+  EXPECT_EQ(doc["steps"][1]["charges"][0]["rule"], rules::kG13_7.id);
+  EXPECT_EQ(Cli({"move", "--board", land.path(), "--path", "C1,C2"}, 2)["error"]["rule"],
+            rules::kG13_7.id);
 }
 
 // G13.494: B21.6 applies if OCEAN is frozen: no Wading, CC is no longer NA (G13.495), and moving
@@ -458,11 +463,11 @@ TEST(G13, Rule13_494_FrozenOcean) {
   const auto r = EvaluateMove(b, Infantry(), {"102", "1002"});
   ASSERT_FALSE(r.has_value());
   EXPECT_EQ(r.error().code, ErrorCode::kUnsupported);
-  EXPECT_EQ(r.error().rule, "G13.494");
+  EXPECT_EQ(r.error().rule, rules::kG13_494.id);
   EXPECT_TRUE(EvaluateMove(b, Infantry(), {"C4", "C3"}).has_value());  // land is unaffected
   const auto doc =
       Cli({"move", "--board", test::FixturePath("shore"), "--frozen", "--path", "102,1002"}, 8);
-  EXPECT_EQ(doc["error"]["rule"], "G13.494");
+  EXPECT_EQ(doc["error"]["rule"], rules::kG13_494.id);
 }
 
 // ---- G13.83 -------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 // library and through `opsim tactical los`.
 #include <gtest/gtest.h>
 
+#include "opsim/core/rule_ids.h"
 #include "opsim/tactical/activity.h"
 #include "opsim/tactical/attack.h"
 #include "opsim/tactical/board_file.h"
@@ -59,7 +60,7 @@ TEST(G8, Ex8_3_NoBankTemVsIndirectFire) {
   }
   const Shot c = Fire(b, "A", "C", AttackType::kIndirectHe);
   ASSERT_FALSE(c.fx.tem_items.empty());
-  EXPECT_TRUE(HasRule(c.fx.tem_items, "G8.3"));
+  EXPECT_TRUE(HasRule(c.fx.tem_items, rules::kG8_3));
 }
 
 // G8.3 EX: enemy squad A attacks with other than a mortar/FT/Set DC: C and D claim the +1
@@ -73,7 +74,7 @@ TEST(G8, Ex8_3_SquadAFiresOnBCAndD) {
     auto doc = CliLos("drained", "A", target);
     EXPECT_EQ(doc["tem"], 1) << target;
     EXPECT_FALSE(doc["open_ground"]) << target;
-    EXPECT_EQ(doc["tem_items"][1]["rule"], "G8.3");
+    EXPECT_EQ(doc["tem_items"][1]["rule"], rules::kG8_3.id);
   }
   for (AttackType a : {AttackType::kFlameThrower, AttackType::kSetDc}) {
     EXPECT_EQ(Fire(b, "A", "C", a).fx.tem, 0);
@@ -113,7 +114,7 @@ TEST(G8, Ex8_3_InSeason) {
     for (const char* target : {"C", "D"}) {
       const Shot s = Fire(b, a, End(b, target), AttackType::kSmallArms);
       EXPECT_FALSE(s.fx.open_ground) << target << level;
-      EXPECT_TRUE(HasRule(s.fx.tem_items, "G8.13")) << target;
+      EXPECT_TRUE(HasRule(s.fx.tem_items, rules::kG8_13)) << target;
       auto doc = CliLos("in-season", "A", target, {"--from-level", std::to_string(level)});
       EXPECT_FALSE(doc["open_ground"]);
     }
@@ -129,7 +130,7 @@ TEST(G8, Ex8_3_SquadDFiresOnA) {
   Board b = Paddies(PaddyState::kDrained);
   const Shot s = Fire(b, "D", "A", AttackType::kSmallArms);
   EXPECT_EQ(s.fx.tem, 1);
-  EXPECT_TRUE(HasRule(s.fx.tem_items, "G8.3"));
+  EXPECT_TRUE(HasRule(s.fx.tem_items, rules::kG8_3));
   EXPECT_EQ(CliLos("drained", "D", "A")["tem"], 1);
   b.MutableAt(test::Hex(b, "oM5"))->terrain = Terrain::kBuilding;
   const Shot built = Fire(b, "D", "A", AttackType::kSmallArms);
@@ -183,7 +184,7 @@ TEST(G8, Rule8_31_NoWreckTemOnTheBank) {
   b.MutableAt(test::Hex(b, "oL3"))->counters.push_back(CounterType::kWreck);
   const Shot bank = Fire(b, "A", "B", AttackType::kSmallArms);
   EXPECT_EQ(bank.fx.tem, 0);
-  EXPECT_TRUE(HasRule(bank.fx.tem_items, "G8.31"));
+  EXPECT_TRUE(HasRule(bank.fx.tem_items, rules::kG8_31));
   EXPECT_EQ(Fire(b, "A", "oL3", AttackType::kSmallArms).fx.tem, 1);
 }
 
@@ -208,7 +209,7 @@ TEST(G8, Ex8_4_InSeasonHindrances) {
   ASSERT_EQ(k2.trace.along.size(), 2u);
   EXPECT_EQ(b.Name(k2.trace.along[0]), "oL4-oM4");
   EXPECT_EQ(b.Name(k2.trace.along[1]), "oK3-oL2");
-  EXPECT_EQ(k2.hindrances.back().rule, "G8.4");
+  EXPECT_EQ(k2.hindrances.back().rule, rules::kG8_4.id);
   EXPECT_EQ(k2.hindrances.back().what, "In-Season paddy Hindrance +3 halved, FRD: +1");
   const LosResult j1 = CheckLos(b, End(b, "A"), End(b, "oJ1"));
   std::vector<std::string> hexes;
@@ -233,11 +234,11 @@ TEST(G8, Ex8_4_EntrenchedSquadD) {
   for (const char* other : {"A", "B", "C"}) {
     const LosResult out = CheckLos(b, d, End(b, other));
     EXPECT_FALSE(out.clear) << other;
-    EXPECT_EQ(out.blocked->rule, "G8.4") << other;
+    EXPECT_EQ(out.blocked->rule, rules::kG8_4.id) << other;
     EXPECT_FALSE(CheckLos(b, End(b, other), d).clear) << other;
     auto doc = CliLos("in-season", "D", other, {"--from-entrenched"});
     EXPECT_FALSE(doc["los"]);
-    EXPECT_EQ(doc["blocked"]["rule"], "G8.4");
+    EXPECT_EQ(doc["blocked"]["rule"], rules::kG8_4.id);
     EXPECT_FALSE(CliLos("in-season", other, "D", {"--to-entrenched"})["los"]);
   }
   EXPECT_TRUE(CheckLos(b, End(b, "D"), End(b, "A")).clear);  // not entrenched: it sees them
@@ -269,7 +270,7 @@ TEST(G8, Ex8_5_MudTem) {
     EXPECT_EQ(Fire(b, "A", "C", AttackType::kIndirectHe).fx.tem, 1);
     EXPECT_EQ(Fire(b, "A", "B", AttackType::kDirectHe).fx.tem, 1);
     EXPECT_EQ(Fire(b, "A", "C", AttackType::kDirectHe).fx.tem, 2);
-    const bool halved = HasRule(Fire(b, "A", "C", AttackType::kDirectHe).fx.fp, "G8.12");
+    const bool halved = HasRule(Fire(b, "A", "C", AttackType::kDirectHe).fx.fp, rules::kG8_12);
     EXPECT_EQ(halved, state == PaddyState::kIrrigated);
     for (auto [target, attack, tem] :
          {std::tuple{"B", "indirect-he", 1}, std::tuple{"C", "indirect-he", 1},
@@ -280,7 +281,7 @@ TEST(G8, Ex8_5_MudTem) {
   }
   auto doc = CliLos("irrigated", "A", "B", {"--ec", "mud", "--attack", "direct-he"});
   ASSERT_FALSE(doc["fp"].empty());
-  EXPECT_EQ(doc["fp"][0]["rule"], "G8.12");
+  EXPECT_EQ(doc["fp"][0]["rule"], rules::kG8_12.id);
 }
 
 // G8.5: Irrigated paddies are mud only IN those hexes unless EC are Mud; with EC Mud mud is in
@@ -315,7 +316,7 @@ TEST(G8, Rule8_12_IrrigatedEffects) {
   const Board b = Paddies(PaddyState::kIrrigated);
   const Position in = test::At(b, "oL3");
   EXPECT_TRUE(DropItem(b, in, false, false, false).eliminated);
-  EXPECT_EQ(DropItem(b, in, false, false, false).rule, "G8.12");
+  EXPECT_EQ(DropItem(b, in, false, false, false).rule, rules::kG8_12.id);
   EXPECT_FALSE(DropItem(b, in, false, true, false).eliminated);
   EXPECT_FALSE(DropItem(b, in, false, false, true).eliminated);
   EXPECT_EQ(BogDrm(b, in), 3);
@@ -324,7 +325,7 @@ TEST(G8, Rule8_12_IrrigatedEffects) {
   EXPECT_FALSE(ManhandlingBoatDoubled(b, in));
   EXPECT_EQ(
       CheckActivity(b, in, Unit(UnitKind::kInfantry), Activity::kPlaceWhiteSmoke).error().rule,
-      "G8.12");
+      rules::kG8_12.id);
   const Board drained = Paddies(PaddyState::kDrained);
   EXPECT_FALSE(DropItem(drained, in, false, false, false).eliminated);
   EXPECT_EQ(BogDrm(drained, in), 0);
@@ -338,10 +339,10 @@ TEST(G8, Rule8_12_IrrigatedEffects) {
 TEST(G8, Rule8_12_HeHalved) {
   const Board b = Paddies(PaddyState::kIrrigated);
   for (AttackType a : {AttackType::kDirectHe, AttackType::kIndirectHe, AttackType::kThrownDc}) {
-    EXPECT_TRUE(HasRule(Fire(b, "A", "C", a).fx.fp, "G8.12")) << Name(a);
+    EXPECT_TRUE(HasRule(Fire(b, "A", "C", a).fx.fp, rules::kG8_12)) << Name(a);
   }
   for (AttackType a : {AttackType::kVehicleTarget, AttackType::kSmallArms}) {
-    EXPECT_FALSE(HasRule(Fire(b, "A", "C", a).fx.fp, "G8.12")) << Name(a);
+    EXPECT_FALSE(HasRule(Fire(b, "A", "C", a).fx.fp, rules::kG8_12)) << Name(a);
   }
 }
 
@@ -359,7 +360,7 @@ TEST(G8, Rule8_211_RestrictionsOnTheBank) {
                      Activity::kSearch, Activity::kPack, Activity::kCcWithdrawOnto}) {
     auto s = CheckActivity(b, bank, inf, a);
     ASSERT_FALSE(s.has_value()) << Name(a);
-    EXPECT_EQ(s.error().rule, "G8.211") << Name(a);
+    EXPECT_EQ(s.error().rule, rules::kG8_211.id) << Name(a);
     EXPECT_TRUE(CheckActivity(b, test::At(b, "oL3"), inf, a).has_value()) << Name(a);
   }
   EXPECT_FALSE(
@@ -375,14 +376,14 @@ TEST(G8, Rule8_212_AttacksFromTheBank) {
   EXPECT_TRUE(Fire(b, "B", "A", AttackType::kSetDc).fx.refusals.size() == 1);
   const Shot sa = Fire(b, "B", "A", AttackType::kSmallArms);
   EXPECT_TRUE(sa.fx.refusals.empty());
-  EXPECT_TRUE(HasRule(sa.fx.fp, "G8.212"));
-  EXPECT_FALSE(HasRule(Fire(b, "B", "A", AttackType::kThrownDc).fx.fp, "G8.212"));
+  EXPECT_TRUE(HasRule(sa.fx.fp, rules::kG8_212));
+  EXPECT_FALSE(HasRule(Fire(b, "B", "A", AttackType::kThrownDc).fx.fp, rules::kG8_212));
   const Shot cc = Fire(b, "B", "oL4", AttackType::kCloseCombat);
   ASSERT_FALSE(cc.fx.drm.empty());
   EXPECT_EQ(cc.fx.drm[0].amount, 1);
   EXPECT_EQ(cc.fx.notes[0].amount, 2);  // its Ambush dr
   const Shot vs = Fire(b, "oL4", "B", AttackType::kCloseCombat);
-  EXPECT_TRUE(HasRule(vs.fx.drm, "G8.212"));
+  EXPECT_TRUE(HasRule(vs.fx.drm, rules::kG8_212));
   EXPECT_EQ(vs.fx.drm[0].amount, -1);
   auto doc = CliLos("drained", "B", "A", {"--attack", "direct-he"});
   ASSERT_EQ(doc["refusals"].size(), 1u);
@@ -421,9 +422,9 @@ TEST(G8, Rule8_22_AerialLandings) {
 // Fire spreading across a bank hexside between two of them gets no "directly attached" -2.
 TEST(G8, Rule8_6_Fires) {
   const Board drained = Paddies(PaddyState::kDrained);
-  EXPECT_EQ(MayBurn(drained, test::Hex(drained, "oL3")).error().rule, "G8.6");
+  EXPECT_EQ(MayBurn(drained, test::Hex(drained, "oL3")).error().rule, rules::kG8_6.id);
   EXPECT_EQ(MayBurn(Paddies(PaddyState::kIrrigated), test::Hex(drained, "oL3")).error().rule,
-            "G8.6");
+            rules::kG8_6.id);
   const Board season = Paddies(PaddyState::kInSeason);
   EXPECT_TRUE(MayBurn(season, test::Hex(season, "oL3")).has_value());
   const auto bank = *Hexside::Between(test::Hex(season, "oL2"), test::Hex(season, "oL3"));
@@ -444,7 +445,7 @@ TEST(G8, Rule8_7_AboveWireOrPanjiInAPaddy) {
   const Shot s = Fire(*b, End(*b, "A"), above, AttackType::kSmallArms);
   EXPECT_EQ(s.fx.tem, 0);
   EXPECT_TRUE(s.fx.open_ground);
-  EXPECT_TRUE(HasRule(s.fx.tem_items, "G8.7"));
+  EXPECT_TRUE(HasRule(s.fx.tem_items, rules::kG8_7));
   b->mutable_settings().paddy = PaddyState::kIrrigated;
   EXPECT_TRUE(MudAt(*b, above.at));  // considered IN the hex
   b->mutable_settings().paddy = PaddyState::kInSeason;

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "opsim/core/dice.h"
+#include "opsim/core/rule_ids.h"
 #include "opsim/tactical/board_file.h"
 #include "opsim/tactical/paddy.h"
 #include "tactical_test_util.h"
@@ -65,7 +66,7 @@ TEST(G8, Rule8_1_PaddyStateDrIsSeededAndShown) {
                     "--seed", std::to_string(seed), "--path", "oL2,oL2:bank"});
     EXPECT_EQ(doc["paddy_dr"]["dr"], dr);
     EXPECT_EQ(doc["paddy_dr"]["final"], dr + 2);
-    EXPECT_EQ(doc["paddy_dr"]["rule"], "G8.1");
+    EXPECT_EQ(doc["paddy_dr"]["rule"], rules::kG8_1.id);
     EXPECT_EQ(doc["settings"]["paddy"], Name(r.state));
   }
 }
@@ -75,7 +76,7 @@ TEST(G8, Rule8_1_StateMustBeSet) {
   Board b = Illustration("g8_2108");
   EXPECT_FALSE(EvaluateMove(b, Infantry(), {"oM5", "oM4"}).has_value());
   auto doc = Cli({"move", "--board", test::BoardPath("g8_2108"), "--path", "oM5,oM4"}, 2);
-  EXPECT_EQ(doc["error"]["rule"], "G8.1");
+  EXPECT_EQ(doc["error"]["rule"], rules::kG8_1.id);
 }
 
 // ---- G8.2108 EX -----------------------------------------------------------------------------
@@ -89,11 +90,11 @@ TEST(G8, Ex8_2108_SquadAIntoOM4AndOM3) {
     const MoveReport r = Move(Paddies(state), Infantry(), "oM5,oM4,oM3");
     ASSERT_TRUE(r.legal());
     EXPECT_EQ(StepCosts(r), (std::vector<double>{each, each})) << Name(state);
-    EXPECT_EQ(Rules(r.steps[1]), (std::vector<std::string>{"G8.2102", "G8.2"}));
+    EXPECT_EQ(Rules(r.steps[1]), (std::vector<std::string>{rules::kG8_2102, rules::kG8_2}));
     auto doc = CliMove(Name(state), "oM5,oM4,oM3");
     EXPECT_TRUE(doc["legal"]);
     EXPECT_EQ(CliStepCosts(doc), (std::vector<double>{each, each})) << Name(state);
-    EXPECT_EQ(doc["steps"][1]["charges"][0]["rule"], "G8.2102");
+    EXPECT_EQ(doc["steps"][1]["charges"][0]["rule"], rules::kG8_2102.id);
   }
 }
 
@@ -104,8 +105,8 @@ TEST(G8, Ex8_2108_SquadAAlongTheBanks) {
     const MoveReport r = Move(Paddies(state), Infantry(), "oM5,oM4:bank,oM3:bank");
     ASSERT_TRUE(r.legal());
     EXPECT_EQ(StepCosts(r), (std::vector<double>{2, 1}));
-    EXPECT_EQ(r.steps[1].charges[0].rule, "G8.2101");
-    EXPECT_EQ(r.steps[2].charges[0].rule, "G8.2105");
+    EXPECT_EQ(r.steps[1].charges[0].rule, rules::kG8_2101.id);
+    EXPECT_EQ(r.steps[2].charges[0].rule, rules::kG8_2105.id);
     EXPECT_EQ(r.steps[2].to.place, Place::kBank);
     auto doc = CliMove(Name(state), "oM5,oM4:bank,oM3:bank");
     EXPECT_EQ(CliStepCosts(doc), (std::vector<double>{2, 1}));
@@ -127,8 +128,9 @@ TEST(G8, Ex8_2108_SquadBThreeWaysIntoOM3) {
     auto doc = CliMove("in-season", path);
     EXPECT_EQ(doc["total"], total) << path;
   }
-  EXPECT_EQ(Move(b, Infantry(), "oL3:bank,oM3").steps[1].charges[0].rule, "G8.2106");
-  EXPECT_EQ(Move(b, Infantry(), "oL3:bank,oM3:bank,oM3").steps[2].charges[0].rule, "G8.2108");
+  EXPECT_EQ(Move(b, Infantry(), "oL3:bank,oM3").steps[1].charges[0].rule, rules::kG8_2106.id);
+  EXPECT_EQ(Move(b, Infantry(), "oL3:bank,oM3:bank,oM3").steps[2].charges[0].rule,
+            rules::kG8_2108.id);
 }
 
 // G8.2108 EX: squad C reaches the oL3 Bank counter for 2 MF (G8.2101), 2 MF (G8.2104 + G8.2105),
@@ -140,7 +142,7 @@ TEST(G8, Ex8_2108_SquadCOntoOL3Bank) {
     EXPECT_EQ(Move(b, Infantry(), "oL2,oL2:bank,oL3:bank").total().value(), 2);
     const MoveReport third = Move(b, Infantry(), "oL2,oL3,oL3:bank");
     EXPECT_GE(third.total().value(), 3);
-    EXPECT_EQ(third.steps[2].charges[0].rule, "G8.2104");
+    EXPECT_EQ(third.steps[2].charges[0].rule, rules::kG8_2104.id);
     EXPECT_EQ(CliMove(Name(state), "oL2,oL2:bank,oL3:bank")["total"], 2);
     EXPECT_GE(CliMove(Name(state), "oL2,oL3,oL3:bank")["total"].get<double>(), 3);
   }
@@ -158,11 +160,11 @@ TEST(G8, Ex8_2108_SquadDAcrossAnOpenHexside) {
     EXPECT_EQ(CliMove(Name(state), "oK5,oJ4")["total"], cost);
     const MoveReport direct = Move(b, Infantry(), "oK5,oJ4:bank");
     EXPECT_FALSE(direct.legal());
-    EXPECT_EQ(direct.refusal()->rule, "G8.2101");
-    EXPECT_EQ(CliMove(Name(state), "oK5,oJ4:bank")["refusal"]["rule"], "G8.2101");
+    EXPECT_EQ(direct.refusal()->rule, rules::kG8_2101.id);
+    EXPECT_EQ(CliMove(Name(state), "oK5,oJ4:bank")["refusal"]["rule"], rules::kG8_2101.id);
     const MoveReport two = Move(b, Infantry(), "oK5,oJ4,oJ4:bank");
     ASSERT_TRUE(two.legal());
-    EXPECT_EQ(two.steps[2].charges[0].rule, "G8.2104");
+    EXPECT_EQ(two.steps[2].charges[0].rule, rules::kG8_2104.id);
     EXPECT_EQ(two.steps[2].total().value(), 1);
   }
 }
@@ -188,18 +190,18 @@ TEST(G8, Rule8_2101To8_2108_EachCaseInMfAndCycleMp) {
   cycle.unit = Unit(UnitKind::kCycle);
   struct Case {
     const char* path;
-    const char* rule;
+    std::string_view rule;
     double mf;
     double mp;
   };
   const Case cases[] = {
-      {"oM5,oM4:bank", "G8.2101", 2, 6},  // non-paddy -> adjacent Bank counter
-      {"oL2,oL3:bank", "G8.2101", 2, 6},  // IN -> adjacent Bank counter
-      {"oM5,oM4", "G8.2102", 2, 6},       // -> INTO an adjacent paddy
-      {"oM4,oM5", "G8.2103", 2, 6},       // IN -> adjacent non-paddy hex
-      {"oL2,oL2:bank", "G8.2104", 1, 3},  // IN -> own Bank counter
-      {"oL3:bank,oL2:bank", "G8.2105", 1, 3}, {"oL3:bank,oL2", "G8.2106", 2, 6},
-      {"oM4:bank,oM5", "G8.2107", 2, 6},      {"oL3:bank,oL3", "G8.2108", 1, 3},
+      {"oM5,oM4:bank", rules::kG8_2101.id, 2, 6},  // non-paddy -> adjacent Bank counter
+      {"oL2,oL3:bank", rules::kG8_2101.id, 2, 6},  // IN -> adjacent Bank counter
+      {"oM5,oM4", rules::kG8_2102.id, 2, 6},       // -> INTO an adjacent paddy
+      {"oM4,oM5", rules::kG8_2103.id, 2, 6},       // IN -> adjacent non-paddy hex
+      {"oL2,oL2:bank", rules::kG8_2104.id, 1, 3},  // IN -> own Bank counter
+      {"oL3:bank,oL2:bank", rules::kG8_2105.id, 1, 3}, {"oL3:bank,oL2", rules::kG8_2106.id, 2, 6},
+      {"oM4:bank,oM5", rules::kG8_2107.id, 2, 6},      {"oL3:bank,oL3", rules::kG8_2108.id, 1, 3},
   };
   for (const Case& c : cases) {
     const MoveReport inf = Move(b, Infantry(), c.path);
@@ -242,10 +244,10 @@ TEST(G8, Rule8_2_WhoMayEnterInto) {
     o.unit = Unit(k);
     const MoveReport r = Move(b, o, "oM5,oM4");
     EXPECT_FALSE(r.legal()) << Name(k);
-    EXPECT_EQ(r.refusal()->rule, "G8.2") << Name(k);
+    EXPECT_EQ(r.refusal()->rule, rules::kG8_2.id) << Name(k);
     auto doc = CliMove("drained", "oM5,oM4", {"--unit", Name(k)});
     EXPECT_FALSE(doc["legal"]);
-    EXPECT_EQ(doc["refusal"]["rule"], "G8.2");
+    EXPECT_EQ(doc["refusal"]["rule"], rules::kG8_2.id);
   }
 }
 
@@ -260,7 +262,7 @@ TEST(G8, Rule8_12_NotAllowedInIrrigated) {
   for (const Unit& u : banned) {
     auto s = MayBeIn(b, u, test::Hex(b, "oL3"), true);
     ASSERT_FALSE(s.has_value()) << u.ToString();
-    EXPECT_EQ(s.error().rule, "G8.12") << u.ToString();
+    EXPECT_EQ(s.error().rule, rules::kG8_12.id) << u.ToString();
   }
   EXPECT_TRUE(
       MayBeIn(b,
@@ -271,7 +273,7 @@ TEST(G8, Rule8_12_NotAllowedInIrrigated) {
       MayBeIn(Paddies(PaddyState::kDrained), Unit(UnitKind::kCycle), test::Hex(b, "oL3"), false)
           .has_value());
   auto doc = CliMove("irrigated", "oM5,oM4", {"--unit", "cavalry", "--flag", "galloping"});
-  EXPECT_EQ(doc["refusal"]["rule"], "G8.12");
+  EXPECT_EQ(doc["refusal"]["rule"], rules::kG8_12.id);
 }
 
 // G8.21: only units allowed INTO a paddy may cross a bank hexside, but bicyclists may cross one
@@ -282,20 +284,21 @@ TEST(G8, Rule8_21_BankCrossingAndBankCounters) {
   MoveOptions bike;
   bike.unit = Unit(UnitKind::kBicycle);
   EXPECT_TRUE(Move(b, bike, "oM5,oM4:bank").legal());
-  EXPECT_EQ(Move(b, bike, "oM5,oM4").refusal()->rule, "G8.2");
+  EXPECT_EQ(Move(b, bike, "oM5,oM4").refusal()->rule, rules::kG8_2.id);
   MoveOptions truck;
   truck.unit = Unit(UnitKind::kTruck);
-  EXPECT_EQ(Move(b, truck, "oM5,oM4:bank").refusal()->rule, "G8.21");
+  EXPECT_EQ(Move(b, truck, "oM5,oM4:bank").refusal()->rule, rules::kG8_21.id);
   MoveOptions tank;
   tank.unit = Unit(UnitKind::kFullyTracked).Set(UnitFlag::kAfv);
-  EXPECT_EQ(Move(b, tank, "oM5,oM4:bank").refusal()->rule, "G8.21");
+  EXPECT_EQ(Move(b, tank, "oM5,oM4:bank").refusal()->rule, rules::kG8_21.id);
   MoveOptions gun = Infantry();
   gun.unit.Set(UnitFlag::kManhandlingGun);
-  EXPECT_EQ(Move(b, gun, "oL2,oL2:bank").refusal()->rule, "G8.21");
+  EXPECT_EQ(Move(b, gun, "oL2,oL2:bank").refusal()->rule, rules::kG8_21.id);
   MoveOptions horses = Infantry();
   horses.unit.Set(UnitFlag::kLeadingHorses);
   EXPECT_TRUE(Move(b, horses, "oL2,oL2:bank").legal());
-  EXPECT_EQ(CliMove("drained", "oM5,oM4:bank", {"--unit", "truck"})["refusal"]["rule"], "G8.21");
+  EXPECT_EQ(CliMove("drained", "oM5,oM4:bank", {"--unit", "truck"})["refusal"]["rule"],
+            rules::kG8_21.id);
 }
 
 // G8.21 EXC: a bicyclist above a Bank counter may cross a bank hexside into a road hex.
@@ -303,11 +306,11 @@ TEST(G8, Rule8_21_BicyclistOntoARoad) {
   Board b = Paddies(PaddyState::kDrained);
   MoveOptions bike;
   bike.unit = Unit(UnitKind::kBicycle);
-  EXPECT_EQ(Move(b, bike, "oM4:bank,oM5").refusal()->rule, "G8.21");
+  EXPECT_EQ(Move(b, bike, "oM4:bank,oM5").refusal()->rule, rules::kG8_21.id);
   b.MutableAt(test::Hex(b, "oM5"))->road = Road::kDirt;
   const MoveReport r = Move(b, bike, "oM4:bank,oM5");
   ASSERT_TRUE(r.legal());
-  EXPECT_EQ(r.steps[1].charges[0].rule, "G8.2107");
+  EXPECT_EQ(r.steps[1].charges[0].rule, rules::kG8_2107.id);
 }
 
 // G8.2111 EX: Irrigated; squad B, having expended two MF, is pinned/broken on its Bank counter:
@@ -320,7 +323,7 @@ TEST(G8, Ex8_2111_ForcedIntoWhenPinned) {
     const MoveReport r = Move(Paddies(PaddyState::kIrrigated), o, path);
     ASSERT_TRUE(r.legal()) << path;
     EXPECT_EQ(r.steps[3].total().value(), 3);
-    EXPECT_EQ(r.steps[3].charges[0].rule, "G8.2111");
+    EXPECT_EQ(r.steps[3].charges[0].rule, rules::kG8_2111.id);
     EXPECT_EQ(r.total().value(), 5);
     EXPECT_FALSE(r.cx);
     EXPECT_EQ(r.steps[3].to.place, Place::kHex);
@@ -328,12 +331,12 @@ TEST(G8, Ex8_2111_ForcedIntoWhenPinned) {
     EXPECT_TRUE(doc["legal"]);
     EXPECT_EQ(doc["total"], 5);
     EXPECT_FALSE(doc["cx"]);
-    EXPECT_EQ(doc["steps"][3]["charges"][0]["rule"], "G8.2111");
+    EXPECT_EQ(doc["steps"][3]["charges"][0]["rule"], rules::kG8_2111.id);
   }
   // Without the forced entry the same 5 MF would exceed the allowance.
   EXPECT_EQ(
       Move(Paddies(PaddyState::kIrrigated), o, "oL3:bank,oL2:bank,oL3:bank,oL3").refusal()->rule,
-      "A4.1");
+      rules::kAslA4_1.id);
 }
 
 // G8.2111: pinned or broken, it moves no further; broken (not pinned) it takes the -1 FFNAM DRM.
@@ -341,7 +344,7 @@ TEST(G8, Rule8_2111_PinnedOrBrokenEndsTheMove) {
   const Board b = Paddies(PaddyState::kDrained);
   const MoveReport pinned = Move(b, Infantry(), "oL3:bank,+pinned,oM3");
   EXPECT_FALSE(pinned.legal());
-  EXPECT_EQ(pinned.refusal()->rule, "G8.2111");
+  EXPECT_EQ(pinned.refusal()->rule, rules::kG8_2111.id);
   const MoveReport broken = Move(b, Infantry(), "oL3:bank,+broken");
   bool ffnam = false;
   for (const Note& n : broken.steps[1].notes)
@@ -353,11 +356,12 @@ TEST(G8, Rule8_2111_PinnedOrBrokenEndsTheMove) {
 TEST(G8, Rule8_2111_LowCrawlAndHazardousMovement) {
   MoveOptions o = Infantry();
   o.low_crawl = true;
-  EXPECT_EQ(Move(Paddies(PaddyState::kDrained), o, "oL2,oL2:bank").refusal()->rule, "G8.2111");
+  EXPECT_EQ(Move(Paddies(PaddyState::kDrained), o, "oL2,oL2:bank").refusal()->rule,
+            rules::kG8_2111.id);
   const MoveReport r = Move(Paddies(PaddyState::kDrained), Infantry(), "oL2,oL2:bank");
   bool hm = false;
   for (const Note& n : r.steps[1].notes)
-    hm = hm || (n.rule == "G8.2111" && n.text.find("Hazardous") != std::string::npos);
+    hm = hm || (n.rule == rules::kG8_2111.id && n.text.find("Hazardous") != std::string::npos);
   EXPECT_TRUE(hm);
 }
 
@@ -373,7 +377,7 @@ TEST(G8, Ex8_2112_CavalryDismountsOntoTheBank) {
   auto doc = CliMove("drained", "oL3:bank,+dismount", {"--unit", "cavalry"});
   EXPECT_EQ(doc["total"], 1);
   EXPECT_EQ(doc["steps"][1]["to"], "oL3:bank");
-  EXPECT_EQ(doc["steps"][1]["charges"][0]["rule"], "G8.2112");
+  EXPECT_EQ(doc["steps"][1]["charges"][0]["rule"], rules::kG8_2112.id);
 }
 
 // G8.2112 EX: Infantry IN any paddy mounts a horse on the Bank counter only by first going onto
@@ -388,12 +392,12 @@ TEST(G8, Ex8_2112_InfantryMountsAHorseOnTheBank) {
     ASSERT_TRUE(r.legal());
     EXPECT_EQ(StepCosts(r), (std::vector<double>{1, 1}));
     EXPECT_EQ(r.unit, "cavalry");
-    EXPECT_EQ(Move(b, o, "oL3,+mount").refusal()->rule, "G8.2112");
+    EXPECT_EQ(Move(b, o, "oL3,+mount").refusal()->rule, rules::kG8_2112.id);
     auto doc = CliMove(Name(state), "oL3,oL3:bank,+mount",
                        {"--transport", "horse", "--transport-at", "bank"});
     EXPECT_EQ(CliStepCosts(doc), (std::vector<double>{1, 1}));
     EXPECT_EQ(CliMove(Name(state), "oL3,+mount", {"--transport-at", "bank"})["refusal"]["rule"],
-              "G8.2112");
+              rules::kG8_2112.id);
   }
 }
 
@@ -415,7 +419,8 @@ TEST(G8, Ex8_2112_MountTransportInTheInSeasonPaddy) {
 TEST(G8, Rule8_2112_GallopAndBailOut) {
   MoveOptions gallop;
   gallop.unit = Unit(UnitKind::kCavalry).Set(UnitFlag::kGalloping);
-  EXPECT_EQ(Move(Paddies(PaddyState::kDrained), gallop, "oM5,oM4:bank").refusal()->rule, "G8.2112");
+  EXPECT_EQ(Move(Paddies(PaddyState::kDrained), gallop, "oM5,oM4:bank").refusal()->rule,
+            rules::kG8_2112.id);
   MoveOptions cycle;
   cycle.unit = Unit(UnitKind::kCycle);
   const MoveReport r = Move(Paddies(PaddyState::kIrrigated), cycle, "oL3:bank,+bailout");
@@ -433,7 +438,7 @@ TEST(G8, Rule8_2121_UnderbellyHits) {
   tank.unit = Unit(UnitKind::kFullyTracked).Set(UnitFlag::kAfv);
   const MoveReport r = Move(Paddies(PaddyState::kDrained), tank, "oM5,oM4");
   bool underbelly = false;
-  for (const Note& n : r.steps[1].notes) underbelly = underbelly || n.rule == "G8.2121";
+  for (const Note& n : r.steps[1].notes) underbelly = underbelly || n.rule == rules::kG8_2121.id;
   EXPECT_TRUE(underbelly);
 }
 
@@ -460,7 +465,7 @@ TEST(G8, Ex8_5_SquadBInMud) {
       Move(Paddies(PaddyState::kDrained, Ec::kMud), plain, "oL3:bank,oL3,oM3,oM3:bank,oM2:bank")
           .refusal()
           ->rule,
-      "A4.1");
+      rules::kAslA4_1.id);
 }
 
 // G8.5 EX: straight off the Bank counter INTO oM3, then onto oM2's Bank counter: 2½ MF each.
@@ -498,7 +503,7 @@ TEST(G8, Rule8_71_TrenchToTrench) {
   ASSERT_TRUE(r.legal());
   EXPECT_EQ(r.total().value(), 1);
   bool g871 = false;
-  for (const Note& n : r.steps[1].notes) g871 = g871 || n.rule == "G8.71";
+  for (const Note& n : r.steps[1].notes) g871 = g871 || n.rule == rules::kG8_71.id;
   EXPECT_TRUE(g871);
   EXPECT_EQ(Move(b, Infantry(), "oL2,oL3").total().value(), 2);
 }
@@ -511,7 +516,7 @@ TEST(G8, Ex8_72_ShellholesInAnInSeasonPaddy) {
   const MoveReport r = Move(b, Infantry(), "oM5,oL4");
   ASSERT_TRUE(r.legal());
   EXPECT_EQ(r.total().value(), 3);
-  EXPECT_EQ(r.steps[1].charges[1].rule, "G8.72");
+  EXPECT_EQ(r.steps[1].charges[1].rule, rules::kG8_72.id);
   EXPECT_FALSE(InteriorIsGrain(b, test::Hex(b, "oL4")));
   EXPECT_TRUE(InteriorIsGrain(b, test::Hex(b, "oL3")));
   test::TempBoard file(test::BoardPath("g8_2108"),
@@ -530,13 +535,13 @@ TEST(G8, Rule8_72_73_7_IrrigatedSetUp) {
   EXPECT_TRUE(CheckPaddySetup(b).has_value());
   Board shell = b;
   shell.MutableAt(test::Hex(b, "oL4"))->counters.push_back(CounterType::kShellholes);
-  EXPECT_EQ(CheckPaddySetup(shell).error().rule, "G8.72");
+  EXPECT_EQ(CheckPaddySetup(shell).error().rule, rules::kG8_72.id);
   Board tunnel = b;
   tunnel.MutableAt(test::Hex(b, "oL4"))->subterranean = true;
-  EXPECT_EQ(CheckPaddySetup(tunnel).error().rule, "G8.73");
+  EXPECT_EQ(CheckPaddySetup(tunnel).error().rule, rules::kG8_73.id);
   Board trench = b;
   trench.MutableAt(test::Hex(b, "oL4"))->counters.push_back(CounterType::kTrench);
-  EXPECT_EQ(CheckPaddySetup(trench).error().rule, "G8.7");
+  EXPECT_EQ(CheckPaddySetup(trench).error().rule, rules::kG8_7.id);
   Board wire = b;
   wire.MutableAt(test::Hex(b, "oL4"))->counters.push_back(CounterType::kWire);
   EXPECT_TRUE(CheckPaddySetup(wire).has_value());
@@ -545,14 +550,14 @@ TEST(G8, Rule8_72_73_7_IrrigatedSetUp) {
   test::TempBoard file(test::BoardPath("g8_2108"),
                        R"({"counters": [{"type": "shellholes", "hex": "oL4"}]})");
   auto doc = Cli({"move", "--board", file.path(), "--paddy", "irrigated", "--path", "oM5,oL4"}, 2);
-  EXPECT_EQ(doc["error"]["rule"], "G8.72");
+  EXPECT_EQ(doc["error"]["rule"], rules::kG8_72.id);
 }
 
 // G8.7: no Bank counter in a paddy hex with a Wire or Panji counter.
 TEST(G8, Rule8_7_NoBankWithWire) {
   Board b = Paddies(PaddyState::kDrained);
   b.MutableAt(test::Hex(b, "oM4"))->counters.push_back(CounterType::kWire);
-  EXPECT_EQ(Move(b, Infantry(), "oM5,oM4:bank").refusal()->rule, "G8.7");
+  EXPECT_EQ(Move(b, Infantry(), "oM5,oM4:bank").refusal()->rule, rules::kG8_7.id);
 }
 
 // G8.8 EX: Drained, oL2-oL3 breached: C enters INTO oL3 for one MF but onto its Bank counter
@@ -610,10 +615,11 @@ TEST(G8, Rule8_8_DozerBreach) {
   EXPECT_EQ(r.steps[1].total().value(), 4);  // 13 / 4, FRU
   EXPECT_EQ(r.steps[2].total().value(), 1);  // no bank MP once breached
   EXPECT_EQ(Move(Paddies(PaddyState::kIrrigated), dozer, "oM5,+breach:oM4").refusal()->rule,
-            "G8.8");
+            rules::kG8_8.id);
   MoveOptions tank = dozer;
   tank.unit = Unit(UnitKind::kFullyTracked).Set(UnitFlag::kAfv);
-  EXPECT_EQ(Move(Paddies(PaddyState::kDrained), tank, "oM5,+breach:oM4").refusal()->rule, "G8.8");
+  EXPECT_EQ(Move(Paddies(PaddyState::kDrained), tank, "oM5,+breach:oM4").refusal()->rule,
+            rules::kG8_8.id);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "opsim/core/dice.h"
+#include "opsim/core/rule_ids.h"
 #include "opsim/tactical/activity.h"
 #include "opsim/tactical/attack.h"
 #include "opsim/tactical/board_file.h"
@@ -94,11 +95,11 @@ TEST(G9, Rule9_11_BadHipRecord) {
        {"Panji A 37EE7-EE8", "Panji G: 37EE7-EE8", "Panji A: 37EE7", "Panji A: -EE8"}) {
     auto r = ParseHipRecord(bad);
     ASSERT_FALSE(r.has_value()) << bad;
-    EXPECT_EQ(r.error().rule, "G9.11");
+    EXPECT_EQ(r.error().rule, rules::kG9_11.id);
   }
   auto doc =
       Cli({"panji-setup", "--board", test::BoardPath("g9_3"), "--hip", "Panji A: 37EE6-EE8"}, 2);
-  EXPECT_EQ(doc["error"]["rule"], "G9.11");
+  EXPECT_EQ(doc["error"]["rule"], rules::kG9_11.id);
 }
 
 // G9.1: PTO Terrain, the terrain, one per hex, no wire/mines/roadblock, the OB's Covered-hexside
@@ -106,10 +107,10 @@ TEST(G9, Rule9_11_BadHipRecord) {
 TEST(G9, Rule9_1_SetUpLegality) {
   Board b = Illustration("g9_3");
   EXPECT_TRUE(CheckPanjiSetup(b, 4).legal());
-  EXPECT_EQ(CheckPanjiSetup(b, 3).problems.at(0).rule, "G9.1");
+  EXPECT_EQ(CheckPanjiSetup(b, 3).problems.at(0).rule, rules::kG9_1.id);
   Board no_pto = b;
   no_pto.mutable_settings().pto = false;
-  EXPECT_EQ(CheckPanjiSetup(no_pto, std::nullopt).problems.at(0).rule, "G9.1");
+  EXPECT_EQ(CheckPanjiSetup(no_pto, std::nullopt).problems.at(0).rule, rules::kG9_1.id);
   for (Terrain t : {Terrain::kBuilding, Terrain::kRubble, Terrain::kMarsh, Terrain::kSwamp,
                     Terrain::kRunway, Terrain::kCrag, Terrain::kRiver}) {
     Board bad = b;
@@ -132,11 +133,11 @@ TEST(G9, Rule9_1_SetUpLegality) {
   EXPECT_TRUE(CheckPanjiSetup(bridge, std::nullopt).legal());
   auto over = Cli({"panji-setup", "--board", test::BoardPath("g9_3"), "--ob", "3"});
   EXPECT_FALSE(over["legal"]);
-  EXPECT_EQ(over["problems"][0]["rule"], "G9.1");
+  EXPECT_EQ(over["problems"][0]["rule"], rules::kG9_1.id);
   auto second =
       Cli({"panji-setup", "--board", test::BoardPath("g9_3"), "--hip", "Panji B: 37EE7-EE6"});
   EXPECT_FALSE(second["legal"]);
-  EXPECT_EQ(second["problems"][0]["rule"], "G9.1");
+  EXPECT_EQ(second["problems"][0]["rule"], rules::kG9_1.id);
   auto added = Cli({"panji-setup", "--board", test::BoardPath("g9_3"), "--hip",
                     "Panji B: 37CC8-CC7", "--ob", "6"});
   EXPECT_TRUE(added["legal"]);
@@ -147,19 +148,19 @@ TEST(G9, Rule9_1_SetUpLegality) {
   test::TempBoard two(test::BoardPath("g9_3"),
                       R"({"counters": [{"type": "panji", "hip": "Panji B: 37EE7-EE6"}]})");
   auto doc = Cli({"panji-setup", "--board", two.path()}, 2);
-  EXPECT_EQ(doc["error"]["rule"], "G9.1");
+  EXPECT_EQ(doc["error"]["rule"], rules::kG9_1.id);
 }
 
 // G9.12: neither a non-vehicular Gun nor a unit that may not go from above to beneath may set up
 // above a Panji counter.
 TEST(G9, Rule9_12_WhoMaySetUpAbove) {
   EXPECT_TRUE(MaySetUpAbove(Unit(UnitKind::kInfantry), false).has_value());
-  EXPECT_EQ(MaySetUpAbove(Unit(UnitKind::kInfantry), true).error().rule, "G9.12");
-  EXPECT_EQ(MaySetUpAbove(Unit(UnitKind::kTruck), false).error().rule, "G9.12");
+  EXPECT_EQ(MaySetUpAbove(Unit(UnitKind::kInfantry), true).error().rule, rules::kG9_12.id);
+  EXPECT_EQ(MaySetUpAbove(Unit(UnitKind::kTruck), false).error().rule, rules::kG9_12.id);
   const Board b = Illustration("g9_3");
   MoveOptions truck;
   truck.unit = Unit(UnitKind::kTruck);
-  EXPECT_EQ(Move(b, truck, "37EE7:above").refusal()->rule, "G9.12");
+  EXPECT_EQ(Move(b, truck, "37EE7:above").refusal()->rule, rules::kG9_12.id);
 }
 
 // ---- G9.4-.46 EX
@@ -186,7 +187,7 @@ TEST(G9, Ex9_4_SquadAEntersEE7) {
         std::string(R"({"hexsides": [{"hexes": "37EE7-37EE8", ")") + feature + R"(": true}]})");
     auto hedged = CliMove("37EE8,EE7", {}, file.path());
     EXPECT_EQ(hedged["total"], 3) << feature;
-    EXPECT_EQ(hedged["steps"][1]["charges"][0]["rule"], "G9.4");
+    EXPECT_EQ(hedged["steps"][1]["charges"][0]["rule"], rules::kG9_4.id);
   }
 }
 
@@ -197,13 +198,13 @@ TEST(G9, Rule9_41_PanjiMcAndItsExemptions) {
   const Board b = Illustration("g9_3");
   const MoveReport r = Move(b, Infantry(), "37EE8,EE7,EE7:beneath");
   ASSERT_TRUE(r.legal());
-  EXPECT_TRUE(HasNote(r.steps[1], "G9.41"));
+  EXPECT_TRUE(HasNote(r.steps[1], rules::kG9_41));
   EXPECT_EQ(r.steps[2].total().value(), 1);
-  EXPECT_EQ(r.steps[2].charges[0].rule, "G9.5");
+  EXPECT_EQ(r.steps[2].charges[0].rule, rules::kG9_5.id);
   auto exempt = [&](MoveOptions o) {
     const MoveReport m = Move(b, o, "37EE8,EE7");
     for (const Note& n : m.steps[1].notes) {
-      if (n.rule == "G9.41" && n.text.rfind("no Panji MC", 0) == 0) return true;
+      if (n.rule == rules::kG9_41.id && n.text.rfind("no Panji MC", 0) == 0) return true;
     }
     return false;
   };
@@ -220,9 +221,9 @@ TEST(G9, Rule9_41_PanjiMcAndItsExemptions) {
   o = Infantry();
   o.phase = Phase::kAdvance;
   EXPECT_TRUE(exempt(o));
-  EXPECT_EQ(Move(b, o, "37EE8,EE7,EE7:beneath").refusal()->rule, "G9.41");
+  EXPECT_EQ(Move(b, o, "37EE8,EE7,EE7:beneath").refusal()->rule, rules::kG9_41.id);
   auto doc = CliMove("37EE8,EE7", {"--assault-movement"});
-  EXPECT_TRUE(CliHasNote(doc["steps"][1], "G9.41"));
+  EXPECT_TRUE(CliHasNote(doc["steps"][1], rules::kG9_41));
 }
 
 // G9.31: the Panji MC: a NMC; Original Doubles < 12 add Casualty Reduction, an Original 12 a
@@ -281,11 +282,11 @@ TEST(G9, Ex9_45_NonCoveredHexsides) {
     const MoveReport r = Move(b, Infantry(), path);
     ASSERT_TRUE(r.legal()) << path;
     EXPECT_EQ(r.steps[1].to.place, Place::kBeneath) << path;
-    EXPECT_TRUE(HasNote(r.steps[1], "G9.45")) << path;
+    EXPECT_TRUE(HasNote(r.steps[1], rules::kG9_45)) << path;
     auto doc = CliMove(path);
     EXPECT_EQ(doc["steps"][1]["to"].get<std::string>().substr(6), "beneath") << path;
   }
-  EXPECT_EQ(Move(b, Infantry(), "37DD6,EE7:above").refusal()->rule, "G9.45");
+  EXPECT_EQ(Move(b, Infantry(), "37DD6,EE7:above").refusal()->rule, rules::kG9_45.id);
 }
 
 // G9.45 EX: A and B beneath Trench counters, moving within the trenches to each other's hex:
@@ -300,15 +301,15 @@ TEST(G9, Ex9_45_WithinTrenches) {
        {std::pair{"37EE8:trench,EE7:trench", 2}, std::pair{"37EE7:trench,EE8:trench", 1}}) {
     const MoveReport r = Move(*b, Infantry(), path);
     ASSERT_TRUE(r.legal()) << path;
-    EXPECT_FALSE(HasNote(r.steps[1], "G9.41")) << path;
+    EXPECT_FALSE(HasNote(r.steps[1], rules::kG9_41)) << path;
     EXPECT_EQ(r.steps[1].total().value(), cot) << path;
   }
   const MoveReport a = Move(*b, Infantry(), "37EE8:trench,EE7:trench");
   EXPECT_EQ(a.steps[1].to.place, Place::kTrench);
-  EXPECT_TRUE(HasNote(a.steps[1], "G9.45"));
+  EXPECT_TRUE(HasNote(a.steps[1], rules::kG9_45));
   auto doc = CliMove("37EE8:trench,EE7:trench", {}, file.path());
   EXPECT_TRUE(doc["legal"]);
-  EXPECT_FALSE(CliHasNote(doc["steps"][1], "G9.41"));
+  EXPECT_FALSE(CliHasNote(doc["steps"][1], rules::kG9_41));
 }
 
 // G9.46 EX: with light jungle, DD7 may be Bypassed only along DD7-DD6; not along its Covered
@@ -319,7 +320,7 @@ TEST(G9, Ex9_46_WhereDD7MayBeBypassed) {
   for (const char* other : {"37CC8", "37DD8", "37EE8", "37EE7", "37CC7"}) {
     auto s = MayBypassAlong(b, dd7, *Hexside::Between(dd7, test::Hex(b, other)));
     ASSERT_FALSE(s.has_value()) << other;
-    EXPECT_EQ(s.error().rule, "G9.46");
+    EXPECT_EQ(s.error().rule, rules::kG9_46.id);
   }
   EXPECT_TRUE(MayBypassAlong(b, dd7, *Hexside::Between(dd7, test::Hex(b, "37DD6"))).has_value());
   EXPECT_NE(MayBypassAlong(b, dd7, *Hexside::Between(dd7, test::Hex(b, "37EE7")))
@@ -335,7 +336,7 @@ TEST(G9, Ex9_46_WhereDD7MayBeBypassed) {
     const auto doc = CliMove(std::string(from) + ",DD7~" + along);
     const bool entered = doc["steps"][1]["to"] == "37DD7:beneath";
     EXPECT_EQ(entered, std::string(along) == "37DD6") << from << " along DD7-" << along;
-    EXPECT_EQ(doc["steps"][1]["charges"][0]["rule"], "G9.46");
+    EXPECT_EQ(doc["steps"][1]["charges"][0]["rule"], rules::kG9_46.id);
   }
 }
 
@@ -366,7 +367,7 @@ TEST(G9, Ex9_46_SquadBBypasses) {
   auto doc = CliMove("37EE7:beneath,DD7~EE8", {}, file.path());
   EXPECT_EQ(doc["total"], 1);
   EXPECT_EQ(doc["steps"][1]["to"], "37EE7:beneath");
-  EXPECT_EQ(doc["steps"][1]["charges"][0]["rule"], "G9.46");
+  EXPECT_EQ(doc["steps"][1]["charges"][0]["rule"], rules::kG9_46.id);
   EXPECT_EQ(CliMove("37EE7:beneath,DD7~DD6", {}, file.path())["steps"][1]["to"], "37DD7:beneath");
 }
 
@@ -403,30 +404,30 @@ TEST(G9, Rule9_42_Vehicles) {
   MoveOptions truck;
   truck.unit = Unit(UnitKind::kTruck).Set(UnitFlag::kTowingGun);
   const MoveReport t = Move(open, truck, "37EE8,EE7");
-  EXPECT_TRUE(HasNote(t.steps[1], "G9.421"));
+  EXPECT_TRUE(HasNote(t.steps[1], rules::kG9_421));
   EXPECT_EQ(t.steps[1].to.place, Place::kAbove);
-  EXPECT_EQ(Move(open, truck, "37EE8,EE7,EE6").refusal()->rule, "G9.42");
+  EXPECT_EQ(Move(open, truck, "37EE8,EE7,EE6").refusal()->rule, rules::kG9_42.id);
   MoveOptions tank;
   tank.unit = Unit(UnitKind::kFullyTracked).Set(UnitFlag::kAfv);
   const MoveReport ok = Move(b, tank, "37EE8,EE7,EE7:beneath");
   ASSERT_TRUE(ok.legal());
-  EXPECT_TRUE(HasNote(ok.steps[1], "G9.42"));
+  EXPECT_TRUE(HasNote(ok.steps[1], rules::kG9_42));
   MoveOptions halftrack;
   halftrack.unit = Unit(UnitKind::kFullyTracked).Set(UnitFlag::kTowingGun);
   const MoveReport stuck = Move(b, halftrack, "37EE8,EE7,EE6");
   EXPECT_FALSE(stuck.legal());
-  EXPECT_TRUE(HasNote(stuck.steps[1], "G9.42"));
-  EXPECT_TRUE(HasNote(stuck.steps[1], "G9.421"));
-  EXPECT_EQ(stuck.refusal()->rule, "G9.42");
+  EXPECT_TRUE(HasNote(stuck.steps[1], rules::kG9_42));
+  EXPECT_TRUE(HasNote(stuck.steps[1], rules::kG9_421));
+  EXPECT_EQ(stuck.refusal()->rule, rules::kG9_42.id);
   MoveOptions cycle;
   cycle.unit = Unit(UnitKind::kCycle);
   const MoveReport bike = Move(b, cycle, "37EE8,EE7");
-  EXPECT_TRUE(HasNote(bike.steps[1], "G9.42"));
-  EXPECT_TRUE(HasNote(bike.steps[1], "G9.423"));
-  EXPECT_TRUE(HasNote(bike.steps[1], "G9.41"));  // the Riders take the Panji MC
+  EXPECT_TRUE(HasNote(bike.steps[1], rules::kG9_42));
+  EXPECT_TRUE(HasNote(bike.steps[1], rules::kG9_423));
+  EXPECT_TRUE(HasNote(bike.steps[1], rules::kG9_41));  // the Riders take the Panji MC
   EXPECT_EQ(bike.unit, "infantry");
   auto doc = CliMove("37EE8,EE7,EE6", {"--unit", "fully-tracked"});
-  EXPECT_EQ(doc["refusal"]["rule"], "G9.42");
+  EXPECT_EQ(doc["refusal"]["rule"], rules::kG9_42.id);
 }
 
 // G9.422: a ridden horse/bicycle is eliminated entering across a Covered hexside, unless a horse
@@ -437,14 +438,14 @@ TEST(G9, Rule9_422_HorsesAndBicycles) {
   MoveOptions cav;
   cav.unit = Unit(UnitKind::kCavalry);
   const MoveReport fast = Move(b, cav, "37EE8,EE7");
-  EXPECT_TRUE(HasNote(fast.steps[1], "G9.422"));
+  EXPECT_TRUE(HasNote(fast.steps[1], rules::kG9_422));
   EXPECT_EQ(fast.unit, "infantry");
   const MoveReport slow = Move(b, cav, "37EE8,EE7@11");
   EXPECT_EQ(slow.unit, "cavalry");
   EXPECT_EQ(slow.steps[1].total().value(), 11);
   MoveOptions gallop;
   gallop.unit = Unit(UnitKind::kCavalry).Set(UnitFlag::kGalloping);
-  EXPECT_EQ(Move(b, gallop, "37EE8,EE7").refusal()->rule, "G9.422");
+  EXPECT_EQ(Move(b, gallop, "37EE8,EE7").refusal()->rule, rules::kG9_422.id);
   MoveOptions led = Infantry();
   led.unit.Set(UnitFlag::kLeadingHorses);
   EXPECT_EQ(Move(b, led, "37EE8,EE7").unit, "infantry+leading-horses");
@@ -460,11 +461,11 @@ TEST(G9, Rule9_411_9_44_ManhandlingAndColumns) {
   MoveOptions gun = Infantry();
   gun.unit.Set(UnitFlag::kManhandlingGun);
   const MoveReport r = Move(b, gun, "37EE8,EE7");
-  EXPECT_TRUE(HasNote(r.steps[1], "G9.411"));
+  EXPECT_TRUE(HasNote(r.steps[1], rules::kG9_411));
   EXPECT_EQ(r.unit, "infantry");
   MoveOptions column = Infantry();
   column.unit.Set(UnitFlag::kColumn);
-  EXPECT_TRUE(HasNote(Move(b, column, "37EE8,EE7").steps[1], "G9.44"));
+  EXPECT_TRUE(HasNote(Move(b, column, "37EE8,EE7").steps[1], rules::kG9_44));
 }
 
 // ---- G9.5, G9.6
@@ -479,13 +480,13 @@ TEST(G9, Rule9_5_AboveAndBeneath) {
       MayChangeAboveBeneath(Unit(UnitKind::kFullyTracked).Set(UnitFlag::kDozer)).has_value());
   EXPECT_EQ(
       MayChangeAboveBeneath(Unit(UnitKind::kInfantry).Set(UnitFlag::kManhandlingGun)).error().rule,
-      "G9.5");
-  EXPECT_EQ(MayChangeAboveBeneath(Unit(UnitKind::kTruck)).error().rule, "G9.5");
+      rules::kG9_5.id);
+  EXPECT_EQ(MayChangeAboveBeneath(Unit(UnitKind::kTruck)).error().rule, rules::kG9_5.id);
   EXPECT_EQ(MayChangeAboveBeneath(
                 Unit(UnitKind::kFullyTracked).Set(UnitFlag::kAfv).Set(UnitFlag::kImmobilized))
                 .error()
                 .rule,
-            "G9.5");
+            rules::kG9_5.id);
   const Board b = Illustration("g9_3");
   const MoveReport r = Move(b, Infantry(), "37EE7:beneath,EE7:above,EE7:beneath");
   ASSERT_TRUE(r.legal());
@@ -500,22 +501,22 @@ TEST(G9, Ex9_6_LeavingEE7) {
   const MoveReport squad = Move(b, Infantry(), "37EE7:beneath,EE8");
   ASSERT_TRUE(squad.legal());
   EXPECT_EQ(squad.total().value(), 2);
-  EXPECT_EQ(squad.steps[1].charges[0].rule, "G9.6");
+  EXPECT_EQ(squad.steps[1].charges[0].rule, rules::kG9_6.id);
   EXPECT_EQ(CliMove("37EE7:beneath,EE8")["total"], 2);
   MoveOptions tank;
   tank.unit = Unit(UnitKind::kFullyTracked).Set(UnitFlag::kAfv);
-  EXPECT_EQ(Move(b, tank, "37EE7:above,EE8").refusal()->rule, "G9.6");
+  EXPECT_EQ(Move(b, tank, "37EE7:above,EE8").refusal()->rule, rules::kG9_6.id);
   EXPECT_TRUE(Move(b, tank, "37EE7:above,EE7:beneath,EE8").legal());
   EXPECT_EQ(
       CliMove("37EE7:above,EE8", {"--unit", "fully-tracked", "--flag", "afv"})["refusal"]["rule"],
-      "G9.6");
+      rules::kG9_6.id);
   EXPECT_EQ(
       CheckActivity(b, test::At(b, "37EE7:above"), tank.unit, Activity::kChangeVca).error().rule,
-      "G9.52");
+      rules::kG9_52.id);
   MoveOptions truck;
   truck.unit = Unit(UnitKind::kTruck);
-  EXPECT_EQ(Move(b, truck, "37EE7:beneath,EE8").refusal()->rule, "G9.6");
-  EXPECT_EQ(CliMove("37EE7:beneath,EE8", {"--unit", "truck"})["refusal"]["rule"], "G9.6");
+  EXPECT_EQ(Move(b, truck, "37EE7:beneath,EE8").refusal()->rule, rules::kG9_6.id);
+  EXPECT_EQ(CliMove("37EE7:beneath,EE8", {"--unit", "truck"})["refusal"]["rule"], rules::kG9_6.id);
   for (const MoveOptions& o : {Infantry(), tank, truck}) {
     const MoveReport no = Move(b, o, "37EE7:beneath,DD7~EE8");
     EXPECT_EQ(no.steps[1].to.hex, test::Hex(b, "37EE7"));  // blocked: still in EE7
@@ -541,9 +542,9 @@ TEST(G9, Ex9_6_SquadAToCC8) {
   EXPECT_EQ(StepCosts(r), (std::vector<double>{2, 1, 3}));
   EXPECT_EQ(r.total().value(), 6);
   EXPECT_EQ(r.steps[1].to.place, Place::kAbove);
-  EXPECT_TRUE(HasNote(r.steps[1], "G9.41"));
-  EXPECT_EQ(r.steps[3].charges[0].rule, "G9.6");
-  EXPECT_EQ(Move(*b, o, "37EE8,DD8").refusal()->rule, "B25");
+  EXPECT_TRUE(HasNote(r.steps[1], rules::kG9_41));
+  EXPECT_EQ(r.steps[3].charges[0].rule, rules::kG9_6.id);
+  EXPECT_EQ(Move(*b, o, "37EE8,DD8").refusal()->rule, rules::kAslB25.id);
   EXPECT_EQ(Move(*b, o, "37EE8,DD7~DD8").steps[1].to.hex, test::Hex(*b, "37EE8"));
   auto doc =
       CliMove("37EE8,DD7,DD7:beneath,CC8", {"--double-time", "--allowance", "4"}, file.path());
@@ -563,13 +564,13 @@ TEST(G9, Ex9_55_FoxholeBeneathThePanji) {
   ASSERT_TRUE(r.legal());
   EXPECT_EQ(StepCosts(r), (std::vector<double>{1, 1, 0}));
   EXPECT_EQ(r.steps[3].to.place, Place::kBeneath);
-  EXPECT_EQ(Move(*b, Infantry(), "37EE7:above,EE7:foxhole").refusal()->rule, "G9.55");
-  EXPECT_EQ(Move(*b, Infantry(), "37EE8,EE7:foxhole").refusal()->rule, "G9.55");
+  EXPECT_EQ(Move(*b, Infantry(), "37EE7:above,EE7:foxhole").refusal()->rule, rules::kG9_55.id);
+  EXPECT_EQ(Move(*b, Infantry(), "37EE8,EE7:foxhole").refusal()->rule, rules::kG9_55.id);
   EXPECT_EQ(
       CheckActivity(*b, test::At(*b, "37EE7:above"), Unit(UnitKind::kInfantry), Activity::kEntrench)
           .error()
           .rule,
-      "G9.55");
+      rules::kG9_55.id);
   auto doc = CliMove("37EE7:above,EE7:beneath,EE7:foxhole,EE7:beneath", {}, file.path());
   EXPECT_EQ(CliStepCosts(doc), (std::vector<double>{1, 1, 0}));
   EXPECT_EQ(doc["steps"][3]["to"], "37EE7:beneath");
@@ -600,7 +601,7 @@ TEST(G9, Rule9_2_LosAndTem) {
   const AttackEffects fx =
       EvaluateAttack(*w, End(*w, "37EE6"), End(*w, "37EE7:beneath"), AttackType::kSmallArms, l);
   bool g92 = false;
-  for (const auto& f : fx.tem_items) g92 = g92 || f.rule == "G9.2";
+  for (const auto& f : fx.tem_items) g92 = g92 || f.rule == rules::kG9_2.id;
   EXPECT_TRUE(g92);
 }
 
@@ -614,7 +615,7 @@ TEST(G9, Rule9_21_AttacksFromAbove) {
   const AttackEffects sa = EvaluateAttack(b, above, there, AttackType::kSmallArms, los);
   EXPECT_TRUE(sa.refusals.empty());
   ASSERT_FALSE(sa.drm.empty());
-  EXPECT_EQ(sa.drm[0].rule, "G9.21");
+  EXPECT_EQ(sa.drm[0].rule, rules::kG9_21.id);
   EXPECT_EQ(sa.drm[0].amount, 1);
   EXPECT_EQ(EvaluateAttack(b, above, there, AttackType::kThrownDc, los).refusals.size(), 1u);
   EXPECT_EQ(EvaluateAttack(b, above, there, AttackType::kDirectHe, los).refusals.size(), 1u);
@@ -622,11 +623,13 @@ TEST(G9, Rule9_21_AttacksFromAbove) {
   const AttackEffects cc = EvaluateAttack(b, there, above, AttackType::kCloseCombat, back);
   ASSERT_FALSE(cc.drm.empty());
   EXPECT_EQ(cc.drm.back().amount, -1);
-  EXPECT_EQ(CheckActivity(b, above.at, above.unit, Activity::kInterdict).error().rule, "G9.21");
-  EXPECT_EQ(CheckActivity(b, above.at, above.unit, Activity::kSetDc).error().rule, "G9.211");
+  EXPECT_EQ(CheckActivity(b, above.at, above.unit, Activity::kInterdict).error().rule,
+            rules::kG9_21.id);
+  EXPECT_EQ(CheckActivity(b, above.at, above.unit, Activity::kSetDc).error().rule,
+            rules::kG9_211.id);
   auto doc =
       Cli({"los", "--board", test::BoardPath("g9_3"), "--from", "37EE7:above", "--to", "37EE8"});
-  EXPECT_EQ(doc["drm"][0]["rule"], "G9.21");
+  EXPECT_EQ(doc["drm"][0]["rule"], rules::kG9_21.id);
 }
 
 // G9.47: a ⅝" parachute in a panji Location: dr + 1 if broken + half (FRU) the Covered hexsides;
@@ -662,7 +665,7 @@ TEST(G9, Ex9_48_Searching) {
       CheckActivity(b, test::At(b, "37EE7:above"), Unit(UnitKind::kInfantry), Activity::kSearch)
           .error()
           .rule,
-      "G9.48");
+      rules::kG9_48.id);
   auto risk = [](const nlohmann::json& doc) {
     return doc["steps"][1]["notes"][0]["text"].get<std::string>().find("Casualty Reduction") !=
            std::string::npos;
@@ -672,11 +675,11 @@ TEST(G9, Ex9_48_Searching) {
         CliMove(std::string(searcher) + (std::string(searcher) == "37EE8" ? "" : ":beneath") +
                 ",+search:" + searched);
     EXPECT_TRUE(doc["legal"]) << searcher << searched;
-    EXPECT_EQ(doc["steps"][1]["notes"][0]["rule"], "G9.48");
+    EXPECT_EQ(doc["steps"][1]["notes"][0]["rule"], rules::kG9_48.id);
     EXPECT_TRUE(risk(doc)) << searcher << searched;
   }
   EXPECT_FALSE(risk(CliMove("37DD6,+search:37DD7")));
-  EXPECT_EQ(CliMove("37EE7:above,+search:37EE8")["refusal"]["rule"], "G9.48");
+  EXPECT_EQ(CliMove("37EE7:above,+search:37EE8")["refusal"]["rule"], rules::kG9_48.id);
 }
 
 // G9.48: a hidden Panji counter is revealed when its Location is Searched.
@@ -702,25 +705,25 @@ TEST(G9, Rule9_5x_ActivitiesAbove) {
   const Unit inf(UnitKind::kInfantry);
   for (Activity a :
        {Activity::kRecover, Activity::kTransfer, Activity::kDismantle, Activity::kRepair}) {
-    EXPECT_EQ(CheckActivity(b, above, inf, a).error().rule, "G9.52") << Name(a);
+    EXPECT_EQ(CheckActivity(b, above, inf, a).error().rule, rules::kG9_52.id) << Name(a);
   }
   EXPECT_EQ(CheckActivity(b, above, Unit(UnitKind::kTruck), Activity::kScrounge).error().rule,
-            "G9.52");
-  EXPECT_EQ(CheckActivity(b, above, inf, Activity::kConcealmentDr).error().rule, "G9.53");
+            rules::kG9_52.id);
+  EXPECT_EQ(CheckActivity(b, above, inf, Activity::kConcealmentDr).error().rule, rules::kG9_53.id);
   EXPECT_EQ(CheckActivity(b, above, inf, Activity::kGuardPrisoner, test::At(b, "37EE7:beneath"))
                 .error()
                 .rule,
-            "G9.56");
+            rules::kG9_56.id);
   EXPECT_EQ(CheckActivity(b, test::At(b, "37EE7:beneath"), inf, Activity::kGuardPrisoner, above)
                 .error()
                 .rule,
-            "G9.56");
-  EXPECT_EQ(CheckActivity(b, above, inf, Activity::kClearance).error().rule, "G9.71");
-  EXPECT_EQ(CheckActivity(b, above, inf, Activity::kAdvanceOff).error().rule, "G9.5");
+            rules::kG9_56.id);
+  EXPECT_EQ(CheckActivity(b, above, inf, Activity::kClearance).error().rule, rules::kG9_71.id);
+  EXPECT_EQ(CheckActivity(b, above, inf, Activity::kAdvanceOff).error().rule, rules::kG9_5.id);
   EXPECT_TRUE(CheckActivity(b, test::At(b, "37EE7:beneath"), inf, Activity::kSearch).has_value());
   const DroppedItem d = DropItem(b, above, true, false, false);
   EXPECT_EQ(d.at.place, Place::kAbove);
-  EXPECT_EQ(d.rule, "G9.52");
+  EXPECT_EQ(d.rule, rules::kG9_52.id);
 }
 
 // G9.51: Infantry become PRC in a panji Location only if it and its transport are both above or
@@ -730,13 +733,13 @@ TEST(G9, Rule9_51_9_423_Prc) {
   MoveOptions o = Infantry();
   o.transport = Transport::kHorse;
   o.transport_at = Place::kAbove;
-  EXPECT_EQ(Move(b, o, "37EE7:beneath,+mount").refusal()->rule, "G9.51");
+  EXPECT_EQ(Move(b, o, "37EE7:beneath,+mount").refusal()->rule, rules::kG9_51.id);
   EXPECT_TRUE(Move(b, o, "37EE7:above,+mount").legal());
   MoveOptions cav;
   cav.unit = Unit(UnitKind::kCavalry);
   const MoveReport r = Move(b, cav, "37EE7:above,+dismount");
-  EXPECT_TRUE(HasNote(r.steps[1], "G9.423"));
-  EXPECT_TRUE(HasNote(r.steps[1], "G9.41"));
+  EXPECT_TRUE(HasNote(r.steps[1], rules::kG9_423));
+  EXPECT_TRUE(HasNote(r.steps[1], rules::kG9_41));
 }
 
 // ---- G9.7 removal
@@ -750,7 +753,7 @@ TEST(G9, Rule9_71_Clearance) {
   EXPECT_TRUE(ClearCoveredHexside(c, s).has_value());
   EXPECT_FALSE(c.Covers(s));
   EXPECT_EQ(c.covered_count(), 2);
-  EXPECT_EQ(ClearCoveredHexside(c, s).error().rule, "G9.71");
+  EXPECT_EQ(ClearCoveredHexside(c, s).error().rule, rules::kG9_71.id);
 }
 
 // G9.72: a KIA by HE/DC makes as many Covered hexsides non-Covered as its KIA #: the attacker's
@@ -782,10 +785,11 @@ TEST(G9, Rule9_72_HeAndDc) {
 TEST(G9, Rule9_73_AfvClearance) {
   const Unit tank = Unit(UnitKind::kFullyTracked).Set(UnitFlag::kAfv);
   EXPECT_EQ(*AfvClearanceCost(tank, true, false, false, 15), 4);
-  EXPECT_EQ(AfvClearanceCost(tank, false, false, false, 15).error().rule, "G9.73");
-  EXPECT_EQ(AfvClearanceCost(tank, true, true, false, 15).error().rule, "G9.73");
-  EXPECT_EQ(AfvClearanceCost(tank, true, false, true, 15).error().rule, "G9.73");
-  EXPECT_EQ(AfvClearanceCost(Unit(UnitKind::kTruck), true, false, false, 15).error().rule, "G9.73");
+  EXPECT_EQ(AfvClearanceCost(tank, false, false, false, 15).error().rule, rules::kG9_73.id);
+  EXPECT_EQ(AfvClearanceCost(tank, true, true, false, 15).error().rule, rules::kG9_73.id);
+  EXPECT_EQ(AfvClearanceCost(tank, true, false, true, 15).error().rule, rules::kG9_73.id);
+  EXPECT_EQ(AfvClearanceCost(Unit(UnitKind::kTruck), true, false, false, 15).error().rule,
+            rules::kG9_73.id);
 }
 
 // G9.74: Bombardment: a NMC at Morale Level 8; one random Covered hexside cleared per point it

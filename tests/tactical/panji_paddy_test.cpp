@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "opsim/core/dice.h"
+#include "opsim/core/rule_ids.h"
 #include "opsim/tactical/board_file.h"
 #include "opsim/tactical/paddy.h"
 #include "opsim/tactical/panji.h"
@@ -70,17 +71,19 @@ TEST(G8, Rule8_2122_MinesAttackOnTheBankToo) {
   for (const char* to : {"oM4", "oM4:bank"}) {
     const MoveReport r = Move(b, Infantry(), std::string("oM5,") + to);
     ASSERT_TRUE(r.legal()) << to;
-    EXPECT_TRUE(HasNote(r.steps[1], "G8.2122")) << to;
+    EXPECT_TRUE(HasNote(r.steps[1], rules::kG8_2122)) << to;
     const auto doc = CliMove(file.path(), std::string("oM5,") + to, {"--paddy", "drained"});
-    EXPECT_NE(CliNoteText(doc["steps"][1], "G8.2122").find("attack it in the normal manner"),
+    EXPECT_NE(CliNoteText(doc["steps"][1], rules::kG8_2122).find("attack it in the normal manner"),
               std::string::npos)
         << to;
   }
-  EXPECT_NE(NoteText(Move(b, Infantry(), "oM5,oM4:bank").steps[1], "G8.2122").find("Bank counter"),
-            std::string::npos);
-  EXPECT_FALSE(HasNote(Move(b, Infantry(), "oM5,oL4").steps[1], "G8.2122"));
-  EXPECT_FALSE(HasNote(
-      Move(test::Paddies(PaddyState::kDrained), Infantry(), "oM5,oM4:bank").steps[1], "G8.2122"));
+  EXPECT_NE(
+      NoteText(Move(b, Infantry(), "oM5,oM4:bank").steps[1], rules::kG8_2122).find("Bank counter"),
+      std::string::npos);
+  EXPECT_FALSE(HasNote(Move(b, Infantry(), "oM5,oL4").steps[1], rules::kG8_2122));
+  EXPECT_FALSE(
+      HasNote(Move(test::Paddies(PaddyState::kDrained), Infantry(), "oM5,oM4:bank").steps[1],
+              rules::kG8_2122));
 }
 
 // ---- G9.121 -------------------------------------------------------------------------------------
@@ -116,15 +119,15 @@ TEST(G9, Rule9_121_TripFlares) {
   for (const Case& c : cases) {
     const MoveReport r = Move(b, Infantry(), c.path);
     ASSERT_TRUE(r.legal()) << c.path;
-    EXPECT_EQ(sets_off(NoteText(r.steps[c.step], "G9.121")), c.qualifies) << c.path;
+    EXPECT_EQ(sets_off(NoteText(r.steps[c.step], rules::kG9_121)), c.qualifies) << c.path;
     const auto doc = CliMove(file.path(), c.path);
-    const std::string text = CliNoteText(doc["steps"][c.step], "G9.121");
+    const std::string text = CliNoteText(doc["steps"][c.step], rules::kG9_121);
     EXPECT_FALSE(text.empty()) << c.path;
     EXPECT_EQ(sets_off(text), c.qualifies) << c.path;
   }
   test::TempBoard jungle(test::BoardPath("g9_3"), TripFlareBoard(false));
   const MoveReport r = Move(Load(jungle.path()), Infantry(), "37EE6,EE7");
-  EXPECT_FALSE(HasNote(r.steps[1], "G9.121"));
+  EXPECT_FALSE(HasNote(r.steps[1], rules::kG9_121));
   EXPECT_TRUE(HasNote(r.steps[1], "G.8"));
 }
 
@@ -137,19 +140,19 @@ TEST(G9, Rule9_54_NoRoadBonusAcrossCoveredHexsides) {
   const Board b = test::Illustration("g9_3");
   const MoveReport a = Move(b, Infantry(), "37EE8,DD7,DD7:beneath,CC8");
   ASSERT_TRUE(a.legal());
-  EXPECT_TRUE(HasNote(a.steps[1], "G9.54"));
-  EXPECT_TRUE(HasNote(a.steps[3], "G9.54"));
+  EXPECT_TRUE(HasNote(a.steps[1], rules::kG9_54));
+  EXPECT_TRUE(HasNote(a.steps[3], rules::kG9_54));
   const MoveReport e = Move(b, Infantry(), "37DD7:beneath,CC8");
-  EXPECT_TRUE(HasNote(e.steps[1], "G9.54"));
+  EXPECT_TRUE(HasNote(e.steps[1], rules::kG9_54));
   const MoveReport d = Move(b, Infantry(), "37DD6,DD7,DD6");
-  for (const StepReport& s : d.steps) EXPECT_FALSE(HasNote(s, "G9.54")) << s.token;
+  for (const StepReport& s : d.steps) EXPECT_FALSE(HasNote(s, rules::kG9_54)) << s.token;
   MoveOptions truck;
   truck.unit = Unit(UnitKind::kTruck);
-  EXPECT_FALSE(HasNote(Move(b, truck, "37EE8,EE7").steps[1], "G9.54"));  // not Infantry
+  EXPECT_FALSE(HasNote(Move(b, truck, "37EE8,EE7").steps[1], rules::kG9_54));  // not Infantry
   const auto doc = CliMove(test::BoardPath("g9_3"), "37DD7:beneath,CC8");
-  EXPECT_NE(CliNoteText(doc["steps"][1], "G9.54").find("road bonus"), std::string::npos);
-  EXPECT_TRUE(
-      CliNoteText(CliMove(test::BoardPath("g9_3"), "37DD6,DD7")["steps"][1], "G9.54").empty());
+  EXPECT_NE(CliNoteText(doc["steps"][1], rules::kG9_54).find("road bonus"), std::string::npos);
+  EXPECT_TRUE(CliNoteText(CliMove(test::BoardPath("g9_3"), "37DD6,DD7")["steps"][1], rules::kG9_54)
+                  .empty());
 }
 
 // ---- G9.731 -------------------------------------------------------------------------------------
@@ -177,7 +180,7 @@ TEST(G9, Rule9_731_BreachedCoveredHexside) {
   const MoveReport r = Move(x, Infantry(), "oL3,oL2");
   ASSERT_TRUE(r.legal());
   EXPECT_EQ(r.steps[1].to.place, Place::kBeneath);
-  EXPECT_TRUE(HasNote(r.steps[1], "G9.45"));
+  EXPECT_TRUE(HasNote(r.steps[1], rules::kG9_45));
   EXPECT_EQ(CliMove(covered.path(), "oL3,oL2", {"--paddy", "drained"})["steps"][1]["to"],
             "oL2:above");
   EXPECT_EQ(CliMove(breached.path(), "oL3,oL2", {"--paddy", "drained"})["steps"][1]["to"],
@@ -201,18 +204,18 @@ TEST(G9, Rule9_731_DozerBreachesThenLeaves) {
   const MoveReport plain = Move(b, dozer, "oL2:beneath,oL3");
   ASSERT_TRUE(plain.legal());
   const auto plain_rules = rules(plain.steps[1]);
-  EXPECT_NE(std::find(plain_rules.begin(), plain_rules.end(), "G9.6"), plain_rules.end());
+  EXPECT_NE(std::find(plain_rules.begin(), plain_rules.end(), rules::kG9_6.id), plain_rules.end());
   const MoveReport r = Move(b, dozer, "oL2:beneath,+breach:oL3,oL3");
   ASSERT_TRUE(r.legal());
-  EXPECT_TRUE(HasNote(r.steps[1], "G9.731"));
+  EXPECT_TRUE(HasNote(r.steps[1], rules::kG9_731));
   const auto after = rules(r.steps[2]);
-  EXPECT_EQ(std::find(after.begin(), after.end(), "G9.6"), after.end());
+  EXPECT_EQ(std::find(after.begin(), after.end(), rules::kG9_6.id), after.end());
   EXPECT_LT(r.steps[2].total(), plain.steps[1].total());
   const auto doc = CliMove(
       file.path(), "oL2:beneath,+breach:oL3,oL3",
       {"--paddy", "drained", "--unit", "fully-tracked", "--flag", "dozer", "--printed-mp", "12"});
   EXPECT_TRUE(doc["legal"]);
-  EXPECT_NE(CliNoteText(doc["steps"][1], "G9.731").find("non-Covered"), std::string::npos);
+  EXPECT_NE(CliNoteText(doc["steps"][1], rules::kG9_731).find("non-Covered"), std::string::npos);
   EXPECT_EQ(doc["steps"][2]["cost"], r.steps[2].total().value());
 }
 
@@ -228,13 +231,13 @@ TEST(G9, Rule9_5_NoPanjiMcGoingAbove) {
   const MoveReport r = Move(b, o, "37EE7:beneath,EE7:above");
   ASSERT_TRUE(r.legal());
   EXPECT_EQ(r.steps[1].to.place, Place::kAbove);
-  EXPECT_TRUE(HasNote(r.steps[1], "G9.5"));
-  EXPECT_FALSE(HasNote(r.steps[1], "G9.41"));
-  EXPECT_FALSE(HasNote(r.steps[1], "G9.31"));
-  EXPECT_TRUE(HasNote(Move(b, o, "37EE8,EE7").steps[1], "G9.31"));  // entering across Covered
+  EXPECT_TRUE(HasNote(r.steps[1], rules::kG9_5));
+  EXPECT_FALSE(HasNote(r.steps[1], rules::kG9_41));
+  EXPECT_FALSE(HasNote(r.steps[1], rules::kG9_31));
+  EXPECT_TRUE(HasNote(Move(b, o, "37EE8,EE7").steps[1], rules::kG9_31));  // entering across Covered
   const auto doc = CliMove(test::BoardPath("g9_3"), "37EE7:beneath,EE7:above", {"--seed", "4"});
-  EXPECT_TRUE(CliNoteText(doc["steps"][1], "G9.31").empty());
-  EXPECT_FALSE(CliNoteText(doc["steps"][1], "G9.5").empty());
+  EXPECT_TRUE(CliNoteText(doc["steps"][1], rules::kG9_31).empty());
+  EXPECT_FALSE(CliNoteText(doc["steps"][1], rules::kG9_5).empty());
 }
 
 // G9.43: a stack entering above a Panji counter across a road hexside: one unit, picked at random
@@ -250,26 +253,27 @@ TEST(G9, Rule9_43_Stacks) {
   Dice probe(21);
   const int picked = probe.Roll(3);
   const StepReport s = Move(b, o, "37EE8,EE7").steps[1];
-  const std::string text = NoteText(s, "G9.43");
+  const std::string text = NoteText(s, rules::kG9_43);
   EXPECT_NE(text.find("unit " + std::to_string(picked) + " of the stack"), std::string::npos)
       << text;
   EXPECT_NE(text.find("other 2 take a normal PTC"), std::string::npos) << text;
   const auto doc = CliMove(road.path(), "37EE8,EE7", {"--stack", "3", "--seed", "21"});
-  EXPECT_EQ(CliNoteText(doc["steps"][1], "G9.43"), text);
+  EXPECT_EQ(CliNoteText(doc["steps"][1], rules::kG9_43), text);
   // Across a hexside with no road: G9.41 for each unit.
   const StepReport plain = Move(test::Illustration("g9_3"), o, "37EE8,EE7").steps[1];
-  EXPECT_FALSE(HasNote(plain, "G9.43"));
-  EXPECT_NE(NoteText(plain, "G9.41").find("each of its 3 units"), std::string::npos);
+  EXPECT_FALSE(HasNote(plain, rules::kG9_43));
+  EXPECT_NE(NoteText(plain, rules::kG9_41).find("each of its 3 units"), std::string::npos);
   MoveOptions berserk = o;
   berserk.unit.Set(UnitFlag::kBerserk);
-  EXPECT_NE(NoteText(Move(b, berserk, "37EE8,EE7").steps[1], "G9.43").find("G9.41, not G9.43"),
-            std::string::npos);
+  EXPECT_NE(
+      NoteText(Move(b, berserk, "37EE8,EE7").steps[1], rules::kG9_43).find("G9.41, not G9.43"),
+      std::string::npos);
   MoveOptions single = Infantry();
   single.seed = 21;
-  EXPECT_FALSE(HasNote(Move(b, single, "37EE8,EE7").steps[1], "G9.43"));
+  EXPECT_FALSE(HasNote(Move(b, single, "37EE8,EE7").steps[1], rules::kG9_43));
   EXPECT_EQ(Cli({"move", "--board", road.path(), "--stack", "0", "--path", "37EE8,EE7"},
                 2)["error"]["rule"],
-            "G9.43");
+            rules::kG9_43.id);
 }
 
 // G9.7: clearing Panji A's only Covered hexside (a KIA, G9.72) eliminates it, and the units above
@@ -290,7 +294,7 @@ TEST(G9, Rule9_7_RemovalLeavesUnitsUnharmed) {
   const MoveReport in = Move(b, Infantry(), "37EE8,EE7");
   ASSERT_TRUE(in.legal());
   EXPECT_EQ(in.steps[1].to.place, Place::kHex);
-  EXPECT_FALSE(HasNote(in.steps[1], "G9.41"));
+  EXPECT_FALSE(HasNote(in.steps[1], rules::kG9_41));
   ASSERT_EQ(ApplyHeKia(*b.MutableAt(dd7)->panji, 1, false, std::nullopt, {}, dice).size(), 1u);
   EXPECT_TRUE(RemovePanjiIfEliminated(b, dd7, false).empty());
   EXPECT_TRUE(b.At(dd7)->panji.has_value());

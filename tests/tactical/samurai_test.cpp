@@ -6,6 +6,7 @@
 #include <set>
 
 #include "opsim/core/dice.h"
+#include "opsim/core/rule_ids.h"
 #include "opsim/tactical/samurai.h"
 #include "tactical_test_util.h"
 
@@ -55,7 +56,7 @@ TEST(Samurai, LosThroughEachTerrain) {
     const char* from;
     const char* to;
     bool clear;
-    const char* rule;  // the statement that blocks, if any
+    std::string_view rule;  // the statement that blocks, if any
   };
   const Case cases[] = {
       {"A1", "A6", true, ""},  // plains
@@ -63,8 +64,9 @@ TEST(Samurai, LosThroughEachTerrain) {
       {"D1", "D6", true, ""},  // river D2, ford D3, river D4, bridge D5
       {"G4", "G7", true, ""},  // through ravine G5, G6
       {"G1", "G3", true, ""},  // through rocky ground G2
-      {"B1", "B4", false, "SAM-LW.1"}, {"F1", "F4", false, "SAM-HW.1"},
-      {"F4", "F6", false, "SAM-VI.1"},
+      {"B1", "B4", false, rules::kSamLW_1.id},
+      {"F1", "F4", false, rules::kSamHW_1.id},
+      {"F4", "F6", false, rules::kSamVI_1.id},
   };
   for (const Case& c : cases) {
     const SamuraiLos los = Los(b, c.from, c.to);
@@ -76,13 +78,13 @@ TEST(Samurai, LosThroughEachTerrain) {
       EXPECT_EQ(doc["blocked"]["rule"], c.rule);
     }
   }
-  EXPECT_EQ(LosRuling(Terrain::kPlains).rule, "SAM-PL.1");
+  EXPECT_EQ(LosRuling(Terrain::kPlains).rule, rules::kSamPL_1.id);
   EXPECT_EQ(LosRuling(Terrain::kRiceFields).text, "rice fields does not block LOS");
   EXPECT_EQ(LosRuling(Terrain::kVillage).text, "village blocks LOS");
   const auto doc = CliLos("D1", "D6");
   ASSERT_EQ(doc["hexes"].size(), 4u);
-  EXPECT_EQ(doc["hexes"][1]["rule"], "SAM-FD.1");
-  EXPECT_EQ(doc["hexes"][3]["rule"], "SAM-BR.1");
+  EXPECT_EQ(doc["hexes"][1]["rule"], rules::kSamFD_1.id);
+  EXPECT_EQ(doc["hexes"][3]["rule"], rules::kSamBR_1.id);
 }
 
 // SAM-RA.5: a unit in a ravine hex is visible only to units in adjacent hexes, and sees only
@@ -91,10 +93,10 @@ TEST(Samurai, RavineSeesOnlyAdjacentHexes) {
   const Board b = test::Illustration("samurai");
   EXPECT_TRUE(Los(b, "G4", "G5").clear);
   EXPECT_FALSE(Los(b, "G4", "G6").clear);
-  EXPECT_EQ(Los(b, "G4", "G6").rule, "SAM-RA.5");
+  EXPECT_EQ(Los(b, "G4", "G6").rule, rules::kSamRA_5.id);
   EXPECT_FALSE(Los(b, "G5", "G3").clear);
   EXPECT_TRUE(CliLos("G6", "G7")["los"]);
-  EXPECT_EQ(CliLos("G6", "G4")["blocked"]["rule"], "SAM-RA.5");
+  EXPECT_EQ(CliLos("G6", "G4")["blocked"]["rule"], rules::kSamRA_5.id);
 }
 
 // ---- Ambush: SAM-INTRO.2 and each terrain's Ambush statement
@@ -106,19 +108,19 @@ TEST(Samurai, AmbushByTerrain) {
   struct Case {
     Terrain t;
     bool infantry, cavalry;
-    const char* rule;
+    std::string_view rule;
   };
   const Case cases[] = {
-      {Terrain::kLightWoods, true, true, "SAM-LW.4"},
-      {Terrain::kVillage, true, true, "SAM-VI.2"},
-      {Terrain::kHeavyWoods, true, false, "SAM-HW.4"},
-      {Terrain::kPlains, false, false, "SAM-PL.2"},
-      {Terrain::kRiceFields, false, false, "SAM-RF.4"},
-      {Terrain::kFord, false, false, "SAM-FD.5"},
-      {Terrain::kBridge, false, false, "SAM-BR.4"},
-      {Terrain::kRockyGround, false, false, "SAM-RG.4"},
-      {Terrain::kSamuraiRiver, false, false, "SAM-INTRO.2"},
-      {Terrain::kRavine, false, false, "SAM-INTRO.2"},
+      {Terrain::kLightWoods, true, true, rules::kSamLW_4.id},
+      {Terrain::kVillage, true, true, rules::kSamVI_2.id},
+      {Terrain::kHeavyWoods, true, false, rules::kSamHW_4.id},
+      {Terrain::kPlains, false, false, rules::kSamPL_2.id},
+      {Terrain::kRiceFields, false, false, rules::kSamRF_4.id},
+      {Terrain::kFord, false, false, rules::kSamFD_5.id},
+      {Terrain::kBridge, false, false, rules::kSamBR_4.id},
+      {Terrain::kRockyGround, false, false, rules::kSamRG_4.id},
+      {Terrain::kSamuraiRiver, false, false, rules::kSamIntro_2.id},
+      {Terrain::kRavine, false, false, rules::kSamIntro_2.id},
   };
   for (const Case& c : cases) {
     EXPECT_EQ(MayAmbush(SamuraiUnit::kInfantry, c.t).allowed, c.infantry) << TerrainName(c.t);
@@ -147,12 +149,12 @@ TEST(Samurai, Intro3ExampleAssaultIntoLightWoods) {
   const auto far = EvaluateSamuraiMove(SamuraiUnit::kInfantry, Order::kAssault, std::nullopt,
                                        Path({P, P, Terrain::kLightWoods}));
   EXPECT_FALSE(far.legal());
-  EXPECT_EQ(far.refusal->rule, "SAM-LW.3");
+  EXPECT_EQ(far.refusal->rule, rules::kSamLW_3.id);
   EXPECT_EQ(*far.refused_step, 2u);
   EXPECT_TRUE(CliMove("infantry", "assault", "plains,light-woods")["legal"]);
   const auto doc = CliMove("infantry", "assault", "plains,plains,light-woods");
   EXPECT_FALSE(doc["legal"]);
-  EXPECT_EQ(doc["refusal"]["rule"], "SAM-LW.3");
+  EXPECT_EQ(doc["refusal"]["rule"], rules::kSamLW_3.id);
 }
 
 // SAM-INTRO.3: a reduction applies only when the unit enters such a hex, not when it leaves one.
@@ -169,11 +171,12 @@ TEST(Samurai, Intro3ReductionOnlyOnEntering) {
 // SAM-LW.3, SAM-RF.3, SAM-FD.4, SAM-BR.3, SAM-RG.3: Assault or Move and Fire into/through these
 // hexes: infantry only 1 hex, cavalry up to 2.
 TEST(Samurai, ReducedMovement) {
-  const std::pair<Terrain, const char*> terrains[] = {{Terrain::kLightWoods, "SAM-LW.3"},
-                                                      {Terrain::kRiceFields, "SAM-RF.3"},
-                                                      {Terrain::kFord, "SAM-FD.4"},
-                                                      {Terrain::kBridge, "SAM-BR.3"},
-                                                      {Terrain::kRockyGround, "SAM-RG.3"}};
+  const std::pair<Terrain, std::string_view> terrains[] = {
+      {Terrain::kLightWoods, rules::kSamLW_3.id},
+      {Terrain::kRiceFields, rules::kSamRF_3.id},
+      {Terrain::kFord, rules::kSamFD_4.id},
+      {Terrain::kBridge, rules::kSamBR_3.id},
+      {Terrain::kRockyGround, rules::kSamRG_3.id}};
   for (auto [t, rule] : terrains) {
     for (Order o : {Order::kAssault, Order::kMoveAndFire}) {
       const auto inf = EvaluateSamuraiMove(SamuraiUnit::kInfantry, o, 3, Path({P, t, P}));
@@ -197,10 +200,10 @@ TEST(Samurai, ReducedMovement) {
 // SAM-LW.2, SAM-RF.2, SAM-FD.3, SAM-BR.2, SAM-RG.2: no unit may Run into or through these hexes;
 // SAM-RA.3 infantry may not Run into a ravine.
 TEST(Samurai, NoRunning) {
-  const std::pair<Terrain, const char*> terrains[] = {
-      {Terrain::kLightWoods, "SAM-LW.2"},  {Terrain::kRiceFields, "SAM-RF.2"},
-      {Terrain::kFord, "SAM-FD.3"},        {Terrain::kBridge, "SAM-BR.2"},
-      {Terrain::kRockyGround, "SAM-RG.2"}, {Terrain::kRavine, "SAM-RA.3"}};
+  const std::pair<Terrain, std::string_view> terrains[] = {
+      {Terrain::kLightWoods, rules::kSamLW_2.id},  {Terrain::kRiceFields, rules::kSamRF_2.id},
+      {Terrain::kFord, rules::kSamFD_3.id},        {Terrain::kBridge, rules::kSamBR_2.id},
+      {Terrain::kRockyGround, rules::kSamRG_2.id}, {Terrain::kRavine, rules::kSamRA_3.id}};
   for (auto [t, rule] : terrains) {
     for (SamuraiUnit u : {SamuraiUnit::kInfantry, SamuraiUnit::kCavalry}) {
       if (t == Terrain::kRavine && u == SamuraiUnit::kCavalry) continue;
@@ -222,16 +225,18 @@ TEST(Samurai, HeavyWoods) {
   for (Order o : {Order::kAssault, Order::kRun}) {
     const auto r = EvaluateSamuraiMove(SamuraiUnit::kInfantry, o, std::nullopt,
                                        Path({P, Terrain::kHeavyWoods}));
-    EXPECT_EQ(r.refusal->rule, "SAM-HW.2");
+    EXPECT_EQ(r.refusal->rule, rules::kSamHW_2.id);
   }
   EXPECT_TRUE(EvaluateSamuraiMove(SamuraiUnit::kInfantry, Order::kMarch, std::nullopt,
                                   Path({P, Terrain::kHeavyWoods}))
                   .legal());
   const auto cav = EvaluateSamuraiMove(SamuraiUnit::kCavalry, Order::kMarch, std::nullopt,
                                        Path({P, Terrain::kHeavyWoods}));
-  EXPECT_EQ(cav.refusal->rule, "SAM-HW.3");
-  EXPECT_EQ(CliMove("cavalry", "march", "plains,heavy-woods")["refusal"]["rule"], "SAM-HW.3");
-  EXPECT_EQ(CliMove("infantry", "assault", "plains,heavy-woods")["refusal"]["rule"], "SAM-HW.2");
+  EXPECT_EQ(cav.refusal->rule, rules::kSamHW_3.id);
+  EXPECT_EQ(CliMove("cavalry", "march", "plains,heavy-woods")["refusal"]["rule"],
+            rules::kSamHW_3.id);
+  EXPECT_EQ(CliMove("infantry", "assault", "plains,heavy-woods")["refusal"]["rule"],
+            rules::kSamHW_2.id);
   EXPECT_TRUE(CliBoardMove("infantry", "march", "F1,F2,F3")["legal"]);
 }
 
@@ -241,19 +246,19 @@ TEST(Samurai, Ravine) {
   EXPECT_EQ(EvaluateSamuraiMove(SamuraiUnit::kCavalry, Order::kMarch, std::nullopt,
                                 Path({P, Terrain::kRavine}))
                 .refusal->rule,
-            "SAM-RA.2");
+            rules::kSamRA_2.id);
   const auto out = EvaluateSamuraiMove(SamuraiUnit::kInfantry, Order::kAssault, std::nullopt,
                                        Path({Terrain::kRavine, P, P}));
   EXPECT_FALSE(out.legal());
-  EXPECT_EQ(out.refusal->rule, "SAM-RA.4");
+  EXPECT_EQ(out.refusal->rule, rules::kSamRA_4.id);
   EXPECT_TRUE(EvaluateSamuraiMove(SamuraiUnit::kInfantry, Order::kAssault, std::nullopt,
                                   Path({Terrain::kRavine, P}))
                   .legal());
   EXPECT_TRUE(EvaluateSamuraiMove(SamuraiUnit::kInfantry, Order::kMarch, std::nullopt,
                                   Path({Terrain::kRavine, P, P}))
                   .legal());
-  EXPECT_EQ(CliBoardMove("infantry", "assault", "G5,G4,G3")["refusal"]["rule"], "SAM-RA.4");
-  EXPECT_EQ(CliBoardMove("cavalry", "march", "G4,G5")["refusal"]["rule"], "SAM-RA.2");
+  EXPECT_EQ(CliBoardMove("infantry", "assault", "G5,G4,G3")["refusal"]["rule"], rules::kSamRA_4.id);
+  EXPECT_EQ(CliBoardMove("cavalry", "march", "G4,G5")["refusal"]["rule"], rules::kSamRA_2.id);
 }
 
 // SAM-RG.5: with rocky ground on a hill hex, cavalry cannot move up the slope into it.
@@ -261,14 +266,15 @@ TEST(Samurai, RockyGroundOnAHill) {
   std::vector<SamuraiHex> up = {{"low", P, 0, false}, {"hill", Terrain::kRockyGround, 1, false}};
   EXPECT_EQ(
       EvaluateSamuraiMove(SamuraiUnit::kCavalry, Order::kMarch, std::nullopt, up).refusal->rule,
-      "SAM-RG.5");
+      rules::kSamRG_5.id);
   EXPECT_TRUE(EvaluateSamuraiMove(SamuraiUnit::kInfantry, Order::kMarch, std::nullopt, up).legal());
   std::vector<SamuraiHex> along = {{"hilltop", P, 1, false},
                                    {"hill", Terrain::kRockyGround, 1, false}};
   EXPECT_TRUE(
       EvaluateSamuraiMove(SamuraiUnit::kCavalry, Order::kMarch, std::nullopt, along).legal());
-  EXPECT_EQ(CliMove("cavalry", "march", "plains,rocky-ground@1")["refusal"]["rule"], "SAM-RG.5");
-  EXPECT_EQ(CliBoardMove("cavalry", "march", "G3,H2")["refusal"]["rule"], "SAM-RG.5");
+  EXPECT_EQ(CliMove("cavalry", "march", "plains,rocky-ground@1")["refusal"]["rule"],
+            rules::kSamRG_5.id);
+  EXPECT_EQ(CliBoardMove("cavalry", "march", "G3,H2")["refusal"]["rule"], rules::kSamRG_5.id);
   EXPECT_TRUE(CliBoardMove("cavalry", "march", "H1,H2")["legal"]);
 }
 
@@ -287,10 +293,10 @@ TEST(Samurai, RiverEntry) {
   for (SamuraiUnit u : {SamuraiUnit::kInfantry, SamuraiUnit::kCavalry}) {
     const auto on =
         EvaluateSamuraiMove(u, Order::kMarch, std::nullopt, Path({P, Terrain::kSamuraiRiver, P}));
-    EXPECT_EQ(on.refusal->rule, "SAM-RV.4") << Name(u);
+    EXPECT_EQ(on.refusal->rule, rules::kSamRV_4.id) << Name(u);
     const auto late =
         EvaluateSamuraiMove(u, Order::kMarch, std::nullopt, Path({P, P, Terrain::kSamuraiRiver}));
-    EXPECT_EQ(late.refusal->rule, "SAM-RV.4") << Name(u);
+    EXPECT_EQ(late.refusal->rule, rules::kSamRV_4.id) << Name(u);
   }
   EXPECT_TRUE(EvaluateSamuraiMove(SamuraiUnit::kNinja, Order::kMarch, std::nullopt,
                                   Path({P, Terrain::kSamuraiRiver, P}))
@@ -300,7 +306,7 @@ TEST(Samurai, RiverEntry) {
   EXPECT_TRUE(ford.legal());
   EXPECT_FALSE(ford.loss_test);
   EXPECT_TRUE(CliBoardMove("infantry", "march", "C2,D2")["loss_test"]);
-  EXPECT_EQ(CliBoardMove("infantry", "march", "C2,D2,E2")["refusal"]["rule"], "SAM-RV.4");
+  EXPECT_EQ(CliBoardMove("infantry", "march", "C2,D2,E2")["refusal"]["rule"], rules::kSamRV_4.id);
   EXPECT_TRUE(CliBoardMove("ninja", "march", "C2,D2,E2")["legal"]);
   const auto crossing = CliBoardMove("infantry", "march", "C3,D3,E3");
   EXPECT_TRUE(crossing["legal"]);
@@ -312,22 +318,22 @@ TEST(Samurai, RiverEntry) {
 TEST(Samurai, LeavingTheRiver) {
   const auto run = EvaluateSamuraiMove(SamuraiUnit::kInfantry, Order::kRun, std::nullopt,
                                        Path({Terrain::kSamuraiRiver, P}));
-  EXPECT_EQ(run.refusal->rule, "SAM-RV.5");
+  EXPECT_EQ(run.refusal->rule, rules::kSamRV_5.id);
   EXPECT_TRUE(EvaluateSamuraiMove(SamuraiUnit::kInfantry, Order::kMarch, std::nullopt,
                                   Path({Terrain::kSamuraiRiver, P}))
                   .legal());
   EXPECT_EQ(EvaluateSamuraiMove(SamuraiUnit::kInfantry, Order::kMarch, std::nullopt,
                                 Path({Terrain::kSamuraiRiver, P, P}))
                 .refusal->rule,
-            "SAM-RV.5");
+            rules::kSamRV_5.id);
   EXPECT_TRUE(EvaluateSamuraiMove(SamuraiUnit::kCavalry, Order::kMarch, std::nullopt,
                                   Path({Terrain::kSamuraiRiver, P, P}))
                   .legal());
   EXPECT_FALSE(EvaluateSamuraiMove(SamuraiUnit::kCavalry, Order::kMarch, std::nullopt,
                                    Path({Terrain::kSamuraiRiver, P, P, P}))
                    .legal());
-  EXPECT_EQ(CliBoardMove("infantry", "run", "D2,E2")["refusal"]["rule"], "SAM-RV.5");
-  EXPECT_EQ(CliBoardMove("infantry", "march", "D2,E2,F1")["refusal"]["rule"], "SAM-RV.5");
+  EXPECT_EQ(CliBoardMove("infantry", "run", "D2,E2")["refusal"]["rule"], rules::kSamRV_5.id);
+  EXPECT_EQ(CliBoardMove("infantry", "march", "D2,E2,F1")["refusal"]["rule"], rules::kSamRV_5.id);
 }
 
 // SAM-RV.6: entering a river hex next to an enemy, the unit must enter melee after the Loss Test,
@@ -339,7 +345,8 @@ TEST(Samurai, RiverNextToTheEnemy) {
   EXPECT_TRUE(r.melee);
   bool benefits = false;
   for (const auto& n : r.notes)
-    benefits = benefits || (n.rule == "SAM-RV.6" && n.text.find("Assault") != std::string::npos);
+    benefits =
+        benefits || (n.rule == rules::kSamRV_6.id && n.text.find("Assault") != std::string::npos);
   EXPECT_TRUE(benefits);
   const auto doc = CliBoardMove("infantry", "assault", "C2,D2", {"--enemy", "E2"});
   EXPECT_TRUE(doc["melee"]);
@@ -369,10 +376,11 @@ TEST(Samurai, LossTest) {
     EXPECT_EQ(doc["rolls"], t.rolls);
     EXPECT_EQ(doc["casualties"], t.casualties);
     EXPECT_EQ(doc["fortitude_test"], t.fortitude_test);
-    EXPECT_EQ(doc["rule"], "SAM-LT.1");
+    EXPECT_EQ(doc["rule"], rules::kSamLT_1.id);
   }
   EXPECT_GT(fortitude, 0);
-  EXPECT_EQ(Cli({"loss-test", "--models", "0", "--seed", "1"}, 2)["error"]["rule"], "SAM-LT.1");
+  EXPECT_EQ(Cli({"loss-test", "--models", "0", "--seed", "1"}, 2)["error"]["rule"],
+            rules::kSamLT_1.id);
 }
 
 // SAM-RV.3 with SAM-LT.1: entering a river with --models and --seed rolls the Loss Test at once.

@@ -9,7 +9,6 @@
 
 #include <optional>
 #include <string>
-#include <string_view>
 
 #include "opsim/core/error.h"
 #include "opsim/tactical/board.h"
@@ -46,7 +45,6 @@ enum class Activity {
   kCloseCombat,
 };
 const char* Name(Activity a);
-std::optional<Activity> ParseActivity(std::string_view s);
 
 // Refused with the rule that forbids it, or allowed. `other`: a second position the activity
 // involves (the prisoner guarded).

@@ -60,7 +60,4 @@ struct LosResult {
 
 LosResult CheckLos(const Board& b, const LosEnd& from, const LosEnd& to);
 
-// Whether the LOS crosses, runs along or touches (as it leaves or enters an end hex) hexside h.
-bool LosTouchesHexside(const LosTrace& t, const Hexside& h);
-
 }  // namespace opsim::tactical

@@ -29,7 +29,6 @@ class PanjiCounter {
   char id() const { return id_; }
   Dir top() const { return top_; }
   bool hidden() const { return hidden_; }
-  void Reveal() { hidden_ = false; }
 
   bool Covers(Dir d) const { return (covered_ >> static_cast<int>(d)) & 1U; }
   int covered_count() const;
