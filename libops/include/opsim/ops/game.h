@@ -5,8 +5,13 @@
 // initial phase (supply, Suez status, relief, thaws, flood expiry), movement, combat and
 // exploitation. It is all or nothing: an illegal order refuses the whole player-turn with the
 // rule that forbids it and leaves the state untouched. Every die roll, every result and every
-// state hash (after each phase) is reported, so a log can replay and verify it. Not
-// thread-safe; copies are independent (the static parts are shared, immutably).
+// state hash (after each phase) is reported, so a log can replay and verify it.
+//
+// Not thread-safe, and neither are its copies among themselves: a copy has its own state, but
+// shares the static parts (immutably) and the cache of ground routers. Sharing the cache is
+// safe on one thread, since a router is keyed by everything in the state its costs read and is
+// rebound to the asking copy's state on each use; two copies used on two threads at once race
+// on it.
 #pragma once
 
 #include <memory>
