@@ -115,6 +115,14 @@ Status Turn::Attack(const AttackOrder& a) {
           " to " + crt.columns[shifted] + ": " + CombatResultName(result),
       std::move(attacker_ids), {a.hex},
       shift ? Numbers{attack, defense, shift} : Numbers{attack, defense});
+  ApplyResult(result, a, attackers, defenders);
+  return {};
+}
+
+void Turn::ApplyResult(CombatResult result, const AttackOrder& a,
+                       const std::vector<GroundUnit*>& attackers,
+                       const std::vector<GroundUnit*>& defenders) {
+  // B7.3: the result.
   std::vector<map::HexRef> attack_hexes;
   for (GroundUnit* u : attackers) attack_hexes.push_back(u->hex);
   switch (result) {
@@ -163,7 +171,6 @@ Status Turn::Attack(const AttackOrder& a) {
       Say("advance", rules::kB7_6, u->name + " advances into " + Name(a.hex), {u->id}, {a.hex}, {});
     }
   }
-  return {};
 }
 
 }  // namespace opsim::ops

@@ -98,6 +98,10 @@ class Turn {
   Status AirMove(const MoveOrder& m);
   Status BridgeWork(const MoveOrder& m);
   Status Attack(const AttackOrder& a);
+  // B7.3, B9.1, B7.6: an attack's result, who holds the hex, and the advance.
+  void ApplyResult(CombatResult result, const AttackOrder& a,
+                   const std::vector<GroundUnit*>& attackers,
+                   const std::vector<GroundUnit*>& defenders);
 
   // A ground move's stack, and the half-MPs each of its units has spent (B4.10).
   struct MovingStack {
