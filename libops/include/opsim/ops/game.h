@@ -31,10 +31,12 @@ namespace opsim::ops {
 struct Event {
   std::string kind;  // "weather", "supply", "move", "combat", "flood", "suez", "exit", ...
   RuleId rule;
-  std::string text;                   // one readable line
-  std::vector<std::string> units;     // the units it is about, by id, in the order it names them
-  std::vector<std::string> hexes;     // the hexes it is about (SHEET:XXYY), in order
-  std::vector<std::int64_t> numbers;  // its numbers (strengths, MPs, SRPs, levels), in order
+  std::string text;                // one readable line
+  std::vector<std::string> units;  // the units it is about, by id, in the order it names them
+  std::vector<std::string> hexes;  // the hexes it is about (SHEET:XXYY), in order
+  // Its numbers, in order: strengths, MP costs (in half-MPs), SRPs, damage levels; a die
+  // event's start with the die's sides and face.
+  std::vector<std::int64_t> numbers;
 };
 
 // One die roll and what it decided.
