@@ -67,9 +67,4 @@ GameDate AddTurns(const GameDate& start, int turns) {
   return d;
 }
 
-int TurnsBetween(const GameDate& start, const GameDate& d) {
-  auto index = [](const GameDate& x) { return (x.year * 12 + (x.month - 1)) * 2 + (x.half - 1); };
-  return index(d) - index(start);
-}
-
 }  // namespace opsim::ops

@@ -1,5 +1,6 @@
 #include "opsim/ops/game.h"
 
+#include "notes.h"
 #include "router_cache.h"
 #include "supply.h"
 #include "turn.h"
@@ -59,8 +60,12 @@ Result<TurnResult> Game::Play(const Orders& orders) {
   for (const DieRoll& r : result.rolls) used += r.scripted;
   if (used < orders.dice.size()) {
     result.events.push_back(
-        Event{"die", rules::kB10_1,
-              std::to_string(orders.dice.size() - used) + " of the orders' dice were not needed"});
+        Event{"die",
+              rules::kB10_1,
+              std::to_string(orders.dice.size() - used) + " of the orders' dice were not needed",
+              {},
+              {},
+              {static_cast<std::int64_t>(orders.dice.size() - used)}});
   }
   state_ = std::move(turn.state());
   return result;
@@ -105,8 +110,8 @@ SupplyTrace Game::SupplyAt(Side side, map::HexRef hex) const {
   trace.network = trace.path.back();
   trace.status = SupplyFromCost(a.cost, campaign_->tables);
   if (trace.status == SupplyStatus::kOutOfSupply) {
-    trace.why = "the supply net is " + std::to_string(a.cost / 2) + (a.cost % 2 ? ".5" : "") +
-                " MP away, beyond the " + std::to_string(campaign_->tables.supply_overland_mp) +
+    trace.why = "the supply net is " + Halves(a.cost) + " MP away, beyond the " +
+                std::to_string(campaign_->tables.supply_overland_mp) +
                 " MP an overland line may run";
   }
   // Rule 41 clauses that shaped the line (a Kerch or Baltic crossing is a major river).

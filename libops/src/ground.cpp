@@ -1,58 +1,18 @@
-// Ground movement: the step judge (B4, 41.A.1, 41.A.2, 41.A.4, 41.E.1-3, 41.E.6) and Dial's
+// Ground movement: the step judge (B4; the Rule 41 clauses it asks are in rule41/: 41.A.1,
+// 41.A.4, 41.E.1-3, 41.E.6; rail ferries, 41.A.2, in rule41/rail_ferries.cpp) and Dial's
 // algorithm over its cached edge costs.
 #include <algorithm>
 #include <array>
 
+#include "notes.h"
 #include "opsim/core/rule_ids.h"
 #include "opsim/ops/route.h"
+#include "rule41/rule41.h"
 
 namespace opsim::ops {
 
 using map::HexRef;
 using map::HexsideRef;
-
-namespace {
-
-// Notes cost a string each, so their text is built only when someone asked for notes.
-template <class Text>
-void Say(std::vector<Note>* notes, RuleId rule, Text text) {
-  if (notes) notes->push_back(Note{rule, text()});
-}
-
-template <class Text>
-StepVerdict Blocked(RuleId rule, std::vector<Note>* notes, Text why) {
-  StepVerdict v;
-  v.cost = kUnreachable;
-  v.blocked = rule;
-  if (notes) {
-    v.why = why();
-    notes->push_back(Note{rule, v.why});
-  }
-  return v;
-}
-
-std::string Mp(std::uint32_t halves) {
-  std::string s = std::to_string(halves / 2);
-  if (halves % 2) s += ".5";
-  return s + " MP";
-}
-
-// 41.E.2: sea hexsides between the Baltic Islands, and between them and Estonia's coast.
-bool BalticHexside(const map::Theater& t, const map::HexsideInfo& s) {
-  const bool a_island = t.InRole(s.a, map::AreaRole::kBalticIslands);
-  const bool b_island = t.InRole(s.b, map::AreaRole::kBalticIslands);
-  if (!a_island && !b_island) return false;
-  const bool a_ok = a_island || t.InRole(s.a, map::AreaRole::kEstonia);
-  const bool b_ok = b_island || t.InRole(s.b, map::AreaRole::kEstonia);
-  return a_ok && b_ok;
-}
-
-bool VuoksaHexside(const map::Theater& t, HexsideRef s) {
-  const map::Waterway* w = t.WaterwayOf(s);
-  return w && w->rule == map::WaterwayRule::kVuoksa;
-}
-
-}  // namespace
 
 Result<GroundMover> ParseUnitKind(std::string_view kind, Side side) {
   GroundMover m;
@@ -83,40 +43,7 @@ StepVerdict EvaluateGroundHex(const RuleContext& ctx, const GroundMover& mover, 
   const int c = static_cast<int>(mover.cls);
   map::Terrain terrain = info.terrain;
   if (const map::Flood* f = ctx.state.flood(h)) {
-    switch (f->kind) {
-      case map::FloodKind::kMassive:
-        if (ctx.player_turn <= f->until) {
-          return Blocked(rules::k41A4b, notes, [&]() -> std::string {
-            return t.HexName(h) +
-                   " is massively flooded: prohibited terrain through "
-                   "the player-turn after the flooding";
-          });
-        }
-        terrain = map::Terrain::kSwamp;
-        Say(notes, rules::k41A4b, [&]() -> std::string {
-          return t.HexName(h) + " is massively flooded: swamp for the game";
-        });
-        break;
-      case map::FloodKind::kProhibited:
-        // S* succeeds as S does in the player-turn of the flood, then prohibits the hex for
-        // the next two turns (docs/rules.md, 41.A.4.a).
-        if (ctx.player_turn > f->from && ctx.player_turn <= f->until) {
-          return Blocked(rules::k41A4a, notes, [&]() -> std::string {
-            return t.HexName(h) +
-                   " was flooded with great success (S*): prohibited "
-                   "terrain for two turns";
-          });
-        }
-        [[fallthrough]];
-      case map::FloodKind::kPartial:
-        if (ctx.exploitation && ctx.player_turn == f->from) {
-          terrain = map::Terrain::kSwamp;
-          Say(notes, rules::k41A4a, [&]() -> std::string {
-            return t.HexName(h) + " is flooded: swamp for combat and exploitation this player-turn";
-          });
-        }
-        break;
-    }
+    if (auto prohibited = rule41::FloodedTerrain(ctx, h, *f, terrain, notes)) return *prohibited;
   }
   StepVerdict v;
   switch (terrain) {
@@ -127,24 +54,16 @@ StepVerdict EvaluateGroundHex(const RuleContext& ctx, const GroundMover& mover, 
     case map::Terrain::kProhibited:
       return Blocked(rules::kB4_4, notes,
                      [&]() -> std::string { return t.HexName(h) + " is prohibited terrain"; });
-    case map::Terrain::kLake: {
-      const bool vuoksa = t.InRole(h, map::AreaRole::kVuoksa);
-      if (ctx.state.HexFrozen(t, h) && !vuoksa) {
+    case map::Terrain::kLake:
+      if (ctx.state.HexFrozen(t, h)) {
+        if (rule41::VuoksaHex(t, h)) return rule41::VuoksaLakeHex(ctx, h, notes);
         v.cost = m.frozen_lake[c];
-        Say(notes, rules::kB4_6,
-            [&]() -> std::string { return t.HexName(h) + " is a frozen lake: " + Mp(v.cost); });
+        AddNote(notes, rules::kB4_6,
+                [&]() -> std::string { return t.HexName(h) + " is a frozen lake: " + Mp(v.cost); });
         return v;
-      }
-      if (vuoksa && ctx.state.HexFrozen(t, h)) {
-        return Blocked(rules::k41E6, notes, [&]() -> std::string {
-          return t.HexName(h) +
-                 " is a Vuoksa lake: it never freezes enough for ground "
-                 "units to cross the ice";
-        });
       }
       return Blocked(rules::kB4_4, notes,
                      [&]() -> std::string { return t.HexName(h) + " is an unfrozen lake"; });
-    }
     default:
       break;
   }
@@ -155,7 +74,7 @@ StepVerdict EvaluateGroundHex(const RuleContext& ctx, const GroundMover& mover, 
              " units";
     });
   }
-  Say(notes, rules::kB4_1, [&]() -> std::string {
+  AddNote(notes, rules::kB4_1, [&]() -> std::string {
     return t.HexName(h) + " is " + map::TerrainName(terrain) + ": " + Mp(v.cost);
   });
   return v;
@@ -167,73 +86,32 @@ CrossingVerdict ClassifyCrossing(const RuleContext& ctx, const GroundMover& move
   const map::HexsideInfo& s = t.hexside(side);
   const HexRef to = s.Other(from);
   const std::string name = notes ? t.HexsideName(side) : std::string();
-  const bool vuoksa = VuoksaHexside(t, side);
   CrossingVerdict v;
-  v.frozen = ctx.state.HexFrozen(t, from) && ctx.state.HexFrozen(t, to) && !vuoksa;
-  auto blocked = [&](RuleId rule, auto why) {
-    v.crossing = Crossing::kBlocked;
-    v.rule = rule;
-    if (notes) v.why = why();
-    return v;
-  };
+  v.frozen =
+      ctx.state.HexFrozen(t, from) && ctx.state.HexFrozen(t, to) && !rule41::VuoksaHexside(t, side);
   if (s.water == map::HexsideWater::kAllSea || s.water == map::HexsideWater::kLake) {
-    const map::Waterway* w = t.WaterwayOf(side);
-    if (s.Has(map::kCauseway) && ctx.state.bridge_destroyed(side)) {
-      return blocked(rules::k41A1, [&]() -> std::string {
-        return name + " is a destroyed causeway: nothing crosses the water there";
-      });
-    } else if (s.Has(map::kCauseway)) {
-      v.crossing = Crossing::kMajor;
-      v.rule = rules::k41A1;
-      Say(notes, rules::k41A1, [&]() -> std::string {
-        return name + " is a causeway: a major river hexside for ground units";
-      });
+    // Water no ground unit crosses (B4.5), unless a Rule 41 clause makes it a major river.
+    if (rule41::CausewayCrossing(ctx, side, name, v, notes)) {
+      // decided: a major river, or a destroyed causeway
     } else if (s.water == map::HexsideWater::kLake) {
       if (v.frozen) {
         v.crossing = Crossing::kFrozenLake;
         v.rule = rules::kB4_6;
-        Say(notes, rules::kB4_6,
-            [&]() -> std::string { return name + " is a frozen lake hexside"; });
-      } else if (vuoksa && ctx.state.HexFrozen(t, from) && ctx.state.HexFrozen(t, to)) {
-        return blocked(rules::k41E6, [&]() -> std::string {
-          return name + " is on the Vuoksa: open water all game for ground units";
-        });
-      } else {
-        return blocked(rules::kB4_5,
-                       [&]() -> std::string { return name + " is an unfrozen lake hexside"; });
+        AddNote(notes, rules::kB4_6,
+                [&]() -> std::string { return name + " is a frozen lake hexside"; });
+      } else if (!rule41::VuoksaLakeCrossing(ctx, from, side, name, v, notes)) {
+        v.crossing = Crossing::kBlocked;
+        v.rule = rules::kB4_5;
+        if (notes) v.why = name + " is an unfrozen lake hexside";
       }
-    } else if (w && w->rule == map::WaterwayRule::kKerch) {
-      v.crossing = Crossing::kMajor;
-      v.rule = rules::k41E1;
-      Say(notes, rules::k41E1, [&]() -> std::string {
-        return name + ": the Kerch Straits are crossed as a major river";
-      });
-    } else if (BalticHexside(t, s)) {
-      v.crossing = Crossing::kMajor;
-      v.rule = rules::k41E2;
-      Say(notes, rules::k41E2, [&]() -> std::string {
-        return name + ": a Baltic Islands sea hexside is a major river";
-      });
-    } else if (w && w->rule == map::WaterwayRule::kKronshtadt) {
-      const bool soviet_owns_both = mover.side == Side::kAllied &&
-                                    ctx.state.owner(s.a) == Owner::kAllied &&
-                                    ctx.state.owner(s.b) == Owner::kAllied;
-      if (!soviet_owns_both) {
-        return blocked(rules::k41E3, [&]() -> std::string {
-          return name +
-                 " is all-sea; only the Soviet player owning both hexes may treat it as a "
-                 "major river";
-        });
-      }
-      v.crossing = Crossing::kMajor;
-      v.rule = rules::k41E3;
-      Say(notes, rules::k41E3, [&]() -> std::string {
-        return name + ": the Soviet player owns both hexes: a major river";
-      });
-    } else {
-      return blocked(rules::kB4_5,
-                     [&]() -> std::string { return name + " is an all-sea hexside"; });
+    } else if (!rule41::KerchCrossing(ctx, side, name, v, notes) &&
+               !rule41::BalticCrossing(ctx, side, name, v, notes) &&
+               !rule41::KronshtadtCrossing(ctx, mover, side, name, v, notes)) {
+      v.crossing = Crossing::kBlocked;
+      v.rule = rules::kB4_5;
+      if (notes) v.why = name + " is an all-sea hexside";
     }
+    if (v.crossing == Crossing::kBlocked) return v;
   }
   if (s.Has(map::kMajorRiver)) {
     if (v.crossing != Crossing::kMajor) v.rule = rules::kB4_2;
@@ -268,11 +146,11 @@ StepVerdict EvaluateGroundStep(const RuleContext& ctx, const GroundMover& mover,
   const bool road = s.Has(map::kRoad);
 
   std::uint32_t river = 0;
-  const bool bridged = road && !s.Has(map::kCauseway) && !ctx.state.bridge_destroyed(side) &&
+  const bool bridged = rule41::RoadBridgesWater(s) && !ctx.state.bridge_destroyed(side) &&
                        cross.crossing != Crossing::kNone && cross.crossing != Crossing::kFrozenLake;
   if (bridged) {
-    Say(notes, rules::kB4_3,
-        [&]() -> std::string { return name + ": the road bridges the water"; });
+    AddNote(notes, rules::kB4_3,
+            [&]() -> std::string { return name + ": the road bridges the water"; });
   } else {
     switch (cross.crossing) {
       case Crossing::kNone:
@@ -281,17 +159,15 @@ StepVerdict EvaluateGroundStep(const RuleContext& ctx, const GroundMover& mover,
       case Crossing::kMinor:
         river = frozen ? m.frozen_minor_river[c] : m.minor_river[c];
         if (frozen) {
-          Say(notes, rules::kB4_6, [&]() -> std::string { return name + ": frozen minor river"; });
+          AddNote(notes, rules::kB4_6,
+                  [&]() -> std::string { return name + ": frozen minor river"; });
         }
-        if (VuoksaHexside(t, side) && ctx.state.HexFrozen(t, from) && ctx.state.HexFrozen(t, to)) {
-          Say(notes, rules::k41E6,
-              [&]() -> std::string { return name + ": the Vuoksa counts as open water all game"; });
-        }
+        rule41::NoteVuoksaRiver(ctx, from, side, name, notes);
         break;
       case Crossing::kMajor:
         river = frozen && s.Has(map::kMajorRiver) ? m.frozen_major_river[c] : m.major_river[c];
         if (frozen && s.Has(map::kMajorRiver)) {
-          Say(notes, rules::kB4_6, [&]() -> std::string { return name + ": frozen river"; });
+          AddNote(notes, rules::kB4_6, [&]() -> std::string { return name + ": frozen river"; });
         }
         break;
       case Crossing::kCanal:
@@ -304,42 +180,22 @@ StepVerdict EvaluateGroundStep(const RuleContext& ctx, const GroundMover& mover,
     if (river > 0 && mover.engineer && cross.crossing != Crossing::kFrozenLake) {
       const std::uint32_t cut = std::min<std::uint32_t>(river, m.engineer_river_reduction);
       river -= cut;
-      Say(notes, rules::kB4_7,
-          [&]() -> std::string { return "engineers lessen the crossing by " + Mp(cut); });
+      AddNote(notes, rules::kB4_7,
+              [&]() -> std::string { return "engineers lessen the crossing by " + Mp(cut); });
     }
     if (river > 0) {
-      Say(notes, rules::kB4_2,
-          [&]() -> std::string { return name + ": crossing costs " + Mp(river); });
+      AddNote(notes, rules::kB4_2,
+              [&]() -> std::string { return name + ": crossing costs " + Mp(river); });
     }
   }
 
   StepVerdict v;
   if (road) {
     v.cost = m.road + river;
-    Say(notes, rules::kB4_3, [&]() -> std::string { return "along the road: " + Mp(m.road); });
+    AddNote(notes, rules::kB4_3, [&]() -> std::string { return "along the road: " + Mp(m.road); });
   } else {
     v.cost = hex.cost + river;
   }
-  return v;
-}
-
-StepVerdict EvaluateFerryStep(const RuleContext& ctx, const GroundMover& mover,
-                              const map::RailFerry& ferry, HexRef from, std::vector<Note>* notes) {
-  const HexRef to = ferry.from() == from ? ferry.to() : ferry.from();
-  if (mover.res > 3) {
-    return Blocked(rules::k41A2, notes, [&]() -> std::string {
-      return "a rail ferry carries up to 3 REs; this move has " + std::to_string(mover.res);
-    });
-  }
-  StepVerdict hex = EvaluateGroundHex(ctx, mover, to, notes);
-  if (!hex.blocked.empty()) return hex;
-  const std::uint32_t river = ctx.tables.movement.major_river[static_cast<int>(mover.cls)];
-  Say(notes, rules::k41A2, [&]() -> std::string {
-    return "rail ferry " + ferry.name + ": its whole length as one major river hexside, " +
-           Mp(river) + " (engineers cannot reduce it; no rail capacity used)";
-  });
-  StepVerdict v;
-  v.cost = hex.cost + river;
   return v;
 }
 
@@ -553,13 +409,7 @@ PathVerdict GroundRouter::Check(std::span<const HexRef> path) const {
     std::vector<Note> notes;
     StepVerdict step;
     const HexsideRef side = t.HexsideBetween(path[i - 1], path[i]);
-    const map::RailFerry* ferry = nullptr;
-    for (const map::RailFerry& f : t.rail_ferries()) {
-      if ((f.from() == path[i - 1] && f.to() == path[i]) ||
-          (f.to() == path[i - 1] && f.from() == path[i])) {
-        ferry = &f;
-      }
-    }
+    const map::RailFerry* ferry = rule41::FerryBetween(t, path[i - 1], path[i]);
     if (side.valid()) {
       step = EvaluateGroundStep(*ctx_, mover_, path[i - 1], side, &notes);
     } else if (ferry) {

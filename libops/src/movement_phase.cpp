@@ -1,31 +1,13 @@
-// The movement and exploitation phases: ground moves (B4, with overruns B4.9, rail ferries
-// 41.A.2 and exits 41.F), rail moves (B5), naval groups (B6, landing B12), air drops and
-// rebasing (B11).
+// The movement and exploitation phases: ground moves (B4, with overruns B4.9; rail ferries,
+// 41.A.2, exits, 41.F, and the +3 MP marker, 41.A.4.b, are in rule41/), rail moves (B5), naval
+// groups (B6, landing B12), air drops and rebasing (B11), bridge work (B14).
 #include <algorithm>
 
+#include "notes.h"
+#include "rule41/rule41.h"
 #include "turn.h"
 
 namespace opsim::ops {
-
-namespace {
-
-std::string Halves(int h) {
-  return std::to_string(h / 2) + (h % 2 ? ".5" : "");
-}
-
-const map::RailFerry* FerryBetween(const map::Theater& t, map::HexRef a, map::HexRef b,
-                                   std::size_t* index) {
-  for (std::size_t i = 0; i < t.rail_ferries().size(); ++i) {
-    const map::RailFerry& f = t.rail_ferries()[i];
-    if ((f.from() == a && f.to() == b) || (f.to() == a && f.from() == b)) {
-      *index = i;
-      return &f;
-    }
-  }
-  return nullptr;
-}
-
-}  // namespace
 
 Status Turn::Movement(bool exploitation) {
   moved_.clear();
@@ -58,14 +40,14 @@ Status Turn::Movement(bool exploitation) {
   return {};
 }
 
-Status Turn::GroundMove(const MoveOrder& m, bool exploitation) {
-  std::vector<GroundUnit*> stack;
+Result<Turn::MovingStack> Turn::GatherStack(const MoveOrder& m, bool exploitation) {
+  MovingStack stack;
+  stack.exploitation = exploitation;
   const map::HexRef start = m.path.front().hex;
-  bool engineer = false;
   for (const std::string& id : m.units) {
     Status error;
     GroundUnit* u = Unit(id, m.where, &error);
-    if (u == nullptr) return error;
+    if (u == nullptr) return std::unexpected(error.error());
     if (u->hex != start) {
       return Refuse(rules::kB4_10, u->name + " is in " + Name(u->hex) + ", not " + Name(start),
                     m.where);
@@ -80,125 +62,145 @@ Status Turn::GroundMove(const MoveOrder& m, bool exploitation) {
                         "this player-turn",
                     m.where);
     }
-    engineer = engineer || u->traits().engineer;
-    stack.push_back(u);
+    stack.engineer = stack.engineer || u->traits().engineer;
+    stack.units.push_back(u);
   }
   for (const Waypoint& w : m.path) {
     if (w.is_river() || w.area_named) {
       return Fail(ErrorCode::kInvalidInput, "a ground path is made of plain hexes", m.where);
     }
   }
+  for (GroundUnit* u : stack.units) stack.halves += u->re_halves;
+  stack.spent.assign(stack.units.size(), 0);
+  return stack;
+}
+
+Status Turn::Pay(MovingStack& stack, std::size_t k, std::uint32_t halves, map::HexRef at,
+                 const std::string& where) {
+  const GroundUnit& u = *stack.units[k];
+  const int allowance = stack.exploitation ? u.mp * 2 / tables_.exploitation_divisor : u.mp * 2;
+  stack.spent[k] += static_cast<int>(halves);
+  if (stack.spent[k] > allowance) {
+    return Refuse(stack.exploitation ? rules::kB7_8 : rules::kB4_10,
+                  u.name + " runs out of MPs entering " + Name(at) + ": " + Halves(stack.spent[k]) +
+                      " of " + Halves(allowance) + " MP",
+                  where);
+  }
+  return {};
+}
+
+Status Turn::GroundMove(const MoveOrder& m, bool exploitation) {
+  auto stack = GatherStack(m, exploitation);
+  if (!stack) return std::unexpected(stack.error());
   const RuleContext ctx = Ctx(exploitation);
-  int stack_halves = 0;
-  for (GroundUnit* u : stack) stack_halves += u->re_halves;
-  std::vector<int> spent(stack.size(), 0);
-  std::vector<Note> special;  // what the steps' Rule 41 clauses said, for the record
-  auto allowance = [&](const GroundUnit& u) {
-    return exploitation ? u.mp * 2 / tables_.exploitation_divisor : u.mp * 2;
-  };
-  auto pay = [&](std::size_t k, std::uint32_t halves, map::HexRef at) -> Status {
-    spent[k] += static_cast<int>(halves);
-    if (spent[k] > allowance(*stack[k])) {
-      return Refuse(exploitation ? rules::kB7_8 : rules::kB4_10,
-                    stack[k]->name + " runs out of MPs entering " + Name(at) + ": " +
-                        Halves(spent[k]) + " of " + Halves(allowance(*stack[k])) + " MP",
-                    m.where);
-    }
-    return {};
-  };
-  // 41.A.4.b.4: the "+3 MP" marker costs its holder 3 MP the next time it moves.
-  for (std::size_t k = 0; k < stack.size(); ++k) {
-    if (stack[k]->extra_mp_marker > 0) {
-      if (auto st = pay(k, static_cast<std::uint32_t>(stack[k]->extra_mp_marker) * 2, start); !st) {
-        return st;
-      }
-      Say("move", rules::k41A4b,
-          stack[k]->name + " pays its +" + std::to_string(stack[k]->extra_mp_marker) +
-              " MP marker");
-      stack[k]->extra_mp_marker = 0;
-    }
-  }
+  if (auto st = PayFloodMarkers(*stack, m.path.front().hex, m.where); !st) return st;
+  std::vector<StepNotes> special;  // what the steps' Rule 41 clauses said, for the record
   for (std::size_t i = 1; i < m.path.size(); ++i) {
-    const map::HexRef from = m.path[i - 1].hex;
-    const map::HexRef to = m.path[i].hex;
-    if (i > 1 && EnemyZoc(side_)[from.v]) {
-      return Refuse(rules::kB4_8,
-                    "entering an enemy zone of control at " + Name(from) + " ends the move",
-                    m.where);
-    }
-    const map::HexsideRef side = t_.HexsideBetween(from, to);
-    std::size_t ferry_index = 0;
-    const map::RailFerry* ferry = side.valid() ? nullptr : FerryBetween(t_, from, to, &ferry_index);
-    if (!side.valid() && ferry == nullptr) {
-      return Fail(ErrorCode::kInvalidInput,
-                  Name(from) + " and " + Name(to) + " are not adjacent, nor one rail ferry's ends",
-                  m.where);
-    }
-    if (ferry != nullptr) {
-      int& used = ferry_used_halves_[ferry_index];
-      if (used + stack_halves > 6) {
-        return Refuse(rules::k41A2,
-                      "the " + ferry->name + " rail ferry moves up to 3 REs a player-turn; " +
-                          Halves(used) + " have used it and " + Halves(stack_halves) + " more ask",
-                      m.where);
-      }
-      used += stack_halves;
-    }
-    // B4.9: moving into enemy units is an overrun.
-    std::vector<GroundUnit*> defenders = UnitsAt(to, Enemy(side_));
-    for (std::size_t k = 0; k < stack.size(); ++k) {
-      GroundMover mover;
-      mover.side = side_;
-      mover.cls = stack[k]->traits().cls;
-      mover.engineer = engineer;
-      mover.res = (stack_halves + 1) / 2;
-      std::vector<Note> notes;
-      const StepVerdict step = side.valid() ? EvaluateGroundStep(ctx, mover, from, side, &notes)
-                                            : EvaluateFerryStep(ctx, mover, *ferry, from, &notes);
-      if (!step.blocked.empty()) {
-        return Refuse(step.blocked, stack[k]->name + " cannot enter " + Name(to) + ": " + step.why,
-                      m.where);
-      }
-      special.insert(special.end(), std::make_move_iterator(notes.begin()),
-                     std::make_move_iterator(notes.end()));
-      if (auto st = pay(k, step.cost, to); !st) return st;
-    }
-    if (!defenders.empty()) {
-      int attack = 0, defense = 0;
-      for (GroundUnit* u : stack) {
-        attack += u->supply == SupplyStatus::kSupplied
-                      ? u->attack
-                      : u->attack / tables_.combat.out_of_supply_attack_divisor;
-      }
-      for (GroundUnit* d : defenders) defense += d->defense;
-      const map::HexInfo& info = t_.hex(to);
-      const int shift = tables_.combat.terrain_shift[static_cast<int>(info.terrain)] +
-                        tables_.combat.city_shift[static_cast<int>(info.city)];
-      const int odds = defense == 0 ? tables_.combat.overrun_odds : attack / defense + shift;
-      if (odds < tables_.combat.overrun_odds) {
-        return Refuse(rules::kB4_9,
-                      "an overrun at " + Name(to) + " needs " +
-                          std::to_string(tables_.combat.overrun_odds) + ":1 after terrain; " +
-                          std::to_string(attack) + " against " + std::to_string(defense) +
-                          " gives " + std::to_string(std::max(odds, 0)) + ":1",
-                      m.where);
-      }
-      for (std::size_t k = 0; k < stack.size(); ++k) {
-        if (auto st = pay(k, static_cast<std::uint32_t>(tables_.combat.overrun_extra_mp) * 2, to);
-            !st) {
-          return st;
-        }
-      }
-      for (GroundUnit* d : defenders) {
-        Eliminate(*d, rules::kB4_9, "overrun at " + std::to_string(odds) + ":1");
-      }
-    }
-    for (GroundUnit* u : stack) Enter(*u, to);
+    if (auto st = GroundStep(*stack, m, i, ctx, special); !st) return st;
   }
+  SayGroundMove(*stack, m, special);
   const map::HexRef end = m.path.back().hex;
+  if (m.exit) {
+    if (auto st = ExitMap(*stack, end, ctx, m.where); !st) return st;
+  } else if (ResAt(end, side_) > tables_.stacking_halves) {
+    return Refuse(rules::kB3_2,
+                  Name(end) + " would hold " + Halves(ResAt(end, side_)) + " REs; the limit is " +
+                      Halves(tables_.stacking_halves),
+                  m.where);
+  }
+  for (GroundUnit* u : stack->units) moved_.insert(u->id);
+  return {};
+}
+
+Status Turn::GroundStep(MovingStack& stack, const MoveOrder& m, std::size_t i,
+                        const RuleContext& ctx, std::vector<StepNotes>& special) {
+  const map::HexRef from = m.path[i - 1].hex;
+  const map::HexRef to = m.path[i].hex;
+  if (i > 1 && EnemyZoc(side_)[from.v]) {
+    return Refuse(rules::kB4_8,
+                  "entering an enemy zone of control at " + Name(from) + " ends the move", m.where);
+  }
+  const map::HexsideRef side = t_.HexsideBetween(from, to);
+  std::size_t ferry_index = 0;
+  const map::RailFerry* ferry =
+      side.valid() ? nullptr : rule41::FerryBetween(t_, from, to, &ferry_index);
+  if (!side.valid() && ferry == nullptr) {
+    return Fail(ErrorCode::kInvalidInput,
+                Name(from) + " and " + Name(to) + " are not adjacent, nor one rail ferry's ends",
+                m.where);
+  }
+  if (ferry != nullptr) {
+    if (auto st = RideFerry(ferry_index, stack.halves, m.where); !st) return st;
+  }
+  std::vector<GroundUnit*> defenders = UnitsAt(to, Enemy(side_));
+  special.push_back(StepNotes{{from, to}, {}});
+  for (std::size_t k = 0; k < stack.units.size(); ++k) {
+    GroundMover mover;
+    mover.side = side_;
+    mover.cls = stack.units[k]->traits().cls;
+    mover.engineer = stack.engineer;
+    mover.res = (stack.halves + 1) / 2;
+    std::vector<Note> notes;
+    const StepVerdict step = side.valid() ? EvaluateGroundStep(ctx, mover, from, side, &notes)
+                                          : EvaluateFerryStep(ctx, mover, *ferry, from, &notes);
+    if (!step.blocked.empty()) {
+      return Refuse(step.blocked,
+                    stack.units[k]->name + " cannot enter " + Name(to) + ": " + step.why, m.where);
+    }
+    special.back().notes.insert(special.back().notes.end(), std::make_move_iterator(notes.begin()),
+                                std::make_move_iterator(notes.end()));
+    if (auto st = Pay(stack, k, step.cost, to, m.where); !st) return st;
+  }
+  if (!defenders.empty()) {
+    if (auto st = Overrun(stack, to, defenders, m.where); !st) return st;
+  }
+  for (GroundUnit* u : stack.units) Enter(*u, to);
+  return {};
+}
+
+Status Turn::Overrun(MovingStack& stack, map::HexRef to, const std::vector<GroundUnit*>& defenders,
+                     const std::string& where) {
+  // B4.9: moving into enemy units is an overrun.
+  int attack = 0, defense = 0;
+  for (GroundUnit* u : stack.units) {
+    attack += u->supply == SupplyStatus::kSupplied
+                  ? u->attack
+                  : u->attack / tables_.combat.out_of_supply_attack_divisor;
+  }
+  for (GroundUnit* d : defenders) defense += d->defense;
+  const map::HexInfo& info = t_.hex(to);
+  const int shift = tables_.combat.terrain_shift[static_cast<int>(info.terrain)] +
+                    tables_.combat.city_shift[static_cast<int>(info.city)];
+  const int odds = defense == 0 ? tables_.combat.overrun_odds : attack / defense + shift;
+  if (odds < tables_.combat.overrun_odds) {
+    return Refuse(rules::kB4_9,
+                  "an overrun at " + Name(to) + " needs " +
+                      std::to_string(tables_.combat.overrun_odds) + ":1 after terrain; " +
+                      std::to_string(attack) + " against " + std::to_string(defense) + " gives " +
+                      std::to_string(std::max(odds, 0)) + ":1",
+                  where);
+  }
+  for (std::size_t k = 0; k < stack.units.size(); ++k) {
+    const auto extra = static_cast<std::uint32_t>(tables_.combat.overrun_extra_mp) * 2;
+    if (auto st = Pay(stack, k, extra, to, where); !st) return st;
+  }
+  for (GroundUnit* d : defenders) {
+    Eliminate(*d, rules::kB4_9, "overrun at " + std::to_string(odds) + ":1", {}, {odds});
+  }
+  return {};
+}
+
+void Turn::SayGroundMove(const MovingStack& stack, const MoveOrder& m,
+                         const std::vector<StepNotes>& special) {
   std::string who;
-  for (GroundUnit* u : stack) who += (who.empty() ? "" : ", ") + u->name;
-  std::string route = Name(start);
+  Units ids;
+  for (GroundUnit* u : stack.units) {
+    who += (who.empty() ? "" : ", ") + u->name;
+    ids.push_back(u->id);
+  }
+  Hexes path;
+  for (const Waypoint& w : m.path) path.push_back(w.hex);
+  std::string route = Name(m.path.front().hex);
   for (std::size_t i = 1; i < m.path.size(); ++i) {
     // Later hexes on the same sheet drop the sheet, as orders files may.
     const std::string next = Name(m.path[i].hex);
@@ -208,53 +210,11 @@ Status Turn::GroundMove(const MoveOrder& m, bool exploitation) {
                         : next);
   }
   int most = 0;
-  for (int s : spent) most = std::max(most, s);
-  Say("move", exploitation ? rules::kB7_8 : rules::kB4_10,
-      who + (exploitation ? " exploits " : " moves ") + route + " (" + Halves(most) + " MP)");
-  SayRule41("move", who, special);
-  if (m.exit) {
-    // 41.F: an unisolated, supplied unit leaves the map from an exit hex of its side, paying
-    // that hex's MP cost.
-    const map::ExitEdge* edge = nullptr;
-    for (const map::ExitEdge& e : t_.exits()) {
-      if (e.side == side_ && std::find(e.hexes.begin(), e.hexes.end(), end) != e.hexes.end()) {
-        edge = &e;
-      }
-    }
-    if (edge == nullptr) {
-      return Refuse(
-          rules::k41F,
-          Name(end) + " is not on a map edge where " + SideName(side_) + " units may exit",
-          m.where);
-    }
-    for (std::size_t k = 0; k < stack.size(); ++k) {
-      GroundUnit& u = *stack[k];
-      if (u.supply != SupplyStatus::kSupplied) {
-        return Refuse(rules::k41F,
-                      u.name + " is " + SupplyStatusName(u.supply) +
-                          ": only unisolated, supplied units may exit the map",
-                      m.where);
-      }
-      GroundMover mover;
-      mover.side = side_;
-      mover.cls = u.traits().cls;
-      const StepVerdict cost = EvaluateGroundHex(ctx, mover, end, nullptr);
-      if (auto st = pay(k, cost.cost, end); !st) return st;
-      Remove(u, UnitStatus::kExited);
-      s_.exit_totals[edge->total] += u.attack;
-      Say("exit", rules::k41F,
-          u.name + " exits the map from " + Name(end) + " (" + edge->name +
-              "): " + std::to_string(u.attack) + " attack strength to the '" + edge->total +
-              "' total, now " + std::to_string(s_.exit_totals[edge->total]));
-    }
-  } else if (ResAt(end, side_) > tables_.stacking_halves) {
-    return Refuse(rules::kB3_2,
-                  Name(end) + " would hold " + Halves(ResAt(end, side_)) + " REs; the limit is " +
-                      Halves(tables_.stacking_halves),
-                  m.where);
-  }
-  for (GroundUnit* u : stack) moved_.insert(u->id);
-  return {};
+  for (int s : stack.spent) most = std::max(most, s);
+  Say("move", stack.exploitation ? rules::kB7_8 : rules::kB4_10,
+      who + (stack.exploitation ? " exploits " : " moves ") + route + " (" + Halves(most) + " MP)",
+      ids, path, {most});
+  SayRule41("move", who, ids, special);
 }
 
 Status Turn::RailMove(const MoveOrder& m) {
@@ -317,7 +277,8 @@ Status Turn::RailMove(const MoveOrder& m) {
     moved_.insert(u->id);
     Say("rail", rules::kB5_1,
         u->name + " moves by rail " + Name(start) + " to " + Name(end) + " (" +
-            Halves(rail_used_halves_) + " of " + Halves(capacity) + " REs of rail capacity used)");
+            Halves(rail_used_halves_) + " of " + Halves(capacity) + " REs of rail capacity used)",
+        {u->id}, {start, end}, {rail_used_halves_, capacity});
   }
   return {};
 }
@@ -403,18 +364,36 @@ Status Turn::NavalMove(const MoveOrder& m) {
     moved_.insert(n->id);
   }
   std::string names;
-  for (NavalUnit* n : ships) names += (names.empty() ? "" : ", ") + n->name;
+  Units ids;
+  for (NavalUnit* n : ships) {
+    names += (names.empty() ? "" : ", ") + n->name;
+    ids.push_back(n->id);
+  }
   Say("naval", rules::kB6_5,
       names + " sail " + FormatWaypoint(t_, start) + " to " + FormatWaypoint(t_, end) + " (" +
-          std::to_string(v.cost) + " steps)" + (port ? ", into port" : ", at sea"));
-  std::vector<Note> special;
-  for (const std::vector<Note>& step : v.notes)
-    special.insert(special.end(), step.begin(), step.end());
-  SayRule41("naval", names, special);
+          std::to_string(v.cost) + " steps)" + (port ? ", into port" : ", at sea"),
+      ids, {start.hex, end.hex}, {v.cost});
+  // A step's hexes: its waypoints' hexes, or a waterway hexside's two.
+  auto hexes_of = [&](const Waypoint& w, Hexes& out) {
+    if (w.is_river()) {
+      out.push_back(t_.hexside(w.river).a);
+      out.push_back(t_.hexside(w.river).b);
+    } else {
+      out.push_back(w.hex);
+    }
+  };
+  std::vector<StepNotes> special;
+  for (std::size_t i = 0; i < v.notes.size(); ++i) {
+    StepNotes step{{}, v.notes[i]};
+    hexes_of(path[i], step.hexes);
+    hexes_of(path[i + 1], step.hexes);
+    special.push_back(std::move(step));
+  }
+  SayRule41("naval", names, ids, special);
   for (GroundUnit* u : carried) {
     Enter(*u, end.hex);
     moved_.insert(u->id);
-    Say("landing", rules::kB12_1, u->name + " lands at " + Name(end.hex));
+    Say("landing", rules::kB12_1, u->name + " lands at " + Name(end.hex), {u->id}, {end.hex}, {});
   }
   return {};
 }
@@ -466,7 +445,8 @@ Status Turn::AirMove(const MoveOrder& m) {
     moved_.insert(u->id);
     Say("air-drop", rules::kB11_3,
         u->name + (onto_enemy ? " drops onto the enemy units at " : " drops into ") + Name(target) +
-            (onto_enemy ? ": it must attack them this player-turn" : ""));
+            (onto_enemy ? ": it must attack them this player-turn" : ""),
+        {u->id}, {target}, {});
     return {};
   }
   AirUnit* a = s_.FindAir(m.units.front());
@@ -485,7 +465,8 @@ Status Turn::AirMove(const MoveOrder& m) {
   if (map::Distance(t_.Pos(a->base), t_.Pos(target)) > tables_.air_escape_range) {
     return Refuse(rules::kB11_1, Name(target) + " is out of range", m.where);
   }
-  Say("air", rules::kB11_1, a->name + " flies from " + Name(a->base) + " to " + Name(target));
+  Say("air", rules::kB11_1, a->name + " flies from " + Name(a->base) + " to " + Name(target),
+      {a->id}, {a->base, target}, {});
   a->base = target;
   return {};
 }
@@ -498,8 +479,7 @@ Status Turn::BridgeWork(const MoveOrder& m) {
   if (u == nullptr) return error;
   const map::HexsideInfo& side = t_.hexside(m.hexside);
   const std::string name = t_.HexsideName(m.hexside);
-  // 41.A.1: a causeway counts as a bridge for all construction and destruction purposes.
-  const std::string what = side.Has(map::kCauseway) ? "causeway" : "bridge";
+  const std::string what = rule41::BridgeWord(side);
   if (!side.IsBridge()) {
     return Refuse(rule, name + " holds no bridge: no road or railroad crosses water there",
                   m.where);
@@ -513,8 +493,8 @@ Status Turn::BridgeWork(const MoveOrder& m) {
       return Refuse(rule, "the " + what + " on " + name + " is already down", m.where);
     }
     s_.map.SetBridgeDestroyed(m.hexside, true);
-    Say("bridge", side.Has(map::kCauseway) ? rules::k41A1 : rule,
-        u->name + " destroys the " + what + " on " + name);
+    Say("bridge", rule41::BridgeRule(side, rule), u->name + " destroys the " + what + " on " + name,
+        {u->id}, {side.a, side.b}, {});
   } else {
     if (!u->traits().construction) {
       return Refuse(rule,
@@ -530,8 +510,8 @@ Status Turn::BridgeWork(const MoveOrder& m) {
       return Refuse(rule, "enemy units hold the far end of " + name, m.where);
     }
     s_.map.SetBridgeDestroyed(m.hexside, false);
-    Say("bridge", side.Has(map::kCauseway) ? rules::k41A1 : rule,
-        u->name + " rebuilds the " + what + " on " + name);
+    Say("bridge", rule41::BridgeRule(side, rule), u->name + " rebuilds the " + what + " on " + name,
+        {u->id}, {side.a, side.b}, {});
   }
   moved_.insert(u->id);
   return {};

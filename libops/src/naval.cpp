@@ -1,10 +1,13 @@
-// Naval movement: the step judge (B6, 41.A.1, 41.B, 41.C, 41.D, 41.E.1, 41.E.4, 41.E.5) and an
-// A* search over the theater's naval view.
+// Naval movement: the step judge (B6; Rule 41's clauses are NavalRouter members defined in
+// rule41/: 41.A.1, 41.B, 41.C, 41.D, 41.E.1, 41.E.4, 41.E.5) and an A* search over the
+// theater's naval view.
 #include <algorithm>
 #include <queue>
 
+#include "notes.h"
 #include "opsim/core/rule_ids.h"
 #include "opsim/ops/route.h"
+#include "rule41/rule41.h"
 
 namespace opsim::ops {
 
@@ -31,25 +34,12 @@ NavalRouter::NavalRouter(const RuleContext& ctx, const NavalGroup& group)
   sivash_ = RoleMask(t, map::AreaRole::kSivash);
   azov_ = RoleMask(t, map::AreaRole::kSeaOfAzov);
   straits_ = RoleMask(t, map::AreaRole::kKerchStraits);
-  const int straits = t.AreaWithRole(map::AreaRole::kKerchStraits);
-  if (straits >= 0 && !t.areas()[straits].hexes.empty()) {
-    straits_enemy_ =
-        std::all_of(t.areas()[straits].hexes.begin(), t.areas()[straits].hexes.end(),
-                    [&](HexRef h) { return ctx.state.owner(h) == OwnerOf(Enemy(group.side)); });
-  }
+  straits_enemy_ = rule41::EnemyHoldsStraits(ctx, group.side);
 }
 
 HexRef NavalRouter::NodeHex(std::uint32_t node) const {
   if (ctx_.theater.IsRiverNode(node)) return {};
   return ctx_.theater.water_area(node).hex;
-}
-
-bool NavalRouter::StraitsHex(HexRef h) const {
-  return h.valid() && (ctx_.theater.hex(h).areas & straits_) != 0;
-}
-
-bool NavalRouter::AzovHex(HexRef h) const {
-  return h.valid() && (ctx_.theater.hex(h).areas & azov_) != 0;
 }
 
 NavalRouter::Move NavalRouter::Evaluate(std::uint32_t from, Tag tag, const Edge& e,
@@ -58,55 +48,32 @@ NavalRouter::Move NavalRouter::Evaluate(std::uint32_t from, Tag tag, const Edge&
   const auto& tables = ctx_.tables.naval;
   const HexsideRef side{e.props.hexside};
   Move mv;
-  // Note texts are built only when notes were asked for.
-  auto block = [&](RuleId rule, auto why) {
-    mv.cost = kUnreachable;
-    mv.blocked = rule;
-    if (notes) notes->push_back(Note{rule, why()});
-    return mv;
-  };
-  auto say = [&](RuleId rule, auto text) {
-    if (notes) notes->push_back(Note{rule, text()});
-  };
   const HexRef from_hex = NodeHex(from);
   const HexRef to_hex = NodeHex(e.target);
-
+  // A refused step; a clause's refusal has written its note already.
+  auto refused = [&](RuleId rule) {
+    mv.cost = kUnreachable;
+    mv.blocked = rule;
+    return mv;
+  };
+  auto block = [&](RuleId rule, auto why) {
+    AddNote(notes, rule, why);
+    return refused(rule);
+  };
+  RuleId clause;
   switch (e.props.kind) {
-    case map::NavalEdgeKind::kSea: {
-      const map::HexsideInfo& s = t.hexside(side);
-      if (s.Has(map::kCauseway)) {
-        return block(rules::k41A1, [&]() -> std::string {
-          return "the causeway on " + t.HexsideName(side) +
-                 " blocks all-sea routes, and so naval movement";
-        });
-      }
-      if ((t.hex(to_hex).areas & sivash_) != 0) {
-        return block(rules::k41E4, [&]() -> std::string {
-          return t.HexName(to_hex) + " is on the Sivash line: impassable to naval units";
-        });
-      }
-      if (group_.flotilla && t.hex(to_hex).terrain == map::Terrain::kAllSea) {
-        if (!AzovHex(to_hex)) {
-          return block(rules::kB6_4, [&]() -> std::string {
-            return "a group with river flotillas may not enter the all-sea hex " +
-                   t.HexName(to_hex) + " outside the Sea of Azov";
-          });
-        }
-        say(rules::k41E5, [&]() -> std::string {
-          return "river flotillas may enter any all-sea hex of the Sea of Azov";
-        });
-      }
+    case map::NavalEdgeKind::kSea:
+      if (clause = CausewayStep(side, notes); !clause.empty()) return refused(clause);
+      if (clause = SivashStep(to_hex, notes); !clause.empty()) return refused(clause);
+      if (clause = FlotillaStep(to_hex, notes); !clause.empty()) return refused(clause);
       mv.cost = tables.sea_hex;
-      say(rules::kB6_2, [&]() -> std::string {
+      AddNote(notes, rules::kB6_2, [&]() -> std::string {
         return "into " + t.HexName(to_hex) + " across " + t.HexsideName(side);
       });
       break;
-    }
     case map::NavalEdgeKind::kAccess:
     case map::NavalEdgeKind::kRiver: {
       const map::Waterway* way = t.WaterwayOf(side);
-      const map::HexsideInfo& s = t.hexside(side);
-      auto along = [&] { return "along " + t.HexsideName(side) + " (" + way->name + ")"; };
       if (way->closed) {
         const RuleId rule =
             way->rule == map::WaterwayRule::kNone ? rules::kB6_3 : map::WaterwayRuleId(way->rule);
@@ -117,86 +84,33 @@ NavalRouter::Move NavalRouter::Evaluate(std::uint32_t from, Tag tag, const Edge&
       }
       switch (way->rule) {
         case map::WaterwayRule::kSuez:
-          if (group_.side != Side::kAllied) {
-            return block(rules::k41B, [&]() -> std::string {
-              return "Axis naval groups may never move along the Suez Canal";
-            });
-          }
-          if (ctx_.state.suez() != map::CanalStatus::kOpen) {
-            return block(rules::k41B, [&]() -> std::string {
-              return std::string("the Suez Canal is ") + map::CanalStatusName(ctx_.state.suez());
-            });
-          }
-          if (ctx_.state.hexside_owner(side) != Owner::kAllied) {
-            return block(rules::k41B, [&]() -> std::string {
-              return "Suez Canal hexside " + t.HexsideName(side) + " is not Allied-owned";
-            });
-          }
-          say(rules::k41B, [&]() -> std::string { return along() + ": Allied-owned, canal open"; });
+          clause = SuezStep(side, *way, notes);
           break;
-        case map::WaterwayRule::kCorinth: {
-          if (group_.warships()) {
-            return block(rules::k41C, [&]() -> std::string {
-              return "a group with TFs or CGs may not use the Corinth Canal";
-            });
-          }
-          const Owner own = OwnerOf(group_.side);
-          if (ctx_.state.owner(s.a) != own || ctx_.state.owner(s.b) != own) {
-            return block(rules::k41C, [&]() -> std::string {
-              return std::string("the Corinth Canal needs both ") + t.HexName(s.a) + " and " +
-                     t.HexName(s.b) + " to be " + SideName(group_.side) + "-owned";
-            });
-          }
-          say(rules::k41C,
-              [&]() -> std::string { return along() + ": no TF or CG, both canal hexes owned"; });
+        case map::WaterwayRule::kCorinth:
+          clause = CorinthStep(side, *way, notes);
           break;
-        }
         case map::WaterwayRule::kShatt:
-          if (group_.warships()) {
-            return block(rules::k41D, [&]() -> std::string {
-              return "a group with TFs or CGs may not move along the Shatt al Arab-Tigris";
-            });
-          }
-          say(rules::k41D, [&]() -> std::string { return along() + ": no TF or CG"; });
+          clause = ShattStep(side, *way, notes);
           break;
         default:
           if (group_.warships()) {
             return block(rules::kB6_3,
                          [&]() -> std::string { return "TFs and CGs do not move along rivers"; });
           }
-          say(rules::kB6_3, [&]() -> std::string { return along(); });
+          AddNote(notes, rules::kB6_3, [&]() -> std::string { return Along(t, side, *way); });
           break;
       }
+      if (!clause.empty()) return refused(clause);
       mv.cost = tables.riverine_hexside;
       break;
     }
     case map::NavalEdgeKind::kLeave:
       mv.cost = tables.leave_waterway;
-      say(rules::kB6_3,
-          [&]() -> std::string { return "off the waterway into " + t.HexName(to_hex); });
+      AddNote(notes, rules::kB6_3,
+              [&]() -> std::string { return "off the waterway into " + t.HexName(to_hex); });
       break;
   }
-
-  // 41.E.1: no passage through the Kerch Straits while the enemy owns both strait hexes.
-  if (StraitsHex(to_hex)) {
-    if (StraitsHex(from_hex)) {
-      mv.tag = tag;
-    } else if (from_hex.valid()) {
-      mv.tag = AzovHex(from_hex) ? kFromAzov : kFromBlackSea;
-    }
-  } else {
-    if (StraitsHex(from_hex) && tag != kNoTag && straits_enemy_ && to_hex.valid()) {
-      const Tag exit = AzovHex(to_hex) ? kFromAzov : kFromBlackSea;
-      if (exit != tag) {
-        return block(rules::k41E1, [&]() -> std::string {
-          return "the enemy owns both Kerch Straits hexes: no passage between the Sea of "
-                 "Azov and the Black Sea (a group may still move into the strait hexes)";
-        });
-      }
-    }
-    mv.tag = kNoTag;
-  }
-  return mv;
+  return KerchStep(from_hex, to_hex, tag, mv, notes);
 }
 
 std::uint32_t NavalRouter::Node(const Waypoint& w) const {
@@ -395,24 +309,15 @@ PathVerdict NavalRouter::Check(std::span<const Waypoint> path) const {
     const map::Dir d = t.DirFrom(side, from_hex);
     const map::WaterArea& area = t.water_area(node);
     if (!area.Touches(d)) {
-      if (area.split_by.valid()) {
-        return fail(i, rules::k41A1,
-                    "the causeway on " + t.HexsideName(area.split_by) + " splits the water of " +
-                        t.HexName(from_hex) + ": from " + here + " there is no water link to " +
-                        map::DirName(d) + " hexside " + t.HexsideName(side));
+      if (auto split = rule41::CausewaySplitFrom(t, area, here, d, side)) {
+        return fail(i, rules::k41A1, std::move(*split));
       }
       return fail(i, rules::kB6_1,
                   "the water of " + here + " does not reach its " + map::DirName(d) + " hexside " +
                       t.HexsideName(side));
     }
-    for (const map::WaterArea& other : t.WaterAreasOf(w.hex)) {
-      if (w.area_named && other.index != w.area) continue;
-      if (other.split_by.valid()) {
-        return fail(i, rules::k41A1,
-                    "the causeway on " + t.HexsideName(other.split_by) + " splits the water of " +
-                        t.HexName(w.hex) + ": " + there + " is not reached across " +
-                        t.HexsideName(side));
-      }
+    if (auto split = rule41::CausewaySplitInto(t, w, there, side)) {
+      return fail(i, rules::k41A1, std::move(*split));
     }
     return fail(
         i, rules::kB6_1,

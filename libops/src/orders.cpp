@@ -322,12 +322,6 @@ json MoveJson(const MoveOrder& m, const map::Theater& t) {
 
 }  // namespace
 
-const char* MoveKindName(MoveKind k) {
-  static constexpr const char* kNames[] = {"ground", "rail",           "naval",       "air-drop",
-                                           "rebase", "destroy-bridge", "build-bridge"};
-  return kNames[static_cast<int>(k)];
-}
-
 Result<Orders> ParseOrders(const JsonSource& src, const map::Theater& theater) {
   return Reader(src, theater).Read();
 }

@@ -1,5 +1,7 @@
 #include "router_cache.h"
 
+#include "rule41/rule41.h"
+
 namespace opsim::ops {
 
 namespace {
@@ -19,13 +21,7 @@ std::string Signature(const RuleContext& ctx, const GroundMover& mover) {
         "|" + std::to_string(hex) + ":" + std::to_string(v.cost) + ":" + std::string(v.blocked.id);
   }
   for (std::uint32_t side : ctx.state.destroyed_bridges()) sig += "b" + std::to_string(side);
-  for (const map::Waterway& w : t.waterways()) {
-    if (w.rule != map::WaterwayRule::kKronshtadt) continue;
-    for (map::HexsideRef s : w.hexsides) {
-      sig += OwnerName(ctx.state.owner(t.hexside(s).a));
-      sig += OwnerName(ctx.state.owner(t.hexside(s).b));
-    }
-  }
+  sig += rule41::KronshtadtOwners(ctx);
   return sig;
 }
 

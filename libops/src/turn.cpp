@@ -3,29 +3,10 @@
 
 #include <algorithm>
 
+#include "rule41/rule41.h"
 #include "supply.h"
 
 namespace opsim::ops {
-
-namespace {
-
-// 41.E.3: Kronshtadt is the end of the Kronshtadt-Leningrad hexside that is not Leningrad's
-// north-west hex (a major city).
-bool IsKronshtadt(const map::Theater& t, map::HexRef h) {
-  for (const map::Waterway& w : t.waterways()) {
-    if (w.rule != map::WaterwayRule::kKronshtadt) continue;
-    for (map::HexsideRef s : w.hexsides) {
-      const map::HexsideInfo& side = t.hexside(s);
-      if ((side.a == h || side.b == h) && t.hex(h).city != map::CityKind::kFullMajor &&
-          t.hex(h).city != map::CityKind::kPartialMajor) {
-        return true;
-      }
-    }
-  }
-  return false;
-}
-
-}  // namespace
 
 Turn::Turn(const map::Theater& theater, const Campaign& campaign, GameState state,
            const Orders& orders, RouterCache& routers)
@@ -48,20 +29,25 @@ Turn::Turn(const map::Theater& theater, const Campaign& campaign, GameState stat
   }
 }
 
-void Turn::Say(std::string kind, RuleId rule, std::string text) {
-  result_.events.push_back(Event{std::move(kind), rule, std::move(text)});
+void Turn::Say(std::string kind, RuleId rule, std::string text, Units units, Hexes hexes,
+               Numbers numbers) {
+  Event e{std::move(kind), rule, std::move(text), std::move(units), {}, std::move(numbers)};
+  for (map::HexRef h : hexes) e.hexes.push_back(Name(h));
+  result_.events.push_back(std::move(e));
 }
 
-void Turn::SayRule41(const std::string& kind, const std::string& who,
-                     const std::vector<Note>& notes) {
+void Turn::SayRule41(const std::string& kind, const std::string& who, const Units& units,
+                     const std::vector<StepNotes>& steps) {
   std::vector<std::string_view> said;
-  for (const Note& n : notes) {
-    if (!n.rule.id.starts_with("41.") ||
-        std::find(said.begin(), said.end(), n.rule.id) != said.end()) {
-      continue;
+  for (const StepNotes& step : steps) {
+    for (const Note& n : step.notes) {
+      if (!n.rule.id.starts_with("41.") ||
+          std::find(said.begin(), said.end(), n.rule.id) != said.end()) {
+        continue;
+      }
+      said.push_back(n.rule.id);
+      Say(kind, n.rule, who + ": " + n.text, units, step.hexes, {});
     }
-    said.push_back(n.rule.id);
-    Say(kind, n.rule, who + ": " + n.text);
   }
 }
 
@@ -92,12 +78,14 @@ Result<int> Turn::Roll(int sides, std::string purpose, RuleId rule) {
   return roll.value;
 }
 
-void Turn::Decided(std::string what) {
+void Turn::Decided(std::string what, Units units, Hexes hexes, Numbers numbers) {
   DieRoll& r = result_.rolls.back();
   r.decided = std::move(what);
+  numbers.insert(numbers.begin(), {r.sides, r.value});
   Say("die", r.rule,
       r.purpose + ": d" + std::to_string(r.sides) + " rolled " + std::to_string(r.value) +
-          (r.scripted ? " (the players' die)" : "") + ": " + r.decided);
+          (r.scripted ? " (the players' die)" : "") + ": " + r.decided,
+      std::move(units), std::move(hexes), std::move(numbers));
 }
 
 RuleContext Turn::Ctx(bool exploitation) const {
@@ -169,19 +157,22 @@ void Turn::Enter(GroundUnit& u, map::HexRef h) {
 void Turn::Gain(map::HexRef h, Side side) {
   if (s_.map.owner(h) == OwnerOf(side) || !Occupied(h, side) || Occupied(h, Enemy(side))) return;
   s_.map.SetOwner(t_, h, OwnerOf(side));
-  if (IsKronshtadt(t_, h)) {
+  if (rule41::IsKronshtadt(t_, h)) {
     Say("owner", rules::k41E3,
         Name(h) + " is now " + SideName(side) +
             ": Kronshtadt is one hex with its coastal portion, and entering it gains the whole "
-            "hex");
+            "hex",
+        {}, {h}, {});
   } else {
-    Say("owner", rules::kB9_1, Name(h) + " is now " + SideName(side));
+    Say("owner", rules::kB9_1, Name(h) + " is now " + SideName(side), {}, {h}, {});
   }
 }
 
-void Turn::Eliminate(GroundUnit& u, RuleId rule, const std::string& why) {
+void Turn::Eliminate(GroundUnit& u, RuleId rule, const std::string& why, Hexes hexes,
+                     Numbers numbers) {
   Remove(u, UnitStatus::kEliminated);
-  Say("eliminated", rule, u.name + " (" + u.id + ") is eliminated: " + why);
+  Say("eliminated", rule, u.name + " (" + u.id + ") is eliminated: " + why, {u.id},
+      std::move(hexes), std::move(numbers));
 }
 
 void Turn::Retreat(GroundUnit& u, const std::vector<map::HexRef>& from, RuleId rule) {
@@ -208,21 +199,13 @@ void Turn::Retreat(GroundUnit& u, const std::vector<map::HexRef>& from, RuleId r
     }
   }
   if (!best.valid()) {
-    Eliminate(u, rules::kB7_5, "no hex to retreat into");
+    Eliminate(u, rules::kB7_5, "no hex to retreat into", {}, {});
     return;
   }
   const map::HexRef was = u.hex;
   Enter(u, best);
-  Say("retreat", rule, u.name + " retreats " + Name(was) + " to " + Name(best));
-}
-
-bool Turn::FrozenLakeHex(map::HexRef h) const {
-  return t_.hex(h).IsPartialLake() && s_.map.HexFrozen(t_, h) &&
-         !t_.InRole(h, map::AreaRole::kVuoksa);
-}
-
-bool Turn::IceAirfieldAllowed(map::HexRef h) const {
-  return FrozenLakeHex(h);
+  Say("retreat", rule, u.name + " retreats " + Name(was) + " to " + Name(best), {u.id}, {was, best},
+      {});
 }
 
 Status Turn::AirEscape(AirUnit& a, RuleId why) {
@@ -244,22 +227,25 @@ Status Turn::AirEscape(AirUnit& a, RuleId why) {
     a.status = AirStatus::kEliminated;
     Say("air", rules::kB11_2,
         a.name + " has no friendly airbase within " + std::to_string(tables_.air_escape_range) +
-            " hexes and is eliminated (" + std::string(why.id) + ")");
+            " hexes and is eliminated (" + std::string(why.id) + ")",
+        {a.id}, {}, {tables_.air_escape_range});
     return {};
   }
   auto roll =
       Roll(tables_.air_escape_die, a.name + " escaping from " + Name(a.base), rules::kB11_2);
   if (!roll) return std::unexpected(roll.error());
   if (*roll <= tables_.air_escape_max_roll) {
-    Decided("escapes to " + Name(best));
-    Say("air", rules::kB11_2, a.name + " escapes from " + Name(a.base) + " to " + Name(best));
+    Decided("escapes to " + Name(best), {a.id}, {a.base, best}, {});
+    Say("air", rules::kB11_2, a.name + " escapes from " + Name(a.base) + " to " + Name(best),
+        {a.id}, {a.base, best}, {});
     a.base = best;
   } else {
-    Decided("eliminated");
+    Decided("eliminated", {a.id}, {a.base}, {});
     a.status = AirStatus::kEliminated;
     Say("air", rules::kB11_2,
         a.name + " fails to escape from " + Name(a.base) + " and is eliminated (" +
-            std::string(why.id) + ")");
+            std::string(why.id) + ")",
+        {a.id}, {a.base}, {});
   }
   return {};
 }
@@ -269,16 +255,7 @@ void Turn::EndPhase(Phase phase) {
 }
 
 void Turn::EndPlayerTurn() {
-  // 41.A.4.a S: a partial flood lasts for the rest of the player-turn only.
-  std::vector<std::uint32_t> over;
-  for (const auto& [hex, f] : s_.map.floods()) {
-    if (f.kind == map::FloodKind::kPartial && f.until <= serial_) over.push_back(hex);
-  }
-  for (std::uint32_t hex : over) {
-    s_.map.ClearFlood(map::HexRef{hex});
-    Say("flood", rules::k41A4a,
-        "the flood at " + Name(map::HexRef{hex}) + " recedes with the player-turn");
-  }
+  RecedeFloods();
 }
 
 void Turn::Finish() {

@@ -1,6 +1,7 @@
 // Turn: the working copy of one player-turn, shared by the phase files (weather, initial,
-// movement, combat). It owns the state being changed, the dice, and what is reported; Game
-// keeps the result only if every phase succeeds. Private to libops.
+// movement, combat) and by the Rule 41 clauses' files in rule41/, which define the members
+// marked with their clause. It owns the state being changed, the dice, and what is reported;
+// Game keeps the result only if every phase succeeds. Not thread-safe; private to libops.
 #pragma once
 
 #include <array>
@@ -36,16 +37,36 @@ class Turn {
 
  private:
   // --- reporting and dice --------------------------------------------------------------------
-  void Say(std::string kind, RuleId rule, std::string text);
+  // What an event names, as data (Event::units, hexes, numbers): each Say states the unit ids,
+  // hexes and numbers its text names, in the text's order, so that replay can compare them.
+  struct Units : std::vector<std::string> {
+    using vector::vector;
+  };
+  struct Hexes : std::vector<map::HexRef> {
+    using vector::vector;
+  };
+  struct Numbers : std::vector<std::int64_t> {
+    using vector::vector;
+  };
+  void Say(std::string kind, RuleId rule, std::string text, Units units, Hexes hexes,
+           Numbers numbers);
+  // The Rule 41 notes of one step of a move, with the hexes the step joins.
+  struct StepNotes {
+    Hexes hexes;
+    std::vector<Note> notes;
+  };
   // After a move: one event for each Rule 41 clause that decided a step of it, so that the
   // turn's record names the special rule behind the cost or the route (41.A.1, 41.A.2, ...).
-  void SayRule41(const std::string& kind, const std::string& who, const std::vector<Note>& notes);
+  // The event names the movers and the hexes of the first step the clause decided.
+  void SayRule41(const std::string& kind, const std::string& who, const Units& units,
+                 const std::vector<StepNotes>& steps);
   std::unexpected<Error> Refuse(RuleId rule, std::string message, const std::string& where);
   // A die roll: the orders' dice first, then the seeded dice. Returns the face, or an error
   // when a scripted die cannot be such a roll.
   Result<int> Roll(int sides, std::string purpose, RuleId rule);
-  // Records what the last roll decided, as a roll and as an event.
-  void Decided(std::string what);
+  // Records what the last roll decided, as a roll and as an event whose numbers are the die's
+  // sides and face, then `numbers`.
+  void Decided(std::string what, Units units, Hexes hexes, Numbers numbers);
 
   // --- the board -----------------------------------------------------------------------------
   RuleContext Ctx(bool exploitation) const;
@@ -62,26 +83,62 @@ class Turn {
   void Enter(GroundUnit& u, map::HexRef h);  // moves a unit and takes the hex (B9.1)
   // B9.1: `side` gains a hex its units stand in, unless enemy units share it.
   void Gain(map::HexRef h, Side side);
-  void Eliminate(GroundUnit& u, RuleId rule, const std::string& why);
+  // `hexes` and `numbers` are those that `why` names.
+  void Eliminate(GroundUnit& u, RuleId rule, const std::string& why, Hexes hexes, Numbers numbers);
   // B7.5: retreats a unit one hex away from `from`; eliminates it if it cannot.
   void Retreat(GroundUnit& u, const std::vector<map::HexRef>& from, RuleId rule);
   // B11.2: an air unit's attempt to escape from a lost airbase.
   Status AirEscape(AirUnit& a, RuleId why);
-  bool IceAirfieldAllowed(map::HexRef h) const;
-  bool FrozenLakeHex(map::HexRef h) const;
 
   // --- phases' pieces ------------------------------------------------------------------------
   Status Supply();
-  Status SuezStatus(const InitialOrder* order);
-  void Relief();
   Status GroundMove(const MoveOrder& m, bool exploitation);
   Status RailMove(const MoveOrder& m);
   Status NavalMove(const MoveOrder& m);
   Status AirMove(const MoveOrder& m);
   Status BridgeWork(const MoveOrder& m);
   Status Attack(const AttackOrder& a);
-  // 41.A.4: the owner's attempt to flood an attacked hex: returns the attack die modifier and
-  // whether the attack is called off or cancelled.
+  // B7.3, B9.1, B7.6: an attack's result, who holds the hex, and the advance.
+  void ApplyResult(CombatResult result, const AttackOrder& a,
+                   const std::vector<GroundUnit*>& attackers,
+                   const std::vector<GroundUnit*>& defenders);
+
+  // A ground move's stack, and the half-MPs each of its units has spent (B4.10).
+  struct MovingStack {
+    std::vector<GroundUnit*> units;
+    std::vector<int> spent;
+    int halves = 0;         // its size, in half REs
+    bool engineer = false;  // B4.7
+    bool exploitation = false;
+  };
+  Result<MovingStack> GatherStack(const MoveOrder& m, bool exploitation);
+  // Spends unit k's MPs entering `at`; refused past its allowance (B4.10, B7.8).
+  Status Pay(MovingStack& stack, std::size_t k, std::uint32_t halves, map::HexRef at,
+             const std::string& where);
+  // The step into m.path[i]: zones of control, the step's cost, an overrun; then it enters.
+  Status GroundStep(MovingStack& stack, const MoveOrder& m, std::size_t i, const RuleContext& ctx,
+                    std::vector<StepNotes>& special);
+  Status Overrun(MovingStack& stack, map::HexRef to, const std::vector<GroundUnit*>& defenders,
+                 const std::string& where);
+  void SayGroundMove(const MovingStack& stack, const MoveOrder& m,
+                     const std::vector<StepNotes>& special);
+
+  // --- Rule 41, each defined in its clause's file in rule41/ ----------------------------------
+  // 41.A.2 (rail_ferries.cpp): a ride on rail ferry `index`, within its 3 REs a player-turn.
+  Status RideFerry(std::size_t index, int halves, const std::string& where);
+  // 41.A.3 (ice_airfields.cpp).
+  bool FrozenLakeHex(map::HexRef h) const;
+  Status BuildIceAirfield(const InitialOrder& o);
+  Status ThawIceAirfields();
+  // 41.A.4 (flooding.cpp): the owner's answer to an announced attack: whether the attack goes
+  // on, the die modifier, and whether the hex is swamp for it.
+  struct FloodAnswer {
+    bool attack = true;
+    int modifier = 0;
+    bool swamp = false;
+  };
+  Result<FloodAnswer> AnswerAttack(const AttackOrder& a);
+  // One flooding attempt: returns the attack die modifier and whether the hex was flooded.
   struct FloodOutcome {
     bool flooded = false;
     bool massive = false;
@@ -89,7 +146,20 @@ class Turn {
   };
   Result<FloodOutcome> Flood(const AttackOrder& a, const Reaction& r);
   Status MassiveFloodEffects(map::HexRef h);
-  void PayRelief(int srp, const std::string& why, RuleId rule);
+  Status FloodsAnswerAttacks();  // every reaction answers an attack
+  void ExpireFloods();           // in the initial phase
+  void RecedeFloods();           // at the end of the player-turn
+  Status PayFloodMarkers(MovingStack& stack, map::HexRef start, const std::string& where);
+  void Relief();
+  // Disaster relief for `flood` ("the flood", "the massive flood") at `h`.
+  void PayRelief(int srp, const std::string& flood, map::HexRef h, RuleId rule);
+  // 41.B (suez.cpp): the automatic permanent closure (no order), or an order to close or reopen.
+  Status SuezStatus(const InitialOrder* order);
+  // 41.E.1 (kerch.cpp): no attack across the Kerch hexside.
+  Status KerchAttack(map::HexsideRef side, const std::string& where);
+  // 41.F (exits.cpp): the stack leaves the map from `end`.
+  Status ExitMap(MovingStack& stack, map::HexRef end, const RuleContext& ctx,
+                 const std::string& where);
 
   const map::Theater& t_;
   const Campaign& c_;

@@ -750,5 +750,91 @@ TEST(Rule41F, WhoMayExitWhere) {
   EXPECT_EQ(a.state.exit_totals["iran"], 4);
 }
 
+// --- events carry their content ---------------------------------------------------------------
+
+// The first event of this kind citing this rule, or null.
+const Event* Find(const TurnResult& r, const std::string& kind, const std::string& rule) {
+  for (const Event& e : r.events) {
+    if (e.kind == kind && e.rule.id == rule) return &e;
+  }
+  return nullptr;
+}
+
+// A clause's event names the movers by id, the hexes of the step it decided, and the move's
+// event its path and its cost in half-MPs.
+TEST(Rule41Events, ARailFerryMoveNamesItsUnitsHexesAndCost) {
+  Camp c;
+  c.ClearUnits();
+  c.At(2);
+  c.Add("a", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 4, "9A:1004");
+  auto r =
+      c.Play({{"movement", json::array({{{"units", {"a"}}, {"path", {"9A:1004", "9A:1001"}}}})}},
+             c.Weather());
+  ASSERT_TRUE(r) << r.error().to_string();
+  const Event* move = Find(*r, "move", "B4.10");
+  ASSERT_NE(move, nullptr) << test::AllEvents(*r);
+  EXPECT_EQ(move->units, std::vector<std::string>{"a"});
+  EXPECT_EQ(move->hexes, (std::vector<std::string>{"9A:1004", "9A:1001"}));
+  EXPECT_EQ(move->numbers, std::vector<std::int64_t>{6});  // 3 MP
+  const Event* ferry = Find(*r, "move", "41.A.2");
+  ASSERT_NE(ferry, nullptr) << test::AllEvents(*r);
+  EXPECT_EQ(ferry->units, std::vector<std::string>{"a"});
+  EXPECT_EQ(ferry->hexes, (std::vector<std::string>{"9A:1004", "9A:1001"}));
+}
+
+// 41.F: an exit names the unit, its hex, its attack strength and the total it now makes.
+TEST(Rule41Events, AnExitNamesTheUnitTheHexAndTheTotal) {
+  Camp c;
+  c.ClearUnits();
+  c.At(1);
+  c.Own("9A:0110", Side::kAllied);
+  c.campaign().supply_sources[static_cast<int>(Side::kAllied)].push_back(c.Hex("9A:0110"));
+  c.Add("gg", Side::kAllied, UnitType::kInfantry, 7, 5, 4, 2, "9A:0110");
+  auto r = c.Play(
+      {{"movement", json::array({{{"units", {"gg"}}, {"path", {"9A:0110"}}, {"exit", true}}})}});
+  ASSERT_TRUE(r) << r.error().to_string();
+  const Event* exit = Find(*r, "exit", "41.F");
+  ASSERT_NE(exit, nullptr) << test::AllEvents(*r);
+  EXPECT_EQ(exit->units, std::vector<std::string>{"gg"});
+  EXPECT_EQ(exit->hexes, std::vector<std::string>{"9A:0110"});
+  EXPECT_EQ(exit->numbers, (std::vector<std::int64_t>{7, 7}));
+}
+
+// A die event's numbers start with the die's sides and face; the same game played twice gives
+// the same content, event by event.
+TEST(Rule41Events, DiceAndContentAreDeterministic) {
+  auto play = [] {
+    Camp c(kPolder, 11);
+    c.At(0);
+    return c.Play({{"combat", json::array({{{"attack", "1:0403"}, {"units", {"de-a"}}}})}});
+  };
+  auto first = play();
+  auto second = play();
+  ASSERT_TRUE(first) << first.error().to_string();
+  ASSERT_TRUE(second) << second.error().to_string();
+  ASSERT_EQ(first->events.size(), second->events.size());
+  for (std::size_t i = 0; i < first->events.size(); ++i) {
+    EXPECT_EQ(first->events[i].units, second->events[i].units) << first->events[i].text;
+    EXPECT_EQ(first->events[i].hexes, second->events[i].hexes) << first->events[i].text;
+    EXPECT_EQ(first->events[i].numbers, second->events[i].numbers) << first->events[i].text;
+  }
+  int dice = 0;
+  for (const Event& e : first->events) {
+    if (e.kind != "die") continue;
+    ++dice;
+    ASSERT_GE(e.numbers.size(), 2u) << e.text;
+    EXPECT_EQ(e.numbers[0], 6) << e.text;
+    EXPECT_GE(e.numbers[1], 1) << e.text;
+    EXPECT_LE(e.numbers[1], 6) << e.text;
+  }
+  EXPECT_GT(dice, 0);
+  const Event* combat = Find(*first, "combat", "B7.2");
+  ASSERT_NE(combat, nullptr) << test::AllEvents(*first);
+  EXPECT_EQ(combat->units, std::vector<std::string>{"de-a"});
+  EXPECT_EQ(combat->hexes, std::vector<std::string>{"1:0403"});
+  EXPECT_EQ(combat->numbers.at(0), 12);  // the attack strength, then the defense
+  EXPECT_EQ(combat->numbers.at(1), 2);
+}
+
 }  // namespace
 }  // namespace opsim::ops

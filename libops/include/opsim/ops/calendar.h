@@ -27,8 +27,6 @@ Result<GameDate> ParseGameDate(std::string_view text);
 std::string FormatGameDate(const GameDate& d);
 // The date `turns` game turns after `start`.
 GameDate AddTurns(const GameDate& start, int turns);
-// Game turns from `start` to `d` (negative if before).
-int TurnsBetween(const GameDate& start, const GameDate& d);
 const char* MonthName(int month);  // "Jan"
 
 enum class Phase : std::uint8_t { kInitial, kMovement, kCombat, kExploitation };

@@ -5,8 +5,13 @@
 // initial phase (supply, Suez status, relief, thaws, flood expiry), movement, combat and
 // exploitation. It is all or nothing: an illegal order refuses the whole player-turn with the
 // rule that forbids it and leaves the state untouched. Every die roll, every result and every
-// state hash (after each phase) is reported, so a log can replay and verify it. Not
-// thread-safe; copies are independent (the static parts are shared, immutably).
+// state hash (after each phase) is reported, so a log can replay and verify it.
+//
+// Not thread-safe, and neither are its copies among themselves: a copy has its own state, but
+// shares the static parts (immutably) and the cache of ground routers. Sharing the cache is
+// safe on one thread, since a router is keyed by everything in the state its costs read and is
+// rebound to the asking copy's state on each use; two copies used on two threads at once race
+// on it.
 #pragma once
 
 #include <memory>
@@ -26,10 +31,12 @@ namespace opsim::ops {
 struct Event {
   std::string kind;  // "weather", "supply", "move", "combat", "flood", "suez", "exit", ...
   RuleId rule;
-  std::string text;                     // one readable line
-  std::vector<std::string> units{};     // the units it is about, by id, in the order it names them
-  std::vector<std::string> hexes{};     // the hexes it is about (SHEET:XXYY), in order
-  std::vector<std::int64_t> numbers{};  // its numbers (strengths, MPs, SRPs, levels), in order
+  std::string text;                  // one readable line
+  std::vector<std::string> units{};  // the units it is about, by id, in the order it names them
+  std::vector<std::string> hexes{};  // the hexes it is about (SHEET:XXYY), in order
+  // Its numbers, in order: strengths, MP costs (in half-MPs), SRPs, damage levels; a die
+  // event's start with the die's sides and face.
+  std::vector<std::int64_t> numbers{};
 };
 
 // One die roll and what it decided.

@@ -40,7 +40,6 @@ enum class MoveKind : std::uint8_t {
   kDestroyBridge,  // a unit blowing a bridge or causeway on a hexside of its hex (B14.1)
   kBuildBridge,    // a construction unit bridging a hexside of its hex (B14.2)
 };
-const char* MoveKindName(MoveKind k);
 
 struct MoveOrder {
   MoveKind kind = MoveKind::kGround;

@@ -210,9 +210,23 @@ class NavalRouter {
     Tag tag = kNoTag;
   };
   Move Evaluate(std::uint32_t from, Tag tag, const Edge& e, std::vector<Note>* notes) const;
+  // Rule 41's naval clauses, each defined in its clause's file in src/rule41/: the rule that
+  // refuses the step (having noted why), or none (having noted the clause, if it applied).
+  RuleId CausewayStep(map::HexsideRef side, std::vector<Note>* notes) const;  // 41.A.1
+  RuleId SuezStep(map::HexsideRef side, const map::Waterway& way,
+                  std::vector<Note>* notes) const;  // 41.B
+  RuleId CorinthStep(map::HexsideRef side, const map::Waterway& way,
+                     std::vector<Note>* notes) const;  // 41.C
+  RuleId ShattStep(map::HexsideRef side, const map::Waterway& way,
+                   std::vector<Note>* notes) const;                     // 41.D
+  RuleId SivashStep(map::HexRef to, std::vector<Note>* notes) const;    // 41.E.4
+  RuleId FlotillaStep(map::HexRef to, std::vector<Note>* notes) const;  // 41.E.5, B6.4
+  // 41.E.1: `mv` with the Kerch tag the step leaves the group, or refused.
+  Move KerchStep(map::HexRef from, map::HexRef to, Tag tag, Move mv,
+                 std::vector<Note>* notes) const;
   map::HexRef NodeHex(std::uint32_t node) const;
-  bool StraitsHex(map::HexRef h) const;
-  bool AzovHex(map::HexRef h) const;
+  bool StraitsHex(map::HexRef h) const;  // 41.E.1 (kerch.cpp)
+  bool AzovHex(map::HexRef h) const;     // 41.E.5 (azov.cpp)
   std::uint32_t Node(const Waypoint& w) const;
   std::uint32_t Heuristic(std::uint32_t node, map::GridPos target) const;
 
