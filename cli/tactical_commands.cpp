@@ -12,6 +12,7 @@
 
 #include "context.h"
 #include "opsim/core/dice.h"
+#include "opsim/core/rule_ids.h"
 #include "opsim/tactical/attack.h"
 #include "opsim/tactical/beach.h"
 #include "opsim/tactical/beach_dyo.h"
@@ -85,7 +86,8 @@ struct SettingsArgs {
       s.ec = *v;
     }
     if (paddy == "dyo") {
-      if (!seed) return Bad("--paddy dyo rolls the paddy state: give --seed", "--paddy", "G8.1");
+      if (!seed)
+        return Bad("--paddy dyo rolls the paddy state: give --seed", "--paddy", rules::kG8_1);
       Dice dice(*seed);
       roll = t::RollPaddyState(dice, s.ec);
       s.paddy = roll->state;
@@ -129,7 +131,7 @@ std::string SettingsText(const t::Settings& s) {
 }
 
 json PaddyRollJson(const t::PaddyStateRoll& r) {
-  return {{"rule", "G8.1"},
+  return {{"rule", rules::kG8_1.id},
           {"dr", r.dr},
           {"drm", r.drm},
           {"final", r.final_dr},
@@ -207,7 +209,7 @@ Status RunMove(Context& ctx, const MoveArgs& a) {
   o.armored_assault = a.armored;
   o.seed = a.settings.seed;
   o.morale = a.morale;
-  if (a.stack < 1) return Bad("--stack must be at least 1", std::to_string(a.stack), "G9.43");
+  if (a.stack < 1) return Bad("--stack must be at least 1", std::to_string(a.stack), rules::kG9_43);
   o.stack = a.stack;
   if (a.path.empty()) return Bad("--path is required (e.g. --path oM5,oM4,oM3)");
   auto report = t::EvaluateMove(*board, o, t::SplitPath(a.path));
@@ -450,11 +452,12 @@ Status RunPanjiSetup(Context& ctx, const PanjiArgs& a) {
     if (!facing) return std::unexpected(facing.error());
     const auto dir = map::DirectionTo(*hex, *facing);
     if (!dir)
-      return Bad("'" + text + "': the top must face a hexside of the setup hex", text, "G9.11");
+      return Bad("'" + text + "': the top must face a hexside of the setup hex", text,
+                 rules::kG9_11);
     t::Hex& h = *b.MutableAt(*hex);
     if (h.panji) {
-      extra.push_back({"G9.1", "'" + text + "': " + rec->hex +
-                                   " already holds a Panji counter (at most one per hex)"});
+      extra.push_back({rules::kG9_1, "'" + text + "': " + rec->hex +
+                                         " already holds a Panji counter (at most one per hex)"});
       continue;
     }
     h.panji = t::PanjiCounter::Make(rec->id, *dir, true);
@@ -574,7 +577,7 @@ struct SamuraiArgs {
 };
 
 json LossTestJson(const t::LossTest& lt) {
-  return {{"rule", "SAM-LT.1"},
+  return {{"rule", rules::kSamLT_1.id},
           {"rolls", lt.rolls},
           {"safe", lt.safe},
           {"casualties", lt.casualties},
@@ -709,7 +712,7 @@ Status RunLossTest(Context& ctx, const LossArgs& a) {
   if (!a.models) return Bad("--models is required: how many models the unit has");
   if (!a.seed) return Bad("--seed is required: the Loss Test is a seeded roll");
   if (*a.models < 1)
-    return Bad("--models must be at least 1", std::to_string(*a.models), "SAM-LT.1");
+    return Bad("--models must be at least 1", std::to_string(*a.models), rules::kSamLT_1);
   Dice dice(*a.seed);
   const t::LossTest lt = t::RollLossTest(dice, *a.models);
   json doc = LossTestJson(lt);

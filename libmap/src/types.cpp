@@ -50,8 +50,9 @@ constexpr std::array<const char*, kHexsideFeatureCount> kFeatureNames = {
 constexpr std::array<const char*, 11> kAreaRoleNames = {
     "none",           "netherlands", "egyptian-delta", "greater-germany", "iran",  "sea-of-azov",
     "baltic-islands", "estonia",     "kerch-straits",  "sivash",          "vuoksa"};
-constexpr std::array<const char*, 7> kWaterwayRuleIds = {"",       "41.B",   "41.C",  "41.D",
-                                                         "41.E.1", "41.E.3", "41.E.6"};
+// By WaterwayRule; the first is kNone.
+constexpr std::array<RuleId, 7> kWaterwayRules = {
+    RuleId{}, rules::k41B, rules::k41C, rules::k41D, rules::k41E1, rules::k41E3, rules::k41E6};
 constexpr std::array<const char*, 4> kMapEdgeNames = {"north", "east", "south", "west"};
 
 }  // namespace
@@ -101,11 +102,14 @@ std::optional<AreaRole> ParseAreaRole(std::string_view name) {
   return Lookup<AreaRole>(kAreaRoleNames, name);
 }
 RuleId WaterwayRuleId(WaterwayRule r) {
-  return RuleId{kWaterwayRuleIds[static_cast<int>(r)]};
+  return kWaterwayRules[static_cast<int>(r)];
 }
 std::optional<WaterwayRule> ParseWaterwayRule(std::string_view id) {
   if (id.empty()) return std::nullopt;
-  return Lookup<WaterwayRule>(kWaterwayRuleIds, id);
+  for (std::size_t i = 1; i < kWaterwayRules.size(); ++i) {
+    if (kWaterwayRules[i].id == id) return static_cast<WaterwayRule>(i);
+  }
+  return std::nullopt;
 }
 const char* MapEdgeName(MapEdge e) {
   return kMapEdgeNames[static_cast<int>(e)];

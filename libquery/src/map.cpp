@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "opsim/core/rule_ids.h"
 #include "opsim/map/types.h"
 
 namespace opsim::query {
@@ -78,7 +79,7 @@ json HexDetail(const map::Theater& t, const map::MapState& state, map::HexRef h)
     area["sides"] = dirs;
     if (a.split_by.valid()) {
       area["split_by"] = t.HexsideName(a.split_by);
-      area["rule"] = "41.A.1";
+      area["rule"] = rules::k41A1.id;
     }
     water.push_back(area);
   }
