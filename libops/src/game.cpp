@@ -4,6 +4,7 @@
 #include "router_cache.h"
 #include "supply.h"
 #include "turn.h"
+#include "zones_of_control.h"
 
 namespace opsim::ops {
 

@@ -24,8 +24,4 @@ SupplyNet SupplyNetwork(const map::Theater& t, const GameState& s, const Campaig
 const std::vector<std::uint32_t>& SupplyCosts(GroundRouter& router, const SupplyNet& net);
 SupplyStatus SupplyFromCost(std::uint32_t cost, const RuleTables& tables);
 
-// B4.8: hexes in the zones of control of `side`'s enemies.
-std::vector<std::uint8_t> EnemyZones(const map::Theater& t, const GameState& s, Side side,
-                                     const RuleContext& ctx);
-
 }  // namespace opsim::ops

@@ -5,6 +5,7 @@
 
 #include "rule41/rule41.h"
 #include "supply.h"
+#include "zones_of_control.h"
 
 namespace opsim::ops {
 
