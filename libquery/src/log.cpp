@@ -116,7 +116,12 @@ json ToJson(const db::LoggedTurn& t) {
   }
   json events = json::array();
   for (const db::LoggedEvent& e : t.events) {
-    events.push_back({{"kind", e.kind}, {"rule", e.rule}, {"text", e.text}});
+    json event = {{"kind", e.kind}, {"rule", e.rule}, {"text", e.text}};
+    // The event's content, as replay compares it (schema-1 logs have none).
+    if (!e.units.empty()) event["units"] = e.units;
+    if (!e.hexes.empty()) event["hexes"] = e.hexes;
+    if (!e.numbers.empty()) event["numbers"] = e.numbers;
+    events.push_back(std::move(event));
   }
   json phases = json::array();
   for (const db::LoggedPhase& p : t.phases) {

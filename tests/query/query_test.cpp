@@ -187,6 +187,16 @@ TEST(QueryLog, StatusAndTurnsOfALoggedGame) {
   ASSERT_EQ(log->turns.size(), 1u);
   EXPECT_EQ(log->turns[0].side, "axis");
   EXPECT_EQ(query::ToJson(*log), CliJson({"log", "--db", db, "--turn", "1"}));
+  // Each event carries its content as replay compares it: a move names its unit and hexes.
+  bool move_with_content = false;
+  const nlohmann::json logged = query::ToJson(*log);
+  for (const nlohmann::json& e : logged["turns"][0]["events"]) {
+    if (e["kind"] == "move" && e.contains("units") && e.contains("hexes")) {
+      move_with_content = !e["units"].empty() && !e["hexes"].empty();
+      break;
+    }
+  }
+  EXPECT_TRUE(move_with_content);
   EXPECT_FALSE(query::AnswerLog(db, 2).has_value());
 }
 
