@@ -63,9 +63,11 @@ NavalRouter::Move NavalRouter::Evaluate(std::uint32_t from, Tag tag, const Edge&
   RuleId clause;
   switch (e.props.kind) {
     case map::NavalEdgeKind::kSea:
-      if (clause = CausewayStep(side, notes); !clause.empty()) return refused(clause);
-      if (clause = SivashStep(to_hex, notes); !clause.empty()) return refused(clause);
-      if (clause = FlotillaStep(to_hex, notes); !clause.empty()) return refused(clause);
+      if (OnCauseway(side)) return refused(CausewayStep(side, notes));
+      if (OnSivashLine(to_hex)) return refused(SivashStep(to_hex, notes));
+      if (FlotillaAtSea(to_hex)) {
+        if (clause = FlotillaStep(to_hex, notes); !clause.empty()) return refused(clause);
+      }
       mv.cost = tables.sea_hex;
       AddNote(notes, rules::kB6_2, [&]() -> std::string {
         return "into " + t.HexName(to_hex) + " across " + t.HexsideName(side);
@@ -110,6 +112,7 @@ NavalRouter::Move NavalRouter::Evaluate(std::uint32_t from, Tag tag, const Edge&
               [&]() -> std::string { return "off the waterway into " + t.HexName(to_hex); });
       break;
   }
+  if (!StraitsHex(to_hex) && !StraitsHex(from_hex)) return mv;
   return KerchStep(from_hex, to_hex, tag, mv, notes);
 }
 

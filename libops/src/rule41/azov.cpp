@@ -5,13 +5,8 @@
 
 namespace opsim::ops {
 
-bool NavalRouter::AzovHex(map::HexRef h) const {
-  return h.valid() && (ctx_.theater.hex(h).areas & azov_) != 0;
-}
-
 RuleId NavalRouter::FlotillaStep(map::HexRef to, std::vector<Note>* notes) const {
   const map::Theater& t = ctx_.theater;
-  if (!group_.flotilla || t.hex(to).terrain != map::Terrain::kAllSea) return {};
   if (!AzovHex(to)) {
     AddNote(notes, rules::kB6_4, [&]() -> std::string {
       return "a group with river flotillas may not enter the all-sea hex " + t.HexName(to) +

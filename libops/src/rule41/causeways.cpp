@@ -61,7 +61,6 @@ RuleId rule41::BridgeRule(const map::HexsideInfo& s, RuleId base) {
 
 RuleId NavalRouter::CausewayStep(map::HexsideRef side, std::vector<Note>* notes) const {
   const map::Theater& t = ctx_.theater;
-  if (!t.hexside(side).Has(map::kCauseway)) return {};
   AddNote(notes, rules::k41A1, [&]() -> std::string {
     return "the causeway on " + t.HexsideName(side) +
            " blocks all-sea routes, and so naval movement";

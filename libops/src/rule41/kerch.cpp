@@ -44,10 +44,6 @@ Status Turn::KerchAttack(map::HexsideRef side, const std::string& where) {
                 where);
 }
 
-bool NavalRouter::StraitsHex(map::HexRef h) const {
-  return h.valid() && (ctx_.theater.hex(h).areas & straits_) != 0;
-}
-
 NavalRouter::Move NavalRouter::KerchStep(map::HexRef from_hex, map::HexRef to_hex, Tag tag, Move mv,
                                          std::vector<Note>* notes) const {
   // A group carries, while in the straits, the sea it entered them from.

@@ -6,7 +6,6 @@ namespace opsim::ops {
 
 RuleId NavalRouter::SivashStep(map::HexRef to, std::vector<Note>* notes) const {
   const map::Theater& t = ctx_.theater;
-  if ((t.hex(to).areas & sivash_) == 0) return {};
   AddNote(notes, rules::k41E4, [&]() -> std::string {
     return t.HexName(to) + " is on the Sivash line: impassable to naval units";
   });

@@ -212,6 +212,8 @@ class NavalRouter {
   Move Evaluate(std::uint32_t from, Tag tag, const Edge& e, std::vector<Note>* notes) const;
   // Rule 41's naval clauses, each defined in its clause's file in src/rule41/: the rule that
   // refuses the step (having noted why), or none (having noted the clause, if it applied).
+  // The sea-step clauses are asked only where their inline "applies here" test below holds, so
+  // that the common step makes no call (BM_NavalRoute).
   RuleId CausewayStep(map::HexsideRef side, std::vector<Note>* notes) const;  // 41.A.1
   RuleId SuezStep(map::HexsideRef side, const map::Waterway& way,
                   std::vector<Note>* notes) const;  // 41.B
@@ -224,9 +226,22 @@ class NavalRouter {
   // 41.E.1: `mv` with the Kerch tag the step leaves the group, or refused.
   Move KerchStep(map::HexRef from, map::HexRef to, Tag tag, Move mv,
                  std::vector<Note>* notes) const;
+  // Where each applies: a causeway hexside (41.A.1), the Sivash line (41.E.4), a flotilla
+  // entering all-sea (41.E.5, B6.4), a step into or out of the Kerch Straits (41.E.1).
+  bool OnCauseway(map::HexsideRef side) const {
+    return ctx_.theater.hexside(side).Has(map::kCauseway);
+  }
+  bool OnSivashLine(map::HexRef to) const { return (ctx_.theater.hex(to).areas & sivash_) != 0; }
+  bool FlotillaAtSea(map::HexRef to) const {
+    return group_.flotilla && ctx_.theater.hex(to).terrain == map::Terrain::kAllSea;
+  }
+  bool StraitsHex(map::HexRef h) const {
+    return h.valid() && (ctx_.theater.hex(h).areas & straits_) != 0;
+  }
+  bool AzovHex(map::HexRef h) const {
+    return h.valid() && (ctx_.theater.hex(h).areas & azov_) != 0;
+  }
   map::HexRef NodeHex(std::uint32_t node) const;
-  bool StraitsHex(map::HexRef h) const;  // 41.E.1 (kerch.cpp)
-  bool AzovHex(map::HexRef h) const;     // 41.E.5 (azov.cpp)
   std::uint32_t Node(const Waypoint& w) const;
   std::uint32_t Heuristic(std::uint32_t node, map::GridPos target) const;
 
