@@ -3,6 +3,7 @@
 // groups (B6, landing B12), air drops and rebasing (B11), bridge work (B14).
 #include <algorithm>
 
+#include "movement.h"
 #include "notes.h"
 #include "rule41/rule41.h"
 #include "turn.h"
@@ -78,7 +79,7 @@ Result<Turn::MovingStack> Turn::GatherStack(const MoveOrder& m, bool exploitatio
 Status Turn::Pay(MovingStack& stack, std::size_t k, std::uint32_t halves, map::HexRef at,
                  const std::string& where) {
   const GroundUnit& u = *stack.units[k];
-  const int allowance = stack.exploitation ? u.mp * 2 / tables_.exploitation_divisor : u.mp * 2;
+  const int allowance = MoveAllowance(u, tables_, stack.exploitation);
   stack.spent[k] += static_cast<int>(halves);
   if (stack.spent[k] > allowance) {
     return Refuse(stack.exploitation ? rules::kB7_8 : rules::kB4_10,
@@ -135,11 +136,8 @@ Status Turn::GroundStep(MovingStack& stack, const MoveOrder& m, std::size_t i,
   std::vector<GroundUnit*> defenders = UnitsAt(to, Enemy(side_));
   special.push_back(StepNotes{{from, to}, {}});
   for (std::size_t k = 0; k < stack.units.size(); ++k) {
-    GroundMover mover;
-    mover.side = side_;
-    mover.cls = stack.units[k]->traits().cls;
-    mover.engineer = stack.engineer;
-    mover.res = (stack.halves + 1) / 2;
+    const GroundMover mover =
+        StackMover(side_, stack.units[k]->traits().cls, stack.engineer, stack.halves);
     std::vector<Note> notes;
     const StepVerdict step = side.valid() ? EvaluateGroundStep(ctx, mover, from, side, &notes)
                                           : EvaluateFerryStep(ctx, mover, *ferry, from, &notes);
@@ -162,16 +160,9 @@ Status Turn::Overrun(MovingStack& stack, map::HexRef to, const std::vector<Groun
                      const std::string& where) {
   // B4.9: moving into enemy units is an overrun.
   int attack = 0, defense = 0;
-  for (GroundUnit* u : stack.units) {
-    attack += u->supply == SupplyStatus::kSupplied
-                  ? u->attack
-                  : u->attack / tables_.combat.out_of_supply_attack_divisor;
-  }
+  for (GroundUnit* u : stack.units) attack += OverrunAttack(*u, tables_);
   for (GroundUnit* d : defenders) defense += d->defense;
-  const map::HexInfo& info = t_.hex(to);
-  const int shift = tables_.combat.terrain_shift[static_cast<int>(info.terrain)] +
-                    tables_.combat.city_shift[static_cast<int>(info.city)];
-  const int odds = defense == 0 ? tables_.combat.overrun_odds : attack / defense + shift;
+  const int odds = OverrunOdds(tables_, t_.hex(to), attack, defense);
   if (odds < tables_.combat.overrun_odds) {
     return Refuse(rules::kB4_9,
                   "an overrun at " + Name(to) + " needs " +
