@@ -1,8 +1,9 @@
 // Campaign benchmarks on the generated 100,000-hex theater with 2,000 units: supply for a
-// whole side, and a whole player-turn.
+// whole side, a whole player-turn, and one stack's reach.
 #include <benchmark/benchmark.h>
 
 #include "bench_fixture.h"
+#include "opsim/ops/reach.h"
 #include "opsim/ops/synthetic.h"
 
 namespace opsim::bench {
@@ -49,6 +50,48 @@ void BM_PlayerTurn(benchmark::State& state) {
   state.counters["events"] = static_cast<double>(events);
 }
 BENCHMARK(BM_PlayerTurn)->Unit(benchmark::kMillisecond);
+
+// `opsim reach` for the Axis stack nearest the Allied units (ties: the first in the game's
+// order): enemy zones of control, the search within its MPs, the stopped edges worded.
+// The game is kept across iterations, as a server keeps it.
+void BM_Reach(benchmark::State& state) {
+  const ops::Game& game = BenchGame();
+  const map::Theater& t = game.theater();
+  const ops::GameState& s = game.state();
+  ops::ReachRequest request;
+  int best = 1 << 30;
+  map::HexRef hex;
+  for (const ops::GroundUnit& u : s.units) {
+    if (!u.on_map() || u.side != Side::kAxis) continue;
+    for (const ops::GroundUnit& e : s.units) {
+      if (!e.on_map() || e.side == Side::kAxis) continue;
+      const int d = map::Distance(t.Pos(u.hex), t.Pos(e.hex));
+      if (d < best) {
+        best = d;
+        hex = u.hex;
+      }
+    }
+  }
+  for (const ops::GroundUnit& u : s.units) {
+    if (u.on_map() && u.side == Side::kAxis && u.hex == hex) request.units.push_back(u.id);
+  }
+  std::size_t hexes = 0, blocked = 0;
+  for (auto _ : state) {
+    auto a = ops::Reach(game, request);
+    if (!a) {
+      state.SkipWithError(a.error().to_string().c_str());
+      break;
+    }
+    hexes = a->hexes.size();
+    blocked = a->blocked.size();
+    benchmark::DoNotOptimize(a);
+  }
+  state.counters["units"] = static_cast<double>(request.units.size());
+  state.counters["hexes"] = static_cast<double>(hexes);
+  state.counters["blocked"] = static_cast<double>(blocked);
+  state.counters["enemy_hexes_away"] = best;
+}
+BENCHMARK(BM_Reach)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace opsim::bench

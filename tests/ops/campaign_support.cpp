@@ -73,6 +73,10 @@ std::vector<int> Camp::Weather(int face) const {
   return std::vector<int>(theater_->weather_zones().size(), face);
 }
 
+Game Camp::AsGame() const {
+  return Game(theater_, std::make_shared<const Campaign>(campaign_), state);
+}
+
 Result<TurnResult> Camp::Play(const nlohmann::json& sections, const std::vector<int>& dice) {
   nlohmann::json orders = sections;
   orders["opsim"] = "orders";

@@ -34,6 +34,8 @@ class Camp {
   void Own(const std::string& hex, Side side) {
     state.map.SetOwner(*theater_, Hex(hex), OwnerOf(side));
   }
+  // A game at the present state, to ask queries of.
+  Game AsGame() const;
   // The player-turn to play next: its serial (even: the first side's).
   void At(std::int32_t serial) { state.player_turn = serial; }
   // One die per weather zone, all showing `face` (only for a game turn's first player-turn).
