@@ -26,6 +26,7 @@ std::string ReachText(const map::Theater& t, const query::ReachAnswer& a) {
     text << " " << u.id << " (" << ops::MoveClassName(u.cls) << ", "
          << ops::ToMp(static_cast<std::uint32_t>(u.allowance)) << " MP)";
   }
+  if (query::WeatherRollFirst(a)) text << "\n(the weather in force; B2.1 rolls it first)";
   text << "\n"
        << a.listed.size() << " hexes reached; [rule]: the move ends there (B4.8, B4.9), "
        << "or may not (B3.2)\n";

@@ -57,6 +57,10 @@ Result<ReachAnswer> AnswerReach(const LoadedGame& g, const ReachRequest& request
   return a;
 }
 
+bool WeatherRollFirst(const ReachAnswer& a) {
+  return a.found.player_turn % 2 == 0;
+}
+
 json ToJson(const map::Theater& t, const ReachAnswer& a) {
   const ops::ReachAnswer& f = a.found;
   auto path = [&](const std::vector<map::HexRef>& hexes) {
@@ -92,6 +96,7 @@ json ToJson(const map::Theater& t, const ReachAnswer& a) {
               {"turn", a.turn},
               {"player_turn", f.player_turn},
               {"phase", f.exploitation ? "exploitation" : "movement"},
+              {"weather_roll_first", WeatherRollFirst(a)},
               {"from", t.HexName(f.start)},
               {"units", units},
               {"count", a.listed.size()},

@@ -34,9 +34,10 @@ std::string MoveAction(const std::string& unit, const json& path) {
   return json{{"units", {unit}}, {"path", path}}.dump();
 }
 
+// As events print MPs: "(2 MP)", "(2.5 MP)".
 std::string MpText(double mp) {
-  const json j = mp;
-  return "(" + j.dump() + " MP)";
+  const auto halves = static_cast<int>(mp * 2);
+  return "(" + std::to_string(halves / 2) + (halves % 2 ? ".5" : "") + " MP)";
 }
 
 TEST(ReachCli, EveryListedHexIsAMoveCheckAcceptsAtItsCost) {
@@ -138,7 +139,7 @@ TEST(ReachCli, BadRequestsExitAsElsewhere) {
   EXPECT_EQ(Reach({"--unit", "no-such"}, 2)["error"]["code"], "invalid-input");
   EXPECT_EQ(Reach({"--unit", "nl-1"}, 3)["error"]["rule"], "B1.2");
   EXPECT_EQ(Reach({"--unit", "de-18a", "--phase", "exploitation"}, 3)["error"]["rule"], "B7.8");
-  EXPECT_EQ(Reach({"--hex", "16A:0101"}, 2)["error"]["code"], "invalid-input");
+  EXPECT_EQ(Reach({"--hex", "16A:0101"}, 2)["error"]["code"], "not-found");
   EXPECT_EQ(RunCli({"reach", "--scenario", "special-terrain"}).code, 2);
   const test::CliRun help = RunCli({"reach", "--help"});
   EXPECT_EQ(help.code, 0);

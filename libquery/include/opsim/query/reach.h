@@ -37,8 +37,11 @@ struct ReachAnswer {
 // kInvalidInput for a bad hex, unit or side, or no units in --hex; the rule's refusal
 // (kRuleViolation) for a unit that may not move in the phase asked about.
 Result<ReachAnswer> AnswerReach(const LoadedGame& g, const ReachRequest& request);
-// {side, turn, phase, from, units, count, hexes: [{hex, cost, path, stop?, no_end?}],
-// blocked: [{from, to, rule, why}], to?} (docs/planning.md).
+// Whether the player-turn asked about begins with the weather roll (B2.1), which may freeze or
+// thaw the ground before the stack moves: the answer is for the weather in force.
+bool WeatherRollFirst(const ReachAnswer& a);
+// {side, turn, player_turn, phase, weather_roll_first, from, units, count, hexes: [{hex, cost,
+// path, stop?, no_end?}], blocked: [{from, to, rule, why}], to?} (docs/planning.md).
 nlohmann::json ToJson(const map::Theater& t, const ReachAnswer& a);
 
 }  // namespace opsim::query
