@@ -175,15 +175,27 @@ StepVerdict Search::Step(int slot, HexRef from, HexsideRef side, const map::Rail
 int Search::OverrunOddsAt(HexRef to) {
   auto it = odds_.find(to.v);
   if (it != odds_.end()) return it->second;
-  // The coming initial phase sets the stack's supply (B8) before it moves: ask it as that does.
-  if (!supply_) supply_ = g_.SupplyAt(g_.state().phasing(), a_.start).status;
-  int attack = 0;
-  for (const GroundUnit* u : stack_) {
-    GroundUnit as_supplied = *u;
-    as_supplied.supply = *supply_;
-    attack += OverrunAttack(as_supplied, tables_);
+  auto odds_if = [&](SupplyStatus status) {
+    int attack = 0;
+    for (const GroundUnit* u : stack_) {
+      GroundUnit as = *u;
+      as.supply = status;
+      attack += OverrunAttack(as, tables_);
+    }
+    return OverrunOdds(tables_, t_.hex(to), attack, defense_[to.v]);
+  };
+  // The coming initial phase sets the stack's supply (B8) before it moves. Tracing it costs a
+  // whole-map search, so it is asked only when the overrun's verdict depends on it.
+  const int supplied = odds_if(SupplyStatus::kSupplied);
+  const int unsupplied = odds_if(SupplyStatus::kOutOfSupply);
+  const int needed = tables_.combat.overrun_odds;
+  int odds = supplied;
+  if ((supplied >= needed) != (unsupplied >= needed)) {
+    if (!supply_) supply_ = g_.SupplyAt(g_.state().phasing(), a_.start).status;
+    odds = *supply_ == SupplyStatus::kSupplied ? supplied : unsupplied;
+  } else if (supplied >= needed) {
+    odds = unsupplied;  // the least it gets; the answer says "or more"
   }
-  const int odds = OverrunOdds(tables_, t_.hex(to), attack, defense_[to.v]);
   odds_.emplace(to.v, odds);
   return odds;
 }
@@ -300,7 +312,8 @@ std::string Search::Why(const Refusal& r) const {
              Mp(r.need) + " entering " + t_.HexName(r.to) + "; they have " + Mp(r.limit);
     case Refusal::kOverrun:
       return "an overrun at " + t_.HexName(r.to) + " needs " +
-             std::to_string(tables_.combat.overrun_odds) + ":1 after terrain; this stack gets " +
+             std::to_string(tables_.combat.overrun_odds) +
+             ":1 after terrain; this stack gets at most " +
              std::to_string(std::max<int>(static_cast<int>(r.need), 0)) + ":1";
     case Refusal::kStop:
       break;
@@ -330,7 +343,8 @@ void Search::Answer() {
     if (v != a_.start.v) {
       if (defense_.count(v)) {
         h.stop = rules::kB4_9;
-        h.why = "an overrun at " + std::to_string(odds_[v]) + ":1 eliminates the enemy units (" +
+        h.why = "an overrun at " + std::to_string(odds_[v]) +
+                ":1 or more eliminates the enemy units (" +
                 Mp(static_cast<std::uint32_t>(tables_.combat.overrun_extra_mp) * 2) +
                 " more); the move ends there";
       } else if (zoc_[v]) {
