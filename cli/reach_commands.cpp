@@ -11,17 +11,17 @@ namespace opsim::cli {
 
 namespace {
 
-std::string Mp(std::uint32_t halves) {
+std::string Cost(const ops::ReachAnswer& a, std::uint32_t cost) {
   std::ostringstream out;
-  out << ops::ToMp(halves) << " MP";
+  out << query::CostOf(a, cost) << (a.rail ? " rail hexes" : " MP");
   return out.str();
 }
 
 std::string ReachText(const map::Theater& t, const query::ReachAnswer& a) {
   const ops::ReachAnswer& f = a.found;
   std::ostringstream text;
-  text << SideName(f.side) << " " << (f.exploitation ? "exploitation" : "movement") << ", "
-       << a.turn << ": from " << t.HexName(f.start) << ",";
+  text << SideName(f.side) << " " << (f.exploitation ? "exploitation" : "movement")
+       << (f.rail ? " by rail" : "") << ", " << a.turn << ": from " << t.HexName(f.start) << ",";
   for (const ops::ReachUnit& u : f.units) {
     text << " " << u.id << " (" << ops::MoveClassName(u.cls) << ", "
          << ops::ToMp(static_cast<std::uint32_t>(u.allowance)) << " MP)";
@@ -35,7 +35,7 @@ std::string ReachText(const map::Theater& t, const query::ReachAnswer& a) {
   for (std::size_t i : a.listed) {
     const ops::ReachHex& h = f.hexes[i];
     if (h.cost != line) {
-      text << (line == ops::kUnreachable ? "" : "\n") << "  " << Mp(h.cost) << ":";
+      text << (line == ops::kUnreachable ? "" : "\n") << "  " << Cost(f, h.cost) << ":";
       line = h.cost;
     }
     text << " " << t.HexName(h.hex);
@@ -61,7 +61,7 @@ std::string ReachText(const map::Theater& t, const query::ReachAnswer& a) {
   }
   for (const ops::ReachHex& h : f.hexes) {
     if (h.hex != *a.to) continue;
-    text << Mp(h.cost);
+    text << Cost(f, h.cost);
     if (!h.why.empty()) text << "; " << h.why;
     if (!h.no_end.empty())
       text << " [" << h.no_end.id << "]";
@@ -70,7 +70,7 @@ std::string ReachText(const map::Theater& t, const query::ReachAnswer& a) {
     text << "\n  " << t.HexName(f.start) << "\n";
   }
   for (const ops::ReachStep& s : f.steps) {
-    text << "  " << t.HexName(s.hex) << " (" << Mp(s.cost) << ")\n";
+    text << "  " << t.HexName(s.hex) << " (" << Cost(f, s.cost) << ")\n";
     for (const ops::Note& n : s.notes) text << "      " << n.text << " [" << n.rule.id << "]\n";
   }
   return text.str();
@@ -83,6 +83,7 @@ void AddReachCommands(CLI::App& app, Context& ctx) {
     GameSource game;
     std::vector<std::string> units;
     std::string hex, side, phase = "movement", to;
+    bool rail = false;
     double max_cost = -1;
   };
   auto o = std::make_shared<ReachOptions>();
@@ -94,8 +95,9 @@ void AddReachCommands(CLI::App& app, Context& ctx) {
       "enemy units (B4.9: reach looks no further), stacking at the end (B3.2). Every edge out of "
       "the reached area names the rule that stops it. A hex it lists at C MP is a move `turn` "
       "plays at C MP, unless the coming weather roll (B2.1) freezes or thaws the ground first "
-      "(docs/planning.md). Rail moves (B5) are not searched.\n"
-      "--json: {side, turn, phase, from, units, count, hexes: [{hex, cost, path, stop?, no_end?, "
+      "(docs/planning.md). --rail answers a rail move (B5.1) instead.\n"
+      "--json: {side, turn, phase, mode, from, units, count, hexes: [{hex, cost, path, stop?, "
+      "no_end?, "
       "why?}], blocked: [{from, to, rule, why}], to?}");
   AddGameSourceOptions(reach, o->game);
   auto* units = reach->add_option("--unit", o->units, "a unit of the stack, by id (repeatable)");
@@ -111,6 +113,9 @@ void AddReachCommands(CLI::App& app, Context& ctx) {
                    "axis or allied: the waiting side plans its next player-turn from the present "
                    "position (default: the phasing side)")
       ->check(CLI::IsMember({"allied", "axis"}));
+  reach->add_flag("--rail", o->rail,
+                  "a rail move instead (B5.1): railroads through friendly hexes free of enemy "
+                  "zones of control, up to the rail hexes a move runs; costs are rail hexes");
   reach->add_option("--to", o->to, "also show the path to this hex, step by step, with its rules");
   reach->add_option("--max-cost", o->max_cost, "list only hexes reached for at most this many MP")
       ->check(CLI::NonNegativeNumber);
@@ -125,6 +130,7 @@ void AddReachCommands(CLI::App& app, Context& ctx) {
     r.hex = o->hex;
     if (!o->side.empty()) r.side = ParseSide(o->side);
     r.exploitation = o->phase == "exploitation";
+    r.rail = o->rail;
     r.to = o->to;
     if (o->max_cost >= 0) r.max_cost = o->max_cost;
     auto a = query::AnswerReach(*g, r);

@@ -1,9 +1,13 @@
-// The rules a ground move's stack obeys as a whole, shared by the movement phase (Turn) and the
-// reach search (reach.cpp), so that both decide them the same way: the allowance (B4.10, B7.8),
-// the step judge's view of one unit of a stack (B4.7, 41.A.2), and overrun odds (B4.9).
+// The rules a moving stack obeys as a whole, shared by the movement phase (Turn) and the reach
+// search (reach.cpp), so that both decide them the same way: the allowance (B4.10, B7.8), the
+// step judge's view of one unit of a stack (B4.7, 41.A.2), overrun odds (B4.9), and what bars a
+// rail move's path (B5.1, B14.1).
 // Stateless; private to libops.
 #pragma once
 
+#include <string>
+
+#include "opsim/map/state.h"
 #include "opsim/map/theater.h"
 #include "opsim/ops/route.h"
 #include "opsim/ops/units.h"
@@ -39,5 +43,15 @@ inline int OverrunOdds(const RuleTables& t, const map::HexInfo& info, int attack
                     t.combat.city_shift[static_cast<int>(info.city)];
   return defense == 0 ? t.combat.overrun_odds : attack / defense + shift;
 }
+
+// B5.1, B14.1: what bars a rail move's path from `from` into `to`, or an empty rule. For the
+// start hex `from` is invalid and only the zone of control is asked. `zoc`: `to` is in an enemy
+// zone of control; `enemy`: enemy units stand in it.
+struct RailBar {
+  RuleId rule;
+  std::string why;
+};
+RailBar RailStepBar(const map::Theater& t, const map::MapState& m, Side side, bool zoc, bool enemy,
+                    map::HexRef from, map::HexRef to);
 
 }  // namespace opsim::ops

@@ -238,25 +238,9 @@ Status Turn::RailMove(const MoveOrder& m) {
   }
   for (std::size_t i = 0; i < m.path.size(); ++i) {
     const map::HexRef h = m.path[i].hex;
-    if (zoc[h.v]) {
-      return Refuse(rules::kB5_1,
-                    "no rail movement in or into an enemy zone of control (" + Name(h) + ")",
-                    m.where);
-    }
-    if (i == 0) continue;
-    const map::HexsideRef side = t_.HexsideBetween(m.path[i - 1].hex, h);
-    if (!side.valid() || !t_.hexside(side).Has(map::kRailroad)) {
-      return Refuse(rules::kB5_1,
-                    "no railroad joins " + Name(m.path[i - 1].hex) + " and " + Name(h), m.where);
-    }
-    if (s_.map.bridge_destroyed(side)) {
-      return Refuse(rules::kB14_1, "the rail bridge on " + t_.HexsideName(side) + " is destroyed",
-                    m.where);
-    }
-    if (s_.map.owner(h) != OwnerOf(side_) || Occupied(h, Enemy(side_))) {
-      return Refuse(rules::kB5_1,
-                    "rail moves run through friendly hexes only; " + Name(h) + " is not", m.where);
-    }
+    const RailBar bar = RailStepBar(t_, s_.map, side_, zoc[h.v], Occupied(h, Enemy(side_)),
+                                    i == 0 ? map::HexRef{} : m.path[i - 1].hex, h);
+    if (!bar.rule.empty()) return Refuse(bar.rule, bar.why, m.where);
   }
   const map::HexRef end = m.path.back().hex;
   if (ResAt(end, side_) + halves > tables_.stacking_halves) {
@@ -270,6 +254,27 @@ Status Turn::RailMove(const MoveOrder& m) {
         u->name + " moves by rail " + Name(start) + " to " + Name(end) + " (" +
             Halves(rail_used_halves_) + " of " + Halves(capacity) + " REs of rail capacity used)",
         {u->id}, {start, end}, {rail_used_halves_, capacity});
+  }
+  return {};
+}
+
+RailBar RailStepBar(const map::Theater& t, const map::MapState& m, Side side, bool zoc, bool enemy,
+                    map::HexRef from, map::HexRef to) {
+  if (zoc) {
+    return {rules::kB5_1,
+            "no rail movement in or into an enemy zone of control (" + t.HexName(to) + ")"};
+  }
+  if (!from.valid()) return {};
+  const map::HexsideRef hexside = t.HexsideBetween(from, to);
+  if (!hexside.valid() || !t.hexside(hexside).Has(map::kRailroad)) {
+    return {rules::kB5_1, "no railroad joins " + t.HexName(from) + " and " + t.HexName(to)};
+  }
+  if (m.bridge_destroyed(hexside)) {
+    return {rules::kB14_1, "the rail bridge on " + t.HexsideName(hexside) + " is destroyed"};
+  }
+  if (m.owner(to) != OwnerOf(side) || enemy) {
+    return {rules::kB5_1,
+            "rail moves run through friendly hexes only; " + t.HexName(to) + " is not"};
   }
   return {};
 }

@@ -37,13 +37,14 @@ struct Label {
 
 // A refused edge, worded at the end only if it leads out of the reached area.
 struct Refusal {
-  enum Kind : std::uint8_t { kStep, kAllowance, kOverrun, kStop };
+  enum Kind : std::uint8_t { kStep, kAllowance, kOverrun, kStop, kRail };
   HexRef from, to;
   RuleId rule;
   Kind kind = kStep;
   int slot = 0;             // kStep, kAllowance: the class refused
   std::uint32_t need = 0;   // kAllowance: half-MPs the class would have spent; kOverrun: odds
   std::uint32_t limit = 0;  // kAllowance: what it may spend
+  std::string why{};        // kRail
 };
 
 class Search {
@@ -59,6 +60,7 @@ class Search {
   Status Run();
 
  private:
+  void Rail();  // B5.1: breadth-first along the railroads
   Status Gather();
   std::uint32_t CostOf(const std::array<std::uint32_t, kMoveClassCount>& spent) const;
   // The step from label `l`'s hex into `to` (across `side`, or by `ferry`), queued if affordable.
@@ -102,6 +104,10 @@ Status Search::Gather() {
   const GameState& s = g_.state();
   const Side side = s.phasing();
   if (r_.units.empty()) return Fail(ErrorCode::kInvalidInput, "name at least one unit");
+  if (r_.rail && r_.exploitation) {
+    return Fail(ErrorCode::kRuleViolation, "only ground units move in the exploitation phase",
+                r_.units.front(), std::string(rules::kB7_8.id));
+  }
   for (const std::string& id : r_.units) {
     const GroundUnit* u = s.FindUnit(id);
     if (u == nullptr) return Fail(ErrorCode::kInvalidInput, "no ground unit '" + id + "'", id);
@@ -114,8 +120,9 @@ Status Search::Gather() {
                     u->name + " is not " + SideName(side) + ": only the phasing side's units move");
     }
     if (!stack_.empty() && u->hex != stack_.front()->hex) {
-      return refuse(rules::kB4_10, u->name + " is in " + t_.HexName(u->hex) + ", not " +
-                                       t_.HexName(stack_.front()->hex));
+      return refuse(
+          r_.rail ? rules::kB5_1 : rules::kB4_10,
+          u->name + " is in " + t_.HexName(u->hex) + ", not " + t_.HexName(stack_.front()->hex));
     }
     if (r_.exploitation && !u->traits().motorized) {
       return refuse(rules::kB7_8, u->name + " may not exploit: only motorized units exploit");
@@ -127,6 +134,13 @@ Status Search::Gather() {
     halves_ += u->re_halves;
   }
   a_.start = stack_.front()->hex;
+  const int capacity = g_.campaign().rail_capacity[static_cast<int>(side)] * 2;
+  if (r_.rail && halves_ > capacity) {
+    return Fail(
+        ErrorCode::kRuleViolation,
+        "rail capacity: " + Halves(capacity) + " REs a player-turn, " + Halves(halves_) + " asked",
+        r_.units.front(), std::string(rules::kB5_1.id));
+  }
   bool engineer = false;
   for (const GroundUnit* u : stack_) engineer = engineer || u->traits().engineer;
   budget_.fill(kNone);
@@ -269,6 +283,12 @@ Status Search::Run() {
   best_.assign(n, kNone);
   Label start;
   start.hex = a_.start.v;
+  if (r_.rail) {
+    labels_.push_back(start);
+    Rail();
+    Answer();
+    return {};
+  }
   start.cost = CostOf(start.spent);
   Insert(start);
   while (!queue_.empty()) {
@@ -298,6 +318,42 @@ Status Search::Run() {
   return {};
 }
 
+void Search::Rail() {
+  const map::MapState& m = g_.state().map;
+  const Side side = g_.state().phasing();
+  const RailBar at_start = RailStepBar(t_, m, side, zoc_[a_.start.v], false, HexRef{}, a_.start);
+  best_[a_.start.v] = 0;
+  settled_.push_back(a_.start.v);
+  // labels_ is the queue: breadth-first, so each hex is first reached by its fewest rail hexes.
+  for (std::uint32_t q = 0; q < labels_.size(); ++q) {
+    const HexRef u{labels_[q].hex};
+    const std::uint32_t hexes = labels_[q].cost;
+    for (map::Dir d : map::kAllDirs) {
+      const HexsideRef side_ref = t_.HexsideAt(u, d);
+      if (!side_ref.valid()) continue;
+      const HexRef v = t_.hexside(side_ref).Other(u);
+      if (best_[v.v] != kNone) continue;
+      RailBar bar = at_start;
+      if (bar.rule.empty()) bar = RailStepBar(t_, m, side, zoc_[v.v], defense_.count(v.v), u, v);
+      if (bar.rule.empty() && hexes + 1 > static_cast<std::uint32_t>(tables_.rail_hexes)) {
+        bar = {rules::kB5_1,
+               "a rail move runs at most " + std::to_string(tables_.rail_hexes) + " hexes"};
+      }
+      if (!bar.rule.empty()) {
+        refusals_.push_back({u, v, bar.rule, Refusal::kRail, 0, 0, 0, std::move(bar.why)});
+        continue;
+      }
+      Label next;
+      next.hex = v.v;
+      next.cost = hexes + 1;
+      next.pred = q;
+      best_[v.v] = static_cast<std::uint32_t>(labels_.size());
+      settled_.push_back(v.v);
+      labels_.push_back(next);
+    }
+  }
+}
+
 std::string Search::Why(const Refusal& r) const {
   switch (r.kind) {
     case Refusal::kStep: {
@@ -315,6 +371,8 @@ std::string Search::Why(const Refusal& r) const {
              std::to_string(tables_.combat.overrun_odds) +
              ":1 after terrain; this stack gets at most " +
              std::to_string(std::max<int>(static_cast<int>(r.need), 0)) + ":1";
+    case Refusal::kRail:
+      return r.why;
     case Refusal::kStop:
       break;
   }
@@ -327,6 +385,7 @@ void Search::Answer() {
   const GameState& s = g_.state();
   a_.side = s.phasing();
   a_.exploitation = r_.exploitation;
+  a_.rail = r_.rail;
   a_.player_turn = s.player_turn;
   std::sort(settled_.begin(), settled_.end(), [&](std::uint32_t x, std::uint32_t y) {
     const std::uint32_t cx = labels_[best_[x]].cost, cy = labels_[best_[y]].cost;
@@ -340,7 +399,7 @@ void Search::Answer() {
       h.path.push_back(HexRef{labels_[l].hex});
     }
     std::reverse(h.path.begin(), h.path.end());
-    if (v != a_.start.v) {
+    if (v != a_.start.v && !r_.rail) {
       if (defense_.count(v)) {
         h.stop = rules::kB4_9;
         h.why = "an overrun at " + std::to_string(odds_[v]) +
@@ -351,6 +410,8 @@ void Search::Answer() {
         h.stop = rules::kB4_8;
         h.why = "an enemy zone of control: the move ends there";
       }
+    }
+    if (v != a_.start.v) {
       const int holds = (friends_.count(v) ? friends_.at(v) : 0) + halves_;
       if (holds > tables_.stacking_halves) {
         h.no_end = rules::kB3_2;
@@ -362,7 +423,7 @@ void Search::Answer() {
   }
   // The frontier: refused edges into hexes never reached, and the edges out of stops.
   for (std::uint32_t v : settled_) {
-    if (v == a_.start.v || !(zoc_[v] || defense_.count(v))) continue;
+    if (r_.rail || v == a_.start.v || !(zoc_[v] || defense_.count(v))) continue;
     const RuleId rule = defense_.count(v) ? rules::kB4_9 : rules::kB4_8;
     for (map::Dir d : map::kAllDirs) {
       const HexsideRef side = t_.HexsideAt(HexRef{v}, d);
@@ -392,6 +453,11 @@ void Search::Answer() {
     const HexsideRef side = t_.HexsideBetween(from, to);
     const map::RailFerry* ferry = side.valid() ? nullptr : rule41::FerryBetween(t_, from, to);
     ReachStep step{to, labels_[chain[i]].cost, {}};
+    if (r_.rail) {
+      step.notes.push_back({rules::kB5_1, "by rail from " + t_.HexName(from)});
+      a_.steps.push_back(std::move(step));
+      continue;
+    }
     for (std::size_t k = 0; k < classes_.size(); ++k) {
       std::vector<Note> notes;
       Step(static_cast<int>(k), from, side, ferry, &notes);

@@ -6,6 +6,10 @@ namespace opsim::query {
 
 using nlohmann::json;
 
+double CostOf(const ops::ReachAnswer& a, std::uint32_t cost) {
+  return a.rail ? cost : ops::ToMp(cost);
+}
+
 Result<ReachAnswer> AnswerReach(const LoadedGame& g, const ReachRequest& request) {
   const map::Theater& t = *g.theater;
   if (!g.campaign || !g.state) {
@@ -22,6 +26,7 @@ Result<ReachAnswer> AnswerReach(const LoadedGame& g, const ReachRequest& request
   a.turn = ops::FormatGameDate(game.state().date());
   ops::ReachRequest r;
   r.exploitation = request.exploitation;
+  r.rail = request.rail;
   r.units = request.units;
   if (!request.hex.empty()) {
     auto hex = t.FindHex(request.hex);
@@ -50,7 +55,7 @@ Result<ReachAnswer> AnswerReach(const LoadedGame& g, const ReachRequest& request
   if (!found) return std::unexpected(found.error());
   a.found = std::move(*found);
   for (std::size_t i = 1; i < a.found.hexes.size(); ++i) {
-    if (!request.max_cost || ops::ToMp(a.found.hexes[i].cost) <= *request.max_cost) {
+    if (!request.max_cost || CostOf(a.found, a.found.hexes[i].cost) <= *request.max_cost) {
       a.listed.push_back(i);
     }
   }
@@ -79,7 +84,7 @@ json ToJson(const map::Theater& t, const ReachAnswer& a) {
   json hexes = json::array();
   for (std::size_t i : a.listed) {
     const ops::ReachHex& h = f.hexes[i];
-    json e = {{"hex", t.HexName(h.hex)}, {"cost", ops::ToMp(h.cost)}, {"path", path(h.path)}};
+    json e = {{"hex", t.HexName(h.hex)}, {"cost", CostOf(f, h.cost)}, {"path", path(h.path)}};
     if (!h.stop.empty()) e["stop"] = h.stop.id;
     if (!h.no_end.empty()) e["no_end"] = h.no_end.id;
     if (!h.why.empty()) e["why"] = h.why;
@@ -96,6 +101,7 @@ json ToJson(const map::Theater& t, const ReachAnswer& a) {
               {"turn", a.turn},
               {"player_turn", f.player_turn},
               {"phase", f.exploitation ? "exploitation" : "movement"},
+              {"mode", f.rail ? "rail" : "ground"},
               {"weather_roll_first", WeatherRollFirst(a)},
               {"from", t.HexName(f.start)},
               {"units", units},
@@ -107,7 +113,7 @@ json ToJson(const map::Theater& t, const ReachAnswer& a) {
     for (std::size_t i = 1; i < f.hexes.size(); ++i) {
       const ops::ReachHex& h = f.hexes[i];
       if (h.hex != *a.to) continue;
-      to["cost"] = ops::ToMp(h.cost);
+      to["cost"] = CostOf(f, h.cost);
       to["path"] = path(h.path);
       if (!h.stop.empty()) to["stop"] = h.stop.id;
       if (!h.no_end.empty()) to["no_end"] = h.no_end.id;
@@ -116,7 +122,7 @@ json ToJson(const map::Theater& t, const ReachAnswer& a) {
     for (const ops::ReachStep& s : f.steps) {
       json notes = json::array();
       for (const ops::Note& n : s.notes) notes.push_back({{"rule", n.rule.id}, {"text", n.text}});
-      steps.push_back({{"hex", t.HexName(s.hex)}, {"cost", ops::ToMp(s.cost)}, {"notes", notes}});
+      steps.push_back({{"hex", t.HexName(s.hex)}, {"cost", CostOf(f, s.cost)}, {"notes", notes}});
     }
     to["steps"] = steps;
     json into = json::array();

@@ -135,6 +135,16 @@ TEST(ReachCli, TheWaitingSidePlansItsNextPlayerTurn) {
   EXPECT_EQ(after.json()["blocked"], allied["blocked"]);
 }
 
+TEST(ReachCli, RailCountsRailHexes) {
+  const json a = Reach({"--hex", "16A:1323", "--rail"});
+  EXPECT_EQ(a["mode"], "rail");
+  EXPECT_EQ(a["count"], 0);  // the next hex along the line is in the Dutch zone of control
+  ASSERT_FALSE(a["blocked"].empty());
+  EXPECT_EQ(a["blocked"][0]["rule"], "B5.1");
+  EXPECT_EQ(Reach({"--unit", "de-9pz", "--rail", "--phase", "exploitation"}, 3)["error"]["rule"],
+            "B7.8");
+}
+
 TEST(ReachCli, BadRequestsExitAsElsewhere) {
   EXPECT_EQ(Reach({"--unit", "no-such"}, 2)["error"]["code"], "invalid-input");
   EXPECT_EQ(Reach({"--unit", "nl-1"}, 3)["error"]["rule"], "B1.2");

@@ -1,7 +1,7 @@
 // ops::Reach agrees with `turn`: every hex it reaches is a ground move the player-turn plays at
 // the cost it says, every hex it may pass but not end in (B3.2) and every edge it says is
 // stopped is refused by the rule it names. On the bundled campaign (zones of control, a road, a
-// rail ferry, overruns, exploitation, a mixed stack) and on a synthetic game.
+// rail ferry, overruns, exploitation, a mixed stack, rail moves) and on a synthetic game.
 #include <gtest/gtest.h>
 
 #include "campaign_support.h"
@@ -16,21 +16,28 @@ namespace {
 using nlohmann::json;
 using test::Camp;
 
-// The game's phasing side plays one ground move along `path` (movement or exploitation).
+// What a stack is asked and played for.
+struct Mode {
+  bool exploitation = false;
+  bool rail = false;
+};
+
+// The game's phasing side plays one move along `path`.
 Result<TurnResult> PlayMove(const Game& game, const std::vector<std::string>& units,
-                            const std::vector<map::HexRef>& path, bool exploitation) {
+                            const std::vector<map::HexRef>& path, Mode mode) {
   Orders orders;
   orders.side = game.state().phasing();
   orders.turn = game.state().date();
   orders.source = "reach-test";
   MoveOrder m;
+  m.kind = mode.rail ? MoveKind::kRail : MoveKind::kGround;
   m.units = units;
   for (map::HexRef h : path) {
     Waypoint w;
     w.hex = h;
     m.path.push_back(w);
   }
-  (exploitation ? orders.exploitation : orders.movement).push_back(m);
+  (mode.exploitation ? orders.exploitation : orders.movement).push_back(m);
   Game copy = game;
   return copy.Play(orders);
 }
@@ -47,17 +54,18 @@ std::int64_t MoveCost(const TurnResult& r) {
 
 // Plays every hex and every stopped edge of the stack's reach; returns the answer.
 ReachAnswer ExpectAgreesWithTurn(const Game& game, const std::vector<std::string>& units,
-                                 bool exploitation = false) {
+                                 Mode mode = {}) {
   ReachRequest request;
   request.units = units;
-  request.exploitation = exploitation;
+  request.exploitation = mode.exploitation;
+  request.rail = mode.rail;
   auto reach = Reach(game, request);
   EXPECT_TRUE(reach) << reach.error().to_string();
   if (!reach) return {};
   const map::Theater& t = game.theater();
   for (std::size_t i = 1; i < reach->hexes.size(); ++i) {
     const ReachHex& h = reach->hexes[i];
-    auto played = PlayMove(game, units, h.path, exploitation);
+    auto played = PlayMove(game, units, h.path, mode);
     if (!h.no_end.empty()) {
       if (played) {
         ADD_FAILURE() << "turn moves into " << t.HexName(h.hex);
@@ -70,7 +78,11 @@ ReachAnswer ExpectAgreesWithTurn(const Game& game, const std::vector<std::string
       ADD_FAILURE() << t.HexName(h.hex) << ": " << played.error().to_string();
       continue;
     }
-    EXPECT_EQ(MoveCost(*played), h.cost) << t.HexName(h.hex);
+    if (mode.rail) {
+      EXPECT_EQ(h.cost + 1, h.path.size()) << t.HexName(h.hex);
+    } else {
+      EXPECT_EQ(MoveCost(*played), h.cost) << t.HexName(h.hex);
+    }
   }
   for (const ReachEdge& e : reach->blocked) {
     std::vector<map::HexRef> path;
@@ -78,7 +90,7 @@ ReachAnswer ExpectAgreesWithTurn(const Game& game, const std::vector<std::string
       if (h.hex == e.from) path = h.path;
     }
     path.push_back(e.to);
-    auto played = PlayMove(game, units, path, exploitation);
+    auto played = PlayMove(game, units, path, mode);
     if (played) {
       ADD_FAILURE() << "turn moves " << t.HexName(e.from) << " to " << t.HexName(e.to);
       continue;
@@ -149,7 +161,8 @@ TEST(Reach, OverrunsEndTheMoveAndWeakOnesAreRefused) {
 TEST(Reach, ExploitationHalvesTheAllowance) {
   Camp camp;
   const ReachAnswer move = ExpectAgreesWithTurn(camp.AsGame(), {"de-9pz"});
-  const ReachAnswer exploit = ExpectAgreesWithTurn(camp.AsGame(), {"de-9pz"}, true);
+  const ReachAnswer exploit =
+      ExpectAgreesWithTurn(camp.AsGame(), {"de-9pz"}, {.exploitation = true});
   EXPECT_LT(exploit.hexes.size(), move.hexes.size());
   EXPECT_TRUE(Stopped(exploit, rules::kB7_8));
   ReachRequest foot;
@@ -167,6 +180,22 @@ TEST(Reach, AMixedStackPaysEachUnitsOwnCosts) {
   camp.Add("de-mot", Side::kAxis, UnitType::kMotorized, 3, 3, 6, 1, "16A:1426");
   const ReachAnswer a = ExpectAgreesWithTurn(camp.AsGame(), {"de-foot", "de-cav", "de-mot"});
   EXPECT_GT(a.hexes.size(), 1u);
+}
+
+TEST(Reach, ARailMoveRunsAlongFriendlyRailroadsClearOfZonesOfControl) {
+  Camp camp;
+  camp.Add("de-r2", Side::kAxis, UnitType::kInfantry, 3, 3, 4, 2, "9A:0610");
+  camp.Own("9A:0414", Side::kAllied);  // the line beyond it is not friendly (B5.1)
+  const ReachAnswer line = ExpectAgreesWithTurn(camp.AsGame(), {"de-r2"}, {.rail = true});
+  const ReachHex* end = Find(line, camp.Hex("9A:0514"));
+  ASSERT_NE(end, nullptr);
+  EXPECT_EQ(end->cost, 4u);  // 0611, 0612, 0613, 0514
+  EXPECT_EQ(Find(line, camp.Hex("9A:0414")), nullptr);
+  EXPECT_TRUE(Stopped(line, rules::kB5_1));
+  // Along the line from 16A:1323 the next hex is in the Dutch zone of control.
+  const ReachAnswer front = ExpectAgreesWithTurn(camp.AsGame(), {"de-9pz"}, {.rail = true});
+  EXPECT_EQ(front.hexes.size(), 1u);
+  EXPECT_TRUE(Stopped(front, rules::kB5_1));
 }
 
 TEST(Reach, RefusesWhatTurnRefuses) {

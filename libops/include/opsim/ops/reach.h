@@ -1,6 +1,6 @@
 // Reach: every hex a stack of ground units can reach in one movement or exploitation phase from
 // where it stands, with the MP cost and the path to each, and the rule that stops the search at
-// each edge of that area.
+// each edge of that area; or, asked for rail, every hex one rail move takes it to (B5.1).
 //
 // It asks the movement phase's own judges (EvaluateGroundStep, EvaluateFerryStep, EnemyZones,
 // the allowance and overrun odds of movement.h), so a hex it reaches at cost C is a ground move
@@ -27,6 +27,7 @@ namespace opsim::ops {
 struct ReachRequest {
   std::vector<std::string> units;  // the stack, by id, all in one hex
   bool exploitation = false;       // B7.8: motorized units, half their MPs
+  bool rail = false;               // a rail move (B5.1), in the movement phase
   std::optional<map::HexRef> to;   // also explain the path to this hex, step by step
 };
 
@@ -39,7 +40,8 @@ struct ReachUnit {
 
 struct ReachHex {
   map::HexRef hex;
-  std::uint32_t cost = 0;  // half-MPs: the most any unit of the stack has spent on arrival
+  // Half-MPs: the most any unit of the stack has spent on arrival; for rail, the rail hexes run.
+  std::uint32_t cost = 0;
   // From the start to this hex; consecutive hexes are adjacent or a rail ferry's ends (41.A.2).
   std::vector<map::HexRef> path;
   // The move ends here: B4.8 (an enemy zone of control) or B4.9 (an overrun; the search does
@@ -67,6 +69,7 @@ struct ReachStep {
 struct ReachAnswer {
   Side side = Side::kAxis;
   bool exploitation = false;
+  bool rail = false;
   std::int32_t player_turn = 0;  // the player-turn the answer is for
   map::HexRef start;
   std::vector<ReachUnit> units;
@@ -78,7 +81,8 @@ struct ReachAnswer {
 
 // kInvalidInput for no units or an unknown id; kRuleViolation, naming the rule `turn` would, for
 // a unit that may not move this phase (B1.2 another side's, B4.10 off the map or not in the
-// first unit's hex, B7.8 not motorized in exploitation).
+// first unit's hex (B5.1 by rail), B7.8 not motorized in exploitation or by rail) or a stack over
+// the side's rail capacity (B5.1).
 Result<ReachAnswer> Reach(const Game& game, const ReachRequest& request);
 
 }  // namespace opsim::ops
