@@ -28,8 +28,9 @@ std::string ReachText(const map::Theater& t, const query::ReachAnswer& a) {
   }
   if (query::WeatherRollFirst(a)) text << "\n(the weather in force; B2.1 rolls it first)";
   text << "\n"
-       << a.listed.size() << " hexes reached; [rule]: the move ends there (B4.8, B4.9), "
-       << "or may not (B3.2)\n";
+       << a.listed.size() << " hexes reached; "
+       << (f.rail ? "[B3.2]: it may not end there\n"
+                  : "[rule]: the move ends there (B4.8, B4.9), or may not (B3.2)\n");
   // One line per cost, cheapest first.
   std::uint32_t line = ops::kUnreachable;
   for (std::size_t i : a.listed) {
@@ -117,7 +118,9 @@ void AddReachCommands(CLI::App& app, Context& ctx) {
                   "a rail move instead (B5.1): railroads through friendly hexes free of enemy "
                   "zones of control, up to the rail hexes a move runs; costs are rail hexes");
   reach->add_option("--to", o->to, "also show the path to this hex, step by step, with its rules");
-  reach->add_option("--max-cost", o->max_cost, "list only hexes reached for at most this many MP")
+  reach
+      ->add_option("--max-cost", o->max_cost,
+                   "list only hexes reached for at most this many MP (rail hexes with --rail)")
       ->check(CLI::NonNegativeNumber);
   Bind(reach, ctx, [&ctx, o]() -> Status {
     if (o->units.empty() && o->hex.empty()) {

@@ -5,6 +5,7 @@
 #include "opsim/query/check.h"
 #include "opsim/query/log.h"
 #include "opsim/query/map.h"
+#include "opsim/query/reach.h"
 #include "opsim/query/route.h"
 #include "opsim/query/source.h"
 #include "opsim/query/supply.h"
@@ -145,6 +146,25 @@ TEST(QueryCheck, AnOrderIsJudgedWithoutChangingTheGame) {
 }
 
 // B8: every unit of a side, and one hex with its line.
+TEST(QueryReach, TheWaitingSidesStackAndItsJsonIsTheClis) {
+  const query::LoadedGame g = LoadBundled();
+  query::ReachRequest r;
+  r.hex = "16A:1122";
+  r.side = Side::kAllied;
+  r.to = "16A:1021";
+  r.max_cost = 2;
+  auto a = query::AnswerReach(g, r);
+  ASSERT_TRUE(a) << a.error().to_string();
+  EXPECT_EQ(a->found.side, Side::kAllied);
+  EXPECT_EQ(a->found.player_turn, g.player_turn() + 1);
+  ASSERT_EQ(a->found.units.size(), 1u);
+  EXPECT_EQ(a->found.units[0].id, "nl-1");
+  for (std::size_t i : a->listed) EXPECT_LE(a->found.hexes[i].cost, 4u);
+  EXPECT_EQ(query::ToJson(*g.theater, *a),
+            CliJson({"reach", "--scenario", "special-terrain", "--hex", "16A:1122", "--side",
+                     "allied", "--to", "16A:1021", "--max-cost", "2"}));
+}
+
 TEST(QuerySupply, EveryUnitOfASideAndOneHex) {
   const query::LoadedGame g = LoadBundled();
   auto all = query::AnswerSupplyAll(g, Side::kAllied);

@@ -3,8 +3,8 @@
 // each edge of that area; or, asked for rail, every hex one rail move takes it to (B5.1).
 //
 // It asks the movement phase's own judges (EvaluateGroundStep, EvaluateFerryStep, EnemyZones,
-// the allowance and overrun odds of movement.h), so a hex it reaches at cost C is a ground move
-// `turn` plays at C, and a hex it does not reach is one `turn` refuses, within the limits
+// and movement.h's allowance, overrun odds and rail bars), so a hex it reaches at cost C is a
+// move `turn` plays at C, and a hex it does not reach is one `turn` refuses, within the limits
 // docs/planning.md lists (the coming weather roll; nothing past an overrun). Each unit of the
 // stack pays its own class's costs from its own allowance (B4.10); a hex's cost is the most any
 // of them spends, as the move's event reports it. Pure function of the game; thread-safe for
