@@ -2,7 +2,8 @@
 // is one way to reach a hex: what each move class of the stack has spent on the way. With one
 // class it is Dijkstra's algorithm; with several, a hex keeps every label no other label beats
 // for all classes, so that no path a slower class could still afford is lost. Steps are judged
-// on demand, only where the stack's MPs reach, by the movement phase's own judges.
+// on demand, only where the stack's MPs reach, by the movement phase's own judges. A rail move
+// is a breadth-first search along the railroads, barred where RailStepBar says.
 #include "opsim/ops/reach.h"
 
 #include <algorithm>
@@ -65,7 +66,7 @@ class Search {
   std::uint32_t CostOf(const std::array<std::uint32_t, kMoveClassCount>& spent) const;
   // The step from label `l`'s hex into `to` (across `side`, or by `ferry`), queued if affordable.
   void Relax(std::uint32_t l, HexRef to, HexsideRef side, const map::RailFerry* ferry);
-  bool Insert(Label next);
+  void Insert(Label next);
   StepVerdict Step(int slot, HexRef from, HexsideRef side, const map::RailFerry* ferry,
                    std::vector<Note>* notes) const;
   int OverrunOddsAt(HexRef to);
@@ -154,11 +155,9 @@ Status Search::Gather() {
     }
     ReachUnit ru{u->id, u->name, cls, MoveAllowance(*u, tables_, r_.exploitation),
                  u->extra_mp_marker * 2};
-    // A unit whose marker exceeds its allowance may take no step: budget 0 with a marker above
-    // it refuses every step.
+    // A unit whose marker exceeds its allowance has nothing left: every step is refused.
     const int left = std::max(ru.allowance - ru.marker, 0);
     budget_[slot] = std::min<std::uint32_t>(budget_[slot], static_cast<std::uint32_t>(left));
-    if (ru.marker > ru.allowance) budget_[slot] = 0;
     marker_[slot] = std::max<std::uint32_t>(marker_[slot], static_cast<std::uint32_t>(ru.marker));
     a_.units.push_back(std::move(ru));
   }
@@ -254,7 +253,7 @@ void Search::Relax(std::uint32_t l, HexRef to, HexsideRef side, const map::RailF
   Insert(next);
 }
 
-bool Search::Insert(Label next) {
+void Search::Insert(Label next) {
   const std::size_t n = classes_.size();
   auto beats = [n](const Label& x, const Label& y) {
     for (std::size_t k = 0; k < n; ++k) {
@@ -263,7 +262,7 @@ bool Search::Insert(Label next) {
     return true;
   };
   for (std::uint32_t i = head_[next.hex]; i != kNone; i = labels_[i].next) {
-    if (!labels_[i].dead && beats(labels_[i], next)) return false;
+    if (!labels_[i].dead && beats(labels_[i], next)) return;
   }
   for (std::uint32_t i = head_[next.hex]; i != kNone; i = labels_[i].next) {
     if (!labels_[i].dead && beats(next, labels_[i]) && best_[next.hex] != i) labels_[i].dead = true;
@@ -273,7 +272,6 @@ bool Search::Insert(Label next) {
   head_[next.hex] = id;
   queue_.emplace(next.cost, id);
   labels_.push_back(next);
-  return true;
 }
 
 Status Search::Run() {
