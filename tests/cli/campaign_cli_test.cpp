@@ -168,6 +168,24 @@ TEST(CampaignCli, StateFilesFlagHandEdits) {
   EXPECT_FALSE(fresh.json().contains("state_edited"));
 }
 
+// B7.5: a retreat preference that is no retreat refuses the orders file with its file, line and
+// JSON path (exit 2), and nothing is written.
+TEST(CampaignCli, BadRetreatPreferencesNameTheirPlace) {
+  test::TempDir dir;
+  json orders = json::parse(test::ReadFile(Orders("01-axis-may-i-1940.json")));
+  orders["retreats"] = json::array({{{"hex", "16A:1122"}, {"prefer", {"16A:1222", "1324"}}}});
+  test::WriteFile(dir.Path("orders.json"), orders.dump(1));
+  const auto r = RunCli({"turn", "--scenario", "special-terrain", "--seed", "1940", "--orders",
+                         dir.Path("orders.json"), "--out", dir.Path("1.json")});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("orders.json:"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("/retreats/0/prefer/1: 16A:1324 is not next to 16A:1122: a retreat moves "
+                       "one hex (B7.5)"),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir.Path("1.json")));
+}
+
 // turn, check, supply, route and map say in --help that a state file is for solo play.
 TEST(CampaignCli, HelpSaysStateFilesAreForSoloPlay) {
   for (const char* command : {"turn", "check", "supply", "route", "map"}) {
