@@ -8,7 +8,11 @@
 namespace opsim::cli {
 
 void Emit(Context& ctx, const nlohmann::json& doc, const std::string& text) {
-  if (ctx.json) {
+  if (ctx.json && ctx.state_edited) {
+    nlohmann::json flagged = doc;
+    flagged["state_edited"] = *ctx.state_edited;
+    ctx.out << flagged.dump() << '\n';
+  } else if (ctx.json) {
     ctx.out << doc.dump() << '\n';
   } else {
     ctx.out << text;

@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <ostream>
 #include <string>
 
@@ -18,9 +19,12 @@ struct Context {
   bool json = false;
   int verbosity = 0;
   int exit_code = 0;
+  // Set when the command's game came from a state file: whether it was edited by hand.
+  std::optional<bool> state_edited = std::nullopt;
 };
 
-// Prints a command's answer: `doc` as one JSON line with --json, otherwise `text`.
+// Prints a command's answer: `doc` as one JSON line with --json (with "state_edited" when the
+// game came from a state file), otherwise `text`.
 void Emit(Context& ctx, const nlohmann::json& doc, const std::string& text);
 // Prints an error (one line on stderr, and {"error":...} on stdout with --json) and sets the
 // exit code. Returns that code.

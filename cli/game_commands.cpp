@@ -113,10 +113,15 @@ void AddTurnCommand(CLI::App& app, Context& ctx) {
       "Play the phasing side's player-turn from an orders file (docs/orders-format.md).\n"
       "From a scenario or a state file it writes the new state to --out; with --db it appends "
       "the turn to the log. An illegal order refuses the whole player-turn (exit 3), naming the "
-      "rule; nothing of it is applied.");
+      "rule; nothing of it is applied.\n"
+      "A state file is for solo play: it holds the dice's state, so anyone holding it can foresee "
+      "every die, and it carries a hash of its content only to flag a hand edit (a warning, and "
+      "\"state_edited\" in --json). Two players keep a turn log with fair dice (docs/pbem.md).");
   AddGameSourceOptions(turn, to->game, true);
   turn->add_option("--orders", to->orders, "the orders file")->required();
-  turn->add_option("--out", to->out, "where to write the new state (not with --db)");
+  turn->add_option("--out", to->out,
+                   "where to write the new state (not with --db): a state file, for solo play, "
+                   "whose dice anyone holding it can foresee");
   Bind(turn, ctx, [&ctx, to]() -> Status {
     ops::TurnResult result;
     if (!to->game.db.empty()) {
@@ -138,7 +143,7 @@ void AddTurnCommand(CLI::App& app, Context& ctx) {
       if (to->out.empty()) {
         return Fail(ErrorCode::kInvalidInput, "say where the new state goes: --out FILE");
       }
-      auto g = LoadGame(to->game);
+      auto g = LoadGame(ctx, to->game);
       if (!g) return std::unexpected(g.error());
       auto game = query::GameOf(*g);
       if (!game) return std::unexpected(game.error());
@@ -177,7 +182,7 @@ void AddCheckCommand(CLI::App& app, Context& ctx) {
   AddGameSourceOptions(check, co->game);
   check->add_option("--action", co->action, "one order, as JSON")->required();
   Bind(check, ctx, [&ctx, co]() -> Status {
-    auto g = LoadGame(co->game);
+    auto g = LoadGame(ctx, co->game);
     if (!g) return std::unexpected(g.error());
     auto a = query::AnswerCheck(*g, co->action);
     if (!a) return std::unexpected(a.error());
@@ -210,7 +215,7 @@ void AddSupplyCommand(CLI::App& app, Context& ctx) {
     if (so->hex.empty() && !so->all) {
       return Fail(ErrorCode::kInvalidInput, "supply needs --hex HEX or --all");
     }
-    auto g = LoadGame(so->game);
+    auto g = LoadGame(ctx, so->game);
     if (!g) return std::unexpected(g.error());
     const Side side = *ParseSide(so->side);
     const map::Theater& t = *g->theater;

@@ -5,7 +5,11 @@ namespace opsim::cli {
 void AddGameSourceOptions(CLI::App* cmd, GameSource& src, bool seed) {
   auto* scenario = cmd->add_option("--scenario", src.scenario,
                                    "a bundled scenario's name, or a scenario file: a new game");
-  auto* state = cmd->add_option("--state", src.state, "a saved state file (opsim turn --out)");
+  auto* state =
+      cmd->add_option("--state", src.state,
+                      "a saved state file (opsim turn --out), for solo play: anyone holding it can "
+                      "foresee its dice (two players keep a turn log with fair dice, "
+                      "docs/pbem.md)");
   auto* db = cmd->add_option("--db", src.db, "a turn log (opsim new)");
   cmd->add_option("--at", src.at, "with --db: the state after this many logged player-turns")
       ->check(CLI::NonNegativeNumber);
@@ -19,10 +23,12 @@ void AddGameSourceOptions(CLI::App* cmd, GameSource& src, bool seed) {
   state->excludes(db);
 }
 
-Result<query::LoadedGame> LoadGame(const GameSource& src, query::Needs needs) {
+Result<query::LoadedGame> LoadGame(Context& ctx, const GameSource& src, query::Needs needs) {
   query::Source source{src.scenario, src.state, src.db, std::nullopt, src.seed, src.sets};
   if (src.at >= 0) source.at = src.at;
-  return query::Load(source, needs);
+  auto g = query::Load(source, needs);
+  if (g && !src.state.empty()) ctx.state_edited = g->state_edited;
+  return g;
 }
 
 }  // namespace opsim::cli

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "context.h"
 #include "opsim/query/source.h"
 
 namespace opsim::cli {
@@ -23,7 +24,9 @@ struct GameSource {
 // --scenario/--state/--db/--at/--set (and --seed when `seed`).
 void AddGameSourceOptions(CLI::App* cmd, GameSource& src, bool seed = false);
 
-// The game the options name, with its --set overrides, loaded for what `needs`.
-Result<query::LoadedGame> LoadGame(const GameSource& src, query::Needs needs = query::Needs::kGame);
+// The game the options name, with its --set overrides, loaded for what `needs`; from a state
+// file, it notes in `ctx` whether the file was edited by hand (the --json answer says so).
+Result<query::LoadedGame> LoadGame(Context& ctx, const GameSource& src,
+                                   query::Needs needs = query::Needs::kGame);
 
 }  // namespace opsim::cli

@@ -233,7 +233,8 @@ void AddMapCommand(CLI::App& app, Context& ctx) {
   map_cmd->add_option("--hex", mo->hex, "show this hex, e.g. 16A:0827");
   Bind(map_cmd, ctx, [&ctx, mo]() -> Status {
     // A summary reads the theater only: no campaign is built for it.
-    auto g = LoadGame(mo->game, mo->hex.empty() ? query::Needs::kTheater : query::Needs::kGame);
+    auto g =
+        LoadGame(ctx, mo->game, mo->hex.empty() ? query::Needs::kTheater : query::Needs::kGame);
     if (!g) return std::unexpected(g.error());
     if (mo->hex.empty()) {
       json j = query::SummaryJson(*g->theater);
@@ -262,7 +263,7 @@ void AddRouteCommand(CLI::App& app, Context& ctx) {
     if (!ro->asked()) {
       return Fail(ErrorCode::kInvalidInput, "route needs --from and --to, or --path");
     }
-    auto g = LoadGame(ro->game);
+    auto g = LoadGame(ctx, ro->game);
     if (!g) return std::unexpected(g.error());
     auto r = query::AnswerRoute(*g, RequestOf(*ro));
     if (!r) return std::unexpected(r.error());
@@ -288,7 +289,7 @@ void AddRenderCommand(CLI::App& app, Context& ctx) {
   render->add_option("--sheet", rd->sheet, "draw only this sheet");
   AddRouteOptions(render, rd->route);
   Bind(render, ctx, [&ctx, rd]() -> Status {
-    auto g = LoadGame(rd->route.game);
+    auto g = LoadGame(ctx, rd->route.game);
     if (!g) return std::unexpected(g.error());
     RenderRequest req;
     req.sheet = rd->sheet;

@@ -1,5 +1,6 @@
 #include "opsim/ops/orders.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "opsim/map/scenario.h"
@@ -21,7 +22,7 @@ class Reader {
     const P root;
     if (!src_.doc().is_object()) return src_.Bad(root, "an orders file holds one JSON object");
     if (auto s = r_.OnlyKeys(root, {"opsim", "version", "side", "turn", "dice", "initial",
-                                    "movement", "combat", "reactions", "exploitation"});
+                                    "movement", "combat", "reactions", "retreats", "exploitation"});
         !s) {
       return std::unexpected(s.error());
     }
@@ -73,6 +74,10 @@ class Reader {
     }
     if (r_.Has(root, "reactions")) {
       auto st = r_.Each(P("/reactions"), [&](const P& at) { return ReadReaction(at, o); });
+      if (!st) return std::unexpected(st.error());
+    }
+    if (r_.Has(root, "retreats")) {
+      auto st = r_.Each(P("/retreats"), [&](const P& at) { return ReadRetreat(at, o); });
       if (!st) return std::unexpected(st.error());
     }
     return o;
@@ -276,6 +281,50 @@ class Reader {
     return {};
   }
 
+  Status ReadRetreat(const P& at, Orders& o) const {
+    if (auto s = r_.Object(at); !s) return std::unexpected(s.error());
+    if (auto s = r_.OnlyKeys(at, {"hex", "prefer"}); !s) return s;
+    for (const char* key : {"hex", "prefer"}) {
+      if (auto s = r_.Require(at, key); !s) return s;
+    }
+    RetreatPreference pref;
+    pref.where = src_.Where(at);
+    auto h = Hex(at / "hex");
+    if (!h) return std::unexpected(h.error());
+    pref.hex = *h;
+    for (const RetreatPreference& earlier : o.retreats) {
+      if (earlier.hex == pref.hex) {
+        return src_.Bad(
+            at / "hex",
+            t_.HexName(pref.hex) + " has its retreat preferences already (" + earlier.where + ")");
+      }
+    }
+    // Like a path's, each hex may drop the sheet of the hex before it.
+    map::HexRef previous = pref.hex;
+    auto st = r_.Each(at / "prefer", [&](const P& item) -> Status {
+      auto token = r_.String(item);
+      if (!token) return std::unexpected(token.error());
+      const std::string before = t_.HexName(previous);
+      auto to = t_.FindHex(*token, std::string_view(before).substr(0, before.find(':')));
+      if (!to) return src_.Bad(item, to.error().message);
+      if (!t_.HexsideBetween(pref.hex, *to).valid()) {
+        return src_.Bad(item, t_.HexName(*to) + " is not next to " + t_.HexName(pref.hex) +
+                                  ": a retreat moves one hex (B7.5)");
+      }
+      if (std::find(pref.prefer.begin(), pref.prefer.end(), *to) != pref.prefer.end()) {
+        return src_.Bad(item, t_.HexName(*to) + " is listed twice");
+      }
+      pref.prefer.push_back(*to);
+      previous = *to;
+      return {};
+    });
+    if (!st) return st;
+    if (pref.prefer.empty())
+      return src_.Bad(at / "prefer", "name at least one hex to retreat into");
+    o.retreats.push_back(std::move(pref));
+    return {};
+  }
+
   const JsonSource& src_;
   JsonReader r_;
   const map::Theater& t_;
@@ -367,6 +416,15 @@ std::string OrdersToJson(const Orders& o, const map::Theater& t) {
         {{r.kind == ReactionKind::kFlood ? "flood" : "massive-flood", t.HexName(r.hex)}});
   }
   if (!reactions.empty()) j["reactions"] = reactions;
+  // Absent when empty, so that the orders of games logged before retreat preferences keep
+  // their text, and their hashes.
+  json retreats = json::array();
+  for (const RetreatPreference& r : o.retreats) {
+    json prefer = json::array();
+    for (map::HexRef h : r.prefer) prefer.push_back(t.HexName(h));
+    retreats.push_back({{"hex", t.HexName(r.hex)}, {"prefer", prefer}});
+  }
+  if (!retreats.empty()) j["retreats"] = retreats;
   return j.dump();
 }
 

@@ -8,6 +8,7 @@
 #include <set>
 #include <type_traits>
 
+#include "opsim/core/sha256.h"
 #include "opsim/map/scenario.h"
 
 namespace opsim::ops {
@@ -17,7 +18,16 @@ namespace {
 using nlohmann::json;
 using P = JsonSource::Pointer;
 
-constexpr int kStateFormatVersion = 1;
+// Version 2 added "content-sha256"; version 1 files load as before, judged by their state hash.
+constexpr int kStateFormatVersion = 2;
+constexpr const char* kContentHashKey = "content-sha256";
+
+// The SHA-256 of a state document's canonical text (compact, keys sorted) without its own
+// content hash: formatting and key order do not change it, any value does.
+std::string ContentHash(json doc) {
+  doc.erase(kContentHashKey);
+  return Sha256Hex(doc.dump());
+}
 
 // A type with a field list (ForEachField): written as an object of its fields.
 template <class T>
@@ -239,6 +249,9 @@ class Reader {
   Result<LoadedState> Read() {
     auto id = Header();
     if (!id) return std::unexpected(id.error());
+    if (version_ >= 2) {
+      if (auto s = r_.Require(P(), kContentHashKey); !s) return std::unexpected(s.error());
+    }
     LoadedState out;
     out.scenario = *id;
     GameState& g = out.state;
@@ -252,20 +265,25 @@ class Reader {
     auto hash = r_.String(P("/hash"));
     if (!hash) return std::unexpected(hash.error());
     out.edited = *hash != StateHash(g);
+    if (r_.Has(P(), kContentHashKey)) {
+      auto content = r_.String(P("/" + std::string(kContentHashKey)));
+      if (!content) return std::unexpected(content.error());
+      out.edited = out.edited || *content != ContentHash(src_.doc());
+    }
     return out;
   }
 
   Result<ScenarioId> Header() {
     const P root;
     if (!src_.doc().is_object()) return src_.Bad(root, "a state file holds one JSON object");
-    if (auto s = r_.OnlyKeys(
-            root, {"opsim", "version", "scenario", "hash", "game", "map", "units", "air", "naval"});
+    if (auto s = r_.OnlyKeys(root, {"opsim", "version", "scenario", "hash", kContentHashKey, "game",
+                                    "map", "units", "air", "naval"});
         !s) {
       return std::unexpected(s.error());
     }
-    if (auto v = r_.Header("state", kStateFormatVersion, "a saved state"); !v) {
-      return std::unexpected(v.error());
-    }
+    auto version = r_.Header("state", kStateFormatVersion, "a saved state");
+    if (!version) return std::unexpected(version.error());
+    version_ = *version;
     if (auto s = r_.Require(root, "scenario"); !s) return std::unexpected(s.error());
     ScenarioId id;
     for (auto [key, out] : {std::pair{"name", &id.name}, std::pair{"path", &id.path},
@@ -533,6 +551,7 @@ class Reader {
   const JsonSource& src_;
   JsonReader r_;
   const map::Theater& t_;
+  int version_ = 0;
 };
 
 }  // namespace
@@ -543,6 +562,7 @@ std::string StateToJson(const GameState& s, const map::Theater& t, const Scenari
   doc["version"] = kStateFormatVersion;
   doc["scenario"] = {{"name", scenario.name}, {"path", scenario.path}, {"sha256", scenario.sha256}};
   doc["hash"] = StateHash(s);
+  doc[kContentHashKey] = ContentHash(doc);
   return doc.dump(1) + "\n";
 }
 

@@ -176,24 +176,68 @@ void Turn::Eliminate(GroundUnit& u, RuleId rule, const std::string& why, Hexes h
       std::move(hexes), std::move(numbers));
 }
 
-void Turn::Retreat(GroundUnit& u, const std::vector<map::HexRef>& from, RuleId rule) {
-  const RuleContext ctx = Ctx(false);
-  const std::vector<std::uint8_t>& zoc = EnemyZoc(u.side);
+namespace {
+
+// B7.5's measure of "away": the distance from `h` to the nearest of the attackers' hexes.
+int FromAttackers(const map::Theater& t, map::HexRef h, const std::vector<map::HexRef>& from) {
+  int d = 1 << 20;
+  for (map::HexRef f : from) d = std::min(d, map::Distance(t.Pos(h), t.Pos(f)));
+  return d;
+}
+
+}  // namespace
+
+std::optional<Note> Turn::RetreatBar(const GroundUnit& u, map::HexsideRef e) {
+  const map::HexRef to = t_.hexside(e).Other(u.hex);
   GroundMover mover;
   mover.side = u.side;
   mover.cls = u.traits().cls;
+  std::vector<Note> notes;
+  if (StepVerdict v = EvaluateGroundStep(Ctx(false), mover, u.hex, e, &notes); !v.blocked.empty()) {
+    return Note{v.blocked, v.why};
+  }
+  if (Occupied(to, Enemy(u.side))) return Note{rules::kB7_5, Name(to) + " holds enemy units"};
+  if (EnemyZoc(u.side)[to.v] && !Occupied(to, u.side)) {
+    return Note{rules::kB7_5, Name(to) +
+                                  " is in an enemy zone of control and no friendly unit "
+                                  "stands there"};
+  }
+  if (ResAt(to, u.side) + u.re_halves > tables_.stacking_halves) {
+    return Note{rules::kB7_5, "entering " + Name(to) + " would break stacking"};
+  }
+  return std::nullopt;
+}
+
+map::HexRef Turn::PreferredRetreat(const GroundUnit& u, const std::vector<map::HexRef>& from,
+                                   map::HexRef farthest) {
+  const auto it = std::find_if(orders_.retreats.begin(), orders_.retreats.end(),
+                               [&](const RetreatPreference& r) { return r.hex == u.hex; });
+  if (it == orders_.retreats.end()) return {};
+  const int away = FromAttackers(t_, farthest, from);
+  for (map::HexRef to : it->prefer) {
+    std::optional<Note> bar = RetreatBar(u, t_.HexsideBetween(u.hex, to));
+    if (!bar && FromAttackers(t_, to, from) < away) {
+      bar = Note{rules::kB7_5, Name(to) + " is nearer the attackers than " + Name(farthest) +
+                                   ", the farthest hex open to it"};
+    }
+    if (!bar) return to;
+    Say("retreat", bar->rule,
+        u.name + " may not retreat " + Name(u.hex) + " to its preferred " + Name(to) + ": " +
+            bar->text,
+        {u.id}, {u.hex, to}, {});
+  }
+  return {};
+}
+
+void Turn::Retreat(GroundUnit& u, const std::vector<map::HexRef>& from, RuleId rule) {
+  // The engine's choice: the farthest from the attackers, ties to the lowest hex.
   map::HexRef best;
   int best_score = -1;
   for (map::Dir d : map::kAllDirs) {
     const map::HexsideRef e = t_.HexsideAt(u.hex, d);
-    if (!e.valid()) continue;
+    if (!e.valid() || RetreatBar(u, e)) continue;
     const map::HexRef to = t_.hexside(e).Other(u.hex);
-    if (!EvaluateGroundStep(ctx, mover, u.hex, e, nullptr).blocked.empty()) continue;
-    if (Occupied(to, Enemy(u.side))) continue;
-    if (zoc[to.v] && !Occupied(to, u.side)) continue;
-    if (ResAt(to, u.side) + u.re_halves > tables_.stacking_halves) continue;
-    int score = 1 << 20;
-    for (map::HexRef f : from) score = std::min(score, map::Distance(t_.Pos(to), t_.Pos(f)));
+    const int score = FromAttackers(t_, to, from);
     if (score > best_score || (score == best_score && to < best)) {
       best_score = score;
       best = to;
@@ -203,10 +247,14 @@ void Turn::Retreat(GroundUnit& u, const std::vector<map::HexRef>& from, RuleId r
     Eliminate(u, rules::kB7_5, "no hex to retreat into", {}, {});
     return;
   }
+  const map::HexRef preferred = PreferredRetreat(u, from, best);
+  if (preferred.valid()) best = preferred;
   const map::HexRef was = u.hex;
   Enter(u, best);
-  Say("retreat", rule, u.name + " retreats " + Name(was) + " to " + Name(best), {u.id}, {was, best},
-      {});
+  Say("retreat", rule,
+      u.name + " retreats " + Name(was) + " to " + Name(best) +
+          (preferred.valid() ? ", the hex it preferred (B7.5)" : ""),
+      {u.id}, {was, best}, {});
 }
 
 Status Turn::AirEscape(AirUnit& a, RuleId why) {

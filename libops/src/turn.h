@@ -7,6 +7,7 @@
 #include <array>
 #include <deque>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -85,8 +86,17 @@ class Turn {
   void Gain(map::HexRef h, Side side);
   // `hexes` and `numbers` are those that `why` names.
   void Eliminate(GroundUnit& u, RuleId rule, const std::string& why, Hexes hexes, Numbers numbers);
-  // B7.5: retreats a unit one hex away from `from`; eliminates it if it cannot.
+  // B7.5: retreats a unit one hex away from `from` (the attackers' hexes), into the first of
+  // its stack's preferred hexes that B7.5 allows, else the engine's choice; eliminates it if
+  // it cannot retreat.
   void Retreat(GroundUnit& u, const std::vector<map::HexRef>& from, RuleId rule);
+  // B7.5: the rule (and why) that bars `u` from retreating across `e`, or nullopt.
+  std::optional<Note> RetreatBar(const GroundUnit& u, map::HexsideRef e);
+  // The first of `u`'s preferred hexes that it may enter and that is as far from the attackers
+  // as `farthest` (the engine's choice), saying why each one before it is refused; invalid
+  // when none is, or it has none.
+  map::HexRef PreferredRetreat(const GroundUnit& u, const std::vector<map::HexRef>& from,
+                               map::HexRef farthest);
   // B11.2: an air unit's attempt to escape from a lost airbase.
   Status AirEscape(AirUnit& a, RuleId why);
 

@@ -75,9 +75,10 @@ Result<LoadedGame> LoadStateFile(const std::string& file_path) {
   auto loaded = ops::StateFromJson(*file, *g->theater);
   if (!loaded) return std::unexpected(loaded.error());
   if (loaded->edited) {
-    spdlog::warn("{}: the state was edited by hand (its saved hash no longer matches)", file_path);
+    spdlog::warn("{}: the state was edited by hand (its saved hashes no longer match)", file_path);
   }
   g->state = std::move(loaded->state);
+  g->state_edited = loaded->edited;
   return g;
 }
 

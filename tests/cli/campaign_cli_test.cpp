@@ -102,6 +102,100 @@ TEST(CampaignCli, StateFilesKnowTheirScenario) {
   EXPECT_NE(edited.err.find("edited by hand"), std::string::npos) << edited.err;
 }
 
+// A state file (solo play) carries a SHA-256 of its content: a file as written loads quietly; a
+// value edited by hand, even one outside the game's state, loads with a warning naming the file
+// and "state_edited" in the answer; a new layout of the same content is no edit; a version-1
+// file (before the content hash) loads as before, judged by its state hash.
+TEST(CampaignCli, StateFilesFlagHandEdits) {
+  test::TempDir dir;
+  const auto wrote = RunCli({"turn", "--scenario", "special-terrain", "--seed", "1940", "--orders",
+                             Orders("01-axis-may-i-1940.json"), "--out", dir.Path("1.json")});
+  ASSERT_EQ(wrote.code, 0) << wrote.err;
+  const json saved = json::parse(test::ReadFile(dir.Path("1.json")));
+  EXPECT_EQ(saved["version"], 2);
+  EXPECT_EQ(saved["content-sha256"].get<std::string>().size(), 64u);
+  auto load = [&](const std::string& name, const json& doc, int indent = 1) {
+    test::WriteFile(dir.Path(name), doc.dump(indent));
+    return RunCli({"supply", "--state", dir.Path(name), "--all", "--json"});
+  };
+
+  const auto as_written = RunCli({"supply", "--state", dir.Path("1.json"), "--all", "--json"});
+  ASSERT_EQ(as_written.code, 0) << as_written.err;
+  EXPECT_EQ(as_written.json()["state_edited"], false);
+  EXPECT_EQ(as_written.err.find("edited by hand"), std::string::npos) << as_written.err;
+
+  json edited = saved;
+  edited["game"]["srp"]["british"] = 1;
+  const auto srp = load("srp.json", edited);
+  ASSERT_EQ(srp.code, 0) << srp.err;
+  EXPECT_EQ(srp.json()["state_edited"], true);
+  EXPECT_NE(srp.err.find(dir.Path("srp.json") + ": the state was edited by hand"),
+            std::string::npos)
+      << srp.err;
+
+  // The scenario's path is not part of the game's state: only the content hash sees it changed.
+  edited = saved;
+  edited["scenario"]["path"] = dir.Path("nowhere.json");
+  const auto path = load("path.json", edited);
+  ASSERT_EQ(path.code, 0) << path.err;
+  EXPECT_EQ(path.json()["state_edited"], true);
+
+  const auto relaid = load("relaid.json", saved, 4);
+  ASSERT_EQ(relaid.code, 0) << relaid.err;
+  EXPECT_EQ(relaid.json()["state_edited"], false);
+
+  json old = saved;
+  old["version"] = 1;
+  old.erase("content-sha256");
+  const auto v1 = load("v1.json", old);
+  ASSERT_EQ(v1.code, 0) << v1.err;
+  EXPECT_EQ(v1.json()["state_edited"], false);
+  old["game"]["srp"]["british"] = 1;
+  const auto v1_edited = load("v1-edited.json", old);
+  ASSERT_EQ(v1_edited.code, 0) << v1_edited.err;
+  EXPECT_EQ(v1_edited.json()["state_edited"], true);
+
+  // A version-2 file without its content hash is not one opsim wrote.
+  json unhashed = saved;
+  unhashed.erase("content-sha256");
+  const auto missing = load("unhashed.json", unhashed);
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_NE(missing.err.find("content-sha256"), std::string::npos) << missing.err;
+
+  // Answers from a scenario or a log say nothing of state files.
+  const auto fresh = RunCli({"supply", "--scenario", "special-terrain", "--all", "--json"});
+  ASSERT_EQ(fresh.code, 0) << fresh.err;
+  EXPECT_FALSE(fresh.json().contains("state_edited"));
+}
+
+// B7.5: a retreat preference that is no retreat refuses the orders file with its file, line and
+// JSON path (exit 2), and nothing is written.
+TEST(CampaignCli, BadRetreatPreferencesNameTheirPlace) {
+  test::TempDir dir;
+  json orders = json::parse(test::ReadFile(Orders("01-axis-may-i-1940.json")));
+  orders["retreats"] = json::array({{{"hex", "16A:1122"}, {"prefer", {"16A:1222", "1324"}}}});
+  test::WriteFile(dir.Path("orders.json"), orders.dump(1));
+  const auto r = RunCli({"turn", "--scenario", "special-terrain", "--seed", "1940", "--orders",
+                         dir.Path("orders.json"), "--out", dir.Path("1.json")});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("orders.json:"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("/retreats/0/prefer/1: 16A:1324 is not next to 16A:1122: a retreat moves "
+                       "one hex (B7.5)"),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir.Path("1.json")));
+}
+
+// turn, check, supply, route and map say in --help that a state file is for solo play.
+TEST(CampaignCli, HelpSaysStateFilesAreForSoloPlay) {
+  for (const char* command : {"turn", "check", "supply", "route", "map"}) {
+    const auto help = RunCli({command, "--help"});
+    EXPECT_EQ(help.code, 0) << command;
+    EXPECT_NE(help.out.find("for solo play"), std::string::npos) << command << "\n" << help.out;
+    EXPECT_NE(help.out.find("foresee"), std::string::npos) << command << "\n" << help.out;
+  }
+}
+
 // check: one order judged without applying it, for the phasing side, with its rules.
 TEST(CampaignCli, CheckJudgesOneOrder) {
   const auto ok = RunCli({"check", "--scenario", "special-terrain", "--action",

@@ -328,14 +328,16 @@ TEST(B12_1, Landings) {
 
 struct Fight {
   Camp c = Fields();
-  Result<TurnResult> Attack(int attack, int defense, int die, bool advance = true) {
+  // `retreats`, when given, is the orders' "retreats" list (B7.5).
+  Result<TurnResult> Attack(int attack, int defense, int die, bool advance = true,
+                            json retreats = nullptr) {
     c.Add("ax", Side::kAxis, UnitType::kInfantry, attack, 2, 4, 2, "1:0405");
     c.Add("su", Side::kAllied, UnitType::kInfantry, 1, defense, 4, 2, "1:0505");
     c.Own("1:0505", Side::kAllied);
-    return c.Play(
-        {{"combat",
-          json::array({{{"attack", "1:0505"}, {"units", {"ax"}}, {"advance", advance}}})}},
-        {1, die});
+    json orders = {
+        {"combat", json::array({{{"attack", "1:0505"}, {"units", {"ax"}}, {"advance", advance}}})}};
+    if (!retreats.is_null()) orders["retreats"] = std::move(retreats);
+    return c.Play(orders, {1, die});
   }
 };
 
@@ -406,6 +408,103 @@ TEST(B7_5, NoRetreatMeansElimination) {
   EXPECT_EQ(f.c.Unit("su").status, UnitStatus::kEliminated);
   EXPECT_TRUE(Said(*r, "eliminated", rules::kB7_5, "no hex to retreat into"))
       << test::AllEvents(*r);
+}
+
+// B7.5: the defender's units on a DR go to the first hex they prefer that B7.5 allows. Around
+// 1:0505, attacked from 1:0405: 1:0504, 1:0604 and 1:0605 are the farthest from the attacker;
+// 1:0404 and 1:0506 are next to it, in its zone of control.
+TEST(B7_5, DefenderTakesItsPreferredHex) {
+  Fight engine;
+  ASSERT_TRUE(engine.Attack(8, 2, 1));
+  const map::HexRef chosen = engine.c.Unit("su").hex;
+  // A preference other than the engine's choice, the sheet dropped as in a path.
+  const std::string other = chosen == engine.c.Hex("1:0605") ? "0604" : "0605";
+  Fight f;
+  auto r = f.Attack(8, 2, 1, true, json::array({{{"hex", "1:0505"}, {"prefer", {other}}}}));
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_EQ(f.c.Unit("su").hex, f.c.Hex("1:" + other));
+  EXPECT_TRUE(Said(*r, "retreat", rules::kB7_3,
+                   "su retreats 1:0505 to 1:" + other + ", the hex it preferred (B7.5)"))
+      << test::AllEvents(*r);
+}
+
+// B7.5: a preference the rule forbids is refused, naming why, and the next one is taken: a hex
+// in the attacker's zone of control, then one with a friendly unit (so out of the zone) but
+// nearer the attacker than the farthest open hex.
+TEST(B7_5, IllegalPreferencesAreSkipped) {
+  Fight f;
+  f.c.Add("friend", Side::kAllied, UnitType::kInfantry, 1, 1, 4, 2, "1:0404");
+  auto r = f.Attack(8, 2, 1, true,
+                    json::array({{{"hex", "1:0505"}, {"prefer", {"1:0506", "1:0404", "1:0604"}}}}));
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_TRUE(Said(*r, "retreat", rules::kB7_5,
+                   "su may not retreat 1:0505 to its preferred 1:0506: 1:0506 is in an enemy zone "
+                   "of control"))
+      << test::AllEvents(*r);
+  EXPECT_TRUE(Said(*r, "retreat", rules::kB7_5,
+                   "su may not retreat 1:0505 to its preferred 1:0404: 1:0404 is nearer the "
+                   "attackers than"))
+      << test::AllEvents(*r);
+  EXPECT_EQ(f.c.Unit("su").hex, f.c.Hex("1:0604"));
+  EXPECT_TRUE(
+      Said(*r, "retreat", rules::kB7_3, "su retreats 1:0505 to 1:0604, the hex it preferred"))
+      << test::AllEvents(*r);
+}
+
+// B7.5: with no preferred hex open, the engine chooses as it does without preferences.
+TEST(B7_5, NoLegalPreferenceFallsBackToTheEngine) {
+  Fight engine;
+  auto plain = engine.Attack(8, 2, 1);
+  ASSERT_TRUE(plain) << plain.error().to_string();
+  Fight f;
+  auto r =
+      f.Attack(8, 2, 1, true, json::array({{{"hex", "1:0505"}, {"prefer", {"1:0506", "1:0404"}}}}));
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_EQ(f.c.Unit("su").hex, engine.c.Unit("su").hex);
+  EXPECT_TRUE(Said(*r, "retreat", rules::kB7_5, "its preferred 1:0404")) << test::AllEvents(*r);
+  EXPECT_FALSE(Said(*r, "retreat", rules::kB7_3, "the hex it preferred")) << test::AllEvents(*r);
+  EXPECT_EQ(StateHash(f.c.state), StateHash(engine.c.state));
+}
+
+// B7.5, B7.3: on an AR the attacker's own stack retreats by its preferences too. Around
+// 1:0405, away from 1:0505: 1:0305, 1:0306 and 1:0406 are the farthest.
+TEST(B7_5, AttackerRetreatsToItsPreferredHex) {
+  Fight engine;
+  ASSERT_TRUE(engine.Attack(5, 4, 1));  // AR
+  const map::HexRef chosen = engine.c.Unit("ax").hex;
+  const std::string other = chosen == engine.c.Hex("1:0306") ? "1:0406" : "1:0306";
+  Fight f;
+  auto r = f.Attack(5, 4, 1, true, json::array({{{"hex", "1:0405"}, {"prefer", {other}}}}));
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_EQ(f.c.Unit("ax").hex, f.c.Hex(other));
+  EXPECT_TRUE(Said(*r, "retreat", rules::kB7_3,
+                   "ax retreats 1:0405 to " + other + ", the hex it preferred"))
+      << test::AllEvents(*r);
+}
+
+// B7.5: a preferred hex not next to the stack's, a stack's hex given twice and a hex listed
+// twice are refused with the file, line and JSON path.
+TEST(B7_5, BadRetreatPreferencesAreRefused) {
+  const std::vector<std::pair<json, std::string>> cases = {
+      {json::array({{{"hex", "1:0505"}, {"prefer", {"1:0504", "1:0507"}}}}),
+       "/retreats/0/prefer/1: 1:0507 is not next to 1:0505: a retreat moves one hex (B7.5)"},
+      {json::array({{{"hex", "1:0505"}, {"prefer", {"1:0504"}}},
+                    {{"hex", "1:0505"}, {"prefer", {"1:0604"}}}}),
+       "/retreats/1/hex: 1:0505 has its retreat preferences already (orders.json:"},
+      {json::array({{{"hex", "1:0505"}, {"prefer", {"1:0504", "0504"}}}}),
+       "/retreats/0/prefer/1: 1:0504 is listed twice"},
+      {json::array({{{"hex", "1:0505"}, {"prefer", json::array()}}}),
+       "/retreats/0/prefer: name at least one hex"},
+  };
+  for (const auto& [retreats, says] : cases) {
+    Fight f;
+    auto r = f.Attack(8, 2, 1, true, retreats);
+    ASSERT_FALSE(r) << retreats.dump();
+    EXPECT_EQ(r.error().code, ErrorCode::kInvalidInput);
+    EXPECT_NE(r.error().to_string().find("orders.json:"), std::string::npos)
+        << r.error().to_string();
+    EXPECT_NE(r.error().to_string().find(says), std::string::npos) << r.error().to_string();
+  }
 }
 
 TEST(B7_3, DefenderEliminated) {
@@ -697,7 +796,30 @@ TEST(OrdersFile, RoundTrip) {
     auto b = ParseOrders(*again, c.t());
     ASSERT_TRUE(b) << b.error().to_string();
     EXPECT_EQ(OrdersToJson(*a, c.t()), OrdersToJson(*b, c.t()));
+    // Orders without retreat preferences keep the text logged before there were any.
+    EXPECT_EQ(OrdersToJson(*a, c.t()).find("retreats"), std::string::npos);
   }
+}
+
+// B7.5: retreat preferences survive the round trip, each hex written with its sheet.
+TEST(OrdersFile, RetreatPreferencesRoundTrip) {
+  Camp c = Fields();
+  auto src = JsonSource::FromText(
+      R"({"opsim": "orders", "version": 1, "side": "axis", "turn": "Jan I 1942",
+          "retreats": [{"hex": "1:0505", "prefer": ["1:0605", "0504"]}]})",
+      "orders.json");
+  ASSERT_TRUE(src);
+  auto a = ParseOrders(*src, c.t());
+  ASSERT_TRUE(a) << a.error().to_string();
+  const std::string text = OrdersToJson(*a, c.t());
+  EXPECT_NE(text.find(R"("retreats":[{"hex":"1:0505","prefer":["1:0605","1:0504"]}])"),
+            std::string::npos)
+      << text;
+  auto again = JsonSource::FromText(text, "again.json");
+  ASSERT_TRUE(again);
+  auto b = ParseOrders(*again, c.t());
+  ASSERT_TRUE(b) << b.error().to_string();
+  EXPECT_EQ(OrdersToJson(*b, c.t()), text);
 }
 
 // State files keep every field: a state read back has the same hash; an edited one is flagged.

@@ -1,7 +1,8 @@
 // Orders: one player-turn's orders, read from an orders file (docs/orders-format.md).
 //
 // The phasing side's orders by phase (initial, movement, combat, exploitation), the other
-// side's reactions during that player-turn (flood attempts, 41.A.4), and optionally the dice
+// side's reactions during that player-turn (flood attempts, 41.A.4), retreat preferences
+// (B7.5), and optionally the dice
 // the players rolled. Parsing resolves every hex against the theater and locates every error
 // at its line; legality is judged later, by Game.
 #pragma once
@@ -66,6 +67,15 @@ struct Reaction {
   std::string where;
 };
 
+// B7.5: the hexes the units standing in `hex` prefer to retreat into, best first; each is next
+// to `hex` and listed once. A preference the rules refuse falls through to the next, then to
+// the engine's own choice.
+struct RetreatPreference {
+  map::HexRef hex;
+  std::vector<map::HexRef> prefer;
+  std::string where;
+};
+
 struct Orders {
   Side side = Side::kAxis;
   GameDate turn;
@@ -73,7 +83,8 @@ struct Orders {
   std::vector<InitialOrder> initial;
   std::vector<MoveOrder> movement;
   std::vector<AttackOrder> combat;
-  std::vector<Reaction> reactions;  // the non-phasing side's, during this player-turn
+  std::vector<Reaction> reactions;          // the non-phasing side's, during this player-turn
+  std::vector<RetreatPreference> retreats;  // by hex, each hex once
   std::vector<MoveOrder> exploitation;
   std::string source;  // the file's name
 };

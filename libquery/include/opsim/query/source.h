@@ -69,7 +69,8 @@ struct LoadedGame {
   std::shared_ptr<const ops::Campaign> campaign;  // null for a map only, or when not needed
   std::optional<ops::GameState> state;            // present with a campaign
   map::MapState map;                              // what map queries read
-  ops::ScenarioId scenario;  // name, path and SHA-256 for a scenario or state file; name for a log
+  ops::ScenarioId scenario;   // name, path and SHA-256 for a scenario or state file; name for a log
+  bool state_edited = false;  // a state file whose saved hashes no longer match (state_file.h)
 
   const ops::RuleTables& tables() const;
   std::int32_t player_turn() const { return state ? state->player_turn : 0; }
