@@ -126,7 +126,7 @@ void AddReachCommands(CLI::App& app, Context& ctx) {
     if (o->units.empty() && o->hex.empty()) {
       return Fail(ErrorCode::kInvalidInput, "reach needs --unit ID or --hex HEX");
     }
-    auto g = LoadGame(o->game);
+    auto g = LoadGame(ctx, o->game);
     if (!g) return std::unexpected(g.error());
     query::ReachRequest r;
     r.units = o->units;
