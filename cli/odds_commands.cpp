@@ -136,18 +136,25 @@ void AddOddsCommands(CLI::App& app, Context& ctx) {
       "same counts. The orders' scripted dice are ignored. A run the rules refuse refuses the "
       "whole command (exit 3), naming the run and the rule.\n"
       "To spread a run over machines, run each shard with --shard K/N --out shard-K.json, then "
-      "opsim odds --merge shard-*.json (docs/odds.md).");
+      "opsim odds --merge shard-*.json (docs/odds.md). Progress goes to stderr.");
   AddGameSourceOptions(odds, oo->game);
-  auto* orders = odds->add_option("--orders", oo->orders, "the orders file");
-  auto* runs = odds->add_option("--runs", oo->runs, "how many runs, over every shard");
-  auto* seed = odds->add_option("--seed", oo->seed, "the runs' dice: the same seed, the same odds");
+  auto* orders = odds->add_option("--orders", oo->orders, "the orders file")->type_name("FILE");
+  auto* runs = odds->add_option("--runs", oo->runs,
+                                "how many runs, over every shard: 1 to " +
+                                    std::to_string(query::kMaxOddsRuns))
+                   ->type_name("N");
+  auto* seed = odds->add_option("--seed", oo->seed, "the runs' dice: the same seed, the same odds")
+                   ->type_name("S");
   odds->add_option("--threads", oo->threads, "threads to play on (default: every core)")
       ->capture_default_str();
   odds->add_option("--shard", oo->shard,
-                   "play only shard K of N: the runs i with i mod N = K - 1 (default 1/1)");
-  odds->add_option("--out", oo->out, "also write the result's JSON here (a shard result)");
+                   "play only shard K of N: the runs i with i mod N = K - 1 (default 1/1)")
+      ->type_name("K/N");
+  odds->add_option("--out", oo->out, "also write the result's JSON here (a shard result)")
+      ->type_name("FILE");
   auto* merge = odds->add_option("--merge", oo->merge,
-                                 "add up shard results (opsim odds --out) instead of playing");
+                                 "add up shard results (opsim odds --out) instead of playing")
+                    ->type_name("FILES");
   for (CLI::Option* o : {orders, runs, seed}) merge->excludes(o);
   Bind(odds, ctx, [&ctx, oo, orders, runs, seed]() -> Status {
     Result<query::OddsAnswer> answer;

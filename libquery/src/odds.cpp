@@ -221,8 +221,11 @@ Result<OddsAnswer> RunOdds(const LoadedGame& g, const JsonSource& orders_src,
   }
   if (failed) {
     Error e = failed->second;
-    e.message = "run " + std::to_string(failed->first) + " (dice " +
-                std::to_string(RunDice(request.seed, failed->first)) + "): " + e.message;
+    // A rule's refusal may hang on the run's dice; other errors (orders for another turn) do not.
+    if (e.code == ErrorCode::kRuleViolation) {
+      e.message = "run " + std::to_string(failed->first) + " (dice " +
+                  std::to_string(RunDice(request.seed, failed->first)) + "): " + e.message;
+    }
     return std::unexpected(e);
   }
 

@@ -155,6 +155,27 @@ TEST(OddsCli, BadOptionsExitTwoAndSayWhy) {
   EXPECT_NE(no_orders.err.find("odds needs --orders FILE"), std::string::npos) << no_orders.err;
 }
 
+// A turn log's head, or an earlier turn with --at: orders for another player-turn are bad input.
+TEST(OddsCli, AGameFromATurnLog) {
+  test::TempDir dir;
+  const std::string db = dir.Path("g.sqlite");
+  ASSERT_EQ(RunCli({"new", "--scenario", "special-terrain", "--db", db, "--seed", "1940"}).code, 0);
+  ASSERT_EQ(RunCli({"turn", "--db", db, "--orders", BundledOrders("01-axis-may-i-1940.json")}).code,
+            0);
+  const json j = Played({"odds", "--db", db, "--orders", BundledOrders("02-allied-may-i-1940.json"),
+                         "--runs", "20", "--seed", "3"});
+  EXPECT_EQ(j["side"], "allied");
+  EXPECT_EQ(j["attacks"][0]["hex"], "19A:2715");
+  const auto early =
+      RunCli({"odds", "--db", db, "--at", "0", "--orders",
+              BundledOrders("02-allied-may-i-1940.json"), "--runs", "20", "--seed", "3"});
+  EXPECT_EQ(early.code, 2);
+  EXPECT_NE(early.err.find("these are allied orders, but the game stands at May I 1940, axis"),
+            std::string::npos)
+      << early.err;
+  EXPECT_EQ(early.err.find("run 0"), std::string::npos) << early.err;
+}
+
 // A run the rules refuse refuses the command, as `turn` would (exit 3, the rule); the orders'
 // scripted dice are ignored, and the answer says so.
 TEST(OddsCli, ARefusedRunExitsThreeAndScriptedDiceAreIgnored) {
