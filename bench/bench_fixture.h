@@ -11,6 +11,7 @@
 
 #include "opsim/map/scenario.h"
 #include "opsim/ops/game.h"
+#include "opsim/query/source.h"
 
 namespace opsim::bench {
 
@@ -20,8 +21,10 @@ const std::string& BenchTheaterPath();
 const map::Scenario& BenchScenario();
 
 inline constexpr int kBenchUnits = 2000;
-// The same theater with a synthetic campaign of 2,000 units (seed 1), at its start.
+// The same theater with a synthetic campaign of 2,000 units (seed 1), at its start: as a game,
+// and as the queries load one.
 const ops::Game& BenchGame();
+const query::LoadedGame& BenchLoadedGame();
 
 // Heap bytes this process holds (malloc's count: arena chunks in use and mmapped blocks). Unlike
 // the resident set it does not depend on what earlier benchmarks freed and malloc kept.

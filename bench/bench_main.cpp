@@ -40,8 +40,8 @@ const map::Scenario& BenchScenario() {
   return scenario;
 }
 
-const ops::Game& BenchGame() {
-  static const ops::Game game = [] {
+const query::LoadedGame& BenchLoadedGame() {
+  static const query::LoadedGame game = [] {
     const std::string theater = map::GenerateTheater({.hexes = kBenchHexes, .seed = 1});
     auto text = ops::AddSyntheticCampaign(theater, kBenchUnits, 1);
     auto src = text ? JsonSource::FromText(*text, "bench-campaign")
@@ -53,9 +53,19 @@ const ops::Game& BenchGame() {
       std::fprintf(stderr, "bench campaign: %s\n", campaign.error().to_string().c_str());
       std::abort();
     }
-    return ops::Game(std::make_shared<const map::Theater>(std::move(sc->theater)),
-                     std::make_shared<const ops::Campaign>(std::move(*campaign)));
+    query::LoadedGame g;
+    g.theater = std::make_shared<const map::Theater>(std::move(sc->theater));
+    g.campaign = std::make_shared<const ops::Campaign>(std::move(*campaign));
+    g.state = g.campaign->initial;
+    g.map = g.state->map;
+    g.scenario.name = "bench-campaign";
+    return g;
   }();
+  return game;
+}
+
+const ops::Game& BenchGame() {
+  static const ops::Game game(BenchLoadedGame().theater, BenchLoadedGame().campaign);
   return game;
 }
 

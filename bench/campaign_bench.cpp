@@ -1,10 +1,12 @@
 // Campaign benchmarks on the generated 100,000-hex theater with 2,000 units: supply for a
-// whole side, a whole player-turn, and one stack's reach.
+// whole side, a whole player-turn, a Monte Carlo run of it (opsim odds), and one stack's reach.
 #include <benchmark/benchmark.h>
 
 #include "bench_fixture.h"
+#include "opsim/ops/orders.h"
 #include "opsim/ops/reach.h"
 #include "opsim/ops/synthetic.h"
+#include "opsim/query/odds.h"
 
 namespace opsim::bench {
 namespace {
@@ -92,6 +94,34 @@ void BM_Reach(benchmark::State& state) {
   state.counters["enemy_hexes_away"] = best;
 }
 BENCHMARK(BM_Reach)->Unit(benchmark::kMillisecond);
+// opsim odds: 1,000 runs of the player-turn above, on as many threads as the argument. Wall
+// time, since the work is on the worker threads.
+void BM_Odds(benchmark::State& state) {
+  const query::LoadedGame& g = BenchLoadedGame();
+  const ops::Orders orders = ops::SyntheticOrders(BenchGame(), 7);
+  auto src = JsonSource::FromText(ops::OrdersToJson(orders, *g.theater), "synthetic-orders");
+  if (!src) {
+    state.SkipWithError(src.error().to_string().c_str());
+    return;
+  }
+  query::OddsRequest request;
+  request.runs = 1000;
+  request.seed = 1;
+  request.threads = static_cast<unsigned>(state.range(0));
+  std::size_t eliminated = 0;
+  for (auto _ : state) {
+    auto answer = query::RunOdds(g, *src, request);
+    if (!answer) {
+      state.SkipWithError(answer.error().to_string().c_str());
+      break;
+    }
+    eliminated = answer->eliminated.size();
+  }
+  state.counters["runs"] = static_cast<double>(request.runs);
+  state.counters["attacks"] = static_cast<double>(orders.combat.size());
+  state.counters["units_ever_eliminated"] = static_cast<double>(eliminated);
+}
+BENCHMARK(BM_Odds)->Arg(1)->Arg(2)->Iterations(1)->UseRealTime()->Unit(benchmark::kSecond);
 
 }  // namespace
 }  // namespace opsim::bench

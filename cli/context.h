@@ -44,5 +44,6 @@ void AddLogCommands(CLI::App& app, Context& ctx);       // new, status, log, rep
 void AddGameCommands(CLI::App& app, Context& ctx);      // turn, check, supply
 void AddTacticalCommands(CLI::App& app, Context& ctx);  // tactical ...
 void AddReachCommands(CLI::App& app, Context& ctx);     // reach
+void AddOddsCommands(CLI::App& app, Context& ctx);      // odds
 
 }  // namespace opsim::cli

@@ -69,6 +69,7 @@ Status Turn::Attack(const AttackOrder& a) {
   // 41.A.4: the owner's answer to the announced attack.
   auto answer = AnswerAttack(a);
   if (!answer) return std::unexpected(answer.error());
+  result_.attacks.push_back(AttackOutcome{a.hex, answer->flood, std::nullopt});
   if (!answer->attack) return {};
   const int drm = answer->modifier;
   // B7.2: odds, columns and shifts.
@@ -96,6 +97,7 @@ Status Turn::Attack(const AttackOrder& a) {
   if (!roll) return std::unexpected(roll.error());
   const int die = std::clamp(*roll + drm, 1, 6);
   const CombatResult result = crt.results[die - 1][shifted];
+  result_.attacks.back().result = result;
   Decided(std::string(CombatResultName(result)) + " at " + crt.columns[shifted] +
               (drm ? " (die " + std::to_string(drm) + ")" : ""),
           {}, {a.hex}, drm ? Numbers{drm} : Numbers{});

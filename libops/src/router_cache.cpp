@@ -1,5 +1,7 @@
 #include "router_cache.h"
 
+#include <algorithm>
+
 #include "rule41/rule41.h"
 
 namespace opsim::ops {
@@ -33,14 +35,17 @@ GroundRouter& RouterCache::Get(const RuleContext& ctx, const GroundMover& mover,
                           (mover.engineer ? "e" : "") + std::to_string(mover.res) +
                           (arcs == GroundRouter::Arcs::kInbound ? "<" : ">");
   const std::string sig = Signature(ctx, mover);
-  Entry& e = entries_[key];
-  if (!e.router || e.signature != sig) {
-    e.router = std::make_unique<GroundRouter>(ctx, mover, arcs);
-    e.signature = sig;
+  std::vector<Entry>& entries = entries_[key];
+  auto it = std::find_if(entries.begin(), entries.end(),
+                         [&](const Entry& e) { return e.signature == sig; });
+  if (it == entries.end()) {
+    if (entries.size() == kSignaturesPerMover) entries.pop_back();
+    entries.insert(entries.begin(), Entry{sig, std::make_unique<GroundRouter>(ctx, mover, arcs)});
   } else {
-    e.router->Rebind(ctx);
+    it->router->Rebind(ctx);
+    std::rotate(entries.begin(), it, it + 1);
   }
-  return *e.router;
+  return *entries.front().router;
 }
 
 }  // namespace opsim::ops

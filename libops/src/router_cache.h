@@ -1,12 +1,15 @@
 // RouterCache: ground routers kept across queries and player-turns while the movement costs
 // they hold stay the same. A router's arcs depend on the mover and on a few parts of the map
 // state only (frozen zones, floods, the owners of the Kronshtadt hexside's hexes); the cache
-// keys each router by a signature of exactly those. Not thread-safe. Private to libops.
+// keys each router by a signature of exactly those, and keeps the last few signatures' routers
+// for each mover, so that states alternating between them (the frozen zones of a Monte Carlo
+// run's random weather) do not rebuild one each time. Not thread-safe. Private to libops.
 #pragma once
 
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "opsim/ops/route.h"
 
@@ -22,7 +25,9 @@ class RouterCache {
     std::string signature;
     std::unique_ptr<GroundRouter> router;
   };
-  std::map<std::string, Entry> entries_;  // by mover and direction
+  // Three weather zones freeze in 8 ways: enough for a run's weather never to rebuild.
+  static constexpr std::size_t kSignaturesPerMover = 8;
+  std::map<std::string, std::vector<Entry>> entries_;  // by mover and direction; newest first
 };
 
 }  // namespace opsim::ops

@@ -146,10 +146,12 @@ class Turn {
     bool attack = true;
     int modifier = 0;
     bool swamp = false;
+    std::optional<FloodResult> flood;  // the attempt's result, if the owner tried
   };
   Result<FloodAnswer> AnswerAttack(const AttackOrder& a);
   // One flooding attempt: returns the attack die modifier and whether the hex was flooded.
   struct FloodOutcome {
+    FloodResult result = FloodResult::kCompleteFailure;
     bool flooded = false;
     bool massive = false;
     int attack_modifier = 0;

@@ -58,6 +58,7 @@ Result<Turn::FloodAnswer> Turn::AnswerAttack(const AttackOrder& a) {
     if (r.hex != a.hex) continue;
     auto outcome = Flood(a, r);
     if (!outcome) return std::unexpected(outcome.error());
+    answer.flood = outcome->result;
     answer.modifier += outcome->attack_modifier;
     if (outcome->massive) {
       Say("combat", rules::k41A4b,
@@ -146,6 +147,7 @@ Result<Turn::FloodOutcome> Turn::Flood(const AttackOrder& a, const Reaction& r) 
                         : ""),
           {}, {h}, modifier ? Numbers{*roll, modifier} : Numbers{});
   FloodOutcome out;
+  out.result = result;
   switch (result) {
     case FloodResult::kCompleteFailure:
       Say("flood", rule,

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,13 @@ struct DieRoll {
   std::string decided;  // "snow", "S*", "DR"
 };
 
+// What one attack came to, as data (its events say it in words): opsim odds counts these.
+struct AttackOutcome {
+  map::HexRef hex;
+  std::optional<FloodResult> flood;    // the owner's flooding attempt (41.A.4), if any
+  std::optional<CombatResult> result;  // none: called off or cancelled after the flood
+};
+
 struct PhaseHash {
   Phase phase;
   std::string hash;
@@ -60,7 +68,8 @@ struct TurnResult {
   GameDate date;
   std::vector<Event> events;
   std::vector<DieRoll> rolls;
-  std::vector<PhaseHash> hashes;  // after each phase, in order
+  std::vector<AttackOutcome> attacks;  // in the order attacked
+  std::vector<PhaseHash> hashes;       // after each phase, in order
   std::string final_hash;
 };
 
@@ -89,6 +98,8 @@ class Game {
   const RuleTables& tables() const { return campaign_->tables; }
   const GameState& state() const { return state_; }
   std::string hash() const { return StateHash(state_); }
+  // Restarts the seeded dice from an opsim::Dice state: opsim odds gives each run its own.
+  void SetDice(std::uint64_t dice) { state_.dice = dice; }
 
   // Plays the phasing side's player-turn. On error (kRuleViolation with the rule, or
   // kInvalidInput for orders of the wrong side or turn) the state is unchanged.
