@@ -39,5 +39,6 @@ void AddMapCommands(CLI::App& app, Context& ctx);       // scenarios, map, route
 void AddLogCommands(CLI::App& app, Context& ctx);       // new, status, log, replay, branch
 void AddGameCommands(CLI::App& app, Context& ctx);      // turn, check, supply
 void AddTacticalCommands(CLI::App& app, Context& ctx);  // tactical ...
+void AddPbemCommands(CLI::App& app, Context& ctx);      // pbem start|join|accept|move|...
 
 }  // namespace opsim::cli
