@@ -225,7 +225,7 @@ TEST_F(PbemTest, ADefenderWhoChangesHisReplyAfterSeeingTheMoversKeyIsDetected) {
   const auto second = RunCli({"pbem", "reply", "--db", allied_, "--turn", dir_.Path("turn.json"),
                               "--reply", dir_.Path("none.json"), "--out", dir_.Path("r2.json")});
   EXPECT_EQ(second.code, 2);
-  EXPECT_NE(second.err.find("a reply is fixed once sent"), std::string::npos) << second.err;
+  EXPECT_NE(second.err.find("once sent, a reply is fixed"), std::string::npos) << second.err;
   // ... the mover has moved on ...
   const auto late = RunCli({"pbem", "resolve", "--db", axis_, "--reply", dir_.Path("reply.json"),
                             "--out", dir_.Path("result2.json")});
