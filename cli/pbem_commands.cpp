@@ -26,10 +26,6 @@ std::string KeyPath(const PbemOptions& o) {
   return o.key.empty() ? db::pbem::DefaultKeyPath(o.db) : o.key;
 }
 
-Result<JsonSource> Read(const std::string& path) {
-  return JsonSource::FromFile(path);
-}
-
 std::string AttacksText(const json& attacks) {
   std::ostringstream out;
   out << "  announced attacks:" << (attacks.empty() ? " none" : "") << "\n";
@@ -100,7 +96,7 @@ void AddJoin(CLI::App& pbem, Context& ctx) {
   cmd->add_option("--key", o->key, kKeyHelp);
   cmd->add_option("--out", o->out, "the acceptance file to write")->required();
   Bind(cmd, ctx, [&ctx, o]() -> Status {
-    auto inv = Read(o->invitation);
+    auto inv = JsonSource::FromFile(o->invitation);
     if (!inv) return std::unexpected(inv.error());
     auto done = db::pbem::Join(*inv, o->db, KeyPath(*o), o->out);
     if (!done) return std::unexpected(done.error());
@@ -122,9 +118,9 @@ void AddAccept(CLI::App& pbem, Context& ctx) {
   cmd->add_option("--db", o->db, "your new log (as named to `pbem start`)")->required();
   cmd->add_option("--key", o->key, kKeyHelp);
   Bind(cmd, ctx, [&ctx, o]() -> Status {
-    auto inv = Read(o->invitation);
+    auto inv = JsonSource::FromFile(o->invitation);
     if (!inv) return std::unexpected(inv.error());
-    auto acc = Read(o->acceptance);
+    auto acc = JsonSource::FromFile(o->acceptance);
     if (!acc) return std::unexpected(acc.error());
     auto done = db::pbem::Accept(*inv, *acc, o->db, KeyPath(*o));
     if (!done) return std::unexpected(done.error());
@@ -149,7 +145,7 @@ void AddMove(CLI::App& pbem, Context& ctx) {
   cmd->add_option("--orders", o->orders, "your orders file (docs/orders-format.md)")->required();
   cmd->add_option("--out", o->out, "the turn file to write")->required();
   Bind(cmd, ctx, [&ctx, o]() -> Status {
-    auto orders = Read(o->orders);
+    auto orders = JsonSource::FromFile(o->orders);
     if (!orders) return std::unexpected(orders.error());
     auto done = db::pbem::Move(o->db, KeyPath(*o), *orders, o->out);
     if (!done) return std::unexpected(done.error());
@@ -177,11 +173,11 @@ void AddReply(CLI::App& pbem, Context& ctx) {
                   "\"retreats\": [{\"hex\": HEX, \"prefer\": [HEX, ...]}]} (default: none)");
   cmd->add_option("--out", o->out, "the reply file to write")->required();
   Bind(cmd, ctx, [&ctx, o]() -> Status {
-    auto turn = Read(o->turn);
+    auto turn = JsonSource::FromFile(o->turn);
     if (!turn) return std::unexpected(turn.error());
     std::optional<JsonSource> reply;
     if (!o->reply.empty()) {
-      auto r = Read(o->reply);
+      auto r = JsonSource::FromFile(o->reply);
       if (!r) return std::unexpected(r.error());
       reply.emplace(std::move(*r));
     }
@@ -209,7 +205,7 @@ void AddResolve(CLI::App& pbem, Context& ctx) {
   cmd->add_option("--reply", o->reply, "the defender's reply file")->required();
   cmd->add_option("--out", o->out, "the result file to write")->required();
   Bind(cmd, ctx, [&ctx, o]() -> Status {
-    auto reply = Read(o->reply);
+    auto reply = JsonSource::FromFile(o->reply);
     if (!reply) return std::unexpected(reply.error());
     auto done = db::pbem::Resolve(o->db, KeyPath(*o), *reply, o->out);
     if (!done) return std::unexpected(done.error());
@@ -232,7 +228,7 @@ void AddApply(CLI::App& pbem, Context& ctx) {
   cmd->add_option("--key", o->key, kKeyHelp);
   cmd->add_option("--result", o->result, "the mover's result file")->required();
   Bind(cmd, ctx, [&ctx, o]() -> Status {
-    auto result = Read(o->result);
+    auto result = JsonSource::FromFile(o->result);
     if (!result) return std::unexpected(result.error());
     auto done = db::pbem::Apply(o->db, KeyPath(*o), *result);
     if (!done) return std::unexpected(done.error());

@@ -228,9 +228,11 @@ json Attacks(const ops::Orders& o, const map::Theater& t) {
   return out;
 }
 
-std::string NewGameId() {
+// 128 random bits, hex: the game's id.
+Result<std::string> NewGameId() {
   auto bytes = NewSecret();
-  return bytes ? KeyHex(*bytes).substr(0, 32) : std::string();
+  if (!bytes) return std::unexpected(bytes.error());
+  return KeyHex(*bytes).substr(0, 32);
 }
 
 FairTurn FairOf(Side mover, const std::string& mover_key, const std::string& defender_key,
@@ -274,7 +276,9 @@ Result<json> Start(const JsonSource& scenario, Side side, const std::string& db_
                 "accept`)",
                 db_path);
   }
-  const std::string game_id = NewGameId();
+  auto id = NewGameId();
+  if (!id) return std::unexpected(id.error());
+  const std::string game_id = *id;
   auto key = MakeKey(key_path, game_id, side);
   if (!key) return std::unexpected(key.error());
   const std::string name = std::filesystem::path(scenario.name()).filename().string();
