@@ -39,7 +39,8 @@ int Run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
       "Every query takes --json and then prints one JSON object on stdout.\n"
       "Exit codes: 0 answered (a \"no route\" is an answer), 2 bad input, 3 an order the rules "
       "forbid,\n4 a corrupt or tampered file, 5 an I/O error, 6 a busy database, 7 a read-only "
-      "file,\n8 a file from a newer opsim.",
+      "file,\n8 a file from a newer opsim, 9 a turn file for another game or player-turn, or a "
+      "diverged log.",
       "opsim"};
   app.set_version_flag("--version", "opsim 0.1.0");
   app.require_subcommand(1);
@@ -53,6 +54,7 @@ int Run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
   AddTacticalCommands(app, ctx);
   AddReachCommands(app, ctx);
   AddOddsCommands(app, ctx);
+  AddPbemCommands(app, ctx);
 
   // Logging: quiet by default (warnings only), to `err`, so stdout stays clean for --json.
   auto sink = std::make_shared<spdlog::sinks::ostream_sink_mt>(err);

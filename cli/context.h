@@ -45,5 +45,6 @@ void AddGameCommands(CLI::App& app, Context& ctx);      // turn, check, supply
 void AddTacticalCommands(CLI::App& app, Context& ctx);  // tactical ...
 void AddReachCommands(CLI::App& app, Context& ctx);     // reach
 void AddOddsCommands(CLI::App& app, Context& ctx);      // odds
+void AddPbemCommands(CLI::App& app, Context& ctx);      // pbem start|join|accept|move|...
 
 }  // namespace opsim::cli

@@ -8,6 +8,7 @@
 
 #include "context.h"
 #include "opsim/db/game_log.h"
+#include "opsim/db/pbem.h"
 #include "opsim/map/scenario.h"
 #include "opsim/ops/calendar.h"
 #include "opsim/ops/rules_version.h"
@@ -67,6 +68,14 @@ std::string StatusText(const json& j) {
   out << j["scenario"].get<std::string>() << " after " << j["turns_played"] << " of "
       << j["turns_logged"] << " logged player-turns\n";
   out << "  " << RulesVersionText(j["rules_version"].get<std::int32_t>()) << "\n";
+  if (j["dice"] == "fair") {
+    out << "  dice: fair, drawn from both players' keys (game " << j["game_id"].get<std::string>()
+        << "; docs/dice.md)\n";
+  } else {
+    out << "  dice: seeded (anyone holding this file can foresee the dice)\n";
+  }
+  if (j.contains("pending"))
+    out << "  pending: " << j["pending"]["text"].get<std::string>() << "\n";
   const json& next = j["next"];
   out << "  next: " << next["date"].get<std::string>() << " (game turn "
       << next["game_turn"].get<int>() + 1 << "), the " << next["phasing"].get<std::string>()
@@ -213,6 +222,11 @@ void AddStatusCommand(CLI::App& app, Context& ctx) {
         so->db, so->at >= 0 ? std::optional<std::int32_t>(so->at) : std::nullopt);
     if (!status) return std::unexpected(status.error());
     json doc = query::ToJson(*status);
+    if (status->game.dice == db::DiceKind::kFair) {
+      auto pending = db::pbem::Pending(so->db);
+      if (!pending) return std::unexpected(pending.error());
+      if (*pending) doc["pending"] = **pending;
+    }
     Emit(ctx, doc, StatusText(doc));
     return {};
   });

@@ -50,6 +50,29 @@ run check --state "$OUT/may-i-axis.json" --action '{"suez": "reopen"}'
 step "Is the Soviet 51st Army in supply? The line it traces, and why not (B8)"
 run supply --state "$OUT/may-i-axis.json" --side allied --hex 4A:3524
 
+# ---- Fair dice by mail (issue 11): one fair player-turn between two logs -------------------
+PB="$(mktemp -d)"
+step "A fair game by mail (docs/pbem.md): two logs, two key files, only small files traded"
+run pbem start --scenario "$S" --side axis --db "$PB/axis.sqlite" --out "$PB/invitation.json"
+run pbem join --invitation "$PB/invitation.json" --db "$PB/allied.sqlite" --out "$PB/acceptance.json"
+run pbem accept --invitation "$PB/invitation.json" --acceptance "$PB/acceptance.json" \
+  --db "$PB/axis.sqlite"
+# The axis orders without their flood attempt, which is the allied player's reply.
+printf '%s\n' '{"opsim": "orders", "version": 1, "side": "axis", "turn": "May I 1940",' \
+  ' "movement": [{"units": ["de-18a"], "path": ["16A:1322", "16A:1222"]},' \
+  '  {"units": ["de-9pz"], "path": ["16A:1323", "16A:1322", "16A:1221"]}],' \
+  ' "combat": [{"attack": "16A:1122", "units": ["de-18a", "de-9pz"]}]}' >"$PB/axis-orders.json"
+printf '%s\n' '{"reactions": [{"flood": "16A:1122"}]}' >"$PB/allied-reply.json"
+run pbem move --db "$PB/axis.sqlite" --orders "$PB/axis-orders.json" --out "$PB/turn1.json"
+run pbem reply --db "$PB/allied.sqlite" --turn "$PB/turn1.json" --reply "$PB/allied-reply.json" \
+  --out "$PB/reply1.json"
+run pbem resolve --db "$PB/axis.sqlite" --reply "$PB/reply1.json" --out "$PB/result1.json"
+run pbem apply --db "$PB/allied.sqlite" --result "$PB/result1.json"
+step "Both logs verify, every die re-derived from the revealed keys"
+run replay --db "$PB/axis.sqlite" --verify
+run replay --db "$PB/allied.sqlite" --verify
+rm -rf "$PB"
+
 # ---- Turn log (issue 4): the bundled campaign played into an SQLite file ---------------------
 # This block is the turn log's; keep it last and whole.
 DB="$OUT/game.sqlite"

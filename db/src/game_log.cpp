@@ -4,7 +4,9 @@
 
 #include <filesystem>
 #include <future>
+#include <nlohmann/json.hpp>
 
+#include "opsim/core/sha256.h"
 #include "opsim/db/snapshot.h"
 #include "opsim/map/scenario.h"
 #include "opsim/ops/campaign.h"
@@ -250,10 +252,11 @@ std::string TurnTitle(const LoggedTurn& t) {
 }
 
 // Plays a logged player-turn again and checks that it reproduces the log; the differences that
-// are not tampering go to `reported`.
-Result<ops::TurnResult> ReplayTurn(ops::Game& game, const LoggedTurn& logged,
-                                   const std::string& path,
+// are not tampering go to `reported`. A fair player-turn's decisions must match their logged
+// hashes, and its keys the players' commitments; its dice are derived from them again.
+Result<ops::TurnResult> ReplayTurn(ops::Game& game, const LoggedTurn& logged, const TurnLog& log,
                                    std::vector<ReplayDifference>& reported) {
+  const std::string& path = log.path();
   auto refuse = [&](std::int64_t seq, const std::string& why) {
     return Fail(ErrorCode::kCorruption, TurnTitle(logged) + ": " + why,
                 path + ": row seq " + std::to_string(seq));
@@ -266,7 +269,24 @@ Result<ops::TurnResult> ReplayTurn(ops::Game& game, const LoggedTurn& logged,
   if (!orders) {
     return refuse(logged.seq, "the logged orders do not read: " + orders.error().to_string());
   }
-  auto result = game.Play(*orders);
+  std::optional<KeyedDice> keyed;
+  if (log.game().dice == DiceKind::kFair) {
+    const Decisions d = SplitDecisions(logged.orders);
+    if (Sha256Hex(d.orders) != logged.orders_hash) {
+      return refuse(logged.seq, "the mover's orders do not match their logged hash " +
+                                    logged.orders_hash + ": they were changed after the reveal");
+    }
+    if (Sha256Hex(d.reply) != logged.reply_hash) {
+      return refuse(logged.seq, "the defender's reply does not match its logged hash " +
+                                    logged.reply_hash + ": it was changed after the reveal");
+    }
+    auto dice =
+        FairDiceFor(log.game(), logged.number,
+                    {logged.axis_key, logged.allied_key, logged.orders_hash, logged.reply_hash});
+    if (!dice) return refuse(logged.seq, dice.error().message);
+    keyed.emplace(*dice);
+  }
+  auto result = game.Play(*orders, keyed ? &*keyed : nullptr);
   if (!result) {
     return refuse(logged.seq,
                   "the replay refuses the logged orders: " + result.error().to_string());
@@ -321,7 +341,7 @@ Result<ops::Game> GameAt(const TurnLog& log, const Rules& rules, std::int32_t ta
   for (std::int32_t n = from + 1; n <= target; ++n) {
     auto logged = log.ReadTurn(n);
     if (!logged) return std::unexpected(logged.error());
-    if (auto r = ReplayTurn(*game, *logged, log.path(), unreported); !r) {
+    if (auto r = ReplayTurn(*game, *logged, log, unreported); !r) {
       return std::unexpected(r.error());
     }
   }
@@ -367,27 +387,82 @@ Status CheckSnapshot(const TurnLog& log, std::int32_t turn, const ops::Game& gam
   return {};
 }
 
-}  // namespace
-
-Result<LoggedGame> NewLoggedGame(const std::string& db_path, const JsonSource& scenario,
-                                 std::uint64_t seed) {
-  if (seed > static_cast<std::uint64_t>(INT64_MAX)) {
-    return Fail(ErrorCode::kInvalidInput, "the seed must be below 2^63", std::to_string(seed));
+// A new log of `record`'s game at `db_path`; `record` names the scenario and its dice.
+Result<LoggedGame> NewLog(const std::string& db_path, const JsonSource& scenario,
+                          GameRecord record) {
+  if (record.seed > static_cast<std::uint64_t>(INT64_MAX)) {
+    return Fail(ErrorCode::kInvalidInput, "the seed must be below 2^63",
+                std::to_string(record.seed));
   }
-  auto rules = BuildRules(scenario, seed);
+  auto rules = BuildRules(scenario, record.seed);
   if (!rules) return std::unexpected(rules.error());
   ops::Game game(rules->theater, rules->campaign);
-  GameRecord record;
   record.scenario_name = std::filesystem::path(scenario.name()).filename().string();
   record.scenario = scenario.text();
-  record.seed = seed;
   record.start_hash = game.hash();
   record.rules_version = ops::kRulesVersion;
   auto log = TurnLog::Create(db_path, record, SnapshotOf(game.state(), 0, game.hash()));
   if (!log) return std::unexpected(log.error());
   if (auto s = log->Publish(); !s) return std::unexpected(s.error());
-  return LoggedGame{rules->theater,      rules->campaign, game.state(), record.scenario_name, 0, 0,
-                    record.rules_version};
+  return LoggedGame{
+      rules->theater,       rules->campaign, game.state(),  record.scenario_name, 0, 0,
+      record.rules_version, record.dice,     record.game_id};
+}
+
+}  // namespace
+
+Result<LoggedGame> NewLoggedGame(const std::string& db_path, const JsonSource& scenario,
+                                 std::uint64_t seed) {
+  GameRecord record;
+  record.seed = seed;
+  return NewLog(db_path, scenario, std::move(record));
+}
+
+Result<LoggedGame> NewFairLoggedGame(const std::string& db_path, const JsonSource& scenario,
+                                     const std::string& game_id, const std::string& axis_commitment,
+                                     const std::string& allied_commitment) {
+  GameRecord record;
+  record.dice = DiceKind::kFair;
+  record.game_id = game_id;
+  record.axis_commitment = axis_commitment;
+  record.allied_commitment = allied_commitment;
+  return NewLog(db_path, scenario, std::move(record));
+}
+
+Decisions SplitDecisions(const std::string& canonical_orders) {
+  nlohmann::json orders = nlohmann::json::parse(canonical_orders, nullptr, false);
+  nlohmann::json reply = nlohmann::json::object();
+  if (!orders.is_object()) return {canonical_orders, reply.dump()};
+  for (const char* key : kReplyKeys) {
+    if (!orders.contains(key)) continue;
+    reply[key] = std::move(orders[key]);
+    orders.erase(key);
+  }
+  return {orders.dump(), reply.dump()};
+}
+
+Result<KeyedDice> FairDiceFor(const GameRecord& game, std::int32_t number, const FairTurn& turn) {
+  if (number < 1 || number > kKeyChainLength) {
+    return Fail(ErrorCode::kCorruption, "a fair game has keys for player-turns 1 to " +
+                                            std::to_string(kKeyChainLength) + ", not " +
+                                            std::to_string(number));
+  }
+  Key keys[2];
+  const std::pair<const std::string*, const std::string*> sides[2] = {
+      {&turn.axis_key, &game.axis_commitment}, {&turn.allied_key, &game.allied_commitment}};
+  for (int i = 0; i < 2; ++i) {
+    const char* side = i == 0 ? "axis" : "allied";
+    auto key = KeyFromHex(*sides[i].first);
+    auto commitment = KeyFromHex(*sides[i].second);
+    if (!key || !commitment || !KeyMatches(*key, number, *commitment)) {
+      return Fail(ErrorCode::kCorruption, std::string("the ") + side + " key for player-turn " +
+                                              std::to_string(number) + " does not match the " +
+                                              side + " player's commitment");
+    }
+    keys[i] = *key;
+  }
+  return KeyedDice(keys[0], keys[1], game.game_id, number,
+                   Sha256Hex(turn.orders_hash + "\n" + turn.reply_hash));
 }
 
 Result<LoggedGame> LoadLoggedGame(const std::string& db_path, std::optional<std::int32_t> at) {
@@ -401,9 +476,15 @@ Result<LoggedGame> LoadLoggedGame(const std::string& db_path, std::optional<std:
   if (!game) return std::unexpected(game.error());
   auto logged = log->CountTurns();
   if (!logged) return std::unexpected(logged.error());
-  return LoggedGame{
-      rules->theater, rules->campaign,          game->state(), log->game().scenario_name, *target,
-      *logged,        log->game().rules_version};
+  return LoggedGame{rules->theater,
+                    rules->campaign,
+                    game->state(),
+                    log->game().scenario_name,
+                    *target,
+                    *logged,
+                    log->game().rules_version,
+                    log->game().dice,
+                    log->game().game_id};
 }
 
 Result<ops::TurnResult> PlayLoggedTurn(const std::string& db_path, const JsonSource& orders) {
@@ -414,6 +495,12 @@ Result<ops::TurnResult> PlayLoggedTurn(const std::string& db_path, const JsonSou
                                        const std::function<void()>& before_commit) {
   auto log = TurnLog::Open(db_path, TurnLog::Access::kWrite);
   if (!log) return std::unexpected(log.error());
+  if (log->game().dice == DiceKind::kFair) {
+    return Fail(ErrorCode::kInvalidInput,
+                "a fair game is played between two logs with `opsim pbem` (docs/pbem.md), not "
+                "with `opsim turn`",
+                db_path);
+  }
   auto rules = BuildRules(*log);
   if (!rules) return std::unexpected(rules.error());
   const map::Theater& theater = *rules->theater;
@@ -447,13 +534,19 @@ Result<std::string> CanonicalOrders(const ops::Orders& orders, const map::Theate
 }
 
 Result<ops::TurnResult> PlayAndAppend(ops::Game& game, const ops::Orders& orders, TurnLog& log,
-                                      std::int32_t number) {
+                                      std::int32_t number, const FairTurn* fair) {
+  std::optional<KeyedDice> keyed;
+  if (fair != nullptr) {
+    auto dice = FairDiceFor(log.game(), number, *fair);
+    if (!dice) return std::unexpected(dice.error());
+    keyed.emplace(*dice);
+  }
   // The orders and theater are only read, on both threads; the game is the rules' alone. (Both
   // policies: where no thread can be started, the work runs when it is waited for.)
   constexpr auto kBeside = std::launch::async | std::launch::deferred;
   auto canonical =
       std::async(kBeside, CanonicalOrders, std::cref(orders), std::cref(game.theater()));
-  auto result = game.Play(orders);
+  auto result = game.Play(orders, keyed ? &*keyed : nullptr);
   if (!result) return std::unexpected(result.error());
   auto text = canonical.get();
   if (!text) return std::unexpected(text.error());
@@ -461,8 +554,14 @@ Result<ops::TurnResult> PlayAndAppend(ops::Game& game, const ops::Orders& orders
   auto snapshot = std::async(kBeside, [&game, number, hash = result->final_hash] {
     return SnapshotOf(game.state(), number, hash);
   });
-  if (auto s = log.AppendTurn(ToLoggedTurn(number, std::move(*text), *result), std::move(snapshot));
-      !s) {
+  LoggedTurn turn = ToLoggedTurn(number, std::move(*text), *result);
+  if (fair != nullptr) {
+    turn.axis_key = fair->axis_key;
+    turn.allied_key = fair->allied_key;
+    turn.orders_hash = fair->orders_hash;
+    turn.reply_hash = fair->reply_hash;
+  }
+  if (auto s = log.AppendTurn(turn, std::move(snapshot)); !s) {
     return std::unexpected(s.error());
   }
   return result;
@@ -491,7 +590,7 @@ Result<ReplayReport> ReplayLog(const std::string& db_path, const ReplayOptions& 
   for (std::int32_t n = 1; n <= *to; ++n) {
     auto logged = log->ReadTurn(n);
     if (!logged) return std::unexpected(logged.error());
-    auto result = ReplayTurn(game, *logged, db_path, report.differences);
+    auto result = ReplayTurn(game, *logged, *log, report.differences);
     if (!result) return std::unexpected(result.error());
     report.rolls += static_cast<std::int64_t>(logged->rolls.size());
     report.events += static_cast<std::int64_t>(logged->events.size());
@@ -504,8 +603,8 @@ Result<ReplayReport> ReplayLog(const std::string& db_path, const ReplayOptions& 
   auto logged = log->CountTurns();
   if (!logged) return std::unexpected(logged.error());
   report.game = LoggedGame{
-      rules->theater, rules->campaign,          game.state(), log->game().scenario_name, *to,
-      *logged,        log->game().rules_version};
+      rules->theater, rules->campaign,           game.state(),     log->game().scenario_name, *to,
+      *logged,        log->game().rules_version, log->game().dice, log->game().game_id};
   return report;
 }
 
@@ -530,10 +629,14 @@ Result<BranchReport> BranchLog(const std::string& db_path, std::int32_t at,
   for (std::int32_t n = 1; n <= at; ++n) {
     auto logged = log->ReadTurn(n);
     if (!logged) return std::unexpected(logged.error());
-    auto result = ReplayTurn(game, *logged, db_path, unreported);
+    auto result = ReplayTurn(game, *logged, *log, unreported);
     if (!result) return std::unexpected(result.error());
     LoggedTurn turn = ToLoggedTurn(n, logged->orders, *result);
     turn.logged_at = logged->logged_at;
+    turn.axis_key = logged->axis_key;
+    turn.allied_key = logged->allied_key;
+    turn.orders_hash = logged->orders_hash;
+    turn.reply_hash = logged->reply_hash;
     if (auto s = out->AppendTurn(turn, SnapshotOf(game.state(), n, result->final_hash)); !s) {
       return std::unexpected(s.error());
     }

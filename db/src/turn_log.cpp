@@ -26,11 +26,10 @@ using sql::Statement;
 
 const std::string kGenesis(64, '0');
 
-// PRAGMAs take no bound parameters, so the two constants are spelled out here.
-static_assert(kLogApplicationId == 1330664268 && kLogSchemaVersion == 2);
+// PRAGMAs take no bound parameters, so the constants are spelled out here.
+static_assert(kLogApplicationId == 1330664268 && kSeededLogSchema == 2 && kLogSchemaVersion == 3);
 constexpr const char* kSchema = R"sql(
 PRAGMA application_id = 1330664268;
-PRAGMA user_version = 2;
 CREATE TABLE meta (
   key TEXT PRIMARY KEY NOT NULL,
   value TEXT NOT NULL
@@ -115,6 +114,20 @@ CREATE VIEW chain (seq, tbl, turn, prev_hash, hash) AS
   UNION ALL SELECT seq, 'phase', turn, prev_hash, hash FROM phase
   UNION ALL SELECT seq, 'snapshot', turn, prev_hash, hash FROM snapshot;
 )sql";
+constexpr const char* kSeededSchema = "PRAGMA user_version = 2;";
+// Schema 3 (a fair game): the dice kind and commitments in the game record, the revealed keys
+// and the decisions' hashes in each player-turn.
+constexpr const char* kFairSchema = R"sql(
+PRAGMA user_version = 3;
+ALTER TABLE game ADD COLUMN dice TEXT NOT NULL DEFAULT 'seeded';
+ALTER TABLE game ADD COLUMN game_id TEXT NOT NULL DEFAULT '';
+ALTER TABLE game ADD COLUMN axis_commitment TEXT NOT NULL DEFAULT '';
+ALTER TABLE game ADD COLUMN allied_commitment TEXT NOT NULL DEFAULT '';
+ALTER TABLE turn ADD COLUMN axis_key TEXT NOT NULL DEFAULT '';
+ALTER TABLE turn ADD COLUMN allied_key TEXT NOT NULL DEFAULT '';
+ALTER TABLE turn ADD COLUMN orders_hash TEXT NOT NULL DEFAULT '';
+ALTER TABLE turn ADD COLUMN reply_hash TEXT NOT NULL DEFAULT '';
+)sql";
 
 // The chained content of each row (canonical_row.h): every column but the hashes, the
 // snapshot's data (its SHA-256 stands for it) and the wall-clock metadata, keys in byte order.
@@ -129,6 +142,12 @@ std::string RowHash(std::string_view prev, std::string_view content) {
 
 std::string GameContent(const GameRecord& g, std::int32_t schema) {
   CanonicalRow row;
+  if (schema >= 3) {
+    row.Str("allied_commitment", g.allied_commitment)
+        .Str("axis_commitment", g.axis_commitment)
+        .Str("dice", DiceKindName(g.dice))
+        .Str("game_id", g.game_id);
+  }
   if (schema >= 2) row.Int("rules_version", g.rules_version);
   return row.Str("scenario_name", g.scenario_name)
       .Str("scenario_sha256", g.scenario_sha256)
@@ -141,8 +160,10 @@ std::string GameContent(const GameRecord& g, std::int32_t schema) {
 
 std::string TurnContent(std::int64_t seq, const LoggedTurn& t, std::int32_t schema) {
   CanonicalRow row;
+  if (schema >= 3) row.Str("allied_key", t.allied_key).Str("axis_key", t.axis_key);
   row.Str("date", t.date).Str("final_hash", t.final_hash).Int("number", t.number);
   row.Str("orders", t.orders);
+  if (schema >= 3) row.Str("orders_hash", t.orders_hash).Str("reply_hash", t.reply_hash);
   if (schema >= 2) row.Int("rules_version", t.rules_version);
   return row.Int("seq", seq)
       .Int("serial", t.serial)
@@ -234,19 +255,30 @@ std::unexpected<Error> Corrupt(const std::string& path, const ChainRow& row, std
 // inserts. Schema 1 lacks some: its readers select what they stand for (rules version 1, no
 // units, hexes or numbers), and its writers leave them out.
 const char* GameSelect(std::int32_t schema) {
+  if (schema >= 3) {
+    return "SELECT seq, scenario_name, scenario_sha256, scenario, seed, start_hash, "
+           "rules_version, prev_hash, hash, dice, game_id, axis_commitment, allied_commitment "
+           "FROM game";
+  }
   return schema >= 2 ? "SELECT seq, scenario_name, scenario_sha256, scenario, seed, start_hash, "
-                       "rules_version, prev_hash, hash FROM game"
+                       "rules_version, prev_hash, hash, 'seeded', '', '', '' FROM game"
                      : "SELECT seq, scenario_name, scenario_sha256, scenario, seed, start_hash, "
-                       "1, prev_hash, hash FROM game";
+                       "1, prev_hash, hash, 'seeded', '', '', '' FROM game";
 }
 const char* TurnColumns(std::int32_t schema) {
+  if (schema >= 3) {
+    return "number, seq, serial, side, date, orders, final_hash, logged_at, rules_version, "
+           "prev_hash, hash, axis_key, allied_key, orders_hash, reply_hash";
+  }
   return schema >= 2 ? "number, seq, serial, side, date, orders, final_hash, logged_at, "
-                       "rules_version, prev_hash, hash"
+                       "rules_version, prev_hash, hash, '', '', '', ''"
                      : "number, seq, serial, side, date, orders, final_hash, logged_at, 1, "
-                       "prev_hash, hash";
+                       "prev_hash, hash, '', '', '', ''";
 }
 const char* TurnInsertColumns(std::int32_t schema) {
-  return schema >= 2 ? TurnColumns(schema)
+  if (schema >= 3) return TurnColumns(schema);
+  return schema >= 2 ? "number, seq, serial, side, date, orders, final_hash, logged_at, "
+                       "rules_version, prev_hash, hash"
                      : "number, seq, serial, side, date, orders, final_hash, logged_at, "
                        "prev_hash, hash";
 }
@@ -330,9 +362,16 @@ GameRecord DecodeGame(const Statement& st, ChainRow& row, std::int32_t schema) {
   g.rules_version = static_cast<std::int32_t>(rules_version);
   row.prev_hash = st.Text(7);
   row.hash = st.Text(8);
+  const std::string dice = st.Text(9);
+  g.dice = dice == "fair" ? DiceKind::kFair : DiceKind::kSeeded;
+  g.game_id = st.Text(10);
+  g.axis_commitment = st.Text(11);
+  g.allied_commitment = st.Text(12);
   row.what = "the game record";
   // The content names seq 1 whatever the row says, so a moved game row fails its link.
-  row.content = row.seq == 1 && g.rules_version == rules_version ? GameContent(g, schema) : "";
+  row.content = row.seq == 1 && g.rules_version == rules_version && dice == DiceKindName(g.dice)
+                    ? GameContent(g, schema)
+                    : "";
   return g;
 }
 
@@ -354,6 +393,10 @@ LoggedTurn DecodeTurn(const Statement& st, ChainRow& row, std::int32_t schema) {
   t.seq = row.seq;
   row.prev_hash = st.Text(9);
   row.hash = st.Text(10);
+  t.axis_key = st.Text(11);
+  t.allied_key = st.Text(12);
+  t.orders_hash = st.Text(13);
+  t.reply_hash = st.Text(14);
   row.turn = number;
   row.header = true;
   row.what = "player-turn " + std::to_string(number) + " (" + t.side + ", " + t.date + ")";
@@ -479,6 +522,10 @@ Status SyncDirectory(const std::string& path) {
 
 }  // namespace
 
+const char* DiceKindName(DiceKind kind) {
+  return kind == DiceKind::kFair ? "fair" : "seeded";
+}
+
 LoggedTurn ToLoggedTurn(std::int32_t number, std::string orders_json, const ops::TurnResult& r) {
   LoggedTurn t;
   t.number = number;
@@ -560,15 +607,29 @@ Result<TurnLog> TurnLog::Create(const std::string& path, const GameRecord& game,
   if (auto s = log.db_->Exec("BEGIN IMMEDIATE"); !s) return std::unexpected(s.error());
   log.in_transaction_ = true;
   Transaction tx(&log);
+  const bool fair = game.dice == DiceKind::kFair;
+  log.schema_ = fair ? kLogSchemaVersion : kSeededLogSchema;
   if (auto s = log.db_->Exec(kSchema); !s) return std::unexpected(s.error());
+  if (auto s = log.db_->Exec(fair ? kFairSchema : kSeededSchema); !s) {
+    return std::unexpected(s.error());
+  }
 
   log.game_ = game;
   log.game_.scenario_sha256 = Sha256Hex(game.scenario);
   const std::string game_hash = RowHash(kGenesis, GameContent(log.game_, log.schema_));
   auto ins = log.db_->Prepare(
-      "INSERT INTO game (seq, scenario_name, scenario_sha256, scenario, seed, start_hash, "
-      "rules_version, prev_hash, hash) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)");
+      fair ? "INSERT INTO game (seq, scenario_name, scenario_sha256, scenario, seed, start_hash, "
+             "rules_version, prev_hash, hash, dice, game_id, axis_commitment, "
+             "allied_commitment) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+           : "INSERT INTO game (seq, scenario_name, scenario_sha256, scenario, seed, start_hash, "
+             "rules_version, prev_hash, hash) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)");
   if (!ins) return std::unexpected(ins.error());
+  if (fair) {
+    ins->Bind(9, DiceKindName(log.game_.dice))
+        .Bind(10, log.game_.game_id)
+        .Bind(11, log.game_.axis_commitment)
+        .Bind(12, log.game_.allied_commitment);
+  }
   ins->Bind(1, log.game_.scenario_name)
       .Bind(2, log.game_.scenario_sha256)
       .Bind(3, log.game_.scenario)
@@ -587,7 +648,7 @@ Result<TurnLog> TurnLog::Create(const std::string& path, const GameRecord& game,
   if (auto s = log.SetHead(seq, prev); !s) return std::unexpected(s.error());
 
   for (auto [key, value] : {std::pair<const char*, std::string>{"format", "opsim turn log"},
-                            {"schema", std::to_string(kLogSchemaVersion)},
+                            {"schema", std::to_string(log.schema_)},
                             {"created_by", "opsim " OPSIM_VERSION},
                             {"created_at", NowUtc()}}) {
     if (auto s = log.SetMeta(key, value); !s) return std::unexpected(s.error());
@@ -694,6 +755,13 @@ Status TurnLog::SetMeta(std::string_view key, std::string_view value) {
   auto st = db_->Prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)");
   if (!st) return std::unexpected(st.error());
   st->Bind(1, key).Bind(2, value);
+  return st->Run();
+}
+
+Status TurnLog::DeleteMeta(std::string_view key) {
+  auto st = db_->Prepare("DELETE FROM meta WHERE key = ?");
+  if (!st) return std::unexpected(st.error());
+  st->Bind(1, key);
   return st->Run();
 }
 
@@ -806,6 +874,12 @@ Status TurnLog::AppendTurnRows(const LoggedTurn& turn, std::int64_t& seq, std::s
   const int last = schema >= 2 ? 11 : 10;
   if (schema >= 2) st->Bind(9, turn.rules_version);
   st->Bind(last - 1, prev).Bind(last, hash);
+  if (schema >= 3) {
+    st->Bind(12, turn.axis_key)
+        .Bind(13, turn.allied_key)
+        .Bind(14, turn.orders_hash)
+        .Bind(15, turn.reply_hash);
+  }
   if (auto s = st->Run(); !s) return s;
   prev = hash;
   if (auto s = AppendLinks(

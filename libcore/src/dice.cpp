@@ -11,7 +11,7 @@ std::uint64_t Dice::Next() {
   return z ^ (z >> 31);
 }
 
-int Dice::Roll(int sides) {
+int DiceSource::Roll(int sides) {
   if (sides <= 1) return 1;
   const auto n = static_cast<std::uint64_t>(sides);
   // Reject the top partial block so every face is equally likely.

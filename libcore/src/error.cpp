@@ -27,6 +27,8 @@ int ExitCodeFor(ErrorCode code) {
       return 7;
     case ErrorCode::kUnsupported:
       return 8;
+    case ErrorCode::kWrongTurn:
+      return 9;
     case ErrorCode::kInternal:
       return 70;
   }
@@ -51,6 +53,8 @@ const char* ErrorCodeName(ErrorCode code) {
       return "read-only";
     case ErrorCode::kUnsupported:
       return "unsupported";
+    case ErrorCode::kWrongTurn:
+      return "wrong-turn";
     case ErrorCode::kInternal:
       return "internal";
   }

@@ -49,4 +49,30 @@ Status WriteFileAtomically(const std::string& path, std::string_view contents) {
   return {};
 }
 
+Status CreatePrivateFile(const std::string& path, std::string_view contents) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  if (fd < 0) {
+    if (errno == EEXIST || errno == ELOOP) {
+      return Fail(ErrorCode::kInvalidInput,
+                  "the file already exists; a secret is never overwritten (choose another name)",
+                  path);
+    }
+    return OsError(path, "cannot create the file", errno);
+  }
+  std::size_t done = 0;
+  int err = 0;
+  while (done < contents.size() && err == 0) {
+    const ssize_t n = ::write(fd, contents.data() + done, contents.size() - done);
+    if (n < 0 && errno != EINTR) err = errno;
+    if (n > 0) done += static_cast<std::size_t>(n);
+  }
+  if (err == 0 && ::fsync(fd) != 0) err = errno;
+  if (::close(fd) != 0 && err == 0) err = errno;
+  if (err != 0) {
+    ::unlink(path.c_str());
+    return OsError(path, "cannot write the file", err);
+  }
+  return {};
+}
+
 }  // namespace opsim

@@ -29,7 +29,7 @@ std::vector<std::uint8_t> Game::EnemyZoc(Side side) const {
   return EnemyZones(*theater_, state_, side, Context());
 }
 
-Result<TurnResult> Game::Play(const Orders& orders) {
+Result<TurnResult> Game::Play(const Orders& orders, DiceSource* dice) {
   const Side phasing = state_.phasing();
   const std::string now = FormatGameDate(state_.date()) + ", " + SideName(phasing) + " player-turn";
   if (orders.side != phasing) {
@@ -44,7 +44,12 @@ Result<TurnResult> Game::Play(const Orders& orders) {
         "these orders are for " + FormatGameDate(orders.turn) + ", but the game stands at " + now,
         orders.source, std::string(rules::kB1_2.id));
   }
-  Turn turn(*theater_, *campaign_, state_, orders, *routers_);
+  if (dice != nullptr && !orders.dice.empty()) {
+    return Fail(ErrorCode::kInvalidInput,
+                "a fair game's dice come from both players' keys: its orders may carry no dice",
+                orders.source + ": /dice", std::string(rules::kB10_1.id));
+  }
+  Turn turn(*theater_, *campaign_, state_, orders, *routers_, dice);
   if (auto st = turn.Weather(); !st) return std::unexpected(st.error());
   if (auto st = turn.Initial(); !st) return std::unexpected(st.error());
   turn.EndPhase(Phase::kInitial);

@@ -10,7 +10,7 @@
 namespace opsim::ops {
 
 Turn::Turn(const map::Theater& theater, const Campaign& campaign, GameState state,
-           const Orders& orders, RouterCache& routers)
+           const Orders& orders, RouterCache& routers, DiceSource* keyed)
     : t_(theater),
       c_(campaign),
       routers_(routers),
@@ -20,7 +20,8 @@ Turn::Turn(const map::Theater& theater, const Campaign& campaign, GameState stat
       side_(s_.phasing()),
       serial_(s_.player_turn),
       scripted_(orders.dice.begin(), orders.dice.end()),
-      dice_(s_.dice) {
+      dice_(s_.dice),
+      keyed_(keyed) {
   result_.player_turn = serial_;
   result_.side = side_;
   result_.date = s_.date();
@@ -61,7 +62,9 @@ Result<int> Turn::Roll(int sides, std::string purpose, RuleId rule) {
   roll.sides = sides;
   roll.purpose = std::move(purpose);
   roll.rule = rule;
-  if (!scripted_.empty()) {
+  if (keyed_ != nullptr) {
+    roll.value = keyed_->Roll(sides);
+  } else if (!scripted_.empty()) {
     roll.value = scripted_.front();
     scripted_.pop_front();
     roll.scripted = true;

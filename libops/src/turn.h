@@ -21,8 +21,9 @@ namespace opsim::ops {
 
 class Turn {
  public:
+  // `keyed`: a fair game's dice, used instead of the scripted and seeded ones (may be null).
   Turn(const map::Theater& theater, const Campaign& campaign, GameState state, const Orders& orders,
-       RouterCache& routers);
+       RouterCache& routers, DiceSource* keyed);
 
   // The phases, in order; each returns an error that refuses the whole player-turn.
   Status Weather();
@@ -62,8 +63,8 @@ class Turn {
   void SayRule41(const std::string& kind, const std::string& who, const Units& units,
                  const std::vector<StepNotes>& steps);
   std::unexpected<Error> Refuse(RuleId rule, std::string message, const std::string& where);
-  // A die roll: the orders' dice first, then the seeded dice. Returns the face, or an error
-  // when a scripted die cannot be such a roll.
+  // A die roll: the keyed dice if any, else the orders' dice first, then the seeded dice. Returns
+  // the face, or an error when a scripted die cannot be such a roll.
   Result<int> Roll(int sides, std::string purpose, RuleId rule);
   // Records what the last roll decided, as a roll and as an event whose numbers are the die's
   // sides and face, then `numbers`.
@@ -184,6 +185,7 @@ class Turn {
   TurnResult result_;
   std::deque<int> scripted_;
   Dice dice_;
+  DiceSource* keyed_;
   std::set<std::string> moved_, attacked_;
   std::set<std::uint32_t> attacked_hexes_;
   std::array<std::vector<int>, 2> res_;           // half REs by side, then hex

@@ -51,22 +51,25 @@ json StatusJson(const db::LoggedGame& g) {
                                {"supply", ops::SupplyStatusName(u.supply)}});
     }
   }
-  return {{"scenario", g.scenario_name},
-          {"turns_played", g.turns_played},
-          {"turns_logged", g.turns_logged},
-          {"rules_version", g.rules_version},
-          {"next", NextJson(s)},
-          {"weather", weather},
-          {"suez", map::CanalStatusName(s.map.suez())},
-          {"floods", floods},
-          {"ice_airfields", ice},
-          {"markers", markers},
-          {"netherlands_surrendered", s.netherlands_surrendered},
-          {"srp", s.srp},
-          {"exit_totals", s.exit_totals},
-          {"units", units},
-          {"out_of_supply", out_of_supply},
-          {"state_hash", ops::StateHash(s)}};
+  nlohmann::json doc = {{"scenario", g.scenario_name},
+                        {"turns_played", g.turns_played},
+                        {"turns_logged", g.turns_logged},
+                        {"rules_version", g.rules_version},
+                        {"dice", db::DiceKindName(g.dice)},
+                        {"next", NextJson(s)},
+                        {"weather", weather},
+                        {"suez", map::CanalStatusName(s.map.suez())},
+                        {"floods", floods},
+                        {"ice_airfields", ice},
+                        {"markers", markers},
+                        {"netherlands_surrendered", s.netherlands_surrendered},
+                        {"srp", s.srp},
+                        {"exit_totals", s.exit_totals},
+                        {"units", units},
+                        {"out_of_supply", out_of_supply},
+                        {"state_hash", ops::StateHash(s)}};
+  if (g.dice == db::DiceKind::kFair) doc["game_id"] = g.game_id;
+  return doc;
 }
 
 }  // namespace

@@ -403,7 +403,7 @@ TEST(TurnLog, ALogFromANewerSchemaIsRefusedUntouched) {
   test::TempDir dir;
   const std::string path = dir.Path("game.sqlite");
   MakeLog(path, 1);
-  ASSERT_EQ(Sql(path, "PRAGMA user_version = 3"), "");
+  ASSERT_EQ(Sql(path, "PRAGMA user_version = 4"), "");
   const std::string before = test::DumpLog(path);
   for (auto access : {TurnLog::Access::kRead, TurnLog::Access::kWrite}) {
     auto log = TurnLog::Open(path, access);
@@ -411,7 +411,7 @@ TEST(TurnLog, ALogFromANewerSchemaIsRefusedUntouched) {
     EXPECT_EQ(log.error().code, ErrorCode::kUnsupported);
     EXPECT_EQ(ExitCodeFor(log.error().code), 8);
     EXPECT_NE(
-        log.error().message.find("newer opsim (log schema 3; this build reads schemas 1 to 2)"),
+        log.error().message.find("newer opsim (log schema 4; this build reads schemas 1 to 3)"),
         std::string::npos)
         << log.error().message;
   }

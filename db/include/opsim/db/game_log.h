@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "opsim/core/error.h"
+#include "opsim/core/fair_dice.h"
 #include "opsim/core/json_source.h"
 #include "opsim/db/turn_log.h"
 #include "opsim/ops/game.h"
@@ -43,11 +44,41 @@ struct LoggedGame {
   std::int32_t turns_played = 0;   // player-turns in the log up to `state`
   std::int32_t turns_logged = 0;   // player-turns in the log
   std::int32_t rules_version = 0;  // of the build that started the log (GameRecord)
+  DiceKind dice = DiceKind::kSeeded;
+  std::string game_id;  // a fair game's
 };
 
 // Starts a new log at `db_path` (which must not exist) for `scenario` and `seed` (below 2^63).
 Result<LoggedGame> NewLoggedGame(const std::string& db_path, const JsonSource& scenario,
                                  std::uint64_t seed);
+
+// Starts a new fair log (schema 3, docs/dice.md) at `db_path` for `scenario`, with the game's id
+// and both players' commitments (hex); both players' logs of a game start identical.
+Result<LoggedGame> NewFairLoggedGame(const std::string& db_path, const JsonSource& scenario,
+                                     const std::string& game_id, const std::string& axis_commitment,
+                                     const std::string& allied_commitment);
+
+// A fair player-turn's revealed keys and the hashes of what each player decided (hex).
+struct FairTurn {
+  std::string axis_key;
+  std::string allied_key;
+  std::string orders_hash;  // Sha256Hex of Decisions::orders
+  std::string reply_hash;   // Sha256Hex of Decisions::reply
+};
+// Canonical orders (CanonicalOrders) split into what the mover decided and what the defender
+// decided: his reply, the keys `reactions` and `retreats`. Both compact JSON objects, keys
+// sorted. Pure; thread-safe.
+struct Decisions {
+  std::string orders;
+  std::string reply;
+};
+Decisions SplitDecisions(const std::string& canonical_orders);
+// The orders keys that are the defender's reply: flood attempts (41.A.4), retreat preferences
+// (B7.5). A reply where he decided nothing is "{}".
+inline constexpr const char* kReplyKeys[] = {"reactions", "retreats"};
+// The dice of fair player-turn `number` of `game`, once both keys are checked against the
+// players' commitments (kCorruption names the key that does not match).
+Result<KeyedDice> FairDiceFor(const GameRecord& game, std::int32_t number, const FairTurn& turn);
 
 // The game after `at` logged player-turns (all of them when absent), from the nearest
 // snapshot and the logged orders and dice.
@@ -72,8 +103,10 @@ Result<std::string> CanonicalOrders(const ops::Orders& orders, const map::Theate
 // commits). The canonical orders are made and checked on a second thread while the rules play,
 // and the snapshot is made on it while the player-turn's rows are written. On error nothing is
 // appended, but `game` may have played the turn.
+// With `fair` (a fair game), the player-turn is played with FairDiceFor's dice and logged with
+// its keys and hashes.
 Result<ops::TurnResult> PlayAndAppend(ops::Game& game, const ops::Orders& orders, TurnLog& log,
-                                      std::int32_t number);
+                                      std::int32_t number, const FairTurn* fair = nullptr);
 
 struct ReplayOptions {
   std::optional<std::int32_t> to;  // stop after this many player-turns; all when absent

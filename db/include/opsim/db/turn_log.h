@@ -9,8 +9,9 @@
 // It promises:
 // - A file that is not an opsim log, or is from a newer schema, is refused before anything in
 //   it is read or changed (kCorruption, kUnsupported).
-// - It reads schemas 1 and 2, and writes a log in the schema it was created in: a new log in
-//   schema 2, a player-turn appended to a schema-1 log in schema 1.
+// - It reads schemas 1 to 3, and writes a log in the schema it was created in: a new seeded
+//   log in schema 2, a new fair log in schema 3 (its dice kind, commitments and revealed keys),
+//   a player-turn appended to a schema-1 log in schema 1.
 // - A new log appears whole or not at all; an appended player-turn is one transaction in WAL
 //   mode, so a crash or a kill leaves the log as it was before that turn.
 // - Every SQL statement is fixed text with bound parameters.
@@ -39,12 +40,18 @@ namespace sql {
 class Database;
 }
 
-// PRAGMA application_id of every opsim log ("OPSL"), and PRAGMA user_version: the schema this
-// build writes (2: rules versions, and each event's units, hexes and numbers), and the oldest it
-// reads.
+// PRAGMA application_id of every opsim log ("OPSL"), and PRAGMA user_version: the newest schema
+// this build reads and writes (3: fair dice), the schema of a new seeded log (2: rules versions,
+// and each event's units, hexes and numbers), and the oldest schema it reads.
 inline constexpr std::int32_t kLogApplicationId = 0x4F50534C;
-inline constexpr std::int32_t kLogSchemaVersion = 2;
+inline constexpr std::int32_t kLogSchemaVersion = 3;
+inline constexpr std::int32_t kSeededLogSchema = 2;
 inline constexpr std::int32_t kOldestLogSchema = 1;
+
+// How a game's dice are drawn (docs/dice.md): from the seed, which anyone holding the log can
+// foresee, or from both players' keys (schema 3).
+enum class DiceKind : std::uint8_t { kSeeded, kFair };
+const char* DiceKindName(DiceKind kind);
 
 // The game a log holds, written once when the log is created.
 struct GameRecord {
@@ -55,6 +62,12 @@ struct GameRecord {
   std::string start_hash;       // ops::StateHash of the state at the start
   // The rules version of the build that started the log (1 in a schema-1 log).
   std::int32_t rules_version = ops::kRulesVersion;
+  // Fair games only (schema 3): the game's id and each player's commitment (hex, K[0] of his
+  // key chain, opsim/core/fair_dice.h). A fair game's seed is 0 and unused.
+  DiceKind dice = DiceKind::kSeeded;
+  std::string game_id;
+  std::string axis_commitment;
+  std::string allied_commitment;
 };
 
 struct LoggedRoll {
@@ -99,6 +112,12 @@ struct LoggedTurn {
   std::string logged_at;   // UTC wall-clock time; metadata outside the hash chain
   // The rules version of the build that played it (1 in a schema-1 log, which did not say).
   std::int32_t rules_version = ops::kRulesVersion;
+  // A fair game's player-turn (schema 3): both players' revealed keys for it (hex), and the
+  // SHA-256 of the mover's orders and of the defender's reply (docs/dice.md); empty otherwise.
+  std::string axis_key;
+  std::string allied_key;
+  std::string orders_hash;
+  std::string reply_hash;
   // As read from a log: the schema of its rows, and the seq of its first row (its rolls,
   // events and phase hashes follow it in order). 0 for a player-turn not read from a log.
   std::int32_t schema = 0;
@@ -154,9 +173,10 @@ class TurnLog {
   Result<std::int32_t> CountTurns() const;
   // The metadata outside the chain: format, schema, created_at, head_seq, head_hash, ...
   Result<std::map<std::string, std::string>> Meta() const;
-  // Sets one metadata value (docs/log-format.md lists the keys); inside a transaction, it is
-  // part of it.
+  // Sets or removes one metadata value (docs/log-format.md lists the keys); inside a
+  // transaction, it is part of it.
   Status SetMeta(std::string_view key, std::string_view value);
+  Status DeleteMeta(std::string_view key);
 
   // A write transaction (BEGIN IMMEDIATE): rolled back unless committed.
   class Transaction {

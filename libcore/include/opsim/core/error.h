@@ -20,6 +20,7 @@ enum class ErrorCode {
   kBusy,           // a database is locked by someone else: exit 6
   kReadOnly,       // asked to write to a file that cannot be written: exit 7
   kUnsupported,    // a file from a newer version, or a feature not built in: exit 8
+  kWrongTurn,      // a turn file for another game or player-turn, or a diverged log: exit 9
   kInternal,       // a bug in opsim: exit 70
 };
 

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "opsim/core/dice.h"
 #include "opsim/map/scenario.h"
 #include "opsim/ops/campaign.h"
 #include "opsim/ops/game_state.h"
@@ -102,8 +103,11 @@ class Game {
   void SetDice(std::uint64_t dice) { state_.dice = dice; }
 
   // Plays the phasing side's player-turn. On error (kRuleViolation with the rule, or
-  // kInvalidInput for orders of the wrong side or turn) the state is unchanged.
-  Result<TurnResult> Play(const Orders& orders);
+  // kInvalidInput for orders of the wrong side or turn) the state is unchanged. Its dice are the
+  // orders' scripted dice, then the state's seeded dice; or, given `dice` (a fair game's keyed
+  // dice, docs/dice.md), `dice` alone: the orders may then carry no dice, and the seeded state is
+  // neither used nor changed.
+  Result<TurnResult> Play(const Orders& orders, DiceSource* dice = nullptr);
 
   // B8: the supply of every hex for a side, and of one hex with its trace.
   std::vector<SupplyStatus> SupplyMap(Side side) const;

@@ -1,0 +1,62 @@
+// The PBEM exchange (docs/pbem.md): a fair game (docs/dice.md) played between two players'
+// own logs, who trade only small JSON files.
+//
+// Setting up: Start (the first player: a key file and an invitation holding the scenario and
+// his commitment), Join (the second: his key file, his log, an acceptance with his commitment),
+// Accept (the first makes his log; both logs now start alike). Each player-turn then: Move (the
+// mover's orders become pending in his log; a turn file), Reply (the defender checks the turn
+// file against his log, fixes his reply as pending and reveals his key; a reply file), Resolve
+// (the mover checks the reply and its key, reveals his own key, plays and logs the player-turn;
+// a result file), Apply (the defender checks the result against his pending reply, plays the
+// same player-turn with the same dice, and checks that both logs now have the same head).
+//
+// It promises: each step changes its log in one transaction, or not at all; a player's secret
+// is only in his key file (created 0600, never overwritten), never in a log or an exchange
+// file; the pending state (outside the hash chain, meta key `pbem_pending`) is cleared when the
+// player-turn is logged. Errors: kWrongTurn for a file of another game or player-turn, or a log
+// that diverged; kCorruption for a file that does not match its hashes, the pending orders or
+// reply, or a key that does not match its commitment; kInvalidInput for a step out of order.
+// Each call opens its own connection; the exchange files are written atomically.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "opsim/core/error.h"
+#include "opsim/core/json_source.h"
+#include "opsim/ops/game.h"
+
+namespace opsim::db::pbem {
+
+// The key file beside a log when none is named: the log's path and ".key".
+std::string DefaultKeyPath(const std::string& db_path);
+
+// Each step returns what it did, as the JSON the CLI prints; a written file is at "file".
+Result<nlohmann::json> Start(const JsonSource& scenario, Side side, const std::string& db_path,
+                             const std::string& key_path, const std::string& out);
+Result<nlohmann::json> Join(const JsonSource& invitation, const std::string& db_path,
+                            const std::string& key_path, const std::string& out);
+Result<nlohmann::json> Accept(const JsonSource& invitation, const JsonSource& acceptance,
+                              const std::string& db_path, const std::string& key_path);
+Result<nlohmann::json> Move(const std::string& db_path, const std::string& key_path,
+                            const JsonSource& orders, const std::string& out);
+// `reply` holds only the orders keys "reactions" and "retreats"; none: no reply.
+Result<nlohmann::json> Reply(const std::string& db_path, const std::string& key_path,
+                             const JsonSource& turn, const JsonSource* reply,
+                             const std::string& out);
+
+struct Played {
+  nlohmann::json doc;
+  ops::TurnResult turn;
+};
+Result<Played> Resolve(const std::string& db_path, const std::string& key_path,
+                       const JsonSource& reply, const std::string& out);
+Result<Played> Apply(const std::string& db_path, const std::string& key_path,
+                     const JsonSource& result);
+
+// A fair log's pending player-turn, if any: {"stage": "moved" or "replied", "number", "side",
+// "orders_hash", "text"}.
+Result<std::optional<nlohmann::json>> Pending(const std::string& db_path);
+
+}  // namespace opsim::db::pbem

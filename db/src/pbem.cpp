@@ -1,0 +1,755 @@
+#include "opsim/db/pbem.h"
+
+#include <filesystem>
+#include <map>
+#include <memory>
+
+#include "opsim/core/fair_dice.h"
+#include "opsim/core/files.h"
+#include "opsim/core/sha256.h"
+#include "opsim/db/game_log.h"
+#include "opsim/map/scenario.h"
+#include "opsim/ops/orders.h"
+
+namespace opsim::db::pbem {
+
+namespace {
+
+using nlohmann::json;
+using P = JsonSource::Pointer;
+
+constexpr int kFileVersion = 1;
+constexpr const char* kPendingKey = "pbem_pending";
+
+Side Other(Side s) {
+  return s == Side::kAxis ? Side::kAllied : Side::kAxis;
+}
+
+// An exchange file's header and required string fields, with located errors.
+Result<std::map<std::string, std::string>> ReadStrings(const JsonSource& src, std::string_view kind,
+                                                       std::string_view what,
+                                                       std::initializer_list<const char*> keys) {
+  if (!src.doc().is_object()) return src.Bad(P(), std::string(what) + " holds one JSON object");
+  JsonReader r(src);
+  if (auto v = r.Header(kind, kFileVersion, what); !v) return std::unexpected(v.error());
+  std::map<std::string, std::string> out;
+  for (const char* key : keys) {
+    if (auto s = r.Require(P(), key); !s) return std::unexpected(s.error());
+    auto v = r.String(P("/" + std::string(key)));
+    if (!v) return std::unexpected(v.error());
+    out[key] = *v;
+  }
+  return out;
+}
+
+Result<Side> ReadSide(const JsonSource& src, const std::string& text) {
+  auto side = ParseSide(text);
+  if (!side) return src.Bad(P("/side"), "the side is axis or allied");
+  return *side;
+}
+
+Result<std::int32_t> ReadNumber(const JsonSource& src) {
+  JsonReader r(src);
+  if (auto s = r.Require(P(), "number"); !s) return std::unexpected(s.error());
+  auto n = r.Int(P("/number"), 1, kKeyChainLength);
+  if (!n) return std::unexpected(n.error());
+  return static_cast<std::int32_t>(*n);
+}
+
+// A player's key file: his side of one game, and his secret.
+struct PlayerKey {
+  std::string game_id;
+  Side side = Side::kAxis;
+  Key secret{};
+  std::string commitment;  // hex K[0]
+};
+
+Result<PlayerKey> ReadKey(const std::string& path) {
+  auto src = JsonSource::FromFile(path);
+  if (!src) return std::unexpected(src.error());
+  auto f = ReadStrings(*src, "pbem-key", "a key file", {"game", "side", "secret"});
+  if (!f) return std::unexpected(f.error());
+  PlayerKey k;
+  k.game_id = (*f)["game"];
+  auto side = ReadSide(*src, (*f)["side"]);
+  if (!side) return std::unexpected(side.error());
+  k.side = *side;
+  auto secret = KeyFromHex((*f)["secret"]);
+  if (!secret) return src->Bad(P("/secret"), "the secret is 64 lower-case hex digits");
+  k.secret = *secret;
+  k.commitment = KeyHex(ChainKey(k.secret, 0));
+  return k;
+}
+
+// A new secret in a new key file (0600, never overwritten).
+Result<PlayerKey> MakeKey(const std::string& path, const std::string& game_id, Side side) {
+  auto secret = NewSecret();
+  if (!secret) return std::unexpected(secret.error());
+  const json doc = {{"opsim", "pbem-key"},
+                    {"version", kFileVersion},
+                    {"game", game_id},
+                    {"side", SideName(side)},
+                    {"secret", KeyHex(*secret)}};
+  if (auto s = CreatePrivateFile(path, doc.dump(2) + "\n"); !s) return std::unexpected(s.error());
+  return PlayerKey{game_id, side, *secret, KeyHex(ChainKey(*secret, 0))};
+}
+
+Status WriteJson(const std::string& path, const json& doc) {
+  return WriteFileAtomically(path, doc.dump(2) + "\n");
+}
+
+const std::string& CommitmentOf(const GameRecord& g, Side side) {
+  return side == Side::kAxis ? g.axis_commitment : g.allied_commitment;
+}
+
+// One player's fair log, opened for writing inside a transaction (rolled back unless
+// committed), and his key.
+struct Seat {
+  std::unique_ptr<TurnLog> log;  // on the heap: the transaction points to it
+  std::optional<TurnLog::Transaction> tx;
+  PlayerKey key;
+  std::string head;
+  std::int32_t number = 0;  // the player-turn to come
+  std::optional<json> pending;
+};
+
+// Opens the log and the key file, checks that they belong together, takes the log's write lock
+// and reads where the log stands and what is pending in it.
+Result<std::unique_ptr<Seat>> TakeSeat(const std::string& db_path, const std::string& key_path) {
+  auto log = TurnLog::Open(db_path, TurnLog::Access::kWrite);
+  if (!log) return std::unexpected(log.error());
+  if (log->game().dice != DiceKind::kFair) {
+    return Fail(ErrorCode::kInvalidInput,
+                "not a fair game: this log's dice are seeded (start a fair game with `opsim pbem "
+                "start`)",
+                db_path);
+  }
+  auto key = ReadKey(key_path);
+  if (!key) return std::unexpected(key.error());
+  if (key->game_id != log->game().game_id) {
+    return Fail(
+        ErrorCode::kWrongTurn,
+        "the key file is for game " + key->game_id + ", the log holds game " + log->game().game_id,
+        key_path);
+  }
+  if (key->commitment != CommitmentOf(log->game(), key->side)) {
+    return Fail(ErrorCode::kCorruption,
+                std::string("the key file's secret does not match the ") + SideName(key->side) +
+                    " player's commitment in the log",
+                key_path);
+  }
+  auto seat = std::make_unique<Seat>();
+  seat->log = std::make_unique<TurnLog>(std::move(*log));
+  seat->key = std::move(*key);
+  auto tx = seat->log->Begin();
+  if (!tx) return std::unexpected(tx.error());
+  seat->tx.emplace(std::move(*tx));
+  auto count = seat->log->CountTurns();
+  if (!count) return std::unexpected(count.error());
+  seat->number = *count + 1;
+  auto meta = seat->log->Meta();
+  if (!meta) return std::unexpected(meta.error());
+  seat->head = (*meta)["head_hash"];
+  if (meta->count(kPendingKey)) {
+    json p = json::parse((*meta)[kPendingKey], nullptr, false);
+    if (!p.is_object() || !p.contains("number") || !p.contains("stage")) {
+      return Fail(ErrorCode::kCorruption, "the pending player-turn does not read",
+                  db_path + ": meta " + kPendingKey);
+    }
+    if (p["number"] == seat->number) seat->pending = std::move(p);
+  }
+  if (seat->number > kKeyChainLength) {
+    return Fail(
+        ErrorCode::kInvalidInput,
+        "a fair game has keys for " + std::to_string(kKeyChainLength) + " player-turns, all played",
+        db_path);
+  }
+  return seat;
+}
+
+// Checks that an exchange file belongs to this game, this player-turn and this log's head.
+Status SameTurn(const JsonSource& src, const Seat& seat, const std::string& game,
+                std::int32_t number, const std::string& head) {
+  if (game != seat.log->game().game_id) {
+    return Fail(
+        ErrorCode::kWrongTurn,
+        "this file is for game " + game + ", the log holds game " + seat.log->game().game_id,
+        src.Where(P("/game")));
+  }
+  if (number < seat.number) {
+    return Fail(ErrorCode::kWrongTurn,
+                "an old file: player-turn " + std::to_string(number) +
+                    " is already logged (the log stands before player-turn " +
+                    std::to_string(seat.number) + ")",
+                src.Where(P("/number")));
+  }
+  if (number > seat.number) {
+    return Fail(ErrorCode::kWrongTurn,
+                "this file is for player-turn " + std::to_string(number) +
+                    ", but the log stands before player-turn " + std::to_string(seat.number) +
+                    " (a file is missing)",
+                src.Where(P("/number")));
+  }
+  if (head != seat.head) {
+    return Fail(
+        ErrorCode::kWrongTurn,
+        "the logs diverged: this file extends head " + head + ", the log's head is " + seat.head,
+        src.Where(P("/head")));
+  }
+  return {};
+}
+
+// The game as the log stands now (read on its own connection).
+Result<ops::Game> GameNow(const std::string& db_path) {
+  auto g = LoadLoggedGame(db_path, std::nullopt);
+  if (!g) return std::unexpected(g.error());
+  return ops::Game(g->theater, g->campaign, g->state);
+}
+
+// The mover's orders and the defender's reply as one orders text, parsed (errors name `name`).
+Result<ops::Orders> Merged(const std::string& orders, const json& reply, const std::string& name,
+                           const map::Theater& theater) {
+  json merged = json::parse(orders, nullptr, false);
+  if (!merged.is_object()) return Fail(ErrorCode::kInvalidInput, "the orders are not JSON", name);
+  for (const auto& [k, v] : reply.items()) merged[k] = v;
+  auto src = JsonSource::FromText(merged.dump(2), name);
+  if (!src) return std::unexpected(src.error());
+  return ops::ParseOrders(*src, theater);
+}
+
+json Attacks(const ops::Orders& o, const map::Theater& t) {
+  json out = json::array();
+  for (const ops::AttackOrder& a : o.combat) {
+    out.push_back({{"hex", t.HexName(a.hex)},
+                   {"units", a.units},
+                   {"canal_intensive", t.hex(a.hex).terrain == map::Terrain::kCanalIntensive},
+                   {"if-flooded", a.call_off_if_flooded ? "call-off" : "attack"}});
+  }
+  return out;
+}
+
+// 128 random bits, hex: the game's id.
+Result<std::string> NewGameId() {
+  auto bytes = NewSecret();
+  if (!bytes) return std::unexpected(bytes.error());
+  return KeyHex(*bytes).substr(0, 32);
+}
+
+FairTurn FairOf(Side mover, const std::string& mover_key, const std::string& defender_key,
+                const std::string& orders_hash, const std::string& reply_hash) {
+  FairTurn f;
+  f.axis_key = mover == Side::kAxis ? mover_key : defender_key;
+  f.allied_key = mover == Side::kAxis ? defender_key : mover_key;
+  f.orders_hash = orders_hash;
+  f.reply_hash = reply_hash;
+  return f;
+}
+
+// Checks a revealed key of `side` for player-turn `number` against the log's commitment.
+Status CheckKey(const JsonSource& src, const GameRecord& g, Side side, std::int32_t number,
+                const std::string& hex) {
+  auto key = KeyFromHex(hex);
+  auto commitment = KeyFromHex(CommitmentOf(g, side));
+  if (!key || !commitment || !KeyMatches(*key, number, *commitment)) {
+    return Fail(ErrorCode::kCorruption,
+                std::string("the ") + SideName(side) + " key for player-turn " +
+                    std::to_string(number) + " does not match the " + SideName(side) +
+                    " player's commitment",
+                src.Where(P("/key")));
+  }
+  return {};
+}
+
+}  // namespace
+
+std::string DefaultKeyPath(const std::string& db_path) {
+  return db_path + ".key";
+}
+
+Result<json> Start(const JsonSource& scenario, Side side, const std::string& db_path,
+                   const std::string& key_path, const std::string& out) {
+  if (auto loaded = map::LoadScenario(scenario); !loaded) return std::unexpected(loaded.error());
+  std::error_code ec;
+  if (std::filesystem::exists(db_path, ec)) {
+    return Fail(ErrorCode::kInvalidInput,
+                "the file already exists; a new game needs a new log (it is made at `pbem "
+                "accept`)",
+                db_path);
+  }
+  auto id = NewGameId();
+  if (!id) return std::unexpected(id.error());
+  const std::string game_id = *id;
+  auto key = MakeKey(key_path, game_id, side);
+  if (!key) return std::unexpected(key.error());
+  const std::string name = std::filesystem::path(scenario.name()).filename().string();
+  const json invitation = {
+      {"opsim", "pbem-invitation"}, {"version", kFileVersion},       {"game", game_id},
+      {"side", SideName(side)},     {"commitment", key->commitment}, {"scenario_name", name},
+      {"scenario", scenario.text()}};
+  if (auto s = WriteJson(out, invitation); !s) return std::unexpected(s.error());
+  return json{{"file", out},
+              {"game", game_id},
+              {"side", SideName(side)},
+              {"key", key_path},
+              {"commitment", key->commitment},
+              {"scenario", name}};
+}
+
+Result<json> Join(const JsonSource& invitation, const std::string& db_path,
+                  const std::string& key_path, const std::string& out) {
+  auto f = ReadStrings(invitation, "pbem-invitation", "an invitation",
+                       {"game", "side", "commitment", "scenario_name", "scenario"});
+  if (!f) return std::unexpected(f.error());
+  auto theirs = ReadSide(invitation, (*f)["side"]);
+  if (!theirs) return std::unexpected(theirs.error());
+  if (!KeyFromHex((*f)["commitment"])) {
+    return invitation.Bad(P("/commitment"), "a commitment is 64 lower-case hex digits");
+  }
+  std::error_code ec;
+  if (std::filesystem::exists(db_path, ec)) {
+    return Fail(ErrorCode::kInvalidInput,
+                "the file already exists; a new game needs a new file (remove it, or choose "
+                "another name)",
+                db_path);
+  }
+  const Side mine = Other(*theirs);
+  auto key = MakeKey(key_path, (*f)["game"], mine);
+  if (!key) return std::unexpected(key.error());
+  auto scenario = JsonSource::FromText((*f)["scenario"], (*f)["scenario_name"]);
+  auto game = scenario
+                  ? NewFairLoggedGame(db_path, *scenario, (*f)["game"],
+                                      mine == Side::kAxis ? key->commitment : (*f)["commitment"],
+                                      mine == Side::kAxis ? (*f)["commitment"] : key->commitment)
+                  : std::unexpected(scenario.error());
+  if (!game) {
+    std::filesystem::remove(key_path, ec);  // unused: no log holds its commitment
+    return std::unexpected(game.error());
+  }
+  auto log = TurnLog::Open(db_path, TurnLog::Access::kRead);
+  if (!log) return std::unexpected(log.error());
+  auto meta = log->Meta();
+  if (!meta) return std::unexpected(meta.error());
+  const json acceptance = {{"opsim", "pbem-acceptance"},    {"version", kFileVersion},
+                           {"game", (*f)["game"]},          {"side", SideName(mine)},
+                           {"commitment", key->commitment}, {"head", (*meta)["head_hash"]}};
+  if (auto s = WriteJson(out, acceptance); !s) return std::unexpected(s.error());
+  return json{{"file", out},          {"db", db_path},          {"key", key_path},
+              {"game", (*f)["game"]}, {"side", SideName(mine)}, {"head", (*meta)["head_hash"]}};
+}
+
+Result<json> Accept(const JsonSource& invitation, const JsonSource& acceptance,
+                    const std::string& db_path, const std::string& key_path) {
+  auto inv = ReadStrings(invitation, "pbem-invitation", "an invitation",
+                         {"game", "side", "commitment", "scenario_name", "scenario"});
+  if (!inv) return std::unexpected(inv.error());
+  auto acc = ReadStrings(acceptance, "pbem-acceptance", "an acceptance",
+                         {"game", "side", "commitment", "head"});
+  if (!acc) return std::unexpected(acc.error());
+  auto key = ReadKey(key_path);
+  if (!key) return std::unexpected(key.error());
+  if ((*acc)["game"] != (*inv)["game"] || key->game_id != (*inv)["game"]) {
+    return Fail(ErrorCode::kWrongTurn,
+                "the acceptance is for game " + (*acc)["game"] + ", the invitation for game " +
+                    (*inv)["game"] + ", the key file for game " + key->game_id,
+                acceptance.Where(P("/game")));
+  }
+  if (key->commitment != (*inv)["commitment"] || SideName(key->side) != (*inv)["side"]) {
+    return Fail(ErrorCode::kCorruption, "the key file is not the one this invitation was made with",
+                key_path);
+  }
+  auto theirs = ReadSide(acceptance, (*acc)["side"]);
+  if (!theirs) return std::unexpected(theirs.error());
+  if (*theirs == key->side) {
+    return acceptance.Bad(P("/side"), "both players cannot play the same side");
+  }
+  if (!KeyFromHex((*acc)["commitment"])) {
+    return acceptance.Bad(P("/commitment"), "a commitment is 64 lower-case hex digits");
+  }
+  auto scenario = JsonSource::FromText((*inv)["scenario"], (*inv)["scenario_name"]);
+  if (!scenario) return std::unexpected(scenario.error());
+  const bool axis = key->side == Side::kAxis;
+  auto game = NewFairLoggedGame(db_path, *scenario, key->game_id,
+                                axis ? key->commitment : (*acc)["commitment"],
+                                axis ? (*acc)["commitment"] : key->commitment);
+  if (!game) return std::unexpected(game.error());
+  auto log = TurnLog::Open(db_path, TurnLog::Access::kRead);
+  if (!log) return std::unexpected(log.error());
+  auto meta = log->Meta();
+  if (!meta) return std::unexpected(meta.error());
+  if ((*meta)["head_hash"] != (*acc)["head"]) {
+    return Fail(ErrorCode::kWrongTurn,
+                "the two logs do not start alike: this log's head is " + (*meta)["head_hash"] +
+                    ", the acceptance names " + (*acc)["head"],
+                acceptance.Where(P("/head")));
+  }
+  return json{{"db", db_path},
+              {"game", key->game_id},
+              {"side", SideName(key->side)},
+              {"head", (*meta)["head_hash"]},
+              {"next", SideName(game->state.phasing())}};
+}
+
+Result<json> Move(const std::string& db_path, const std::string& key_path, const JsonSource& orders,
+                  const std::string& out) {
+  auto taken = TakeSeat(db_path, key_path);
+  if (!taken) return std::unexpected(taken.error());
+  Seat& seat = **taken;
+  auto game = GameNow(db_path);
+  if (!game) return std::unexpected(game.error());
+  const ops::GameState& s = game->state();
+  if (s.phasing() != seat.key.side) {
+    return Fail(ErrorCode::kInvalidInput,
+                std::string("it is the ") + SideName(s.phasing()) + " player-turn: the " +
+                    SideName(s.phasing()) + " player moves, and you play " +
+                    SideName(seat.key.side),
+                db_path);
+  }
+  auto parsed = ops::ParseOrders(orders, game->theater());
+  if (!parsed) return std::unexpected(parsed.error());
+  if (parsed->side != s.phasing() || parsed->turn != s.date()) {
+    return Fail(ErrorCode::kInvalidInput,
+                "these are " + std::string(SideName(parsed->side)) + " orders for " +
+                    ops::FormatGameDate(parsed->turn) + ", but the game stands at " +
+                    ops::FormatGameDate(s.date()) + ", " + SideName(s.phasing()) + " player-turn",
+                orders.name());
+  }
+  if (!parsed->dice.empty()) {
+    return orders.Bad(P("/dice"),
+                      "a fair game's dice come from both players' keys: the orders may carry no "
+                      "dice");
+  }
+  auto canonical = CanonicalOrders(*parsed, game->theater());
+  if (!canonical) return std::unexpected(canonical.error());
+  const Decisions d = SplitDecisions(*canonical);
+  if (d.reply != "{}") {
+    return Fail(ErrorCode::kInvalidInput,
+                "flood attempts (reactions) and retreat preferences (retreats) are the "
+                "defender's reply (`opsim pbem reply`), not the mover's orders",
+                orders.name());
+  }
+  const std::string hash = Sha256Hex(d.orders);
+  if (seat.pending && (*seat.pending)["orders_hash"] != hash) {
+    return Fail(ErrorCode::kInvalidInput,
+                "your orders for player-turn " + std::to_string(seat.number) +
+                    " were already sent (orders hash " +
+                    (*seat.pending)["orders_hash"].get<std::string>() +
+                    "); once sent, a player-turn's orders are fixed",
+                orders.name());
+  }
+  const json pending = {{"stage", "moved"},
+                        {"number", seat.number},
+                        {"side", SideName(s.phasing())},
+                        {"orders", d.orders},
+                        {"orders_hash", hash}};
+  if (auto st = seat.log->SetMeta(kPendingKey, pending.dump()); !st) {
+    return std::unexpected(st.error());
+  }
+  if (auto st = seat.tx->Commit(); !st) return std::unexpected(st.error());
+  const json turn = {{"opsim", "pbem-turn"},
+                     {"version", kFileVersion},
+                     {"game", seat.log->game().game_id},
+                     {"number", seat.number},
+                     {"side", SideName(s.phasing())},
+                     {"date", ops::FormatGameDate(s.date())},
+                     {"head", seat.head},
+                     {"orders", json::parse(d.orders)},
+                     {"orders_hash", hash},
+                     {"attacks", Attacks(*parsed, game->theater())}};
+  if (auto st = WriteJson(out, turn); !st) return std::unexpected(st.error());
+  return json{{"file", out},
+              {"game", turn["game"]},
+              {"number", seat.number},
+              {"side", turn["side"]},
+              {"date", turn["date"]},
+              {"orders_hash", hash},
+              {"attacks", turn["attacks"]}};
+}
+
+Result<json> Reply(const std::string& db_path, const std::string& key_path, const JsonSource& turn,
+                   const JsonSource* reply, const std::string& out) {
+  auto taken = TakeSeat(db_path, key_path);
+  if (!taken) return std::unexpected(taken.error());
+  Seat& seat = **taken;
+  auto f = ReadStrings(turn, "pbem-turn", "a turn file", {"game", "side", "head", "orders_hash"});
+  if (!f) return std::unexpected(f.error());
+  auto number = ReadNumber(turn);
+  if (!number) return std::unexpected(number.error());
+  if (auto s = SameTurn(turn, seat, (*f)["game"], *number, (*f)["head"]); !s) {
+    return std::unexpected(s.error());
+  }
+  JsonReader r(turn);
+  if (auto s = r.Require(P(), "orders"); !s) return std::unexpected(s.error());
+  if (auto o = r.Object(P("/orders")); !o) return std::unexpected(o.error());
+  const std::string mover = r.At(P("/orders")).dump();
+  if (Sha256Hex(mover) != (*f)["orders_hash"]) {
+    return Fail(ErrorCode::kCorruption,
+                "the turn file's orders do not match their hash (the file was changed)",
+                turn.Where(P("/orders_hash")));
+  }
+  auto game = GameNow(db_path);
+  if (!game) return std::unexpected(game.error());
+  const Side phasing = game->state().phasing();
+  if (phasing == seat.key.side || (*f)["side"] != SideName(phasing)) {
+    return Fail(ErrorCode::kInvalidInput,
+                std::string("it is the ") + SideName(phasing) +
+                    " player-turn: the other player replies to it, and you play " +
+                    SideName(seat.key.side),
+                turn.Where(P("/side")));
+  }
+  json answer = json::object();
+  if (reply != nullptr) {
+    JsonReader rr(*reply);
+    if (!reply->doc().is_object()) {
+      return reply->Bad(P(),
+                        "a reply holds one JSON object: {\"reactions\": [...], "
+                        "\"retreats\": [...]}");
+    }
+    if (auto s = rr.OnlyKeys(P(), {kReplyKeys[0], kReplyKeys[1]}); !s) {
+      return std::unexpected(s.error());
+    }
+    answer = reply->doc();
+  }
+  auto merged = Merged(mover, answer, reply ? reply->name() : turn.name(), game->theater());
+  if (!merged) return std::unexpected(merged.error());
+  auto canonical = CanonicalOrders(*merged, game->theater());
+  if (!canonical) return std::unexpected(canonical.error());
+  const Decisions d = SplitDecisions(*canonical);
+  if (d.orders != mover) {
+    return Fail(ErrorCode::kCorruption,
+                "the turn file's orders are not in the canonical form opsim writes (the file was "
+                "made by hand)",
+                turn.Where(P("/orders")));
+  }
+  const std::string reply_hash = Sha256Hex(d.reply);
+  if (seat.pending && seat.pending->value("stage", "") == "replied") {
+    const std::string sent = (*seat.pending)["orders_hash"];
+    if (sent != (*f)["orders_hash"]) {
+      return Fail(ErrorCode::kCorruption,
+                  "a second, different turn file for player-turn " + std::to_string(*number) +
+                      ": the mover changed his orders after sending them (you replied to orders "
+                      "hash " +
+                      sent + ", this file has " + (*f)["orders_hash"] + ")",
+                  turn.Where(P("/orders_hash")));
+    }
+    if ((*seat.pending)["reply_hash"] != reply_hash) {
+      return Fail(ErrorCode::kInvalidInput,
+                  "your reply to player-turn " + std::to_string(*number) +
+                      " was already sent; once sent, a reply is fixed",
+                  reply ? reply->name() : turn.name());
+    }
+  }
+  const json pending = {{"stage", "replied"},
+                        {"number", *number},
+                        {"side", SideName(phasing)},
+                        {"orders", d.orders},
+                        {"orders_hash", (*f)["orders_hash"]},
+                        {"reply", d.reply},
+                        {"reply_hash", reply_hash}};
+  if (auto s = seat.log->SetMeta(kPendingKey, pending.dump()); !s) {
+    return std::unexpected(s.error());
+  }
+  if (auto s = seat.tx->Commit(); !s) return std::unexpected(s.error());
+  const json file = {{"opsim", "pbem-reply"},
+                     {"version", kFileVersion},
+                     {"game", (*f)["game"]},
+                     {"number", *number},
+                     {"side", SideName(seat.key.side)},
+                     {"head", seat.head},
+                     {"orders_hash", (*f)["orders_hash"]},
+                     {"reply", json::parse(d.reply)},
+                     {"reply_hash", reply_hash},
+                     {"key", KeyHex(ChainKey(seat.key.secret, *number))}};
+  if (auto s = WriteJson(out, file); !s) return std::unexpected(s.error());
+  return json{{"file", out},
+              {"game", (*f)["game"]},
+              {"number", *number},
+              {"side", SideName(seat.key.side)},
+              {"date", ops::FormatGameDate(game->state().date())},
+              {"attacks", Attacks(*merged, game->theater())},
+              {"reply", file["reply"]},
+              {"reply_hash", reply_hash}};
+}
+
+Result<Played> Resolve(const std::string& db_path, const std::string& key_path,
+                       const JsonSource& reply, const std::string& out) {
+  auto taken = TakeSeat(db_path, key_path);
+  if (!taken) return std::unexpected(taken.error());
+  Seat& seat = **taken;
+  auto f = ReadStrings(reply, "pbem-reply", "a reply file",
+                       {"game", "side", "head", "orders_hash", "reply_hash", "key"});
+  if (!f) return std::unexpected(f.error());
+  auto number = ReadNumber(reply);
+  if (!number) return std::unexpected(number.error());
+  if (auto s = SameTurn(reply, seat, (*f)["game"], *number, (*f)["head"]); !s) {
+    return std::unexpected(s.error());
+  }
+  if (!seat.pending || seat.pending->value("stage", "") != "moved") {
+    return Fail(ErrorCode::kInvalidInput,
+                "no orders of yours await a reply for player-turn " + std::to_string(seat.number) +
+                    " (send them with `opsim pbem move`)",
+                db_path);
+  }
+  const json& pending = *seat.pending;
+  if (pending["orders_hash"] != (*f)["orders_hash"]) {
+    return Fail(ErrorCode::kCorruption,
+                "the reply answers other orders (hash " + (*f)["orders_hash"] +
+                    ") than those you sent for player-turn " + std::to_string(*number) + " (hash " +
+                    pending["orders_hash"].get<std::string>() + ")",
+                reply.Where(P("/orders_hash")));
+  }
+  JsonReader r(reply);
+  if (auto s = r.Require(P(), "reply"); !s) return std::unexpected(s.error());
+  if (auto o = r.Object(P("/reply")); !o) return std::unexpected(o.error());
+  const std::string answer = r.At(P("/reply")).dump();
+  if (Sha256Hex(answer) != (*f)["reply_hash"]) {
+    return Fail(ErrorCode::kCorruption, "the reply does not match its hash (the file was changed)",
+                reply.Where(P("/reply_hash")));
+  }
+  const Side defender = Other(seat.key.side);
+  if ((*f)["side"] != SideName(defender)) {
+    return reply.Bad(P("/side"),
+                     std::string("the reply must come from the ") + SideName(defender) + " player");
+  }
+  if (auto s = CheckKey(reply, seat.log->game(), defender, *number, (*f)["key"]); !s) {
+    return std::unexpected(s.error());
+  }
+  auto game = GameNow(db_path);
+  if (!game) return std::unexpected(game.error());
+  const std::string orders = pending["orders"];
+  auto merged = Merged(orders, r.At(P("/reply")), reply.name(), game->theater());
+  if (!merged) return std::unexpected(merged.error());
+  auto canonical = CanonicalOrders(*merged, game->theater());
+  if (!canonical) return std::unexpected(canonical.error());
+  if (SplitDecisions(*canonical).reply != answer) {
+    return Fail(ErrorCode::kCorruption,
+                "the reply is not in the canonical form opsim writes (the file was made by hand)",
+                reply.Where(P("/reply")));
+  }
+  const std::string my_key = KeyHex(ChainKey(seat.key.secret, *number));
+  const FairTurn fair =
+      FairOf(seat.key.side, my_key, (*f)["key"], (*f)["orders_hash"], (*f)["reply_hash"]);
+  auto played = PlayAndAppend(*game, *merged, *seat.log, *number, &fair);
+  if (!played) return std::unexpected(played.error());
+  if (auto s = seat.log->DeleteMeta(kPendingKey); !s) return std::unexpected(s.error());
+  auto meta = seat.log->Meta();
+  if (!meta) return std::unexpected(meta.error());
+  const json result = {{"opsim", "pbem-result"},
+                       {"version", kFileVersion},
+                       {"game", (*f)["game"]},
+                       {"number", *number},
+                       {"side", SideName(seat.key.side)},
+                       {"before", seat.head},
+                       {"orders_hash", (*f)["orders_hash"]},
+                       {"reply_hash", (*f)["reply_hash"]},
+                       {"key", my_key},
+                       {"head", (*meta)["head_hash"]},
+                       {"final_hash", played->final_hash}};
+  // The result file first: a log that holds the player-turn always has its file.
+  if (auto s = WriteJson(out, result); !s) return std::unexpected(s.error());
+  if (auto s = seat.tx->Commit(); !s) return std::unexpected(s.error());
+  return Played{json{{"file", out},
+                     {"game", (*f)["game"]},
+                     {"number", *number},
+                     {"head", result["head"]},
+                     {"final_hash", played->final_hash}},
+                std::move(*played)};
+}
+
+Result<Played> Apply(const std::string& db_path, const std::string& key_path,
+                     const JsonSource& result) {
+  auto taken = TakeSeat(db_path, key_path);
+  if (!taken) return std::unexpected(taken.error());
+  Seat& seat = **taken;
+  auto f = ReadStrings(result, "pbem-result", "a result file",
+                       {"game", "side", "before", "orders_hash", "reply_hash", "key", "head"});
+  if (!f) return std::unexpected(f.error());
+  auto number = ReadNumber(result);
+  if (!number) return std::unexpected(number.error());
+  if (auto s = SameTurn(result, seat, (*f)["game"], *number, (*f)["before"]); !s) {
+    Error e = s.error();
+    if (e.where == result.Where(P("/head"))) e.where = result.Where(P("/before"));
+    return std::unexpected(e);
+  }
+  if (!seat.pending || seat.pending->value("stage", "") != "replied") {
+    return Fail(ErrorCode::kInvalidInput,
+                "no reply of yours awaits a result for player-turn " + std::to_string(seat.number) +
+                    " (reply with `opsim pbem reply`)",
+                db_path);
+  }
+  const json& pending = *seat.pending;
+  if (pending["orders_hash"] != (*f)["orders_hash"]) {
+    return Fail(ErrorCode::kCorruption,
+                "the result is for other orders (hash " + (*f)["orders_hash"] +
+                    ") than those you replied to (hash " +
+                    pending["orders_hash"].get<std::string>() + ")",
+                result.Where(P("/orders_hash")));
+  }
+  if (pending["reply_hash"] != (*f)["reply_hash"]) {
+    return Fail(ErrorCode::kCorruption,
+                "the result is for another reply (hash " + (*f)["reply_hash"] +
+                    ") than the one you sent (hash " + pending["reply_hash"].get<std::string>() +
+                    ")",
+                result.Where(P("/reply_hash")));
+  }
+  const Side mover = Other(seat.key.side);
+  if ((*f)["side"] != SideName(mover)) {
+    return result.Bad(P("/side"),
+                      std::string("the result must come from the ") + SideName(mover) + " player");
+  }
+  if (auto s = CheckKey(result, seat.log->game(), mover, *number, (*f)["key"]); !s) {
+    return std::unexpected(s.error());
+  }
+  auto game = GameNow(db_path);
+  if (!game) return std::unexpected(game.error());
+  auto merged = Merged(pending["orders"], json::parse(pending["reply"].get<std::string>()),
+                       result.name(), game->theater());
+  if (!merged) return std::unexpected(merged.error());
+  const FairTurn fair = FairOf(mover, (*f)["key"], KeyHex(ChainKey(seat.key.secret, *number)),
+                               (*f)["orders_hash"], (*f)["reply_hash"]);
+  auto played = PlayAndAppend(*game, *merged, *seat.log, *number, &fair);
+  if (!played) return std::unexpected(played.error());
+  if (auto s = seat.log->DeleteMeta(kPendingKey); !s) return std::unexpected(s.error());
+  auto meta = seat.log->Meta();
+  if (!meta) return std::unexpected(meta.error());
+  if ((*meta)["head_hash"] != (*f)["head"]) {
+    return Fail(ErrorCode::kCorruption,
+                "the player-turn played here ends the log at head " + (*meta)["head_hash"] +
+                    ", the mover's log at " + (*f)["head"] +
+                    ": the logs diverged (nothing "
+                    "was logged)",
+                result.Where(P("/head")));
+  }
+  if (auto s = seat.tx->Commit(); !s) return std::unexpected(s.error());
+  return Played{json{{"game", (*f)["game"]},
+                     {"number", *number},
+                     {"head", (*meta)["head_hash"]},
+                     {"final_hash", played->final_hash}},
+                std::move(*played)};
+}
+
+Result<std::optional<json>> Pending(const std::string& db_path) {
+  auto log = TurnLog::Open(db_path, TurnLog::Access::kRead);
+  if (!log) return std::unexpected(log.error());
+  auto meta = log->Meta();
+  if (!meta) return std::unexpected(meta.error());
+  if (!meta->count(kPendingKey)) return std::optional<json>();
+  json p = json::parse((*meta)[kPendingKey], nullptr, false);
+  if (!p.is_object()) {
+    return Fail(ErrorCode::kCorruption, "the pending player-turn does not read",
+                db_path + ": meta " + kPendingKey);
+  }
+  const std::string n = p.value("number", json(0)).dump();
+  const std::string side = p.value("side", "");
+  json out = {{"stage", p.value("stage", "")},
+              {"number", p.value("number", json(0))},
+              {"side", side},
+              {"orders_hash", p.value("orders_hash", "")}};
+  out["text"] =
+      out["stage"] == "moved"
+          ? "player-turn " + n + " (" + side + "): orders sent, awaiting the defender's reply"
+          : "player-turn " + n + " (" + side +
+                "): reply sent (its key revealed), awaiting the mover's result";
+  return std::optional<json>(std::move(out));
+}
+
+}  // namespace opsim::db::pbem

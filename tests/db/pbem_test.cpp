@@ -1,0 +1,361 @@
+// Fair dice and the PBEM exchange (docs/dice.md, docs/pbem.md), through the CLI: two players,
+// each with his own log and key file, play a fair game trading only files, end with identical
+// heads and logs that verify; and each way to cheat is refused or detected.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "db_test_util.h"
+#include "opsim/core/sha256.h"
+#include "opsim/db/game_log.h"
+#include "opsim/db/turn_log.h"
+#include "test_support.h"
+
+namespace opsim {
+namespace {
+
+using nlohmann::json;
+using test::RunCli;
+using test::SqlValue;
+
+std::string BundledOrders(const std::string& name) {
+  return std::string(OPSIM_SCENARIO_DIR) + "/orders/special-terrain/" + name;
+}
+
+// Two players on one machine: the axis player starts, the allied player joins.
+class PbemTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    axis_ = dir_.Path("axis.sqlite");
+    allied_ = dir_.Path("allied.sqlite");
+    ASSERT_NO_FATAL_FAILURE(Ok({"pbem", "start", "--scenario", "special-terrain", "--side", "axis",
+                                "--db", axis_, "--out", dir_.Path("invitation.json")}));
+    ASSERT_NO_FATAL_FAILURE(Ok({"pbem", "join", "--invitation", dir_.Path("invitation.json"),
+                                "--db", allied_, "--out", dir_.Path("acceptance.json")}));
+    ASSERT_NO_FATAL_FAILURE(Ok({"pbem", "accept", "--invitation", dir_.Path("invitation.json"),
+                                "--acceptance", dir_.Path("acceptance.json"), "--db", axis_}));
+  }
+
+  static json Ok(const std::vector<std::string>& args) {
+    std::vector<std::string> with_json = args;
+    with_json.push_back("--json");
+    const auto r = RunCli(with_json);
+    EXPECT_EQ(r.code, 0) << args[1] << ": " << r.err;
+    return r.code == 0 ? r.json() : json();
+  }
+
+  // An orders file for the mover: a bundled one without the defender's reactions (his reply),
+  // or a quiet one; and the reactions as a reply file.
+  std::string MoverOrders(const std::string& bundled, const std::string& name) {
+    json o = json::parse(test::ReadFile(BundledOrders(bundled)));
+    o.erase("reactions");
+    const std::string path = dir_.Path(name);
+    test::WriteFile(path, o.dump(2));
+    return path;
+  }
+  std::string ReplyOf(const std::string& bundled, const std::string& name) {
+    const json o = json::parse(test::ReadFile(BundledOrders(bundled)));
+    const std::string path = dir_.Path(name);
+    test::WriteFile(path, json{{"reactions", o.value("reactions", json::array())}}.dump(2));
+    return path;
+  }
+  std::string Orders(const json& o, const std::string& name) {
+    const std::string path = dir_.Path(name);
+    test::WriteFile(path, o.dump(2));
+    return path;
+  }
+
+  // One player-turn between the two logs; returns the result file's JSON.
+  json PlayerTurn(const std::string& mover, const std::string& defender, const std::string& orders,
+                  const std::string& reply, int n) {
+    const std::string turn = dir_.Path("turn" + std::to_string(n) + ".json");
+    const std::string answer = dir_.Path("reply" + std::to_string(n) + ".json");
+    const std::string result = dir_.Path("result" + std::to_string(n) + ".json");
+    Ok({"pbem", "move", "--db", mover, "--orders", orders, "--out", turn});
+    std::vector<std::string> r = {"pbem",   "reply", "--db",  defender,
+                                  "--turn", turn,    "--out", answer};
+    if (!reply.empty()) r.insert(r.end(), {"--reply", reply});
+    Ok(r);
+    const json resolved =
+        Ok({"pbem", "resolve", "--db", mover, "--reply", answer, "--out", result});
+    const json applied = Ok({"pbem", "apply", "--db", defender, "--result", result});
+    EXPECT_EQ(resolved["head"], applied["head"]) << "player-turn " << n;
+    return json::parse(test::ReadFile(result));
+  }
+
+  std::string Head(const std::string& db) {
+    return SqlValue(db, "SELECT value FROM meta WHERE key = 'head_hash'");
+  }
+
+  test::TempDir dir_;
+  std::string axis_, allied_;
+};
+
+TEST_F(PbemTest, AFairGameBetweenTwoLogsEndsWithTheSameHeadAndVerifiesOnBoth) {
+  EXPECT_EQ(Head(axis_), Head(allied_));
+  const json status = Ok({"status", "--db", axis_});
+  EXPECT_EQ(status["dice"], "fair");
+  EXPECT_EQ(SqlValue(axis_, "PRAGMA user_version"), "3");
+
+  // Each side moves twice and defends twice; the axis attack meets the allied flood reply.
+  PlayerTurn(axis_, allied_, MoverOrders("01-axis-may-i-1940.json", "o1.json"),
+             ReplyOf("01-axis-may-i-1940.json", "r1.json"), 1);
+  PlayerTurn(allied_, axis_, MoverOrders("02-allied-may-i-1940.json", "o2.json"), "", 2);
+  PlayerTurn(
+      axis_, allied_,
+      Orders({{"opsim", "orders"},
+              {"version", 1},
+              {"side", "axis"},
+              {"turn", "May II 1940"},
+              {"movement",
+               {{{"rail", {"de-61"}},
+                 {"path", {"9A:0610", "9A:0611", "9A:0612", "9A:0613", "9A:0514", "9A:0414"}}}}}},
+             "o3.json"),
+      "", 3);
+  PlayerTurn(
+      allied_, axis_,
+      Orders({{"opsim", "orders"},
+              {"version", 1},
+              {"side", "allied"},
+              {"turn", "May II 1940"},
+              {"movement",
+               {{{"naval", {"su-azov"}},
+                 {"path",
+                  {"4A:2621", "4A:2522/2622", "4A:2622/2523", "4A:2623", "4A:2724", "4A:2824"}}}}}},
+             "o4.json"),
+      ReplyOf("02-allied-may-i-1940.json", "r4.json"), 4);
+  ASSERT_FALSE(HasFailure());
+
+  EXPECT_EQ(Head(axis_), Head(allied_));
+  for (const std::string& db : {axis_, allied_}) {
+    const json v = Ok({"replay", "--db", db, "--verify"});
+    EXPECT_EQ(v["turns"], 4);
+    EXPECT_EQ(v["chain"]["head"], Head(axis_));
+    EXPECT_FALSE(Ok({"status", "--db", db}).contains("pending"));
+  }
+  // The logged dice are fair ones: none scripted, and the seeded state never moved.
+  EXPECT_EQ(SqlValue(axis_, "SELECT count(*) FROM roll WHERE scripted = 1"), "0");
+  EXPECT_NE(SqlValue(axis_, "SELECT count(*) FROM roll"), "0");
+  EXPECT_EQ(SqlValue(axis_,
+                     "SELECT count(*) FROM turn WHERE length(axis_key) = 64 AND "
+                     "length(allied_key) = 64"),
+            "4");
+  // The flood reply is the allied player's, logged with the axis orders.
+  EXPECT_NE(SqlValue(axis_, "SELECT orders FROM turn WHERE number = 1").find("reactions"),
+            std::string::npos);
+  // No secret is in a log or an exchange file.
+  const std::string secret = json::parse(test::ReadFile(axis_ + ".key"))["secret"];
+  for (const auto& e : std::filesystem::directory_iterator(dir_.dir())) {
+    if (e.path().extension() == ".key") {
+      EXPECT_EQ(std::filesystem::status(e.path()).permissions() & std::filesystem::perms::all,
+                std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+      continue;
+    }
+    EXPECT_EQ(test::ReadFile(e.path().string()).find(secret), std::string::npos) << e.path();
+  }
+  // A fair game is not played with `opsim turn`.
+  const auto turn = RunCli({"turn", "--db", axis_, "--orders", dir_.Path("o1.json")});
+  EXPECT_EQ(turn.code, 2);
+}
+
+TEST_F(PbemTest, AWaitingPlayerTurnShowsInStatusAndAKeyFileIsNeverOverwritten) {
+  Ok({"pbem", "move", "--db", axis_, "--orders", MoverOrders("01-axis-may-i-1940.json", "o.json"),
+      "--out", dir_.Path("turn.json")});
+  const auto status = RunCli({"status", "--db", axis_});
+  ASSERT_EQ(status.code, 0) << status.err;
+  EXPECT_NE(status.out.find("dice: fair"), std::string::npos) << status.out;
+  EXPECT_NE(status.out.find("awaiting the defender's reply"), std::string::npos) << status.out;
+  Ok({"pbem", "reply", "--db", allied_, "--turn", dir_.Path("turn.json"), "--out",
+      dir_.Path("reply.json")});
+  EXPECT_EQ(Ok({"status", "--db", allied_})["pending"]["stage"], "replied");
+
+  const std::string key = test::ReadFile(axis_ + ".key");
+  const auto again =
+      RunCli({"pbem", "start", "--scenario", "special-terrain", "--side", "axis", "--db",
+              dir_.Path("new.sqlite"), "--key", axis_ + ".key", "--out", dir_.Path("inv2.json")});
+  EXPECT_EQ(again.code, 2);
+  EXPECT_EQ(test::ReadFile(axis_ + ".key"), key);
+  // A seeded game says plainly that its dice can be foreseen.
+  ASSERT_EQ(RunCli({"new", "--scenario", "special-terrain", "--db", dir_.Path("solo.sqlite")}).code,
+            0);
+  const auto solo = RunCli({"status", "--db", dir_.Path("solo.sqlite")});
+  EXPECT_NE(solo.out.find("anyone holding this file can foresee the dice"), std::string::npos);
+  EXPECT_EQ(SqlValue(dir_.Path("solo.sqlite"), "PRAGMA user_version"), "2");
+}
+
+TEST_F(PbemTest, AMoverWhoTriesTwoOrdersFilesForOnePlayerTurnIsRefusedAndDetected) {
+  const std::string first = MoverOrders("01-axis-may-i-1940.json", "o1.json");
+  Ok({"pbem", "move", "--db", axis_, "--orders", first, "--out", dir_.Path("turn-a.json")});
+  Ok({"pbem", "reply", "--db", allied_, "--turn", dir_.Path("turn-a.json"), "--out",
+      dir_.Path("reply-a.json")});
+  // The second orders: the same without the attack.
+  json o = json::parse(test::ReadFile(first));
+  o.erase("combat");
+  const std::string second = Orders(o, "o1b.json");
+  const auto refused = RunCli(
+      {"pbem", "move", "--db", axis_, "--orders", second, "--out", dir_.Path("turn-b.json")});
+  EXPECT_EQ(refused.code, 2);
+  EXPECT_NE(refused.err.find("already sent"), std::string::npos) << refused.err;
+  // A mover who clears his own pending orders gets a second turn file out, but the defender,
+  // who replied to the first, detects it.
+  ASSERT_EQ(test::Sql(axis_, "DELETE FROM meta WHERE key = 'pbem_pending'"), "");
+  Ok({"pbem", "move", "--db", axis_, "--orders", second, "--out", dir_.Path("turn-b.json")});
+  const auto detected = RunCli({"pbem", "reply", "--db", allied_, "--turn",
+                                dir_.Path("turn-b.json"), "--out", dir_.Path("reply-b.json")});
+  EXPECT_EQ(detected.code, 4);
+  EXPECT_NE(detected.err.find("the mover changed his orders after sending them"), std::string::npos)
+      << detected.err;
+  // And the reply he has (to the first orders) does not resolve the second ones.
+  const auto mismatch = RunCli({"pbem", "resolve", "--db", axis_, "--reply",
+                                dir_.Path("reply-a.json"), "--out", dir_.Path("result.json")});
+  EXPECT_EQ(mismatch.code, 4);
+  EXPECT_NE(mismatch.err.find("the reply answers other orders"), std::string::npos) << mismatch.err;
+  EXPECT_FALSE(std::filesystem::exists(dir_.Path("result.json")));
+}
+
+TEST_F(PbemTest, ADefenderWhoChangesHisReplyAfterSeeingTheMoversKeyIsDetected) {
+  Ok({"pbem", "move", "--db", axis_, "--orders", MoverOrders("01-axis-may-i-1940.json", "o.json"),
+      "--out", dir_.Path("turn.json")});
+  Ok({"pbem", "reply", "--db", allied_, "--turn", dir_.Path("turn.json"), "--reply",
+      ReplyOf("01-axis-may-i-1940.json", "r.json"), "--out", dir_.Path("reply.json")});
+  Ok({"pbem", "resolve", "--db", axis_, "--reply", dir_.Path("reply.json"), "--out",
+      dir_.Path("result.json")});
+  // The result carries the mover's key: the dice are known now. A second reply is refused...
+  test::WriteFile(dir_.Path("none.json"), R"({"reactions": []})");
+  const auto second = RunCli({"pbem", "reply", "--db", allied_, "--turn", dir_.Path("turn.json"),
+                              "--reply", dir_.Path("none.json"), "--out", dir_.Path("r2.json")});
+  EXPECT_EQ(second.code, 2);
+  EXPECT_NE(second.err.find("once sent, a reply is fixed"), std::string::npos) << second.err;
+  // ... the mover has moved on ...
+  const auto late = RunCli({"pbem", "resolve", "--db", axis_, "--reply", dir_.Path("reply.json"),
+                            "--out", dir_.Path("result2.json")});
+  EXPECT_EQ(late.code, 9);
+  // ... and a reply changed in the defender's own log does not match the result.
+  json pending =
+      json::parse(SqlValue(allied_, "SELECT value FROM meta WHERE key = 'pbem_pending'"));
+  pending["reply"] = "{}";
+  pending["reply_hash"] = Sha256Hex("{}");
+  ASSERT_EQ(test::Sql(allied_, "UPDATE meta SET value = '" + pending.dump() +
+                                   "' WHERE key = 'pbem_pending'"),
+            "");
+  const auto applied =
+      RunCli({"pbem", "apply", "--db", allied_, "--result", dir_.Path("result.json")});
+  EXPECT_EQ(applied.code, 4);
+  EXPECT_NE(applied.err.find("the result is for another reply"), std::string::npos) << applied.err;
+  EXPECT_EQ(SqlValue(allied_, "SELECT count(*) FROM turn"), "0");
+
+  // In a log, a reply changed after the reveal fails replay, even with the chain rebuilt.
+  const std::string forged = dir_.Path("forged.sqlite");
+  {
+    auto log = db::TurnLog::Open(axis_, db::TurnLog::Access::kRead);
+    ASSERT_TRUE(log);
+    auto start = log->ReadSnapshot(0);
+    auto turn = log->ReadTurn(1);
+    auto snap = log->ReadSnapshot(1);
+    ASSERT_TRUE(start && turn && snap);
+    json orders = json::parse(turn->orders);
+    orders.erase("reactions");
+    turn->orders = orders.dump();
+    auto out = db::TurnLog::Create(forged, log->game(), *start);
+    ASSERT_TRUE(out);
+    auto tx = out->Begin();
+    ASSERT_TRUE(tx && out->AppendTurn(*turn, *snap) && tx->Commit() && out->Publish());
+  }
+  const auto replay = RunCli({"replay", "--db", forged, "--verify"});
+  EXPECT_EQ(replay.code, 4);
+  EXPECT_NE(replay.err.find("the defender's reply does not match its logged hash"),
+            std::string::npos)
+      << replay.err;
+}
+
+TEST_F(PbemTest, AKeyThatDoesNotMatchItsCommitmentIsRefused) {
+  Ok({"pbem", "move", "--db", axis_, "--orders", MoverOrders("01-axis-may-i-1940.json", "o.json"),
+      "--out", dir_.Path("turn.json")});
+  Ok({"pbem", "reply", "--db", allied_, "--turn", dir_.Path("turn.json"), "--out",
+      dir_.Path("reply.json")});
+  json reply = json::parse(test::ReadFile(dir_.Path("reply.json")));
+  std::string key = reply["key"];
+  key[0] = key[0] == '0' ? '1' : '0';
+  reply["key"] = key;
+  test::WriteFile(dir_.Path("bad-key.json"), reply.dump(2));
+  const auto r = RunCli({"pbem", "resolve", "--db", axis_, "--reply", dir_.Path("bad-key.json"),
+                         "--out", dir_.Path("result.json")});
+  EXPECT_EQ(r.code, 4);
+  EXPECT_NE(r.err.find("the allied key for player-turn 1 does not match the allied player's "
+                       "commitment"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("bad-key.json"), std::string::npos) << r.err;
+  EXPECT_EQ(SqlValue(axis_, "SELECT count(*) FROM turn"), "0");
+
+  // The mover's key, in the result, is checked the same way; so is a logged key on replay.
+  Ok({"pbem", "resolve", "--db", axis_, "--reply", dir_.Path("reply.json"), "--out",
+      dir_.Path("result.json")});
+  json result = json::parse(test::ReadFile(dir_.Path("result.json")));
+  std::string mine = result["key"];
+  mine[5] = mine[5] == 'a' ? 'b' : 'a';
+  result["key"] = mine;
+  test::WriteFile(dir_.Path("bad-result.json"), result.dump(2));
+  const auto a =
+      RunCli({"pbem", "apply", "--db", allied_, "--result", dir_.Path("bad-result.json")});
+  EXPECT_EQ(a.code, 4);
+  EXPECT_NE(a.err.find("the axis key for player-turn 1 does not match"), std::string::npos)
+      << a.err;
+  const std::string forged = dir_.Path("forged.sqlite");
+  {
+    auto log = db::TurnLog::Open(axis_, db::TurnLog::Access::kRead);
+    ASSERT_TRUE(log);
+    auto start = log->ReadSnapshot(0);
+    auto turn = log->ReadTurn(1);
+    auto snap = log->ReadSnapshot(1);
+    ASSERT_TRUE(start && turn && snap);
+    turn->axis_key = mine;
+    auto out = db::TurnLog::Create(forged, log->game(), *start);
+    ASSERT_TRUE(out);
+    auto tx = out->Begin();
+    ASSERT_TRUE(tx && out->AppendTurn(*turn, *snap) && tx->Commit() && out->Publish());
+  }
+  const auto replay = RunCli({"replay", "--db", forged, "--verify"});
+  EXPECT_EQ(replay.code, 4);
+  EXPECT_NE(replay.err.find("the axis key for player-turn 1 does not match the axis player's "
+                            "commitment"),
+            std::string::npos)
+      << replay.err;
+}
+
+TEST_F(PbemTest, AReplayedOldTurnFileOrOneForAnotherGameIsRefused) {
+  PlayerTurn(axis_, allied_, MoverOrders("01-axis-may-i-1940.json", "o1.json"), "", 1);
+  const auto old = RunCli({"pbem", "reply", "--db", allied_, "--turn", dir_.Path("turn1.json"),
+                           "--out", dir_.Path("again.json")});
+  EXPECT_EQ(old.code, 9);
+  EXPECT_NE(old.err.find("an old file: player-turn 1 is already logged"), std::string::npos)
+      << old.err;
+  const auto old_result =
+      RunCli({"pbem", "apply", "--db", allied_, "--result", dir_.Path("result1.json")});
+  EXPECT_EQ(old_result.code, 9);
+
+  // A second game between the same players: its turn file does not fit the first game.
+  const std::string other = dir_.Path("other-axis.sqlite");
+  Ok({"pbem", "start", "--scenario", "special-terrain", "--side", "axis", "--db", other, "--out",
+      dir_.Path("inv2.json")});
+  Ok({"pbem", "join", "--invitation", dir_.Path("inv2.json"), "--db",
+      dir_.Path("other-allied.sqlite"), "--out", dir_.Path("acc2.json")});
+  Ok({"pbem", "accept", "--invitation", dir_.Path("inv2.json"), "--acceptance",
+      dir_.Path("acc2.json"), "--db", other});
+  Ok({"pbem", "move", "--db", other, "--orders", dir_.Path("o1.json"), "--out",
+      dir_.Path("turn-other.json")});
+  const auto foreign =
+      RunCli({"pbem", "reply", "--db", allied_, "--turn", dir_.Path("turn-other.json"), "--out",
+              dir_.Path("r.json"), "--json"});
+  EXPECT_EQ(foreign.code, 9);
+  EXPECT_EQ(foreign.json()["error"]["code"], "wrong-turn");
+  EXPECT_NE(foreign.err.find("this file is for game"), std::string::npos) << foreign.err;
+  EXPECT_NE(foreign.err.find("turn-other.json"), std::string::npos) << foreign.err;
+  // The other game's key does not open this game's log.
+  const auto key = RunCli({"pbem", "move", "--db", axis_, "--key", other + ".key", "--orders",
+                           dir_.Path("o1.json"), "--out", dir_.Path("x.json")});
+  EXPECT_EQ(key.code, 9);
+}
+
+}  // namespace
+}  // namespace opsim
