@@ -1,5 +1,6 @@
 // `opsim turn`, `check` and `supply`: playing player-turns and asking the rules about a game.
 // The check and supply answers come from libquery; this file reads the options and prints.
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -112,11 +113,16 @@ std::string DryRunText(const query::DryRunAnswer& a) {
               o.problems[i].rule + "]\n";
     }
   }
+  // The problems the lines above do not tell in full: those of no order (the orders' dice),
+  // and those met only after some outcomes.
   for (const auto& [e, chance] : a.problems) {
-    if (a.odds.complete && chance.numerator != chance.denominator) {
-      text += "  " + e.where + ": after " + Percent(chance) + " of the outcomes: " + e.message +
-              " [" + e.rule + "]\n";
-    }
+    const bool sometimes = a.odds.complete && chance.numerator != chance.denominator;
+    const bool told = std::any_of(a.orders.begin(), a.orders.end(),
+                                  [&](const query::OrderVerdict& o) { return o.where == e.where; });
+    if (told && !sometimes) continue;
+    text += "  " + e.where + ": " +
+            (sometimes ? "after " + Percent(chance) + " of the outcomes: " : "") + e.message +
+            " [" + e.rule + "]\n";
   }
   text += OddsText(a.odds);
   text +=

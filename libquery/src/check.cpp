@@ -270,10 +270,12 @@ Result<CheckAnswer> AnswerCheck(const LoadedGame& g, const std::string& action_t
     }
     for (const ops::DieRoll& d : leaf.result.rolls) rules.insert(std::string(d.rule.id));
   }
-  const Leaf& first = dice.leaves().front();
-  const std::size_t shared = std::min(first.run.shared_events, first.result.events.size());
-  for (std::size_t i = 0; i < shared; ++i) {
-    if (Reported(first.result.events[i])) a.events.push_back(first.result.events[i]);
+  if (!dice.leaves().empty()) {
+    const Leaf& first = dice.leaves().front();
+    const std::size_t shared = std::min(first.run.shared_events, first.result.events.size());
+    for (std::size_t i = 0; i < shared; ++i) {
+      if (Reported(first.result.events[i])) a.events.push_back(first.result.events[i]);
+    }
   }
   a.rules.assign(rules.begin(), rules.end());
   a.odds = OddsOf(dice.leaves(), dice.complete());

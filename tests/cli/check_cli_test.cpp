@@ -187,6 +187,30 @@ TEST(CheckCli, DryRunListsEveryProblemB4_10_B7_1) {
       RunCli({"check", "--scenario", "special-terrain", "--orders", dir.Path("bad.json")}).code, 2);
 }
 
+// The dry run judges the orders after an attack after each of its outcomes: on a DR the
+// defender of 16A:1122 retreats into 16A:1021 (B7.5), on a DE it is gone, and an attack on
+// 16A:1021 then has no enemy to attack (B7.1). The DR comes with 1/3 * 1/2 (after F) + 2/3 *
+// 1/3 (after S or S*) = 7/18, so the refusal is met after the other 11/18.
+TEST(CheckCli, DryRunSaysHowLikelyAProblemIsB7_1) {
+  test::TempDir dir;
+  json orders = json::parse(test::ReadFile(Orders("01-axis-may-i-1940.json")));
+  orders["combat"].push_back({{"attack", "16A:1021"}, {"units", {"de-61"}}});
+  test::WriteFile(dir.Path("orders.json"), orders.dump(1));
+  const test::CliRun r =
+      RunCli({"check", "--scenario", "special-terrain", "--set", "unit:de-61=16A:0922", "--orders",
+              dir.Path("orders.json"), "--json"});
+  EXPECT_EQ(r.code, 3) << r.err;
+  const json j = r.json();
+  ASSERT_EQ(j["problems"].size(), 1u) << j.dump();
+  EXPECT_EQ(j["problems"][0]["rule"], "B7.1");
+  EXPECT_EQ(j["problems"][0]["chance"]["numerator"], 11);
+  EXPECT_EQ(j["problems"][0]["chance"]["denominator"], 18);
+  const std::vector<json> second = Rolls(j, "combat at 16A:1021");
+  ASSERT_EQ(second.size(), 1u) << j.dump();
+  EXPECT_EQ(second[0]["rolled"]["numerator"], 7);
+  EXPECT_EQ(second[0]["rolled"]["denominator"], 18);
+}
+
 // B1.2: only the phasing side gives orders, but the waiting side may plan its next
 // player-turn with --side: at the start (the Axis to move in May I 1940) the Allies plan
 // theirs, in the same game turn; the Axis, with the Allies to move, plan May II 1940's.
