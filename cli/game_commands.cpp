@@ -75,7 +75,7 @@ std::string Percent(const query::Chance& c) {
 // One line per roll: its odds, every result of its table.
 std::string OddsText(const query::Odds& o) {
   if (!o.complete) {
-    return "  odds: more than " + std::to_string(query::Odds::kMaxPlays) +
+    return "  odds: more than " + std::to_string(o.max_plays) +
            " ways the dice may fall, too many to enumerate (opsim odds estimates them)\n";
   }
   std::string text;

@@ -73,8 +73,8 @@ struct Leaf {
 // same player-turn, so one of them is followed with their joint weight.
 class Enumerator {
  public:
-  Enumerator(const ops::Game& game, const ops::Orders& orders, bool go_on)
-      : game_(game), orders_(orders), go_on_(go_on) {}
+  Enumerator(const ops::Game& game, const ops::Orders& orders, bool go_on, int max_plays)
+      : game_(game), orders_(orders), go_on_(go_on), max_plays_(max_plays) {}
 
   Status Run() {
     ops::ProbeRun run;
@@ -104,7 +104,7 @@ class Enumerator {
     };
     std::vector<Branch> branches;
     for (int v = 1; v <= sides; ++v) {
-      if (plays_ >= Odds::kMaxPlays) {
+      if (plays_ >= max_plays_) {
         complete_ = false;
         return {};
       }
@@ -145,14 +145,16 @@ class Enumerator {
   const ops::Game& game_;
   const ops::Orders& orders_;
   bool go_on_;
+  int max_plays_;
   int plays_ = 0;
   bool complete_ = true;
   std::vector<Leaf> leaves_;
 };
 
 // The odds of each roll over every leaf, each roll in the order first met.
-Odds OddsOf(const std::vector<Leaf>& leaves, bool complete) {
+Odds OddsOf(const std::vector<Leaf>& leaves, bool complete, int max_plays) {
   Odds out;
+  out.max_plays = max_plays;
   out.complete = complete;
   if (!complete) return out;
   std::vector<RollOdds>& rows = out.odds;
@@ -220,7 +222,7 @@ json OddsJson(const Odds& o) {
                      {"rolled", ChanceJson(r.rolled)},
                      {"results", results}});
   }
-  return {{"complete", o.complete}, {"max_plays", Odds::kMaxPlays}, {"rolls", rolls}};
+  return {{"complete", o.complete}, {"max_plays", o.max_plays}, {"rolls", rolls}};
 }
 
 bool Reported(const ops::Event& e) {
@@ -230,7 +232,7 @@ bool Reported(const ops::Event& e) {
 }  // namespace
 
 Result<CheckAnswer> AnswerCheck(const LoadedGame& g, const std::string& action_text,
-                                std::optional<Side> side) {
+                                std::optional<Side> side, int max_plays) {
   auto game = PlanningGame(g, side);
   if (!game) return std::unexpected(game.error());
   json action;
@@ -255,7 +257,7 @@ Result<CheckAnswer> AnswerCheck(const LoadedGame& g, const std::string& action_t
   if (!src) return std::unexpected(src.error());
   auto parsed = ops::ParseOrders(*src, *g.theater);
   if (!parsed) return std::unexpected(parsed.error());
-  Enumerator dice(*game, *parsed, false);
+  Enumerator dice(*game, *parsed, false, max_plays);
   if (auto st = dice.Run(); !st) {
     if (st.error().code != ErrorCode::kRuleViolation) return std::unexpected(st.error());
     a.rules = {st.error().rule};
@@ -278,7 +280,7 @@ Result<CheckAnswer> AnswerCheck(const LoadedGame& g, const std::string& action_t
     }
   }
   a.rules.assign(rules.begin(), rules.end());
-  a.odds = OddsOf(dice.leaves(), dice.complete());
+  a.odds = OddsOf(dice.leaves(), dice.complete(), max_plays);
   return a;
 }
 
@@ -336,12 +338,12 @@ std::vector<OrderVerdict> OrdersOf(const ops::Orders& o, const map::Theater& t) 
 }  // namespace
 
 Result<DryRunAnswer> AnswerDryRun(const LoadedGame& g, const JsonSource& src,
-                                  std::optional<Side> side) {
+                                  std::optional<Side> side, int max_plays) {
   auto game = PlanningGame(g, side);
   if (!game) return std::unexpected(game.error());
   auto orders = ops::ParseOrders(src, *g.theater);
   if (!orders) return std::unexpected(orders.error());
-  Enumerator dice(*game, *orders, true);
+  Enumerator dice(*game, *orders, true, max_plays);
   if (auto st = dice.Run(); !st) return std::unexpected(st.error());
   DryRunAnswer a;
   a.side = SideName(game->state().phasing());
@@ -365,7 +367,7 @@ Result<DryRunAnswer> AnswerDryRun(const LoadedGame& g, const JsonSource& src,
       if (o.where == e.where) o.problems.push_back(e);
     }
   }
-  a.odds = OddsOf(dice.leaves(), dice.complete());
+  a.odds = OddsOf(dice.leaves(), dice.complete(), max_plays);
   return a;
 }
 

@@ -183,6 +183,25 @@ TEST(QueryCheck, ADryRunJudgesEveryOrder) {
   EXPECT_EQ(waiting.error().rule, "B1.2");
 }
 
+// Past its bound of player-turns played the dry run says its odds are not complete, and gives
+// none, but still judges the orders along the outcomes it played.
+TEST(QueryCheck, ADryRunSaysWhenTheDiceAreTooManyToEnumerate) {
+  const query::LoadedGame g = LoadBundled();
+  auto src = JsonSource::FromFile(std::string(OPSIM_SCENARIO_DIR) +
+                                  "/orders/special-terrain/01-axis-may-i-1940.json");
+  ASSERT_TRUE(src.has_value());
+  auto all = query::AnswerDryRun(g, *src);
+  ASSERT_TRUE(all.has_value());
+  EXPECT_TRUE(all->odds.complete);
+  auto bounded = query::AnswerDryRun(g, *src, std::nullopt, 8);
+  ASSERT_TRUE(bounded.has_value()) << bounded.error().to_string();
+  EXPECT_FALSE(bounded->odds.complete);
+  EXPECT_TRUE(bounded->odds.odds.empty());
+  EXPECT_EQ(query::ToJson(*bounded)["odds"]["max_plays"], 8);
+  EXPECT_TRUE(bounded->legal());
+  EXPECT_EQ(bounded->orders.size(), all->orders.size());
+}
+
 // B8: every unit of a side, and one hex with its line.
 TEST(QuerySupply, EveryUnitOfASideAndOneHex) {
   const query::LoadedGame g = LoadBundled();

@@ -41,9 +41,11 @@ struct RollOdds {
 };
 
 // The dice enumerated: the odds of every roll, each distinct outcome of a die explored once.
-// When more than kMaxPlays player-turns would be needed, `complete` is false and `odds` empty.
+// When more than `max_plays` player-turns would be needed, `complete` is false and `odds`
+// empty.
 struct Odds {
-  static constexpr int kMaxPlays = 4096;
+  static constexpr int kMaxPlays = 4096;  // the bound opsim check uses
+  int max_plays = kMaxPlays;
   bool complete = true;
   std::vector<RollOdds> odds;
 };
@@ -63,8 +65,10 @@ struct CheckAnswer {
 
 // `action` is one order as a JSON object in the orders file's syntax (docs/orders-format.md).
 // An order the rules forbid is an answer (legal false); a malformed one is kInvalidInput.
+// `max_plays` bounds the player-turns played to enumerate the dice.
 Result<CheckAnswer> AnswerCheck(const LoadedGame& g, const std::string& action,
-                                std::optional<Side> side = std::nullopt);
+                                std::optional<Side> side = std::nullopt,
+                                int max_plays = Odds::kMaxPlays);
 nlohmann::json ToJson(const CheckAnswer& a);
 
 // The dry run of an orders file: every order judged in turn as `opsim turn` would play it.
@@ -88,7 +92,8 @@ struct DryRunAnswer {
 // A malformed file is an error (kInvalidInput), as for `opsim turn`; refused orders are in
 // the answer.
 Result<DryRunAnswer> AnswerDryRun(const LoadedGame& g, const JsonSource& orders,
-                                  std::optional<Side> side = std::nullopt);
+                                  std::optional<Side> side = std::nullopt,
+                                  int max_plays = Odds::kMaxPlays);
 nlohmann::json ToJson(const DryRunAnswer& a);
 
 }  // namespace opsim::query
