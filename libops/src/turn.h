@@ -64,8 +64,8 @@ class Turn {
   void SayRule41(const std::string& kind, const std::string& who, const Units& units,
                  const std::vector<StepNotes>& steps);
   std::unexpected<Error> Refuse(RuleId rule, std::string message, const std::string& where);
-  // A die roll: the orders' dice first, then the seeded dice. Returns the face, or an error
-  // when a scripted die cannot be such a roll.
+  // A die roll: the orders' dice first, then the seeded dice (or a probe's own). Returns the
+  // face, or an error when a scripted die cannot be such a roll or a probe has no die left.
   Result<int> Roll(int sides, std::string purpose, RuleId rule);
   // Records what the last roll decided, as a roll and as an event whose numbers are the die's
   // sides and face, then `numbers`.
