@@ -1,5 +1,7 @@
 // `opsim turn`, `check` and `supply`: playing player-turns and asking the rules about a game.
 // The check and supply answers come from libquery; this file reads the options and prints.
+#include <algorithm>
+#include <cmath>
 #include <sstream>
 
 #include "context.h"
@@ -66,12 +68,65 @@ Result<ops::Orders> ReadOrders(const std::string& path, const map::Theater& t) {
   return ops::ParseOrders(*src, t);
 }
 
+std::string Percent(const query::Chance& c) {
+  return std::to_string(std::lround(c.probability() * 100)) + "%";
+}
+
+// One line per roll: its odds, every result of its table.
+std::string OddsText(const query::Odds& o) {
+  if (!o.complete) {
+    return "  odds: more than " + std::to_string(o.max_plays) +
+           " ways the dice may fall, too many to enumerate (opsim odds estimates them)\n";
+  }
+  std::string text;
+  for (const query::RollOdds& r : o.odds) {
+    text += "  " + r.purpose + " (" + std::string(r.rule.id) + ")" +
+            (r.against.empty() ? "" : ", " + r.against) + ":";
+    for (std::size_t i = 0; i < r.results.size(); ++i) {
+      text += (i ? ", " : " ") + r.results[i].first + " " + Percent(r.results[i].second);
+    }
+    if (r.rolled.numerator != r.rolled.denominator) {
+      text += " (rolled " + std::to_string(r.rolled.numerator) + "/" +
+              std::to_string(r.rolled.denominator) + " of the time)";
+    }
+    text += "\n";
+  }
+  return text;
+}
+
 std::string CheckText(const query::CheckAnswer& a, const std::string& action) {
   if (!a.legal) return "not legal: " + a.reason + " [" + a.rules.front() + "]\n";
   std::string text = "legal: " + action + "\n";
   for (const ops::Event& e : a.events) {
     text += "  " + e.text + (e.rule.empty() ? "" : " [" + std::string(e.rule.id) + "]") + "\n";
   }
+  return text + OddsText(a.odds);
+}
+
+std::string DryRunText(const query::DryRunAnswer& a) {
+  std::string text = a.turn + ", " + a.side + " player-turn: a dry run\n";
+  for (const query::OrderVerdict& o : a.orders) {
+    text += "  " + o.where + ": " + o.what + ": ";
+    if (o.problems.empty()) text += "legal\n";
+    for (std::size_t i = 0; i < o.problems.size(); ++i) {
+      text += std::string(i ? "    and " : "") + "refused: " + o.problems[i].message + " [" +
+              o.problems[i].rule + "]\n";
+    }
+  }
+  // The problems the lines above do not tell in full: those of no order (the orders' dice),
+  // and those met only after some outcomes.
+  for (const auto& [e, chance] : a.problems) {
+    const bool sometimes = a.odds.complete && chance.numerator != chance.denominator;
+    const bool told = std::any_of(a.orders.begin(), a.orders.end(),
+                                  [&](const query::OrderVerdict& o) { return o.where == e.where; });
+    if (told && !sometimes) continue;
+    text += "  " + e.where + ": " +
+            (sometimes ? "after " + Percent(chance) + " of the outcomes: " : "") + e.message +
+            " [" + e.rule + "]\n";
+  }
+  text += OddsText(a.odds);
+  text +=
+      a.legal() ? "every order is legal\n" : std::to_string(a.problems.size()) + " problem(s)\n";
   return text;
 }
 
@@ -165,26 +220,57 @@ void AddTurnCommand(CLI::App& app, Context& ctx) {
   });
 }
 
-// `opsim check`: would one order be legal now?
+// `opsim check`: would one order, or a whole orders file, be legal, and with what odds?
 void AddCheckCommand(CLI::App& app, Context& ctx) {
   struct CheckOptions {
     GameSource game;
-    std::string action;
+    std::string action, orders, side;
   };
   auto co = std::make_shared<CheckOptions>();
   auto* check = app.add_subcommand(
       "check",
-      "Say whether one order would be legal now, and by which rules, without applying it.\n"
+      "Say whether an order would be legal, by which rules, and with what odds, without "
+      "applying it.\n"
       "--action is one order in the orders file's syntax, e.g. "
       "'{\"units\": [\"de-9pz\"], \"path\": [\"16A:1323\", \"16A:1223\"]}' or "
       "'{\"attack\": \"16A:1122\", \"units\": [\"de-18a\"]}' or '{\"suez\": \"close\"}'.\n"
-      "The dice it would roll are the game's next seeded dice.");
+      "--orders is a dry run of a whole orders file: each order judged in turn as `opsim turn` "
+      "would play it, later orders seeing the earlier moves; every problem is listed with its "
+      "place in the file and its rule, a refused order is left out and the rest judged "
+      "without it. Exit 0 when every order is legal, else the exit code `turn` would give for "
+      "the first problem (3 for an order the rules forbid, 2 for one naming what is not "
+      "there); a malformed file exits 2.\n"
+      "No die is rolled, revealed or consumed: every attack and flood attempt is answered with "
+      "the exact odds of each result (every way the dice may fall is played; past " +
+          std::to_string(query::Odds::kMaxPlays) +
+          " player-turns it says so). The weather is the present weather: the weather of a "
+          "new game turn is not rolled.\n"
+          "--side plans for that side's next player-turn from the present position: the same "
+          "map, units and weather, at the date of that player-turn (docs/orders-format.md).");
   AddGameSourceOptions(check, co->game);
-  check->add_option("--action", co->action, "one order, as JSON")->required();
+  auto* action = check->add_option("--action", co->action, "one order, as JSON");
+  auto* orders = check->add_option("--orders", co->orders, "an orders file, for a dry run");
+  action->excludes(orders);
+  check->add_option("--side", co->side, "plan for this side (default: the side now moving)")
+      ->check(CLI::IsMember({"allied", "axis"}));
   Bind(check, ctx, [&ctx, co]() -> Status {
+    if (co->action.empty() == co->orders.empty()) {
+      return Fail(ErrorCode::kInvalidInput, "check needs --action ORDER or --orders FILE");
+    }
     auto g = LoadGame(ctx, co->game);
     if (!g) return std::unexpected(g.error());
-    auto a = query::AnswerCheck(*g, co->action);
+    const std::optional<Side> side =
+        co->side.empty() ? std::nullopt : std::optional<Side>(*ParseSide(co->side));
+    if (!co->orders.empty()) {
+      auto src = JsonSource::FromFile(co->orders);
+      if (!src) return std::unexpected(src.error());
+      auto a = query::AnswerDryRun(*g, *src, side);
+      if (!a) return std::unexpected(a.error());
+      Emit(ctx, query::ToJson(*a), DryRunText(*a));
+      if (!a->legal()) ctx.exit_code = ExitCodeFor(a->problems.front().first.code);
+      return {};
+    }
+    auto a = query::AnswerCheck(*g, co->action, side);
     if (!a) return std::unexpected(a.error());
     Emit(ctx, query::ToJson(*a), CheckText(*a, co->action));
     return {};

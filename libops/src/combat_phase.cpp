@@ -9,9 +9,9 @@ namespace opsim::ops {
 
 Status Turn::Combat() {
   for (const AttackOrder& a : orders_.combat) {
-    if (auto st = Attack(a); !st) return st;
+    if (auto st = Attempt([&] { return Attack(a); }); !st) return st;
   }
-  if (auto st = FloodsAnswerAttacks(); !st) return st;
+  if (auto st = Attempt([&] { return FloodsAnswerAttacks(); }); !st) return st;
   // B11.3: an assault that has not cleared its hex by the end of combat is lost.
   for (GroundUnit& u : s_.units) {
     if (u.on_map() && u.side == side_ && u.dropped_in == serial_ && Occupied(u.hex, Enemy(side_))) {
@@ -93,14 +93,23 @@ Status Turn::Attack(const AttackOrder& a) {
       crt.terrain_shift[static_cast<int>(terrain)] + crt.city_shift[static_cast<int>(info.city)];
   if (all_major) shift += crt.major_river_shift;
   const int shifted = std::clamp(column + shift, 0, static_cast<int>(crt.columns.size()) - 1);
+  const std::string odds =
+      std::to_string(attack) + " to " + std::to_string(defense) + ", column " +
+      crt.columns[column] +
+      (shift ? " shifted " + std::to_string(shift) + " (" + map::TerrainName(terrain) +
+                   (info.city != map::CityKind::kNone ? ", city" : "") +
+                   (all_major ? ", across a major river" : "") + ")"
+             : "") +
+      " to " + crt.columns[shifted];
   auto roll = Roll(6, "combat at " + Name(a.hex), rules::kB7_2);
   if (!roll) return std::unexpected(roll.error());
+  result_.rolls.back().against = odds + (drm ? ", die " + std::to_string(drm) : "");
   const int die = std::clamp(*roll + drm, 1, 6);
   const CombatResult result = crt.results[die - 1][shifted];
   result_.attacks.back().result = result;
   Decided(std::string(CombatResultName(result)) + " at " + crt.columns[shifted] +
               (drm ? " (die " + std::to_string(drm) + ")" : ""),
-          {}, {a.hex}, drm ? Numbers{drm} : Numbers{});
+          result, {}, {a.hex}, drm ? Numbers{drm} : Numbers{});
   std::string attackers_names;
   Units attacker_ids;
   for (GroundUnit* u : attackers) {
@@ -108,13 +117,7 @@ Status Turn::Attack(const AttackOrder& a) {
     attacker_ids.push_back(u->id);
   }
   Say("combat", rules::kB7_2,
-      attackers_names + " attack " + Name(a.hex) + ": " + std::to_string(attack) + " to " +
-          std::to_string(defense) + ", column " + crt.columns[column] +
-          (shift ? " shifted " + std::to_string(shift) + " (" + map::TerrainName(terrain) +
-                       (info.city != map::CityKind::kNone ? ", city" : "") +
-                       (all_major ? ", across a major river" : "") + ")"
-                 : "") +
-          " to " + crt.columns[shifted] + ": " + CombatResultName(result),
+      attackers_names + " attack " + Name(a.hex) + ": " + odds + ": " + CombatResultName(result),
       std::move(attacker_ids), {a.hex},
       shift ? Numbers{attack, defense, shift} : Numbers{attack, defense});
   ApplyResult(result, a, attackers, defenders);

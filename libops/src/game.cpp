@@ -1,5 +1,7 @@
 #include "opsim/ops/game.h"
 
+#include <limits>
+
 #include "notes.h"
 #include "router_cache.h"
 #include "supply.h"
@@ -29,7 +31,27 @@ std::vector<std::uint8_t> Game::EnemyZoc(Side side) const {
   return EnemyZones(*theater_, state_, side, Context());
 }
 
+const char* AirEscapeName(AirEscape e) {
+  return e == AirEscape::kEscapes ? "escapes" : "eliminated";
+}
+
 Result<TurnResult> Game::Play(const Orders& orders, DiceSource* dice) {
+  GameState after;
+  auto result = Run(orders, nullptr, dice, after);
+  if (result) state_ = std::move(after);
+  return result;
+}
+
+Result<TurnResult> Game::Probe(const Orders& orders, ProbeRun& run) const {
+  run.needs = 0;
+  run.refused.clear();
+  run.shared_events = std::numeric_limits<std::size_t>::max();
+  GameState after;
+  return Run(orders, &run, nullptr, after);
+}
+
+Result<TurnResult> Game::Run(const Orders& orders, ProbeRun* probe, DiceSource* dice,
+                             GameState& after) const {
   const Side phasing = state_.phasing();
   const std::string now = FormatGameDate(state_.date()) + ", " + SideName(phasing) + " player-turn";
   if (orders.side != phasing) {
@@ -50,14 +72,20 @@ Result<TurnResult> Game::Play(const Orders& orders, DiceSource* dice) {
                 orders.source + ": /dice", std::string(rules::kB10_1.id));
   }
   Turn turn(*theater_, *campaign_, state_, orders, *routers_, dice);
-  if (auto st = turn.Weather(); !st) return std::unexpected(st.error());
-  if (auto st = turn.Initial(); !st) return std::unexpected(st.error());
+  turn.SetProbe(probe);
+  // A probe stopped for a die answers with the player-turn so far.
+  auto stop = [&](const Status& st) -> Result<TurnResult> {
+    if (probe != nullptr && probe->needs != 0) return std::move(turn.result());
+    return std::unexpected(st.error());
+  };
+  if (auto st = turn.Weather(); !st) return stop(st);
+  if (auto st = turn.Initial(); !st) return stop(st);
   turn.EndPhase(Phase::kInitial);
-  if (auto st = turn.Movement(false); !st) return std::unexpected(st.error());
+  if (auto st = turn.Movement(false); !st) return stop(st);
   turn.EndPhase(Phase::kMovement);
-  if (auto st = turn.Combat(); !st) return std::unexpected(st.error());
+  if (auto st = turn.Combat(); !st) return stop(st);
   turn.EndPhase(Phase::kCombat);
-  if (auto st = turn.Movement(true); !st) return std::unexpected(st.error());
+  if (auto st = turn.Movement(true); !st) return stop(st);
   turn.EndPlayerTurn();
   turn.EndPhase(Phase::kExploitation);
   turn.Finish();
@@ -73,7 +101,7 @@ Result<TurnResult> Game::Play(const Orders& orders, DiceSource* dice) {
               {},
               {static_cast<std::int64_t>(orders.dice.size() - used)}});
   }
-  state_ = std::move(turn.state());
+  after = std::move(turn.state());
   return result;
 }
 

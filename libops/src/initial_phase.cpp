@@ -9,6 +9,8 @@ namespace opsim::ops {
 
 Status Turn::Weather() {
   if (serial_ % 2 != 0) return {};  // the weather is rolled once a game turn
+  // A probe plans in the present weather: the coming weather is no one's to know.
+  if (probe_ != nullptr) return ThawIceAirfields();
   const GameDate date = s_.date();
   for (std::size_t z = 0; z < t_.weather_zones().size(); ++z) {
     const char zone = t_.weather_zones()[z][0];
@@ -29,7 +31,7 @@ Status Turn::Weather() {
       default:
         break;
     }
-    Decided(WeatherName(w), {}, {}, {});
+    Decided(WeatherName(w), w, {}, {}, {});
     const bool frozen = (w == ops::Weather::kFrost && tables_.weather.frost_freezes) ||
                         (w == ops::Weather::kSnow && tables_.weather.snow_freezes);
     if (frozen != s_.map.frozen(z)) {
@@ -68,7 +70,8 @@ Status Turn::Initial() {
   if (auto st = Supply(); !st) return st;
   Relief();
   for (const InitialOrder& o : orders_.initial) {
-    auto st = o.kind == InitialKind::kIceAirfield ? BuildIceAirfield(o) : SuezStatus(&o);
+    auto st = Attempt(
+        [&] { return o.kind == InitialKind::kIceAirfield ? BuildIceAirfield(o) : SuezStatus(&o); });
     if (!st) return st;
   }
   return {};

@@ -13,30 +13,28 @@ namespace opsim::ops {
 Status Turn::Movement(bool exploitation) {
   moved_.clear();
   for (const MoveOrder& m : exploitation ? orders_.exploitation : orders_.movement) {
-    Status st;
-    if (exploitation && m.kind != MoveKind::kGround) {
-      return Refuse(rules::kB7_8, "only ground units move in the exploitation phase", m.where);
-    }
-    switch (m.kind) {
-      case MoveKind::kGround:
-        st = GroundMove(m, exploitation);
-        break;
-      case MoveKind::kRail:
-        st = RailMove(m);
-        break;
-      case MoveKind::kNaval:
-        st = NavalMove(m);
-        break;
-      case MoveKind::kAirDrop:
-      case MoveKind::kRebase:
-        st = AirMove(m);
-        break;
-      case MoveKind::kDestroyBridge:
-      case MoveKind::kBuildBridge:
-        st = BridgeWork(m);
-        break;
-    }
-    if (!st) return st;
+    if (auto st = Attempt([&] { return Move(m, exploitation); }); !st) return st;
+  }
+  return {};
+}
+
+Status Turn::Move(const MoveOrder& m, bool exploitation) {
+  if (exploitation && m.kind != MoveKind::kGround) {
+    return Refuse(rules::kB7_8, "only ground units move in the exploitation phase", m.where);
+  }
+  switch (m.kind) {
+    case MoveKind::kGround:
+      return GroundMove(m, exploitation);
+    case MoveKind::kRail:
+      return RailMove(m);
+    case MoveKind::kNaval:
+      return NavalMove(m);
+    case MoveKind::kAirDrop:
+    case MoveKind::kRebase:
+      return AirMove(m);
+    case MoveKind::kDestroyBridge:
+    case MoveKind::kBuildBridge:
+      return BridgeWork(m);
   }
   return {};
 }

@@ -74,6 +74,14 @@ Result<int> Turn::Roll(int sides, std::string purpose, RuleId rule) {
                       std::to_string(sides) + " roll (" + roll.purpose + ")",
                   orders_.source + ": /dice", std::string(rules::kB10_1.id));
     }
+  } else if (probe_ != nullptr) {
+    // A probe never reads the game's dice: it rolls its own, and stops when they run out.
+    if (probe_drawn_ == 0) probe_->shared_events = result_.events.size();
+    if (probe_drawn_ == probe_->dice.size()) {
+      probe_->needs = sides;
+      return Fail(ErrorCode::kInvalidInput, "the probe needs a d" + std::to_string(sides));
+    }
+    roll.value = probe_->dice[probe_drawn_++];
   } else {
     roll.value = dice_.Roll(sides);
     s_.dice = dice_.state();
@@ -82,9 +90,11 @@ Result<int> Turn::Roll(int sides, std::string purpose, RuleId rule) {
   return roll.value;
 }
 
-void Turn::Decided(std::string what, Units units, Hexes hexes, Numbers numbers) {
+void Turn::Decided(std::string what, RollOutcome outcome, Units units, Hexes hexes,
+                   Numbers numbers) {
   DieRoll& r = result_.rolls.back();
   r.decided = std::move(what);
+  r.outcome = outcome;
   numbers.insert(numbers.begin(), {r.sides, r.value});
   Say("die", r.rule,
       r.purpose + ": d" + std::to_string(r.sides) + " rolled " + std::to_string(r.value) +
@@ -287,12 +297,12 @@ Status Turn::AirEscape(AirUnit& a, RuleId why) {
       Roll(tables_.air_escape_die, a.name + " escaping from " + Name(a.base), rules::kB11_2);
   if (!roll) return std::unexpected(roll.error());
   if (*roll <= tables_.air_escape_max_roll) {
-    Decided("escapes to " + Name(best), {a.id}, {a.base, best}, {});
+    Decided("escapes to " + Name(best), AirEscape::kEscapes, {a.id}, {a.base, best}, {});
     Say("air", rules::kB11_2, a.name + " escapes from " + Name(a.base) + " to " + Name(best),
         {a.id}, {a.base, best}, {});
     a.base = best;
   } else {
-    Decided("eliminated", {a.id}, {a.base}, {});
+    Decided("eliminated", AirEscape::kEliminated, {a.id}, {a.base}, {});
     a.status = AirStatus::kEliminated;
     Say("air", rules::kB11_2,
         a.name + " fails to escape from " + Name(a.base) + " and is eliminated (" +
@@ -300,6 +310,29 @@ Status Turn::AirEscape(AirUnit& a, RuleId why) {
         {a.id}, {a.base}, {});
   }
   return {};
+}
+
+Turn::Undo Turn::Mark() const {
+  return Undo{s_,
+              res_,
+              moved_,
+              attacked_,
+              attacked_hexes_,
+              rail_used_halves_,
+              ferry_used_halves_,
+              result_.events.size()};
+}
+
+void Turn::Restore(Undo undo) {
+  s_ = std::move(undo.s);
+  res_ = std::move(undo.res);
+  moved_ = std::move(undo.moved);
+  attacked_ = std::move(undo.attacked);
+  attacked_hexes_ = std::move(undo.attacked_hexes);
+  rail_used_halves_ = undo.rail_used_halves;
+  ferry_used_halves_ = std::move(undo.ferry_used_halves);
+  result_.events.resize(undo.events);
+  zoc_fresh_ = {};
 }
 
 void Turn::EndPhase(Phase phase) {

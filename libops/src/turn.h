@@ -36,6 +36,9 @@ class Turn {
 
   GameState& state() { return s_; }
   TurnResult& result() { return result_; }
+  // A probe (Game::Probe): its dice instead of the game's, the present weather, and with
+  // go_on a refused order undone and recorded rather than refusing the player-turn.
+  void SetProbe(ProbeRun* run) { probe_ = run; }
 
  private:
   // --- reporting and dice --------------------------------------------------------------------
@@ -63,12 +66,41 @@ class Turn {
   void SayRule41(const std::string& kind, const std::string& who, const Units& units,
                  const std::vector<StepNotes>& steps);
   std::unexpected<Error> Refuse(RuleId rule, std::string message, const std::string& where);
-  // A die roll: the keyed dice if any, else the orders' dice first, then the seeded dice. Returns
-  // the face, or an error when a scripted die cannot be such a roll.
+  // A die roll: the keyed dice if any, else the orders' dice first, then the seeded dice (or a
+  // probe's own). Returns the face, or an error when a scripted die cannot be such a roll or a
+  // probe has no die left.
   Result<int> Roll(int sides, std::string purpose, RuleId rule);
   // Records what the last roll decided, as a roll and as an event whose numbers are the die's
   // sides and face, then `numbers`.
-  void Decided(std::string what, Units units, Hexes hexes, Numbers numbers);
+  void Decided(std::string what, RollOutcome outcome, Units units, Hexes hexes, Numbers numbers);
+  // One order: its status, or in a probe's dry run (go_on) a refusal recorded and undone.
+  template <class F>
+  Status Attempt(F&& order) {
+    if (probe_ == nullptr || !probe_->go_on) return order();
+    Undo undo = Mark();
+    Status st = order();
+    if (st || probe_->needs != 0 ||
+        (st.error().code != ErrorCode::kRuleViolation &&
+         st.error().code != ErrorCode::kInvalidInput)) {
+      return st;
+    }
+    probe_->refused.push_back(st.error());
+    Restore(std::move(undo));
+    return {};
+  }
+
+  // What an order may change, to undo it in a dry run.
+  struct Undo {
+    GameState s;
+    std::array<std::vector<int>, 2> res;
+    std::set<std::string> moved, attacked;
+    std::set<std::uint32_t> attacked_hexes;
+    int rail_used_halves;
+    std::map<std::size_t, int> ferry_used_halves;
+    std::size_t events;
+  };
+  Undo Mark() const;
+  void Restore(Undo undo);
 
   // --- the board -----------------------------------------------------------------------------
   RuleContext Ctx(bool exploitation) const;
@@ -103,6 +135,7 @@ class Turn {
 
   // --- phases' pieces ------------------------------------------------------------------------
   Status Supply();
+  Status Move(const MoveOrder& m, bool exploitation);  // one order of movement or exploitation
   Status GroundMove(const MoveOrder& m, bool exploitation);
   Status RailMove(const MoveOrder& m);
   Status NavalMove(const MoveOrder& m);
@@ -193,6 +226,8 @@ class Turn {
   std::array<bool, 2> zoc_fresh_{};
   int rail_used_halves_ = 0;
   std::map<std::size_t, int> ferry_used_halves_;  // by rail ferry
+  ProbeRun* probe_ = nullptr;
+  std::size_t probe_drawn_ = 0;  // how many of probe_->dice were rolled
 };
 
 }  // namespace opsim::ops

@@ -145,6 +145,64 @@ TEST(QueryCheck, AnOrderIsJudgedWithoutChangingTheGame) {
   EXPECT_FALSE(query::AnswerCheck(g, "nope").has_value());
 }
 
+// B7.2: an attack is answered with odds, enumerated without the game's dice (B10.1): the
+// game's dice state is neither read nor advanced, and the answer's JSON is the CLI's.
+TEST(QueryCheck, AnAttackIsAnsweredWithOddsNotADie) {
+  const query::LoadedGame g = LoadBundled({"unit:de-18a=16A:1222"});
+  const std::string attack = R"({"attack": "16A:1122", "units": ["de-18a"]})";
+  auto a = query::AnswerCheck(g, attack);
+  ASSERT_TRUE(a.has_value()) << a.error().to_string();
+  ASSERT_TRUE(a->legal);
+  ASSERT_TRUE(a->odds.complete);
+  ASSERT_EQ(a->odds.odds.size(), 1u);
+  query::Chance sum{0, 6};
+  for (const auto& [result, chance] : a->odds.odds[0].results) {
+    EXPECT_EQ(chance.denominator, 6u) << result;
+    sum.numerator += chance.numerator;
+  }
+  EXPECT_EQ(sum.numerator, 6u);
+  EXPECT_EQ(g.state->dice, LoadBundled({"unit:de-18a=16A:1222"}).state->dice);
+  EXPECT_EQ(query::ToJson(*a), CliJson({"check", "--scenario", "special-terrain", "--set",
+                                        "unit:de-18a=16A:1222", "--action", attack}));
+}
+
+// The dry run of a whole orders file, for the side now moving and for the waiting side (B1.2).
+TEST(QueryCheck, ADryRunJudgesEveryOrder) {
+  const query::LoadedGame g = LoadBundled();
+  const std::string path =
+      std::string(OPSIM_SCENARIO_DIR) + "/orders/special-terrain/01-axis-may-i-1940.json";
+  auto src = JsonSource::FromFile(path);
+  ASSERT_TRUE(src.has_value());
+  auto a = query::AnswerDryRun(g, *src);
+  ASSERT_TRUE(a.has_value()) << a.error().to_string();
+  EXPECT_TRUE(a->legal());
+  EXPECT_EQ(a->side, "axis");
+  EXPECT_EQ(query::ToJson(*a),
+            CliJson({"check", "--scenario", "special-terrain", "--orders", path}));
+  auto waiting = query::AnswerDryRun(g, *src, Side::kAllied);
+  ASSERT_FALSE(waiting.has_value()) << "Axis orders are not the Allies' player-turn";
+  EXPECT_EQ(waiting.error().rule, "B1.2");
+}
+
+// Past its bound of player-turns played the dry run says its odds are not complete, and gives
+// none, but still judges the orders along the outcomes it played.
+TEST(QueryCheck, ADryRunSaysWhenTheDiceAreTooManyToEnumerate) {
+  const query::LoadedGame g = LoadBundled();
+  auto src = JsonSource::FromFile(std::string(OPSIM_SCENARIO_DIR) +
+                                  "/orders/special-terrain/01-axis-may-i-1940.json");
+  ASSERT_TRUE(src.has_value());
+  auto all = query::AnswerDryRun(g, *src);
+  ASSERT_TRUE(all.has_value());
+  EXPECT_TRUE(all->odds.complete);
+  auto bounded = query::AnswerDryRun(g, *src, std::nullopt, 8);
+  ASSERT_TRUE(bounded.has_value()) << bounded.error().to_string();
+  EXPECT_FALSE(bounded->odds.complete);
+  EXPECT_TRUE(bounded->odds.odds.empty());
+  EXPECT_EQ(query::ToJson(*bounded)["odds"]["max_plays"], 8);
+  EXPECT_TRUE(bounded->legal());
+  EXPECT_EQ(bounded->orders.size(), all->orders.size());
+}
+
 // B8: every unit of a side, and one hex with its line.
 TEST(QueryReach, TheWaitingSidesStackAndItsJsonIsTheClis) {
   const query::LoadedGame g = LoadBundled();

@@ -138,6 +138,8 @@ Result<Turn::FloodOutcome> Turn::Flood(const AttackOrder& a, const Reaction& r) 
   auto roll = Roll(tables_.flooding.die,
                    std::string(massive ? "massive flooding of " : "flooding of ") + Name(h), rule);
   if (!roll) return std::unexpected(roll.error());
+  if (modifier)
+    result_.rolls.back().against = "+" + std::to_string(modifier) + " in the Netherlands";
   const int index =
       std::clamp(*roll + modifier, 1, static_cast<int>(tables_.flooding.results.size()));
   const FloodResult result = tables_.flooding.results[index - 1];
@@ -145,7 +147,7 @@ Result<Turn::FloodOutcome> Turn::Flood(const AttackOrder& a, const Reaction& r) 
               (modifier ? " (" + std::to_string(*roll) + "+" + std::to_string(modifier) +
                               " in the Netherlands)"
                         : ""),
-          {}, {h}, modifier ? Numbers{*roll, modifier} : Numbers{});
+          result, {}, {h}, modifier ? Numbers{*roll, modifier} : Numbers{});
   FloodOutcome out;
   out.result = result;
   switch (result) {

@@ -17,6 +17,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "opsim/core/dice.h"
@@ -41,6 +42,13 @@ struct Event {
   std::vector<std::int64_t> numbers{};
 };
 
+// B11.2: whether an air unit escaped from its lost airbase.
+enum class AirEscape : std::uint8_t { kEscapes, kEliminated };
+const char* AirEscapeName(AirEscape e);  // "escapes", "eliminated"
+
+// What a roll decided, as a value of its table (none for a roll that decides nothing).
+using RollOutcome = std::variant<std::monostate, Weather, FloodResult, CombatResult, AirEscape>;
+
 // One die roll and what it decided.
 struct DieRoll {
   int value = 0;
@@ -49,6 +57,9 @@ struct DieRoll {
   std::string purpose;    // "weather zone E", "flood 16A:0922", "combat 16A:0922"
   RuleId rule;
   std::string decided;  // "snow", "S*", "DR"
+  // Not logged: what opsim check's odds group rolls by.
+  RollOutcome outcome{};  // `decided` as a value
+  std::string against;    // what it was rolled against: "12 to 4, 3:1 shifted -1 (rough) to 2:1"
 };
 
 // What one attack came to, as data (its events say it in words): opsim odds counts these.
@@ -84,6 +95,19 @@ struct SupplyTrace {
   std::vector<RuleId> rules;      // rules that shaped or stopped the trace
 };
 
+// A player-turn played for planning (opsim check), never with the game's dice: after the
+// orders' own dice, its dice come from `dice`; when they run out the player-turn stops at the
+// roll that needs one more (`needs`, its sides), so a caller can enumerate every die.
+struct ProbeRun {
+  std::vector<int> dice;
+  // A dry run: an order the rules refuse (or that names what is not there) is recorded in
+  // `refused`, its changes undone (but not its dice), and the player-turn goes on without it.
+  bool go_on = false;
+  int needs = 0;                  // out: 0 when the player-turn was played to its end
+  std::vector<Error> refused;     // out, with go_on: in the order they were met
+  std::size_t shared_events = 0;  // out: how many leading events came before any of `dice`
+};
+
 class RouterCache;
 
 class Game {
@@ -108,6 +132,11 @@ class Game {
   // dice, docs/dice.md), `dice` alone: the orders may then carry no dice, and the seeded state is
   // neither used nor changed.
   Result<TurnResult> Play(const Orders& orders, DiceSource* dice = nullptr);
+  // Plays the phasing side's player-turn as Play() would, but with `run`'s dice and the
+  // present weather (the first player-turn of a game turn does not roll it), and keeps
+  // nothing: the state, and its dice, are neither read for dice nor changed. Stopped for a
+  // die, it returns the player-turn so far.
+  Result<TurnResult> Probe(const Orders& orders, ProbeRun& run) const;
 
   // B8: the supply of every hex for a side, and of one hex with its trace.
   std::vector<SupplyStatus> SupplyMap(Side side) const;
@@ -119,6 +148,10 @@ class Game {
   std::vector<std::uint8_t> EnemyZoc(Side side) const;
 
  private:
+  // The player-turn from `orders` on a copy of the state, returned in `after`.
+  Result<TurnResult> Run(const Orders& orders, ProbeRun* probe, DiceSource* dice,
+                         GameState& after) const;
+
   std::shared_ptr<const map::Theater> theater_;
   std::shared_ptr<const Campaign> campaign_;
   GameState state_;
