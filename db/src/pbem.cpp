@@ -1,5 +1,6 @@
 #include "opsim/db/pbem.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -215,6 +216,27 @@ Result<ops::Orders> Merged(const std::string& orders, const json& reply, const s
   auto src = JsonSource::FromText(merged.dump(2), name);
   if (!src) return std::unexpected(src.error());
   return ops::ParseOrders(*src, theater);
+}
+
+// B7.5: a reply's retreat preferences are the defender's, for his own stacks. One for a hex
+// where he has no unit would steer the mover's retreat on an AR, which is the mover's to
+// choose (in a fair game, the engine's: docs/pbem.md).
+Status OwnStacksOnly(const ops::Orders& merged, const ops::GameState& s, Side defender,
+                     const std::string& where, const map::Theater& t) {
+  for (const ops::RetreatPreference& p : merged.retreats) {
+    const bool held = std::any_of(s.units.begin(), s.units.end(), [&](const ops::GroundUnit& u) {
+      return u.on_map() && u.side == defender && u.hex == p.hex;
+    });
+    if (!held) {
+      return Fail(ErrorCode::kInvalidInput,
+                  "a retreat preference for " + t.HexName(p.hex) + ", where the " +
+                      SideName(defender) +
+                      " player has no unit: a reply gives preferences for the defender's own "
+                      "stacks (B7.5)",
+                  where, std::string(rules::kB7_5.id));
+    }
+  }
+  return {};
 }
 
 json Attacks(const ops::Orders& o, const map::Theater& t) {
@@ -511,6 +533,11 @@ Result<json> Reply(const std::string& db_path, const std::string& key_path, cons
   }
   auto merged = Merged(mover, answer, reply ? reply->name() : turn.name(), game->theater());
   if (!merged) return std::unexpected(merged.error());
+  if (auto s = OwnStacksOnly(*merged, game->state(), seat.key.side,
+                             reply ? reply->name() : turn.name(), game->theater());
+      !s) {
+    return std::unexpected(s.error());
+  }
   auto canonical = CanonicalOrders(*merged, game->theater());
   if (!canonical) return std::unexpected(canonical.error());
   const Decisions d = SplitDecisions(*canonical);
@@ -618,6 +645,11 @@ Result<Played> Resolve(const std::string& db_path, const std::string& key_path,
   const std::string orders = pending["orders"];
   auto merged = Merged(orders, r.At(P("/reply")), reply.name(), game->theater());
   if (!merged) return std::unexpected(merged.error());
+  if (auto s = OwnStacksOnly(*merged, game->state(), defender, reply.Where(P("/reply/retreats")),
+                             game->theater());
+      !s) {
+    return std::unexpected(s.error());
+  }
   auto canonical = CanonicalOrders(*merged, game->theater());
   if (!canonical) return std::unexpected(canonical.error());
   if (SplitDecisions(*canonical).reply != answer) {

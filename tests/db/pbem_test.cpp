@@ -158,6 +158,45 @@ TEST_F(PbemTest, AFairGameBetweenTwoLogsEndsWithTheSameHeadAndVerifiesOnBoth) {
   EXPECT_EQ(turn.code, 2);
 }
 
+// B7.5, 41.A.4: the defender's reply holds his floods and his retreat preferences, in the
+// orders file's syntax; they are logged with the mover's orders and both logs agree. A
+// preference for a hex where the defender has no unit (the mover's stack) is refused.
+TEST_F(PbemTest, AReplyGivesRetreatPreferencesForTheDefendersOwnStacksOnly) {
+  const std::string orders = MoverOrders("01-axis-may-i-1940.json", "o1.json");
+  const std::string turn = dir_.Path("turn1.json");
+  Ok({"pbem", "move", "--db", axis_, "--orders", orders, "--out", turn});
+
+  const std::string theirs =
+      Orders({{"reactions", {{{"flood", "16A:1122"}}}},
+              {"retreats", {{{"hex", "16A:1322"}, {"prefer", {"16A:1422"}}}}}},
+             "r-theirs.json");
+  const auto refused = RunCli({"pbem", "reply", "--db", allied_, "--turn", turn, "--reply", theirs,
+                               "--out", dir_.Path("reply1.json")});
+  EXPECT_EQ(refused.code, 2) << refused.err;
+  EXPECT_NE(refused.err.find("16A:1322, where the allied player has no unit"), std::string::npos)
+      << refused.err;
+  EXPECT_NE(refused.err.find("B7.5"), std::string::npos) << refused.err;
+  EXPECT_FALSE(std::filesystem::exists(dir_.Path("reply1.json")));
+
+  const std::string mine = Orders({{"reactions", {{{"flood", "16A:1122"}}}},
+                                   {"retreats", {{{"hex", "16A:1122"}, {"prefer", {"16A:1022"}}}}}},
+                                  "r-mine.json");
+  Ok({"pbem", "reply", "--db", allied_, "--turn", turn, "--reply", mine, "--out",
+      dir_.Path("reply1.json")});
+  const json resolved = Ok({"pbem", "resolve", "--db", axis_, "--reply", dir_.Path("reply1.json"),
+                            "--out", dir_.Path("result1.json")});
+  const json applied =
+      Ok({"pbem", "apply", "--db", allied_, "--result", dir_.Path("result1.json")});
+  EXPECT_EQ(resolved["head"], applied["head"]);
+  EXPECT_EQ(Head(axis_), Head(allied_));
+  const std::string logged = SqlValue(axis_, "SELECT orders FROM turn WHERE number = 1");
+  EXPECT_NE(logged.find("\"retreats\""), std::string::npos) << logged;
+  EXPECT_NE(logged.find("16A:1022"), std::string::npos) << logged;
+  for (const std::string& db : {axis_, allied_}) {
+    EXPECT_EQ(Ok({"replay", "--db", db, "--verify"})["turns"], 1);
+  }
+}
+
 TEST_F(PbemTest, AWaitingPlayerTurnShowsInStatusAndAKeyFileIsNeverOverwritten) {
   Ok({"pbem", "move", "--db", axis_, "--orders", MoverOrders("01-axis-may-i-1940.json", "o.json"),
       "--out", dir_.Path("turn.json")});
