@@ -55,7 +55,7 @@ std::string OddsText(const query::OddsAnswer& a) {
         << " scripted dice are ignored: each run rolls its own\n";
   }
   for (const query::AttackOdds& at : a.attacks) {
-    out << "attack on " << at.hex << " [B7.4]:";
+    out << "attack on " << at.hex << " [" << rules::kB7_2.id << "]:";
     for (std::size_t r = 0; r < at.results.size(); ++r) {
       out << (r ? ", " : " ") << ops::CombatResultName(static_cast<ops::CombatResult>(r)) << " "
           << Percent(at.results[r], n);
@@ -65,7 +65,7 @@ std::string OddsText(const query::OddsAnswer& a) {
     std::uint64_t attempts = 0;
     for (std::uint64_t f : at.floods) attempts += f;
     if (attempts > 0) {
-      out << "  flooding attempt [41.A.4]:";
+      out << "  flooding attempt [" << rules::k41A4a.id << "]:";
       for (std::size_t f = 0; f < at.floods.size(); ++f) {
         out << (f ? ", " : " ") << ops::FloodResultName(static_cast<ops::FloodResult>(f)) << " "
             << Percent(at.floods[f], attempts);
@@ -130,8 +130,8 @@ void AddOddsCommands(CLI::App& app, Context& ctx) {
   auto* odds = app.add_subcommand(
       "odds",
       "Play an orders file many times, each run on a fresh copy of the game with dice of its "
-      "own (a Monte Carlo run), and count per attack the combat results (B7.4) and flooding "
-      "results (41.A.4), the units eliminated, the hexes gained and the SRPs spent.\n"
+      "own (a Monte Carlo run), and count per attack the combat results (B7.2) and flooding "
+      "results (41.A.4.a), the units eliminated, the hexes gained and the SRPs spent.\n"
       "Run i's dice depend only on --seed and i: any --threads and any --shard split give the "
       "same counts. The orders' scripted dice are ignored. A run the rules refuse refuses the "
       "whole command (exit 3), naming the run and the rule.\n"

@@ -72,8 +72,8 @@ TEST(OddsCli, TheTextSaysTheOddsOfEachAttackAndFlood) {
   const auto r = RunCli(Odds({"--runs", "30", "--seed", "2", "--threads", "2"}));
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("30 runs, seed 2"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("attack on 16A:1122 [B7.4]: AE "), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("flooding attempt [41.A.4]: F* "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("attack on 16A:1122 [B7.2]: AE "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("flooding attempt [41.A.4.a]: F* "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("units eliminated: mean "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("hexes gained by the axis side:"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("SRPs spent: mean "), std::string::npos) << r.out;
