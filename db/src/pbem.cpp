@@ -116,6 +116,20 @@ struct Seat {
 
 // Opens the log and the key file, checks that they belong together, takes the log's write lock
 // and reads where the log stands and what is pending in it.
+// Whether a pending player-turn read from the log's meta table has every field, of its type,
+// that the steps read: the log is outside the chain there, and a tampered value must be refused,
+// not thrown on.
+bool PendingReads(const json& p) {
+  const auto text = [&p](const char* k) { return p.contains(k) && p[k].is_string(); };
+  if (!p.is_object() || !p.contains("number") || !p["number"].is_number_integer() ||
+      !text("stage") || !text("side") || !text("orders") || !text("orders_hash")) {
+    return false;
+  }
+  if (p["stage"] == "moved") return true;
+  return p["stage"] == "replied" && text("reply") && text("reply_hash") &&
+         json::parse(p["reply"].get<std::string>(), nullptr, false).is_object();
+}
+
 Result<std::unique_ptr<Seat>> TakeSeat(const std::string& db_path, const std::string& key_path) {
   auto log = TurnLog::Open(db_path, TurnLog::Access::kWrite);
   if (!log) return std::unexpected(log.error());
@@ -153,7 +167,7 @@ Result<std::unique_ptr<Seat>> TakeSeat(const std::string& db_path, const std::st
   seat->head = (*meta)["head_hash"];
   if (meta->count(kPendingKey)) {
     json p = json::parse((*meta)[kPendingKey], nullptr, false);
-    if (!p.is_object() || !p.contains("number") || !p.contains("stage")) {
+    if (!PendingReads(p)) {
       return Fail(ErrorCode::kCorruption, "the pending player-turn does not read",
                   db_path + ": meta " + kPendingKey);
     }
@@ -733,8 +747,9 @@ Result<Played> Apply(const std::string& db_path, const std::string& key_path,
   }
   auto game = GameNow(db_path);
   if (!game) return std::unexpected(game.error());
-  auto merged = Merged(pending["orders"], json::parse(pending["reply"].get<std::string>()),
-                       result.name(), game->theater());
+  auto merged =
+      Merged(pending["orders"], json::parse(pending["reply"].get<std::string>(), nullptr, false),
+             result.name(), game->theater());
   if (!merged) return std::unexpected(merged.error());
   const FairTurn fair = FairOf(mover, (*f)["key"], KeyHex(ChainKey(seat.key.secret, *number)),
                                (*f)["orders_hash"], (*f)["reply_hash"]);
@@ -766,7 +781,7 @@ Result<std::optional<json>> Pending(const std::string& db_path) {
   if (!meta) return std::unexpected(meta.error());
   if (!meta->count(kPendingKey)) return std::optional<json>();
   json p = json::parse((*meta)[kPendingKey], nullptr, false);
-  if (!p.is_object()) {
+  if (!PendingReads(p)) {
     return Fail(ErrorCode::kCorruption, "the pending player-turn does not read",
                 db_path + ": meta " + kPendingKey);
   }

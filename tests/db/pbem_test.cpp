@@ -197,6 +197,28 @@ TEST_F(PbemTest, AReplyGivesRetreatPreferencesForTheDefendersOwnStacksOnly) {
   }
 }
 
+// The pending player-turn lives outside the hash chain (meta `pbem_pending`): a value edited to
+// the wrong type is refused as corrupt (exit 4) by every step and by status, never thrown on.
+TEST_F(PbemTest, APendingPlayerTurnEditedToTheWrongTypesIsRefusedNotThrownOn) {
+  Ok({"pbem", "move", "--db", axis_, "--orders", MoverOrders("01-axis-may-i-1940.json", "o1.json"),
+      "--out", dir_.Path("turn1.json")});
+  for (const std::string bad :
+       {R"({"stage":"moved","number":1,"side":"axis","orders":"{}","orders_hash":5})",
+        R"({"stage":"moved","number":1,"side":7,"orders":"{}","orders_hash":"x"})",
+        R"({"stage":"replied","number":1,"side":"axis","orders":"{}","orders_hash":"x",)"
+        R"("reply":"[1e400","reply_hash":"y"})"}) {
+    ASSERT_EQ(test::Sql(axis_, "UPDATE meta SET value = '" + bad + "' WHERE key = 'pbem_pending'"),
+              "");
+    const auto status = RunCli({"status", "--db", axis_});
+    EXPECT_EQ(status.code, 4) << bad << ": " << status.err;
+    const auto move = RunCli({"pbem", "move", "--db", axis_, "--orders", dir_.Path("o1.json"),
+                              "--out", dir_.Path("again.json")});
+    EXPECT_EQ(move.code, 4) << bad << ": " << move.err;
+    EXPECT_NE(move.err.find("the pending player-turn does not read"), std::string::npos)
+        << move.err;
+  }
+}
+
 TEST_F(PbemTest, AWaitingPlayerTurnShowsInStatusAndAKeyFileIsNeverOverwritten) {
   Ok({"pbem", "move", "--db", axis_, "--orders", MoverOrders("01-axis-may-i-1940.json", "o.json"),
       "--out", dir_.Path("turn.json")});
