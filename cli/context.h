@@ -4,6 +4,8 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <charconv>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
@@ -38,6 +40,20 @@ void Bind(CLI::App* cmd, Context& ctx, F body) {
     if (!s) Report(ctx, s.error());
   });
 }
+
+// Every --seed: 0 to 2^63 - 1 (a turn log keeps it as SQLite's signed integer). Checked on the
+// text with from_chars: CLI11's own conversions saturate (2^64 and up become 2^64 - 1) and an
+// unsigned option wraps "-1".
+inline const CLI::Validator kSeedRange(
+    [](std::string& text) -> std::string {
+      std::int64_t v = 0;
+      const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+      if (ec != std::errc() || end != text.data() + text.size() || v < 0) {
+        return "a seed is a whole number from 0 to 9223372036854775807";
+      }
+      return {};
+    },
+    "SEED");
 
 void AddMapCommands(CLI::App& app, Context& ctx);       // scenarios, map, route, render, generate
 void AddLogCommands(CLI::App& app, Context& ctx);       // new, status, log, replay, branch

@@ -18,7 +18,10 @@ void AddGameSourceOptions(CLI::App* cmd, GameSource& src, bool seed) {
                   "frozen:ZONE=true|false, flood:HEX=none|partial|prohibited|massive, "
                   "ice-airfield:HEX=true|false, bridge:HEXSIDE=destroyed|intact, "
                   "netherlands-surrendered=true|false, unit:ID=HEX");
-  if (seed) cmd->add_option("--seed", src.seed, "the dice's seed for a new game")->default_val(1);
+  if (seed)
+    cmd->add_option("--seed", src.seed, "the dice's seed for a new game")
+        ->check(kSeedRange)
+        ->default_val(1);
   scenario->excludes(state)->excludes(db);
   state->excludes(db);
 }

@@ -181,6 +181,7 @@ void AddNewCommand(CLI::App& app, Context& ctx) {
       ->add_option("--seed", no->seed,
                    "the seed of the game's dice, 0 to 9223372036854775807; the same seed and "
                    "orders replay the same game")
+      ->check(kSeedRange)
       ->default_val(1);
   Bind(create, ctx, [&ctx, no]() -> Status {
     auto path = map::ResolveScenario(no->scenario, query::ScenarioDir());

@@ -335,7 +335,7 @@ void AddGenerateCommand(CLI::App& app, Context& ctx) {
                    "add a campaign with this many ground units, half a side each")
       ->check(CLI::Range(std::int64_t{0}, std::int64_t{200000}))
       ->default_val(0);
-  generate->add_option("--seed", go->seed, "random seed")->default_val(1);
+  generate->add_option("--seed", go->seed, "random seed")->check(kSeedRange)->default_val(1);
   generate->add_option("--out", go->out, "the scenario file to write")->required();
   Bind(generate, ctx, [&ctx, go]() -> Status {
     map::GenerateOptions opts;

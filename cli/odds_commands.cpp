@@ -144,6 +144,7 @@ void AddOddsCommands(CLI::App& app, Context& ctx) {
                                     std::to_string(query::kMaxOddsRuns))
                    ->type_name("N");
   auto* seed = odds->add_option("--seed", oo->seed, "the runs' dice: the same seed, the same odds")
+                   ->check(kSeedRange)
                    ->type_name("S");
   odds->add_option("--threads", oo->threads, "threads to play on (default: every core)")
       ->capture_default_str();

@@ -7,6 +7,8 @@
 #include <numeric>
 #include <sstream>
 
+#include "opsim/core/echo.h"
+
 namespace opsim::cli {
 
 namespace {
@@ -156,7 +158,8 @@ Result<Layout> Layout::Make(const map::Theater& t, const std::string& sheet) {
     }
   }
   if (!sheet_found) {
-    return Fail(ErrorCode::kNotFound, "no sheet '" + sheet + "' on this theater", sheet);
+    return Fail(ErrorCode::kNotFound, "no sheet '" + EchoToken(sheet) + "' on this theater",
+                EchoToken(sheet));
   }
   for (std::size_t root : l.roots_) {
     Panel p{root, 1e18, 1e18, -1e18, -1e18, 0};

@@ -12,6 +12,7 @@
 
 #include "context.h"
 #include "opsim/core/dice.h"
+#include "opsim/core/echo.h"
 #include "opsim/core/rule_ids.h"
 #include "opsim/tactical/attack.h"
 #include "opsim/tactical/beach.h"
@@ -38,7 +39,9 @@ template <class E, class Parse>
 Result<E> ParseOpt(const std::string& value, const char* option, Parse parse,
                    const std::string& names) {
   const std::optional<E> v = parse(value);
-  if (!v) return Bad("--" + std::string(option) + " '" + value + "': expected " + names, value);
+  if (!v)
+    return Bad("--" + std::string(option) + " '" + EchoToken(value) + "': expected " + names,
+               EchoToken(value));
   return *v;
 }
 
@@ -452,11 +455,11 @@ Status RunPanjiSetup(Context& ctx, const PanjiArgs& a) {
     if (!facing) return std::unexpected(facing.error());
     const auto dir = map::DirectionTo(*hex, *facing);
     if (!dir)
-      return Bad("'" + text + "': the top must face a hexside of the setup hex", text,
-                 rules::kG9_11);
+      return Bad("'" + EchoToken(text) + "': the top must face a hexside of the setup hex",
+                 EchoToken(text), rules::kG9_11);
     t::Hex& h = *b.MutableAt(*hex);
     if (h.panji) {
-      extra.push_back({rules::kG9_1, "'" + text + "': " + rec->hex +
+      extra.push_back({rules::kG9_1, "'" + EchoToken(text) + "': " + rec->hex +
                                          " already holds a Panji counter (at most one per hex)"});
       continue;
     }
@@ -622,7 +625,8 @@ Result<std::vector<t::SamuraiHex>> SamuraiPath(const SamuraiArgs& a) {
       auto c = board->Find(token);
       if (!c) return std::unexpected(c.error());
       if (prev && !map::DirectionTo(*prev, *c)) {
-        return Bad("path step '" + token + "' is not adjacent to " + board->Name(*prev), token);
+        return Bad("path step '" + EchoToken(token) + "' is not adjacent to " + board->Name(*prev),
+                   EchoToken(token));
       }
       prev = *c;
       h.terrain = board->At(*c)->terrain;
@@ -634,17 +638,21 @@ Result<std::vector<t::SamuraiHex>> SamuraiPath(const SamuraiArgs& a) {
       const std::string name = token.substr(0, at);
       const auto terrain = t::ParseTerrain(name, t::Ruleset::kSamurai);
       if (!terrain) {
-        return Bad("path step '" + token +
+        return Bad("path step '" + EchoToken(token) +
                        "': not a samurai-era terrain (plains, light-woods, heavy-woods, "
                        "rice-fields, river, ford, bridge, ravine, rocky-ground, village; add "
                        "@LEVEL for a hill)",
-                   token);
+                   EchoToken(token));
       }
       h.terrain = *terrain;
       if (at != std::string::npos) {
         const std::string level = token.substr(at + 1);
-        if (level.empty() || level.find_first_not_of("0123456789") != std::string::npos) {
-          return Bad("path step '" + token + "': the level after '@' must be a number", token);
+        // At most three digits: stoi would throw on more than an int holds.
+        if (level.empty() || level.size() > 3 ||
+            level.find_first_not_of("0123456789") != std::string::npos) {
+          return Bad("path step '" + EchoToken(token) +
+                         "': the level after '@' must be a number from 0 to 999",
+                     EchoToken(token));
         }
         h.level = std::stoi(level);
       }
@@ -760,7 +768,8 @@ void AddTacticalCommands(CLI::App& app, Context& ctx) {
   m->add_option("--printed-mp", move->printed_mp,
                 "The vehicle's printed MP allotment (G8.8 breach, G13.625 fascine)");
   m->add_option("--seed", move->settings.seed,
-                "Seed for the Panji MC, Swamping DR and a DYO paddy dr");
+                "Seed for the Panji MC, Swamping DR and a DYO paddy dr")
+      ->check(kSeedRange);
   m->add_option("--morale", move->morale, "Morale for the Panji MC (G9.31)")->capture_default_str();
   m->add_option("--stack", move->stack,
                 "Units moving together as one stack: who takes the Panji MC (G9.43)")
@@ -796,7 +805,7 @@ void AddTacticalCommands(CLI::App& app, Context& ctx) {
                 "Levels the firer stands above its hex (e.g. a building level)");
   l->add_option("--to-level", los->to.level, "Levels the target stands above its hex");
   l->add_flag("--empty-target", los->to.empty, "Fire at an empty hex (G8.3)");
-  l->add_option("--seed", los->settings.seed, "Seed for a DYO paddy dr");
+  l->add_option("--seed", los->settings.seed, "Seed for a DYO paddy dr")->check(kSeedRange);
   los->settings.Add(l);
   l->footer(
       "Examples:\n"
@@ -824,7 +833,9 @@ void AddTacticalCommands(CLI::App& app, Context& ctx) {
                                     "The whole DYO beach procedure, G13.91-.99, every roll shown");
   d->add_option("--board", dyo->board, "Board file (JSON) with Beach and OCEAN overlays")
       ->required();
-  d->add_option("--seed", dyo->seed, "Seed: the same seed gives the same run anywhere")->required();
+  d->add_option("--seed", dyo->seed, "Seed: the same seed gives the same run anywhere")
+      ->check(kSeedRange)
+      ->required();
   d->add_flag("--allied-vs-japanese", dyo->allied_vs_japanese,
               "An Allied-vs-Japanese scenario (G13.91)");
   d->add_option("--year", dyo->year, "The scenario's year (G13.91: a reef dr only in 1943-44)")
@@ -855,7 +866,7 @@ void AddTacticalCommands(CLI::App& app, Context& ctx) {
                 "Hexes the order allows (default: docs/tactical.md)");
   s->add_option("--models", sam->models,
                 "Models in the unit, to roll the Loss Test on entering a river");
-  s->add_option("--seed", sam->seed, "Seed for that Loss Test");
+  s->add_option("--seed", sam->seed, "Seed for that Loss Test")->check(kSeedRange);
   s->footer(
       "Example:\n  opsim tactical samurai-move --unit infantry --order assault --path "
       "plains,light-woods");
@@ -866,6 +877,7 @@ void AddTacticalCommands(CLI::App& app, Context& ctx) {
       "loss-test", "The river Loss Test: one d20 per model, 1-10 safe, 11+ a casualty");
   lt->add_option("--models", loss->models, "Models in the unit")->required();
   lt->add_option("--seed", loss->seed, "Seed: the same seed gives the same rolls anywhere")
+      ->check(kSeedRange)
       ->required();
   lt->footer("Example:\n  opsim tactical loss-test --models 6 --seed 42");
   Bind(lt, ctx, [&ctx, loss] { return RunLossTest(ctx, *loss); });

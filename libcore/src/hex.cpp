@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 
+#include "opsim/core/echo.h"
+
 namespace opsim::map {
 
 namespace {
@@ -14,9 +16,9 @@ bool IsSheetChar(char c) {
 
 std::unexpected<Error> BadHex(std::string_view token, std::string_view why) {
   return Fail(ErrorCode::kInvalidInput,
-              "bad hex '" + std::string(token) + "': " + std::string(why) +
+              "bad hex '" + EchoToken(token) + "': " + std::string(why) +
                   " (a hex is written SHEET:XXYY, e.g. 16A:0827)",
-              std::string(token));
+              EchoToken(token));
 }
 
 }  // namespace
@@ -110,9 +112,9 @@ Result<std::array<HexName, 2>> ParseHexsideName(std::string_view token) {
   auto slash = token.find('/');
   if (slash == std::string_view::npos || token.find('/', slash + 1) != std::string_view::npos) {
     return Fail(ErrorCode::kInvalidInput,
-                "bad hexside '" + std::string(token) +
+                "bad hexside '" + EchoToken(token) +
                     "': a hexside is written SHEET:XXYY/XXYY, e.g. 16A:0827/0727",
-                std::string(token));
+                EchoToken(token));
   }
   auto a = ParseHexName(token.substr(0, slash));
   if (!a) return std::unexpected(a.error());

@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <fstream>
 #include <mutex>
+#include <set>
 #include <sstream>
+
+#include "opsim/core/echo.h"
 
 namespace opsim {
 
@@ -91,24 +94,121 @@ Result<JsonSource> JsonSource::FromFile(const std::string& path) {
   return FromText(buf.str(), path);
 }
 
+namespace {
+
+// Builds the document as nlohmann's own DOM parser does, but knows the JSON path of the value
+// being read, so a number out of range (1e400) or a repeated key is refused at its path instead
+// of escaping as an exception or being silently overwritten.
+class LocatingSax {
+ public:
+  using json = nlohmann::json;
+  explicit LocatingSax(json& doc) : dom_(doc, false) {}
+
+  bool null() { return Value(dom_.null()); }
+  bool boolean(bool v) { return Value(dom_.boolean(v)); }
+  bool number_integer(json::number_integer_t v) { return Value(dom_.number_integer(v)); }
+  bool number_unsigned(json::number_unsigned_t v) { return Value(dom_.number_unsigned(v)); }
+  bool number_float(json::number_float_t v, const json::string_t& s) {
+    return Value(dom_.number_float(v, s));
+  }
+  bool string(json::string_t& v) { return Value(dom_.string(v)); }
+  bool binary(json::binary_t& v) { return Value(dom_.binary(v)); }
+  bool start_object(std::size_t n) {
+    frames_.push_back({false, 0, {}, {}});
+    return dom_.start_object(n);
+  }
+  bool key(json::string_t& k) {
+    Frame& f = frames_.back();
+    f.key = k;
+    if (!f.keys.insert(k).second) {
+      duplicate = true;
+      return false;
+    }
+    return dom_.key(k);
+  }
+  bool end_object() {
+    frames_.pop_back();
+    return Value(dom_.end_object());
+  }
+  bool start_array(std::size_t n) {
+    frames_.push_back({true, 0, {}, {}});
+    return dom_.start_array(n);
+  }
+  bool end_array() {
+    frames_.pop_back();
+    return Value(dom_.end_array());
+  }
+  bool parse_error(std::size_t position, const std::string& token,
+                   const nlohmann::detail::exception& e) {
+    error_byte = position;
+    error_token = token;
+    error_id = e.id;
+    error_what = e.what();
+    return false;
+  }
+
+  // The path of the value being read (for a duplicate, of the repeated key).
+  JsonSource::Pointer Path() const {
+    JsonSource::Pointer p;
+    for (const Frame& f : frames_) p = f.array ? p / f.index : p / f.key;
+    return p;
+  }
+
+  bool duplicate = false;
+  std::size_t error_byte = 0;
+  int error_id = 0;
+  std::string error_token;
+  std::string error_what;
+
+ private:
+  struct Frame {
+    bool array;
+    std::size_t index;
+    std::string key;
+    std::set<std::string> keys;
+  };
+  bool Value(bool ok) {
+    if (!frames_.empty() && frames_.back().array) ++frames_.back().index;
+    return ok;
+  }
+
+  nlohmann::detail::json_sax_dom_parser<json> dom_;
+  std::vector<Frame> frames_;
+};
+
+}  // namespace
+
 Result<JsonSource> JsonSource::FromText(std::string text, std::string name) {
   JsonSource src;
+  // A UTF-8 byte-order mark is accepted (editors on Windows write one) and dropped, so that
+  // lines and columns count from the first character after it.
+  if (text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);
   src.text_ = std::move(text);
   src.name_ = std::move(name);
-  try {
-    src.doc_ = nlohmann::json::parse(src.text_);
-  } catch (const nlohmann::json::parse_error& e) {
-    const std::size_t at = std::min<std::size_t>(e.byte == 0 ? 0 : e.byte - 1, src.text_.size());
-    const auto line = 1 + std::count(src.text_.begin(), src.text_.begin() + at, '\n');
-    const auto nl = src.text_.rfind('\n', at == 0 ? 0 : at - 1);
-    const auto col = nl == std::string::npos ? at + 1 : at - nl;
-    std::string what = e.what();
-    // nlohmann's message: "[json.exception.parse_error.101] parse error at line L, column C: X"
-    if (auto colon = what.find(": "); colon != std::string::npos) what = what.substr(colon + 2);
-    return Fail(ErrorCode::kInvalidInput, "not valid JSON: " + what,
-                src.name_ + ":" + std::to_string(line) + ":" + std::to_string(col));
+  LocatingSax sax(src.doc_);
+  if (nlohmann::json::sax_parse(src.text_, &sax)) return src;
+  const std::size_t at = std::min<std::size_t>(
+      sax.duplicate || sax.error_byte == 0 ? 0 : sax.error_byte - 1, src.text_.size());
+  if (sax.duplicate) {
+    const Pointer path = sax.Path();
+    return Fail(ErrorCode::kInvalidInput,
+                "duplicate key '" + EchoToken(path.back()) + "' (each key once per object)",
+                src.Where(path, 2));
   }
-  return src;
+  const auto line = 1 + std::count(src.text_.begin(), src.text_.begin() + at, '\n');
+  std::string what = sax.error_what;
+  // nlohmann's message: "[json.exception.parse_error.101] parse error at line L, column C: X"
+  if (auto colon = what.find(": "); colon != std::string::npos) what = what.substr(colon + 2);
+  if (sax.error_id == 406) {  // out_of_range: a number no double holds
+    const Pointer path = sax.Path();
+    return Fail(ErrorCode::kInvalidInput, "number out of range: " + EchoToken(sax.error_token),
+                src.name_ + ":" + std::to_string(line) + ": " +
+                    (path.empty() ? std::string("/") : path.to_string()));
+  }
+  const auto nl = src.text_.rfind('\n', at == 0 ? 0 : at - 1);
+  const auto col = nl == std::string::npos ? at + 1 : at - nl;
+  return Fail(ErrorCode::kInvalidInput, "not valid JSON: " + what,
+              src.name_ + ":" + std::to_string(line) + ":" + std::to_string(col));
 }
 
 // Where() scans the text along the pointer. Readers ask for the elements of an array in order
@@ -132,6 +232,10 @@ JsonSource& JsonSource::operator=(JsonSource&&) noexcept = default;
 JsonSource::~JsonSource() = default;
 
 std::string JsonSource::Where(const Pointer& at) const {
+  return Where(at, 1);
+}
+
+std::string JsonSource::Where(const Pointer& at, int nth) const {
   std::vector<std::string> tokens;
   for (Pointer p = at; !p.empty(); p = p.parent_pointer()) tokens.push_back(p.back());
   std::reverse(tokens.begin(), tokens.end());
@@ -154,7 +258,8 @@ std::string JsonSource::Where(const Pointer& at) const {
       std::size_t from_line = line + sc.Lines(pos, from);
       std::size_t k = 0;
       bool hit = false;
-      if (i < levels.size() && levels[i].container == container) {
+      int skip = nth;
+      if (nth == 1 && i < levels.size() && levels[i].container == container) {
         const Cursor::Level& last = levels[i];
         if (array && last.index <= want) {
           from = last.pos;
@@ -182,7 +287,7 @@ std::string JsonSource::Where(const Pointer& at) const {
           std::size_t value = sc.Ws(sc.Ws(sc.ReadString(from, &key)) + 1);  // past ':'
           from_line += sc.Lines(from, value);
           from = value;
-          if (key == tokens[i]) {
+          if (key == tokens[i] && (i + 1 < tokens.size() || --skip == 0)) {
             hit = true;
             break;
           }
@@ -219,7 +324,8 @@ Status JsonReader::OnlyKeys(const Pointer& at, std::initializer_list<std::string
         if (!known.empty()) known += ", ";
         known += std::string(k);
       }
-      return src_.Bad(at / key, "unknown key '" + key + "' (expected one of: " + known + ")");
+      return src_.Bad(at / key,
+                      "unknown key '" + EchoToken(key) + "' (expected one of: " + known + ")");
     }
   }
   return {};
@@ -252,10 +358,13 @@ Result<std::string> JsonReader::OptString(const Pointer& obj, const std::string&
 Result<std::int64_t> JsonReader::Int(const Pointer& at, std::int64_t lo, std::int64_t hi) const {
   const auto& j = At(at);
   if (!j.is_number_integer()) return src_.Bad(at, "expected an integer, found " + TypeName(j));
-  const auto v = j.get<std::int64_t>();
-  if (v < lo || v > hi) {
+  // From 2^63 up nlohmann holds an unsigned number, which get<int64_t>() would wrap.
+  const bool huge = j.is_number_unsigned() &&
+                    j.get<std::uint64_t>() > static_cast<std::uint64_t>(hi < 0 ? 0 : hi);
+  const auto v = huge ? hi : j.get<std::int64_t>();
+  if (huge || v < lo || v > hi) {
     return src_.Bad(at, "expected an integer from " + std::to_string(lo) + " to " +
-                            std::to_string(hi) + ", found " + std::to_string(v));
+                            std::to_string(hi) + ", found " + j.dump());
   }
   return v;
 }
@@ -281,7 +390,7 @@ Result<int> JsonReader::Header(std::string_view kind, int newest, std::string_vi
   if (!found) return std::unexpected(found.error());
   if (*found != kind) {
     return src_.Bad(Pointer("/opsim"),
-                    "this is an opsim '" + *found + "' file, not " + std::string(what));
+                    "this is an opsim '" + EchoToken(*found) + "' file, not " + std::string(what));
   }
   auto version = Int(Pointer("/version"), 1, 1000000);
   if (!version) return std::unexpected(version.error());

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "opsim/core/echo.h"
 #include "theater_builder.h"
 
 namespace opsim::map {
@@ -139,7 +140,8 @@ class Reader {
     auto hexes = Chain(at, *token);
     if (!hexes) return std::unexpected(hexes.error());
     if (hexes->size() < 2) {
-      return src_.Bad(at, "'" + *token + "' names no hexside: write A/B or a chain A-B-C");
+      return src_.Bad(at,
+                      "'" + EchoToken(*token) + "' names no hexside: write A/B or a chain A-B-C");
     }
     for (std::size_t i = 0; i + 1 < hexes->size(); ++i) {
       HexsideRef s = view().HexsideBetween((*hexes)[i], (*hexes)[i + 1]);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "opsim/core/echo.h"
+
 namespace opsim::map {
 
 HexRef Sheet::At(int col, int row) const {
@@ -46,7 +48,7 @@ HexRef Theater::AtPos(GridPos p) const {
 Result<HexRef> Theater::FindHex(std::string_view token, std::string_view default_sheet) const {
   auto name = ParseHexName(token, default_sheet);
   if (!name) return std::unexpected(name.error());
-  const std::string where(token);
+  const std::string where = EchoToken(token);
   for (const Sheet& sheet : sheets_) {
     if (sheet.name != name->sheet) continue;
     if (name->col < 1 || name->col > sheet.cols || name->row < 1 || name->row > sheet.rows) {
@@ -69,7 +71,8 @@ Result<HexRef> Theater::FindHex(std::string_view token, std::string_view default
     known += sheet.name;
   }
   return Fail(ErrorCode::kNotFound,
-              "unknown map sheet '" + name->sheet + "' (this theater has " + known + ")", where);
+              "unknown map sheet '" + EchoToken(name->sheet) + "' (this theater has " + known + ")",
+              where);
 }
 
 Result<HexsideRef> Theater::FindHexside(std::string_view token) const {

@@ -5,6 +5,7 @@
 
 #include "movement.h"
 #include "notes.h"
+#include "opsim/core/echo.h"
 #include "rule41/rule41.h"
 #include "turn.h"
 
@@ -287,7 +288,8 @@ Status Turn::NavalMove(const MoveOrder& m) {
   }
   for (const std::string& id : m.units) {
     NavalUnit* n = s_.FindNaval(id);
-    if (n == nullptr) return Fail(ErrorCode::kInvalidInput, "no naval unit '" + id + "'", m.where);
+    if (n == nullptr)
+      return Fail(ErrorCode::kInvalidInput, "no naval unit '" + EchoToken(id) + "'", m.where);
     if (n->side != side_ || n->sunk) {
       return Refuse(rules::kB6_5, n->name + " cannot move this player-turn", m.where);
     }

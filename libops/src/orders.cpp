@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "opsim/core/echo.h"
+#include "opsim/core/rule_ids.h"
 #include "opsim/map/scenario.h"
 
 namespace opsim::ops {
@@ -86,7 +88,10 @@ class Reader {
  private:
   Result<map::HexRef> Hex(const P& at) const { return map::ReadHex(r_, at, t_); }
 
-  Result<std::vector<std::string>> Ids(const P& at) const {
+  // The units an order names. Each unit once per order (`rule` says why: a unit listed twice
+  // would count twice), and none of `taken` (a naval group's units, for its cargo).
+  Result<std::vector<std::string>> Ids(const P& at, RuleId rule,
+                                       const std::vector<std::string>& taken = {}) const {
     std::vector<std::string> out;
     const auto& j = r_.At(at);
     if (j.is_string()) {
@@ -96,6 +101,14 @@ class Reader {
     auto st = r_.Each(at, [&](const P& item) -> Status {
       auto id = r_.String(item);
       if (!id) return std::unexpected(id.error());
+      const bool cargo = std::ranges::find(taken, *id) != taken.end();
+      if (cargo || std::ranges::find(out, *id) != out.end()) {
+        auto bad = src_.Bad(item, "unit '" + EchoToken(*id) +
+                                      (cargo ? "' is both in the group and its cargo"
+                                             : "' is named twice in one order"));
+        bad.error().rule = rule;
+        return bad;
+      }
       out.push_back(*id);
       return {};
     });
@@ -158,8 +171,8 @@ class Reader {
     if (auto s = r_.Object(at); !s) return std::unexpected(s.error());
     MoveOrder m;
     m.where = src_.Where(at);
-    auto ids = [&](const char* key) -> Status {
-      auto v = Ids(at / key);
+    auto ids = [&](const char* key, RuleId rule) -> Status {
+      auto v = Ids(at / key, rule);
       if (!v) return std::unexpected(v.error());
       m.units = std::move(*v);
       return {};
@@ -181,7 +194,7 @@ class Reader {
       m.kind = destroy ? MoveKind::kDestroyBridge : MoveKind::kBuildBridge;
       st = r_.OnlyKeys(at, {key, "unit"});
       if (st) st = r_.Require(at, "unit");
-      if (st) st = ids("unit");
+      if (st) st = ids("unit", rules::kB4_10);
       if (!st) return std::unexpected(st.error());
       auto token = r_.String(at / key);
       if (!token) return std::unexpected(token.error());
@@ -192,34 +205,34 @@ class Reader {
     } else if (r_.Has(at, "units") || r_.Has(at, "unit")) {
       m.kind = MoveKind::kGround;
       st = r_.OnlyKeys(at, {"units", "unit", "path", "exit"});
-      if (st) st = ids(r_.Has(at, "units") ? "units" : "unit");
+      if (st) st = ids(r_.Has(at, "units") ? "units" : "unit", rules::kB4_10);
       auto exit = r_.OptBool(at, "exit", false);
       if (!exit) return std::unexpected(exit.error());
       m.exit = *exit;
     } else if (r_.Has(at, "rail")) {
       m.kind = MoveKind::kRail;
       st = r_.OnlyKeys(at, {"rail", "path"});
-      if (st) st = ids("rail");
+      if (st) st = ids("rail", rules::kB5_1);
     } else if (r_.Has(at, "naval")) {
       m.kind = MoveKind::kNaval;
       st = r_.OnlyKeys(at, {"naval", "path", "carry"});
-      if (st) st = ids("naval");
+      if (st) st = ids("naval", rules::kB6_5);
       if (st && r_.Has(at, "carry")) {
-        auto carry = Ids(at / "carry");
+        auto carry = Ids(at / "carry", rules::kB6_5, m.units);
         if (!carry) return std::unexpected(carry.error());
         m.carry = std::move(*carry);
       }
     } else if (r_.Has(at, "air-drop")) {
       m.kind = MoveKind::kAirDrop;
       st = r_.OnlyKeys(at, {"air-drop", "hex"});
-      if (st) st = ids("air-drop");
+      if (st) st = ids("air-drop", rules::kB11_3);
       if (st) st = target();
       if (!st) return std::unexpected(st.error());
       return m;
     } else if (r_.Has(at, "rebase")) {
       m.kind = MoveKind::kRebase;
       st = r_.OnlyKeys(at, {"rebase", "hex"});
-      if (st) st = ids("rebase");
+      if (st) st = ids("rebase", rules::kB11_1);
       if (st) st = target();
       if (!st) return std::unexpected(st.error());
       return m;
@@ -248,7 +261,7 @@ class Reader {
     auto h = Hex(at / "attack");
     if (!h) return std::unexpected(h.error());
     a.hex = *h;
-    auto ids = Ids(at / "units");
+    auto ids = Ids(at / "units", rules::kB7_1);
     if (!ids) return std::unexpected(ids.error());
     a.units = std::move(*ids);
     auto flooded = r_.OptString(at, "if-flooded", "attack");

@@ -14,6 +14,7 @@
 
 #include "movement.h"
 #include "notes.h"
+#include "opsim/core/echo.h"
 #include "opsim/core/rule_ids.h"
 #include "rule41/rule41.h"
 #include "zones_of_control.h"
@@ -111,7 +112,9 @@ Status Search::Gather() {
   }
   for (const std::string& id : r_.units) {
     const GroundUnit* u = s.FindUnit(id);
-    if (u == nullptr) return Fail(ErrorCode::kInvalidInput, "no ground unit '" + id + "'", id);
+    if (u == nullptr)
+      return Fail(ErrorCode::kInvalidInput, "no ground unit '" + EchoToken(id) + "'",
+                  EchoToken(id));
     auto refuse = [&](RuleId rule, const std::string& why) {
       return Fail(ErrorCode::kRuleViolation, why, id, std::string(rule.id));
     };

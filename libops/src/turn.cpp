@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "opsim/core/echo.h"
 #include "rule41/rule41.h"
 #include "supply.h"
 #include "zones_of_control.h"
@@ -112,7 +113,7 @@ RuleContext Turn::Ctx(bool exploitation) const {
 GroundUnit* Turn::Unit(const std::string& id, const std::string& where, Status* error) {
   GroundUnit* u = s_.FindUnit(id);
   if (u == nullptr) {
-    *error = Fail(ErrorCode::kInvalidInput, "no ground unit '" + id + "'", where);
+    *error = Fail(ErrorCode::kInvalidInput, "no ground unit '" + EchoToken(id) + "'", where);
     return nullptr;
   }
   if (!u->on_map()) {

@@ -235,12 +235,9 @@ Result<CheckAnswer> AnswerCheck(const LoadedGame& g, const std::string& action_t
                                 std::optional<Side> side, int max_plays) {
   auto game = PlanningGame(g, side);
   if (!game) return std::unexpected(game.error());
-  json action;
-  try {
-    action = json::parse(action_text);
-  } catch (const json::parse_error& e) {
-    return Fail(ErrorCode::kInvalidInput, std::string("--action is not valid JSON: ") + e.what());
-  }
+  auto action_src = JsonSource::FromText(action_text, "--action");
+  if (!action_src) return std::unexpected(action_src.error());
+  const json& action = action_src->doc();
   if (!action.is_object()) return Fail(ErrorCode::kInvalidInput, "--action is one JSON object");
   const char* section = action.contains("attack")                                    ? "combat"
                         : action.contains("suez") || action.contains("ice-airfield") ? "initial"

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "enum_names.h"
+#include "opsim/core/echo.h"
 #include "opsim/core/rule_ids.h"
 
 namespace opsim::tactical {
@@ -22,8 +23,8 @@ bool AllDigits(std::string_view s) {
 
 std::unexpected<Error> BadHex(std::string_view token, const std::string& why,
                               std::string rule = {}) {
-  return Fail(ErrorCode::kInvalidInput, "hex '" + std::string(token) + "': " + why,
-              std::string(token), std::move(rule));
+  return Fail(ErrorCode::kInvalidInput, "hex '" + EchoToken(token) + "': " + why, EchoToken(token),
+              std::move(rule));
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "opsim/tactical/board_file.h"
 
+#include "opsim/core/echo.h"
 #include "opsim/core/json_source.h"
 #include "opsim/core/rule_ids.h"
 
@@ -259,7 +260,7 @@ class BoardReader {
         if (!token) return std::unexpected(token.error());
         const auto local = grid->Parse(*token);
         if (!local || !grid->Contains(*local)) {
-          return Bad(at / "omit" / i, "'" + *token + "' is not a hex of this grid");
+          return Bad(at / "omit" / i, "'" + EchoToken(*token) + "' is not a hex of this grid");
         }
         grid->Omit(*local);
       }
@@ -293,7 +294,8 @@ class BoardReader {
     auto hex = r_.String(at / "hex");
     if (!hex) return std::unexpected(hex.error());
     const auto local = grid.Parse(*hex);
-    if (!local) return Bad(at / "hex", "'" + *hex + "' is not written in this grid's numbering");
+    if (!local)
+      return Bad(at / "hex", "'" + EchoToken(*hex) + "' is not written in this grid's numbering");
     auto on = r_.String(at / "on");
     if (!on) return std::unexpected(on.error());
     std::optional<GridPos> global;
@@ -304,7 +306,8 @@ class BoardReader {
       }
     }
     if (!global)
-      return Bad(at / "on", "'" + *on + "' is not written in the numbering of any grid below");
+      return Bad(at / "on",
+                 "'" + EchoToken(*on) + "' is not written in the numbering of any grid below");
     int turn = 0;
     if (r_.Has(at, "turn")) {
       auto t = r_.Int(at / "turn", 0, 300);
@@ -387,7 +390,8 @@ class BoardReader {
     auto b = board_.Find(s->substr(dash + 1));
     if (!b) return Bad(at, b.error().message, b.error().rule);
     const auto side = Hexside::Between(*a, *b);
-    if (!side) return Bad(at, "'" + *s + "' is not a hexside: the two hexes are not adjacent");
+    if (!side)
+      return Bad(at, "'" + EchoToken(*s) + "' is not a hexside: the two hexes are not adjacent");
     return *side;
   }
 

@@ -211,6 +211,26 @@ TEST_F(LoggedGameTest, ChangingOneLoggedDieRollFailsVerifyAtThatRoll) {
   EXPECT_EQ(j["error"]["code"], ErrorCodeName(ErrorCode::kCorruption));
 }
 
+// A logged row rewritten to hold a number no double holds, or a unit named twice, is a
+// tampered log for every reader: an answer (exit 4), never an abort.
+TEST_F(LoggedGameTest, RewrittenOrdersRowIsRefusedNotAborted) {
+  ASSERT_NO_FATAL_FAILURE(PlayGame(2));
+  for (const std::string& edit :
+       {std::string(R"(replace(orders, '"version":1', '"version":1,"dice":[1e400]'))"),
+        std::string(R"(replace(orders, '["de-18a","de-9pz"]', '["de-18a","de-18a"]'))")}) {
+    test::TempDir copy;
+    const std::string path = copy.Path("game.sqlite");
+    std::filesystem::copy_file(path_, path);
+    const std::string seq = SqlValue(path, "SELECT min(seq) FROM turn");
+    const std::string orders = "SELECT orders FROM turn WHERE seq = " + seq;
+    ASSERT_EQ(test::Sql(path, "UPDATE turn SET orders = " + edit + " WHERE seq = " + seq), "");
+    ASSERT_NE(SqlValue(path, orders), SqlValue(path_, orders)) << edit;
+    const auto r = RunCli({"replay", "--db", path, "--verify"});
+    EXPECT_EQ(r.code, 4) << edit << "\n" << r.err;
+    EXPECT_NE(r.err.find("row seq " + seq), std::string::npos) << r.err;
+  }
+}
+
 // A forger who rewrites the whole chain after changing a roll: the chain holds, the replay
 // does not.
 TEST_F(LoggedGameTest, AForgedRollWithARebuiltChainFailsTheReplayAtThatRoll) {

@@ -39,6 +39,8 @@ class JsonSource {
 
  private:
   JsonSource();
+  // Where() of the nth member named like at's last key (a repeated key), past the cache.
+  std::string Where(const Pointer& at, int nth) const;
   struct Cursor;  // where the last Where() stopped (json_source.cpp)
 
   std::string text_;
