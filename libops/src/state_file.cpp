@@ -352,13 +352,6 @@ class Reader {
         return src_.Bad(at / "hex", "a unit on the map stands in a hex");
       }
     }
-    if constexpr (std::is_same_v<T, NavalUnit>) {
-      const std::size_t areas = t_.WaterAreasOf(record.hex).size();
-      if (areas > 0 && record.area >= areas) {
-        return src_.Bad(at / "area", t_.HexName(record.hex) + " has " + std::to_string(areas) +
-                                         " water area(s), numbered from 0");
-      }
-    }
     return {};
   }
 
