@@ -643,8 +643,11 @@ Result<std::vector<t::SamuraiHex>> SamuraiPath(const SamuraiArgs& a) {
       h.terrain = *terrain;
       if (at != std::string::npos) {
         const std::string level = token.substr(at + 1);
-        if (level.empty() || level.find_first_not_of("0123456789") != std::string::npos) {
-          return Bad("path step '" + token + "': the level after '@' must be a number", token);
+        if (level.size() != 1 || level.find_first_not_of("0123456789") != std::string::npos) {
+          return Bad("path step '" + token +
+                         "': the level after '@' is a number from 0 to 9, as "
+                         "a board's levels",
+                     token);
         }
         h.level = std::stoi(level);
       }
