@@ -647,11 +647,9 @@ Result<std::vector<t::SamuraiHex>> SamuraiPath(const SamuraiArgs& a) {
       h.terrain = *terrain;
       if (at != std::string::npos) {
         const std::string level = token.substr(at + 1);
-        // At most three digits: stoi would throw on more than an int holds.
-        if (level.empty() || level.size() > 3 ||
-            level.find_first_not_of("0123456789") != std::string::npos) {
+        if (level.size() != 1 || level.find_first_not_of("0123456789") != std::string::npos) {
           return Bad("path step '" + EchoToken(token) +
-                         "': the level after '@' must be a number from 0 to 999",
+                         "': the level after '@' is a number from 0 to 9, as a board's levels",
                      EchoToken(token));
         }
         h.level = std::stoi(level);

@@ -13,13 +13,26 @@ namespace {
 
 constexpr int kDefaultBusyMs = 5000;
 
-int BusyTimeoutMs() {
+constexpr int kMaxBusyMs = 3600000;  // an hour
+
+// A bad value is refused, not replaced by the default: a user who set it expects it to hold.
+Result<int> BusyTimeoutMs() {
   const char* env = std::getenv("OPSIM_DB_BUSY_TIMEOUT_MS");
   if (env == nullptr || *env == '\0') return kDefaultBusyMs;
   int ms = 0;
   const std::string_view s(env);
   auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), ms);
-  if (ec != std::errc() || end != s.data() + s.size() || ms < 0) return kDefaultBusyMs;
+  if (ec != std::errc() || end != s.data() + s.size() || ms < 0 || ms > kMaxBusyMs) {
+    constexpr std::size_t kShown = 32;
+    const std::string shown =
+        s.size() > kShown ? std::string(s.substr(0, kShown)) + "…" : std::string(s);
+    return Fail(ErrorCode::kInvalidInput,
+                "$OPSIM_DB_BUSY_TIMEOUT_MS is '" + shown +
+                    "': it must be a whole number of milliseconds from 0 to " +
+                    std::to_string(kMaxBusyMs) + " (unset, the default is " +
+                    std::to_string(kDefaultBusyMs) + ")",
+                "OPSIM_DB_BUSY_TIMEOUT_MS");
+  }
   return ms;
 }
 
@@ -99,7 +112,9 @@ std::string Statement::Blob(int col) const {
 Result<Database> Database::Open(const std::string& path, Mode mode) {
   Database d;
   d.path_ = path;
-  d.busy_ms_ = BusyTimeoutMs();
+  auto busy_ms = BusyTimeoutMs();
+  if (!busy_ms) return std::unexpected(busy_ms.error());
+  d.busy_ms_ = *busy_ms;
   int flags = SQLITE_OPEN_NOMUTEX;
   switch (mode) {
     case Mode::kRead:

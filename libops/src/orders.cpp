@@ -154,7 +154,7 @@ class Reader {
     auto st = r_.Each(at, [&](const P& item) -> Status {
       auto token = r_.String(item);
       if (!token) return std::unexpected(token.error());
-      auto w = ParseWaypoint(t_, *token);
+      auto w = ParseWaypoint(t_, *token, out.empty() ? nullptr : &out.back());
       if (!w) return src_.Bad(item, w.error().message);
       out.push_back(*w);
       return {};
@@ -317,8 +317,7 @@ class Reader {
     auto st = r_.Each(at / "prefer", [&](const P& item) -> Status {
       auto token = r_.String(item);
       if (!token) return std::unexpected(token.error());
-      const std::string before = t_.HexName(previous);
-      auto to = t_.FindHex(*token, std::string_view(before).substr(0, before.find(':')));
+      auto to = t_.FindHex(*token, t_.SheetOf(previous));
       if (!to) return src_.Bad(item, to.error().message);
       if (!t_.HexsideBetween(pref.hex, *to).valid()) {
         return src_.Bad(item, t_.HexName(*to) + " is not next to " + t_.HexName(pref.hex) +

@@ -115,7 +115,26 @@ std::pair<int, int> IntRange(std::string_view name) {
   if (name == "player-turn" || name == "from" || name == "until") return {0, 1000000};
   if (name == "dropped-in") return {-1, 1000000};
   if (name == "area") return {0, 5};
-  return {0, 1000};  // a unit's strengths, allowance, size and marker
+  if (name == "re-halves") return {1, 40};  // 0.5 to 20 REs, as a scenario's units
+  return {0, 1000};                         // a unit's strengths, allowance and marker
+}
+
+// The scenario a state file names: {"name", "path", "sha256"}, each a string.
+Result<ScenarioId> ReadScenarioId(const JsonReader& r) {
+  const P root;
+  if (!r.src().doc().is_object() || !r.Has(root, "scenario")) {
+    return r.src().Bad(root, "not an opsim state file: it names no scenario");
+  }
+  if (auto s = r.Object(P("/scenario")); !s) return std::unexpected(s.error());
+  ScenarioId id;
+  for (auto [key, out] : {std::pair{"name", &id.name}, std::pair{"path", &id.path},
+                          std::pair{"sha256", &id.sha256}}) {
+    if (auto s = r.Require(P("/scenario"), key); !s) return std::unexpected(s.error());
+    auto v = r.String(P("/scenario") / key);
+    if (!v) return std::unexpected(v.error());
+    *out = *v;
+  }
+  return id;
 }
 
 class Writer {
@@ -256,12 +275,20 @@ class Reader {
     out.scenario = *id;
     GameState& g = out.state;
     g.map = map::MapState(t_);
+    if (id->name != t_.name()) {
+      return src_.Bad(P("/scenario/name"),
+                      "this state is for the scenario '" + id->name + "', not '" + t_.name() + "'");
+    }
     for (const char* key : {"hash", "game", "map", "units", "air", "naval"}) {
       if (auto s = r_.Require(P(), key); !s) return std::unexpected(s.error());
+    }
+    for (const char* key : {"/game", "/map"}) {
+      if (auto s = r_.Object(P(key)); !s) return std::unexpected(s.error());
     }
     for (Section section : {Section::kGame, Section::kMap, Section::kRecords}) {
       if (auto s = ReadSection(g, section); !s) return std::unexpected(s.error());
     }
+    if (auto s = UniqueIds(g); !s) return std::unexpected(s.error());
     auto hash = r_.String(P("/hash"));
     if (!hash) return std::unexpected(hash.error());
     out.edited = *hash != StateHash(g);
@@ -284,16 +311,7 @@ class Reader {
     auto version = r_.Header("state", kStateFormatVersion, "a saved state");
     if (!version) return std::unexpected(version.error());
     version_ = *version;
-    if (auto s = r_.Require(root, "scenario"); !s) return std::unexpected(s.error());
-    ScenarioId id;
-    for (auto [key, out] : {std::pair{"name", &id.name}, std::pair{"path", &id.path},
-                            std::pair{"sha256", &id.sha256}}) {
-      if (auto s = r_.Require(P("/scenario"), key); !s) return std::unexpected(s.error());
-      auto v = r_.String(P("/scenario") / key);
-      if (!v) return std::unexpected(v.error());
-      *out = *v;
-    }
-    return id;
+    return ReadScenarioId(r_);
   }
 
  private:
@@ -321,12 +339,37 @@ class Reader {
 
   template <class T>
   Status ReadRecord(const P& at, T& record) const {
+    if (auto s = r_.Object(at); !s) return std::unexpected(s.error());
     Status status;
     ForEachField(record, [&](const Field& f, auto& field) {
       if (!status) return;
       // Only a ground unit is ever off the map, with no hex.
       status = ReadValue(at, f.name, field, std::is_same_v<T, GroundUnit>);
     });
+    if (!status) return status;
+    if constexpr (std::is_same_v<T, GroundUnit>) {
+      if (record.on_map() && !record.hex.valid()) {
+        return src_.Bad(at / "hex", "a unit on the map stands in a hex");
+      }
+    }
+    return {};
+  }
+
+  // Unit ids are unique across ground, air and naval units, as in a scenario.
+  Status UniqueIds(const GameState& g) const {
+    std::set<std::string> ids;
+    Status status;
+    auto check = [&](const char* section, const auto& list) {
+      for (std::size_t i = 0; status && i < list.size(); ++i) {
+        if (!ids.insert(list[i].id).second) {
+          status = src_.Bad(P("/" + std::string(section)) / i / "id",
+                            "unit id '" + list[i].id + "' twice");
+        }
+      }
+    };
+    check("units", g.units);
+    check("air", g.air);
+    check("naval", g.naval);
     return status;
   }
 
@@ -334,6 +377,9 @@ class Reader {
   template <class T>
   Status ReadValue(const P& obj, std::string_view name, T& v, bool nullable = false) const {
     const std::string key(name);
+    if constexpr (!std::is_same_v<T, bool>) {  // only flags may be left out, as false
+      if (auto s = r_.Require(obj, key); !s) return s;
+    }
     if constexpr (std::is_same_v<T, bool>) {
       auto b = r_.OptBool(obj, key, false);
       if (!b) return std::unexpected(b.error());
@@ -344,7 +390,7 @@ class Reader {
       v = *n;
     } else if constexpr (std::is_integral_v<T>) {
       auto [lo, hi] = IntRange(name);
-      auto n = Int(obj, key.c_str(), lo, hi);
+      auto n = r_.Int(obj / key, lo, hi);
       if (!n) return std::unexpected(n.error());
       v = static_cast<T>(*n);
     } else if constexpr (std::is_enum_v<T>) {
@@ -368,7 +414,7 @@ class Reader {
     } else if constexpr (std::is_same_v<T, std::map<std::string, int>>) {
       if (auto s = r_.Object(obj / key); !s) return std::unexpected(s.error());
       for (const auto& [entry, value] : r_.At(obj / key).items()) {
-        auto n = r_.Int(obj / key / entry, -1000000, 1000000);
+        auto n = r_.Int(obj / key / entry, 0, 1000000);  // SRPs and exited strength
         if (!n) return std::unexpected(n.error());
         v[entry] = static_cast<int>(*n);
       }
@@ -396,6 +442,7 @@ class Reader {
       using T = std::remove_cvref_t<decltype(field)>;
       if (!status) return;
       const std::string key(f.name);
+      if (status = r_.Require(at, key); !status) return;
       if constexpr (std::is_same_v<T, std::vector<std::uint8_t>>) {
         status = key == "control" ? ReadControl(m, at / key) : ReadHexsideOwners(m, at / key);
       } else if constexpr (std::is_same_v<T, std::vector<bool>>) {  // by weather zone
@@ -425,6 +472,8 @@ class Reader {
         });
       } else if constexpr (HexRecords<T>) {  // each with its hex
         status = r_.Each(at / key, [&](const P& item) -> Status {
+          if (auto s = r_.Object(item); !s) return std::unexpected(s.error());
+          if (auto s = r_.Require(item, "hex"); !s) return s;
           auto h = Hex(item / "hex");
           if (!h) return std::unexpected(h.error());
           typename T::mapped_type record;
@@ -456,11 +505,18 @@ class Reader {
   }
 
   Status ReadControl(map::MapState& m, const P& at) const {
+    if (auto s = r_.Object(at); !s) return std::unexpected(s.error());
+    if (auto s = r_.OnlyKeys(at, {"axis", "allied"}); !s) return s;
     for (Side side : {Side::kAxis, Side::kAllied}) {
       if (!r_.Has(at, SideName(side))) continue;
       auto st = r_.Each(at / SideName(side), [&](const P& item) -> Status {
         auto h = Hex(item);
         if (!h) return std::unexpected(h.error());
+        if (m.owner(*h) != Owner::kNone) {
+          return src_.Bad(
+              item, t_.HexName(*h) + (m.owner(*h) == OwnerOf(side) ? " is listed twice"
+                                                                   : " is given to both sides"));
+        }
         m.SetOwner(t_, *h, OwnerOf(side));
         return {};
       });
@@ -470,6 +526,8 @@ class Reader {
   }
 
   Status ReadHexsideOwners(map::MapState& m, const P& at) const {
+    if (auto s = r_.Object(at); !s) return std::unexpected(s.error());
+    if (auto s = r_.OnlyKeys(at, {"axis", "allied", "none"}); !s) return s;
     for (Owner o : {Owner::kAxis, Owner::kAllied, Owner::kNone}) {
       if (!r_.Has(at, OwnerName(o))) continue;
       auto st = r_.Each(at / OwnerName(o), [&](const P& item) -> Status {
@@ -500,7 +558,10 @@ class Reader {
   Result<std::size_t> Zone(const P& at, const std::string& name) const {
     const auto& zones = t_.weather_zones();
     auto it = std::find(zones.begin(), zones.end(), name);
-    if (it == zones.end()) return src_.Bad(at, "no weather zone " + name);
+    if (it == zones.end()) {
+      return src_.Bad(at, "the scenario '" + t_.name() + "' has no weather zone " + name +
+                              ": is this state from another scenario?");
+    }
     return static_cast<std::size_t>(it - zones.begin());
   }
 
@@ -520,17 +581,7 @@ class Reader {
     return v;
   }
 
-  Result<int> Int(const P& obj, const char* key, int lo, int hi) const {
-    if (auto s = r_.Require(obj, key); !s) return std::unexpected(s.error());
-    auto v = r_.Int(obj / key, lo, hi);
-    if (!v) return std::unexpected(v.error());
-    return static_cast<int>(*v);
-  }
-
-  Result<std::string> Str(const P& obj, const char* key) const {
-    if (auto s = r_.Require(obj, key); !s) return std::unexpected(s.error());
-    return r_.String(obj / key);
-  }
+  Result<std::string> Str(const P& obj, const char* key) const { return r_.String(obj / key); }
 
   template <class E>
   Result<E> Enum(const P& obj, const std::string& key) const {
@@ -567,18 +618,7 @@ std::string StateToJson(const GameState& s, const map::Theater& t, const Scenari
 }
 
 Result<ScenarioId> ReadStateScenario(const JsonSource& src) {
-  JsonReader r(src);
-  if (!src.doc().is_object() || !r.Has(P(), "scenario")) {
-    return src.Bad(P(), "not an opsim state file: it names no scenario");
-  }
-  ScenarioId id;
-  for (auto [key, out] : {std::pair{"name", &id.name}, std::pair{"path", &id.path},
-                          std::pair{"sha256", &id.sha256}}) {
-    auto v = r.String(P("/scenario") / key);
-    if (!v) return std::unexpected(v.error());
-    *out = *v;
-  }
-  return id;
+  return ReadScenarioId(JsonReader(src));
 }
 
 Result<LoadedState> StateFromJson(const JsonSource& src, const map::Theater& t) {

@@ -4,7 +4,8 @@
 
 namespace opsim::ops {
 
-Result<Waypoint> ParseWaypoint(const map::Theater& t, std::string_view token) {
+Result<Waypoint> ParseWaypoint(const map::Theater& t, std::string_view token,
+                               const Waypoint* previous) {
   Waypoint w;
   if (token.find('/') != std::string_view::npos) {
     auto s = t.FindHexside(token);
@@ -18,7 +19,10 @@ Result<Waypoint> ParseWaypoint(const map::Theater& t, std::string_view token) {
     hex = token.substr(0, hash);
     area = token.substr(hash + 1);
   }
-  auto h = t.FindHex(hex);
+  std::string_view sheet;
+  if (previous)
+    sheet = t.SheetOf(previous->is_river() ? t.hexside(previous->river).a : previous->hex);
+  auto h = t.FindHex(hex, sheet);
   if (!h) return std::unexpected(h.error());
   w.hex = *h;
   if (!area.empty()) {
@@ -61,7 +65,8 @@ Result<std::vector<Waypoint>> ParseWaypoints(const map::Theater& t, std::string_
   while (start <= list.size()) {
     std::size_t comma = list.find(',', start);
     if (comma == std::string_view::npos) comma = list.size();
-    auto w = ParseWaypoint(t, list.substr(start, comma - start));
+    auto w =
+        ParseWaypoint(t, list.substr(start, comma - start), out.empty() ? nullptr : &out.back());
     if (!w) return std::unexpected(w.error());
     out.push_back(*w);
     start = comma + 1;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 
 #include <spdlog/spdlog.h>
 
@@ -50,24 +52,54 @@ Result<LoadedGame> LoadScenario(const std::string& name_or_path, std::uint64_t s
   return g;
 }
 
+// A state file's scenario: its scenario.path, taken relative to the state file's folder (as
+// written, or by its file name alone), then the bundled scenario of its name. A file is used only
+// inside that folder or the bundled scenarios, and only once its bytes hash to the saved SHA-256,
+// so a state file neither reads nor echoes a file elsewhere.
+Result<std::string> StateScenarioFile(const std::string& state_path, const ops::ScenarioId& id) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path folder = fs::weakly_canonical(fs::absolute(state_path, ec).parent_path(), ec);
+  const fs::path bundled = fs::weakly_canonical(ScenarioDir(), ec);
+  std::vector<fs::path> candidates = {folder / id.path, folder / fs::path(id.path).filename()};
+  for (const map::BundledScenario& s : map::ListScenarios(ScenarioDir())) {
+    if (s.name == id.name) candidates.emplace_back(s.path);
+  }
+  auto inside = [](const fs::path& file, const fs::path& dir) {
+    const auto rel = file.lexically_relative(dir);
+    return !rel.empty() && *rel.begin() != "..";
+  };
+  bool changed = false;
+  for (const fs::path& candidate : candidates) {
+    const fs::path file = fs::weakly_canonical(candidate, ec);
+    if (ec || !fs::is_regular_file(file, ec)) continue;
+    if (!inside(file, folder) && !inside(file, bundled)) continue;
+    std::ifstream in(file, std::ios::binary);
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    if (Sha256Hex(text) == id.sha256) return file.string();
+    changed = true;
+  }
+  if (changed) {
+    return Fail(ErrorCode::kInvalidInput,
+                "the scenario '" + id.name + "' has changed since this state was saved (its " +
+                    "SHA-256 was " + id.sha256.substr(0, 12) + "…)",
+                state_path);
+  }
+  return Fail(ErrorCode::kNotFound,
+              "the scenario '" + id.name +
+                  "' of this state is neither in the state file's folder nor bundled",
+              state_path);
+}
+
 Result<LoadedGame> LoadStateFile(const std::string& file_path) {
   auto file = JsonSource::FromFile(file_path);
   if (!file) return std::unexpected(file.error());
   auto id = ops::ReadStateScenario(*file);
   if (!id) return std::unexpected(id.error());
-  std::error_code ec;
-  const std::string where = std::filesystem::is_regular_file(id->path, ec) ? id->path : id->name;
-  auto g = LoadScenario(where, 1, Needs::kGame);
+  auto where = StateScenarioFile(file_path, *id);
+  if (!where) return std::unexpected(where.error());
+  auto g = LoadScenario(*where, 1, Needs::kGame);
   if (!g) return std::unexpected(g.error());
-  if (g->scenario.sha256 != id->sha256) {
-    return Fail(ErrorCode::kInvalidInput,
-                "the scenario '" + id->name +
-                    "' has changed since this state was saved (its "
-                    "SHA-256 was " +
-                    id->sha256.substr(0, 12) + "…, it is now " + g->scenario.sha256.substr(0, 12) +
-                    "…)",
-                file_path);
-  }
   if (!g->campaign) {
     return Fail(ErrorCode::kInvalidInput, "the scenario '" + id->name + "' has no campaign",
                 file_path);

@@ -582,7 +582,9 @@ class BoardReader {
       // A run of numbered hexes, "1001-1013".
       const std::string a = s->substr(0, dash);
       const std::string b = s->substr(dash + 1);
-      if (a.size() != b.size() || a.find_first_not_of("0123456789") != std::string::npos ||
+      // Numbered hexes have at most 4 digits (a grid's "first" is below 10000).
+      if (a.empty() || a.size() > 4 || a.size() != b.size() ||
+          a.find_first_not_of("0123456789") != std::string::npos ||
           b.find_first_not_of("0123456789") != std::string::npos || std::stoi(a) > std::stoi(b)) {
         return Bad(at / i,
                    "a run of hexes is written FIRST-LAST with numbered hexes, like 1001-1013");

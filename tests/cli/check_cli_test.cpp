@@ -248,5 +248,103 @@ TEST(CheckCli, TheWaitingSidePlansB1_2) {
   EXPECT_EQ(allied.json()["side"], "allied");
 }
 
+// Hexes of a path after the first may drop the sheet, in --action, --path and orders files, and a
+// move's route as `opsim log` prints it ("16A:1323-1322-1221") pastes into an orders file.
+TEST(CheckCli, PathsMayDropTheSheetAfterTheFirstHex) {
+  const auto action = [](const std::string& path) {
+    return RunCli({"check", "--scenario", "special-terrain", "--action",
+                   R"({"units": ["de-9pz"], "path": )" + path + "}", "--json"});
+  };
+  const test::CliRun full = action(R"(["16A:1323", "16A:1223"])");
+  const test::CliRun short_form = action(R"(["16A:1323", "1223"])");
+  ASSERT_EQ(short_form.code, 0) << short_form.err;
+  EXPECT_EQ(short_form.json(), full.json());
+
+  const test::CliRun route = RunCli({"route", "--scenario", "special-terrain", "--mode", "naval",
+                                     "--side", "allied", "--path", "16A:0827,0826,0825", "--json"});
+  ASSERT_EQ(route.code, 0) << route.err;
+  EXPECT_EQ(route.json()["failed_step"], 1);
+
+  test::TempDir dir;
+  const std::string db = dir.Path("g.sqlite");
+  ASSERT_EQ(RunCli({"new", "--scenario", "special-terrain", "--db", db, "--seed", "1940"}).code, 0);
+  ASSERT_EQ(RunCli({"turn", "--db", db, "--orders", Orders("01-axis-may-i-1940.json")}).code, 0);
+  const test::CliRun log = RunCli({"log", "--db", db, "--json"});
+  ASSERT_EQ(log.code, 0) << log.err;
+  const json logged = log.json();
+  std::string printed;
+  for (const json& e : logged["turns"][0]["events"]) {
+    const std::string text = e["text"];
+    if (e["kind"] == "move" && text.starts_with("German 9th")) {
+      const auto from = text.find(" moves ") + 7;
+      printed = text.substr(from, text.find(" (", from) - from);
+    }
+  }
+  ASSERT_EQ(printed, "16A:1323-1322-1221");
+  json pasted = json::array();
+  for (std::size_t start = 0, dash = 0; dash != std::string::npos; start = dash + 1) {
+    dash = printed.find('-', start);
+    pasted.push_back(printed.substr(start, dash - start));
+  }
+  json orders = json::parse(test::ReadFile(Orders("01-axis-may-i-1940.json")));
+  orders["movement"][1]["path"] = pasted;
+  test::WriteFile(dir.Path("pasted.json"), orders.dump());
+  for (const char* name : {"pasted.json", "original"}) {
+    const std::string file =
+        name == std::string("original") ? Orders("01-axis-may-i-1940.json") : dir.Path(name);
+    ASSERT_EQ(RunCli({"turn", "--scenario", "special-terrain", "--seed", "1940", "--orders", file,
+                      "--out", dir.Path(std::string(name) + ".state")})
+                  .code,
+              0)
+        << name;
+  }
+  EXPECT_EQ(json::parse(test::ReadFile(dir.Path("pasted.json.state")))["hash"],
+            json::parse(test::ReadFile(dir.Path("original.state")))["hash"]);
+}
+
+// A state file's scenario is looked for only beside it and among the bundled scenarios, and used
+// only if it hashes to the saved SHA-256: a path elsewhere is neither opened nor echoed.
+TEST(CheckCli, AStateFileReadsItsScenarioOnlyBesideItOrBundled) {
+  test::TempDir dir;
+  const std::string saved = dir.Path("1.json");
+  ASSERT_EQ(RunCli({"turn", "--scenario", "special-terrain", "--seed", "1940", "--orders",
+                    Orders("01-axis-may-i-1940.json"), "--out", saved})
+                .code,
+            0);
+  const json state = json::parse(test::ReadFile(saved));
+  const auto check = [&](const json& doc) {
+    test::WriteFile(dir.Path("edited.json"), doc.dump(1));
+    return RunCli({"check", "--state", dir.Path("edited.json"), "--action",
+                   R"({"units": ["de-9pz"], "path": ["16A:1221", "16A:1222"]})", "--side", "axis",
+                   "--json"});
+  };
+  json elsewhere = state;
+  elsewhere["scenario"]["path"] = "/etc/passwd";
+  const test::CliRun bundled = check(elsewhere);
+  EXPECT_EQ(bundled.code, 0) << bundled.err;  // the bundled scenario of that name, unchanged
+
+  json unknown = elsewhere;
+  unknown["scenario"]["name"] = "/etc/passwd";
+  const test::CliRun none = check(unknown);
+  EXPECT_EQ(none.code, 2) << none.err;
+  EXPECT_NE(none.err.find("neither in the state file's folder nor bundled"), std::string::npos)
+      << none.err;
+  EXPECT_EQ(none.err.find("last read"), std::string::npos) << none.err;
+
+  test::WriteFile(dir.Path("special-terrain.json"), "root:x:0:0:root:/root:/bin/bash\n");
+  json beside = state;
+  beside["scenario"]["name"] = "other";
+  beside["scenario"]["path"] = "special-terrain.json";
+  const test::CliRun changed = check(beside);
+  EXPECT_EQ(changed.code, 2) << changed.err;
+  EXPECT_NE(changed.err.find("has changed since this state was saved"), std::string::npos)
+      << changed.err;
+  EXPECT_EQ(changed.err.find("root"), std::string::npos) << changed.err;
+
+  json wrong_type = state;
+  wrong_type["scenario"] = json::array();
+  EXPECT_EQ(check(wrong_type).code, 2);
+}
+
 }  // namespace
 }  // namespace opsim

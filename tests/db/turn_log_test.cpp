@@ -438,6 +438,25 @@ class ScopedEnv {
   std::optional<std::string> old_;
 };
 
+// A bad busy timeout is an error naming the variable, not the default nor a wrapped number.
+TEST(TurnLog, AnInvalidBusyTimeoutIsRefusedByName) {
+  test::TempDir dir;
+  const std::string path = dir.Path("game.sqlite");
+  MakeLog(path, 1);
+  for (const char* bad : {"-1", "abc", "200ms", "4294967496", "3600001"}) {
+    SCOPED_TRACE(bad);
+    ScopedEnv timeout("OPSIM_DB_BUSY_TIMEOUT_MS", bad);
+    auto log = TurnLog::Open(path, TurnLog::Access::kRead);
+    ASSERT_FALSE(log);
+    EXPECT_EQ(log.error().code, ErrorCode::kInvalidInput);
+    EXPECT_NE(log.error().message.find("$OPSIM_DB_BUSY_TIMEOUT_MS is '" + std::string(bad) + "'"),
+              std::string::npos)
+        << log.error().message;
+  }
+  ScopedEnv timeout("OPSIM_DB_BUSY_TIMEOUT_MS", "0");
+  EXPECT_TRUE(TurnLog::Open(path, TurnLog::Access::kRead));
+}
+
 TEST(TurnLog, AWriterWaitsForAnotherProcessThenSaysBusy) {
   test::TempDir dir;
   const std::string path = dir.Path("game.sqlite");

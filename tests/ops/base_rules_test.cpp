@@ -4,6 +4,8 @@
 // (the REs, MPs, odds and steps the rule counted), or for a file error's place.
 #include <gtest/gtest.h>
 
+#include <functional>
+
 #include "campaign_support.h"
 #include "opsim/core/rule_ids.h"
 #include "opsim/ops/orders.h"
@@ -861,6 +863,64 @@ TEST(StateFile, RoundTripAndEdits) {
   ASSERT_FALSE(bad);
   EXPECT_NE(bad.error().to_string().find("unknown value 'grounded'"), std::string::npos)
       << bad.error().to_string();
+}
+
+// A state file is checked as a scenario file is: presence and type of every value, with the
+// file, line and JSON path; unit ids, sizes, SRP pools and control; and its scenario.
+TEST(StateFile, EveryValueIsCheckedWithWhereAndWhat) {
+  Camp c;
+  const ScenarioId id{"special-terrain", "special-terrain.json", "abc"};
+  const json good = json::parse(StateToJson(c.state, c.t(), id));
+  ASSERT_GE(good["units"].size(), 2u);
+  const std::string axis_hex = good["map"]["control"]["axis"][0];
+  struct Case {
+    std::function<void(json&)> edit;
+    std::string where;  // the JSON path in Error::where
+    std::string what;   // part of Error::message
+  };
+  const Case cases[] = {
+      {[](json& j) { j["scenario"] = json::array(); }, "/scenario", "expected an object"},
+      {[](json& j) { j["scenario"].erase("sha256"); }, "/scenario", "'sha256'"},
+      {[](json& j) { j["scenario"]["name"] = "other"; }, "/scenario/name",
+       "for the scenario 'other', not 'special-terrain'"},
+      {[](json& j) { j["game"] = 1; }, "/game", "expected an object"},
+      {[](json& j) { j["map"] = json::array(); }, "/map", "expected an object"},
+      {[](json& j) { j["map"]["floods"] = json::array({""}); }, "/map/floods/0",
+       "expected an object"},
+      {[](json& j) { j["map"]["floods"] = json::array({json::object()}); }, "/map/floods/0",
+       "'hex'"},
+      {[](json& j) { j["map"].erase("ice-airfields"); }, "/map", "'ice-airfields'"},
+      {[](json& j) { j["map"]["control"] = json::array(); }, "/map/control", "expected an object"},
+      {[&](json& j) { j["map"]["control"]["allied"].push_back(axis_hex); }, "/map/control/allied/",
+       "is given to both sides"},
+      {[](json& j) { j["game"].erase("seed"); }, "/game", "'seed'"},
+      {[](json& j) { j["game"]["seed"] = 7; }, "/game/seed", "expected a string"},
+      {[](json& j) { j["game"].erase("start"); }, "/game", "'start'"},
+      {[](json& j) {
+         j["game"]["weather"] = {{"Q", "clear"}};
+       },
+       "/game/weather/Q", "no weather zone Q"},
+      {[](json& j) { j["game"]["srp"]["british"] = -1; }, "/game/srp/british", "from 0 to 1000000"},
+      {[](json& j) { j["units"][0].erase("hex"); }, "/units/0", "'hex'"},
+      {[](json& j) { j["units"][0]["hex"] = nullptr; }, "/units/0/hex", "on the map"},
+      {[](json& j) { j["units"][0] = "x"; }, "/units/0", "expected an object"},
+      {[](json& j) { j["units"][0]["re-halves"] = 0; }, "/units/0/re-halves", "from 1 to 40"},
+      {[](json& j) { j["units"][1]["id"] = j["units"][0]["id"]; }, "/units/1/id", "twice"},
+  };
+  for (const Case& k : cases) {
+    json j = good;
+    k.edit(j);
+    SCOPED_TRACE(j.dump().substr(0, 200));
+    auto src = JsonSource::FromText(j.dump(1), "state.json");
+    ASSERT_TRUE(src);
+    auto loaded = StateFromJson(*src, c.t());
+    ASSERT_FALSE(loaded);
+    EXPECT_EQ(loaded.error().code, ErrorCode::kInvalidInput);
+    EXPECT_NE(loaded.error().where.find("state.json:"), std::string::npos)
+        << loaded.error().to_string();
+    EXPECT_NE(loaded.error().where.find(k.where), std::string::npos) << loaded.error().to_string();
+    EXPECT_NE(loaded.error().message.find(k.what), std::string::npos) << loaded.error().to_string();
+  }
 }
 
 }  // namespace

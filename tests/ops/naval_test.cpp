@@ -41,6 +41,24 @@ struct Sea {
   }
 };
 
+// Hexes after the first of a path may drop the sheet of the hex before them, as orders files
+// say; the first hex keeps its sheet.
+TEST(Waypoints, LaterHexesMayDropTheSheet) {
+  const Sea s;
+  auto full = ParseWaypoints(s.t, "16A:0827,16A:0826,16A:0825");
+  auto short_form = ParseWaypoints(s.t, "16A:0827,0826,0825");
+  ASSERT_TRUE(full);
+  ASSERT_TRUE(short_form) << short_form.error().to_string();
+  ASSERT_EQ(short_form->size(), full->size());
+  for (std::size_t i = 0; i < full->size(); ++i) EXPECT_EQ((*short_form)[i].hex, (*full)[i].hex);
+  auto named = ParseWaypoints(s.t, "16A:0827#veere,0826");
+  ASSERT_TRUE(named) << named.error().to_string();
+  EXPECT_EQ((*named)[1].hex, s.Hex("16A:0826"));
+  auto first = ParseWaypoints(s.t, "0827,16A:0826");
+  ASSERT_FALSE(first);
+  EXPECT_NE(first.error().message.find("sheet"), std::string::npos) << first.error().message;
+}
+
 bool Refused(const RouteAnswer& a, const char* rule) {
   for (RuleId r : a.blocked_by) {
     if (r.id == rule) return true;

@@ -131,6 +131,16 @@ TEST(Board, BadFilesAreRefusedWithWhereAndWhat) {
     EXPECT_NE(e.where.find(c.where), std::string::npos) << e.to_string();
     EXPECT_NE(e.message.find(c.what), std::string::npos) << e.to_string();
   }
+  // A run of the entry area that is not two numbered hexes, even an empty one, is refused.
+  for (const char* run : {"-", "1-", "-1", "99999999999-99999999999"}) {
+    const Error e = Bad(
+        std::string(R"({"format": "opsim-tactical-board", "grids": [{"letters": {"prefix": "o", )"
+                    R"("columns": "J-M", "rows": "1-5"}}], "entry_area": [")") +
+        run + "\"]}");
+    EXPECT_EQ(e.code, ErrorCode::kInvalidInput) << run;
+    EXPECT_NE(e.where.find("bad.json:1: /entry_area/0"), std::string::npos) << e.to_string();
+    EXPECT_NE(e.message.find("a run of hexes"), std::string::npos) << e.to_string();
+  }
   const Error panji = Bad(cases[9].text);
   EXPECT_EQ(panji.rule, rules::kG9_1.id);
   const Error newer = Bad(R"({"format": "opsim-tactical-board", "version": 2, "grids": []})");

@@ -276,6 +276,13 @@ TEST(Samurai, RockyGroundOnAHill) {
             rules::kSamRG_5.id);
   EXPECT_EQ(CliBoardMove("cavalry", "march", "G3,H2")["refusal"]["rule"], rules::kSamRG_5.id);
   EXPECT_TRUE(CliBoardMove("cavalry", "march", "H1,H2")["legal"]);
+  // A level is one digit, as a board's: a longer one is refused, not an abort in stoi.
+  for (const char* path : {"plains,rocky-ground@99999999999", "plains,rocky-ground@10"}) {
+    const auto doc =
+        Cli({"samurai-move", "--unit", "cavalry", "--order", "march", "--path", path}, 2);
+    EXPECT_NE(doc["error"]["message"].get<std::string>().find("from 0 to 9"), std::string::npos)
+        << doc.dump();
+  }
 }
 
 // ---- River, ford and the Loss Test -------------------------------------------------------------

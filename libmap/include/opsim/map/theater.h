@@ -220,6 +220,8 @@ class Theater {
   Result<HexRef> FindHex(std::string_view token, std::string_view default_sheet = {}) const;
   Result<HexsideRef> FindHexside(std::string_view token) const;
   std::string HexName(HexRef h) const;
+  // The name of h's sheet: the sheet a later hex of a path or list may drop.
+  const std::string& SheetOf(HexRef h) const { return sheets_[hexes_[h.v].sheet].name; }
   std::string HexsideName(HexsideRef s) const;
 
   const std::vector<Sheet>& sheets() const { return sheets_; }

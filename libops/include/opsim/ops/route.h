@@ -88,7 +88,9 @@ struct Waypoint {
   bool is_river() const { return river.valid(); }
 };
 // "16A:0827", "16A:0827#veere" (a named water area) or "19A:3413/3414" (a riverine hexside).
-Result<Waypoint> ParseWaypoint(const map::Theater& t, std::string_view token);
+// A hex after the first of a path may drop the sheet of the waypoint before it ("1222").
+Result<Waypoint> ParseWaypoint(const map::Theater& t, std::string_view token,
+                               const Waypoint* previous = nullptr);
 std::string FormatWaypoint(const map::Theater& t, const Waypoint& w);
 // Comma-separated waypoints, e.g. the CLI's --path.
 Result<std::vector<Waypoint>> ParseWaypoints(const map::Theater& t, std::string_view list);
