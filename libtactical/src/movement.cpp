@@ -326,6 +326,10 @@ bool ChargeCot(Walk& w, Step& s, GridPos from, GridPos to, Place q) {
     cot = TerrainCot(Terrain::kRubble, u);
     rule = rules::kG13_493;
     what = "COT of rubble: a shallow-OCEAN Location with a Rubble counter is rubble land";
+  } else if (IsExposedReef(b, to)) {
+    cot = TerrainCot(Terrain::kOpenGround, u);
+    rule = rules::kG13_431;
+    what = "COT of an Exposed-reef hex: Level -1 Hammada land (F3), Open Ground";
   } else if (IsOcean(b, to)) {
     if (OceanDepth(b, to) == Depth::kDeep) {
       s.Refuse(rules::kG13_4, "deep OCEAN (" + name + ") is a Water Obstacle");
@@ -366,8 +370,9 @@ bool ChargeCot(Walk& w, Step& s, GridPos from, GridPos to, Place q) {
                                      : rules::kG13_23,
              "crossing a Crest Line to a higher elevation doubles the COT");
   }
+  // E3.64 mud; NA on an Exposed reef (G13.431).
   const bool plain_og = Info(y.terrain).open_ground && !IsPaddy(b, to) && !IsBeach(b, to) &&
-                        !IsOcean(b, to) && q != Place::kPier;
+                        !IsOcean(b, to) && !IsExposedReef(b, to) && q != Place::kPier;
   if (b.settings().ec == Ec::kMud && plain_og) {
     s.Charge(MudExtra(u), rules::kAslE3_64, "EC are Mud: Open Ground mud");
   }

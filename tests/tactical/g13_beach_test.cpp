@@ -19,6 +19,7 @@ using test::Cli;
 using test::End;
 using test::Infantry;
 using test::Move;
+using test::StepCosts;
 
 Board Load(const std::string& path, Slope s = Slope::kSlight) {
   auto b = LoadBoard(path);
@@ -398,6 +399,34 @@ TEST(G13, Rule13_43_Reefs) {
   auto doc = Cli({"move", "--board", file.path(), "--slope", "steep", "--reef", "submerged",
                   "--path", "1053,1040"});
   EXPECT_TRUE(doc["legal"]);
+}
+
+// G13.431: an Exposed-reef hex is a Level -1 Hammada land hex, so Infantry (and vehicles) may
+// enter it, for the Open Ground COT (Hammada's own, F3, is not in these texts), with no mud
+// (E3.64 is NA there), and walk along it; Submerged, it is shallow Ocean and Waded. Before, it
+// was refused as OCEAN (no COT for "ocean" terrain).
+TEST(G13, Rule13_431_ExposedReefIsLand) {
+  test::TempBoard file(test::BoardPath("g13_23"), kReef);
+  Board b = Load(file.path(), Slope::kSteep);
+  b.mutable_settings().reef = Reef::kExposed;
+  b.mutable_settings().ec = Ec::kMud;
+  const MoveReport in = Move(b, Infantry(), "1033,1020,1021");
+  ASSERT_TRUE(in.legal()) << in.refusal()->message;
+  EXPECT_EQ(StepCosts(in), (std::vector<double>{1, 1}));
+  EXPECT_EQ(in.steps[1].charges.at(0).rule, rules::kG13_431.id);
+  MoveOptions truck;
+  truck.unit = Unit(UnitKind::kTruck);
+  EXPECT_EQ(StepCosts(Move(b, truck, "1033,1020")), (std::vector<double>{4}));
+  // Off the reef seawards is deep OCEAN, a Water Obstacle.
+  EXPECT_EQ(Move(b, Infantry(), "1020,1007").refusal()->rule, rules::kG13_4.id);
+  auto doc = Cli({"move", "--board", file.path(), "--slope", "steep", "--reef", "exposed", "--ec",
+                  "mud", "--path", "1033,1020,1021"});
+  EXPECT_TRUE(doc["legal"]);
+  EXPECT_EQ(doc["total"], 2);
+  EXPECT_EQ(doc["steps"][1]["charges"][0]["rule"], rules::kG13_431.id);
+  auto wading = Cli({"move", "--board", file.path(), "--slope", "steep", "--reef", "submerged",
+                     "--path", "1033,1020"});
+  EXPECT_EQ(wading["steps"][1]["charges"][0]["rule"], rules::kG13_42.id);
 }
 
 // G13.44: Heavy Surf acts only in Ocean hexes, and not between the reef and the shore.
