@@ -151,6 +151,37 @@ TEST(G9, Rule9_1_SetUpLegality) {
   EXPECT_EQ(doc["error"]["rule"], rules::kG9_1.id);
 }
 
+// G9.1: a board's own set-up is checked as panji-setup checks it whenever a command opens the
+// board, so move and los refuse a Panji counter in a hex with wire (exit 2, naming the file and
+// hex; before, only panji-setup saw it), while panji-setup answers with the problem. A Rubble
+// counter counts as rubble terrain, where no panji may be set up.
+TEST(G9, Rule9_1_CheckedWhenABoardIsOpened) {
+  EXPECT_TRUE(CheckPanjiBoardSetup(Illustration("g9_3")).has_value());
+  for (const char* counter : {"wire", "rubble"}) {
+    const std::string patch =
+        std::string(R"({"counters": [{"type": ")") + counter + R"(", "hex": "37EE7"}]})";
+    test::TempBoard file(test::BoardPath("g9_3"), patch);
+    auto b = LoadBoard(file.path());
+    ASSERT_TRUE(b.has_value()) << counter;
+    const PanjiSetupReport r = CheckPanjiSetup(*b, std::nullopt);
+    ASSERT_EQ(r.problems.size(), 1u) << counter;
+    EXPECT_EQ(r.problems[0].rule, rules::kG9_1.id) << counter;
+    EXPECT_EQ(r.problems[0].hex, "37EE7") << counter;
+    const Status s = CheckPanjiBoardSetup(*b);
+    ASSERT_FALSE(s.has_value()) << counter;
+    EXPECT_EQ(s.error().rule, rules::kG9_1.id);
+    EXPECT_EQ(s.error().where, file.path() + ": 37EE7");
+    EXPECT_NE(s.error().message.find(counter), std::string::npos) << s.error().message;
+    auto move = Cli({"move", "--board", file.path(), "--path", "37EE8,EE7"}, 2);
+    EXPECT_EQ(move["error"]["rule"], rules::kG9_1.id) << counter;
+    auto los = Cli({"los", "--board", file.path(), "--from", "A", "--to", "C"}, 2);
+    EXPECT_EQ(los["error"]["rule"], rules::kG9_1.id) << counter;
+    auto setup = Cli({"panji-setup", "--board", file.path()});
+    EXPECT_FALSE(setup["legal"]) << counter;
+    EXPECT_EQ(setup["problems"][0]["rule"], rules::kG9_1.id) << counter;
+  }
+}
+
 // G9.12: neither a non-vehicular Gun nor a unit that may not go from above to beneath may set up
 // above a Panji counter.
 TEST(G9, Rule9_12_WhoMaySetUpAbove) {
