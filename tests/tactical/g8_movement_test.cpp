@@ -350,6 +350,10 @@ TEST(G8, Rule8_2111_PinnedOrBrokenEndsTheMove) {
   for (const Note& n : broken.steps[1].notes)
     ffnam = ffnam || n.text.find("FFNAM") != std::string::npos;
   EXPECT_TRUE(ffnam);
+  // The event is the unit's state in the answer.
+  EXPECT_EQ(pinned.unit, "infantry+pinned");
+  EXPECT_EQ(broken.unit, "infantry+broken");
+  EXPECT_EQ(CliMove("drained", "oL3:bank,+broken")["unit_after"], "infantry+broken");
 }
 
 // G8.2111: Low Crawl onto a Bank counter is NA; above one a unit is subject to Hazardous Movement.

@@ -305,6 +305,46 @@ TEST(G9, Rule9_31_RolledOnEntry) {
   EXPECT_GT(stopped, 0);
 }
 
+// G9.31: the Panji MC's outcome is the unit's state in the answer (as Swamping's immobilization
+// is): broken if it failed, pinned on a Final DR equal to its morale, reduced by Casualty
+// Reduction on Original Doubles < 12 (even if it passed). Before, only notes said so and
+// "unit_after" was the unit that started. A unit that starts pinned moves no further (G8.2111).
+TEST(G9, Rule9_31_OutcomeIsTheUnitsState) {
+  const Board b = Illustration("g9_3");
+  int broken = 0, pinned = 0, reduced = 0;
+  for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+    MoveOptions o = Infantry();
+    o.seed = seed;
+    const MoveReport r = Move(b, o, "37EE8,EE7");
+    Dice probe(seed);
+    const PanjiMc mc = ResolvePanjiMc(probe.Roll(6), probe.Roll(6), 0, 7, false);
+    Unit after(UnitKind::kInfantry);
+    if (mc.casualty_reduction) after.Set(UnitFlag::kReduced);
+    if (!mc.passed) {
+      after.Set(UnitFlag::kBroken);
+    } else if (mc.pinned) {
+      after.Set(UnitFlag::kPinned);
+    }
+    broken += after.Has(UnitFlag::kBroken);
+    pinned += after.Has(UnitFlag::kPinned);
+    reduced += after.Has(UnitFlag::kReduced);
+    EXPECT_EQ(r.unit, after.ToString()) << seed;
+    auto doc = CliMove("37EE8,EE7", {"--seed", std::to_string(seed)});
+    EXPECT_EQ(doc["unit_after"], after.ToString()) << seed;
+  }
+  EXPECT_GT(broken, 0);
+  EXPECT_GT(pinned, 0);
+  EXPECT_GT(reduced, 0);
+  // Without a seed the MC is not rolled, and the unit is as it started.
+  EXPECT_EQ(Move(b, Infantry(), "37EE8,EE7").unit, "infantry");
+  MoveOptions pin = Infantry();
+  pin.unit.Set(UnitFlag::kPinned);
+  const MoveReport stays = Move(b, pin, "37EE8,EE7");
+  ASSERT_FALSE(stays.legal());
+  EXPECT_EQ(stays.refusal()->rule, rules::kG8_2111.id);
+  EXPECT_EQ(CliMove("37EE8,EE7", {"--flag", "pinned"})["refusal"]["rule"], rules::kG8_2111.id);
+}
+
 // G9.45 EX: squad D entering EE7, or DD7 without Bypass, is placed beneath; so is any unit
 // entering EE7 from DD7 or back.
 TEST(G9, Ex9_45_NonCoveredHexsides) {
