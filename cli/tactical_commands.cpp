@@ -277,6 +277,7 @@ Status RunMove(Context& ctx, const MoveArgs& a) {
     text << "legal: " << Mf(report->total(), o.unit) << " in total" << (report->cx ? ", CX" : "")
          << "\n";
   }
+  if (report->unit != o.unit.ToString()) text << "unit after: " << report->unit << "\n";
   Emit(ctx, doc, text.str());
   return {};
 }
