@@ -510,6 +510,16 @@ TEST(G13, Rule13_5_Fortifications) {
                      R"({"counters": [{"type": "beach-obstacle", "hex": "1079"}]})");
   Board b = Load(ok.path());
   EXPECT_TRUE(CheckBeachSetup(b).has_value());
+  // Every Fortification counter but the Beach Obstacle is refused in OCEAN (and on a reef).
+  for (std::size_t i = 0; i < static_cast<std::size_t>(CounterType::kCount); ++i) {
+    const auto t = static_cast<CounterType>(i);
+    if (!IsFortification(t) || t == CounterType::kBeachObstacle) continue;
+    Board with = b;
+    with.MutableAt(test::Hex(b, "1079"))->counters.push_back(t);
+    const Status s = CheckBeachSetup(with);
+    ASSERT_FALSE(s.has_value()) << Name(t);
+    EXPECT_EQ(s.error().rule, rules::kG13_5.id) << Name(t);
+  }
 }
 
 // G13.6: a seawall never exists along a Steeply Sloped beach, nor along an OCEAN-Hinterland
