@@ -147,9 +147,10 @@ std::string PaddyRollText(const t::PaddyStateRoll& r) {
          " [G8.1]\n";
 }
 
-// Loads a board, applies the settings, and checks that its set-up is legal.
+// Loads a board, applies the settings, and checks that its set-up is legal. panji-setup
+// (`check_panjis` false) answers with the board's panji problems instead of refusing it.
 Result<t::Board> OpenBoard(const std::string& path, const SettingsArgs& args,
-                           std::optional<t::PaddyStateRoll>* roll) {
+                           std::optional<t::PaddyStateRoll>* roll, bool check_panjis = true) {
   if (path.empty()) return Bad("--board is required");
   auto b = t::LoadBoard(path);
   if (!b) return std::unexpected(b.error());
@@ -159,6 +160,9 @@ Result<t::Board> OpenBoard(const std::string& path, const SettingsArgs& args,
   if (b->ruleset() == t::Ruleset::kAsl) {
     if (auto s = t::CheckBeachSetup(*b); !s) return std::unexpected(s.error());
     if (auto s = t::CheckPaddySetup(*b); !s) return std::unexpected(s.error());
+    if (check_panjis) {
+      if (auto s = t::CheckPanjiBoardSetup(*b); !s) return std::unexpected(s.error());
+    }
   }
   return b;
 }
@@ -273,6 +277,7 @@ Status RunMove(Context& ctx, const MoveArgs& a) {
     text << "legal: " << Mf(report->total(), o.unit) << " in total" << (report->cx ? ", CX" : "")
          << "\n";
   }
+  if (report->unit != o.unit.ToString()) text << "unit after: " << report->unit << "\n";
   Emit(ctx, doc, text.str());
   return {};
 }
@@ -442,7 +447,7 @@ struct PanjiArgs {
 };
 
 Status RunPanjiSetup(Context& ctx, const PanjiArgs& a) {
-  auto board = OpenBoard(a.board, a.settings, nullptr);
+  auto board = OpenBoard(a.board, a.settings, nullptr, false);
   if (!board) return std::unexpected(board.error());
   t::Board& b = *board;
   std::vector<t::PanjiProblem> extra;
@@ -459,8 +464,10 @@ Status RunPanjiSetup(Context& ctx, const PanjiArgs& a) {
                  EchoToken(text), rules::kG9_11);
     t::Hex& h = *b.MutableAt(*hex);
     if (h.panji) {
-      extra.push_back({rules::kG9_1, "'" + EchoToken(text) + "': " + rec->hex +
-                                         " already holds a Panji counter (at most one per hex)"});
+      extra.push_back({rules::kG9_1,
+                       "'" + EchoToken(text) + "': " + rec->hex +
+                           " already holds a Panji counter (at most one per hex)",
+                       rec->hex});
       continue;
     }
     h.panji = t::PanjiCounter::Make(rec->id, *dir, true);

@@ -311,10 +311,7 @@ Status CheckBeachSetup(const Board& b) {
     }
     const bool water = h->terrain == Terrain::kOcean;
     for (CounterType t : h->counters) {
-      const bool fortification = t == CounterType::kWire || t == CounterType::kMines ||
-                                 t == CounterType::kRoadblock || t == CounterType::kTrench ||
-                                 t == CounterType::kFoxhole || t == CounterType::kTunnel;
-      if (water && fortification) {
+      if (water && IsFortification(t) && t != CounterType::kBeachObstacle) {
         return Bad(
             std::string("only Beach Obstacles may be set up in OCEAN/reef hexes, not ") + Name(t),
             where, rules::kG13_5);

@@ -32,6 +32,20 @@ std::unexpected<Error> BadHex(std::string_view token, const std::string& why,
 const char* Name(CounterType t) {
   return kCounters[static_cast<std::size_t>(t)];
 }
+bool IsFortification(CounterType t) {
+  switch (t) {
+    case CounterType::kWire:
+    case CounterType::kMines:
+    case CounterType::kRoadblock:
+    case CounterType::kTrench:
+    case CounterType::kFoxhole:
+    case CounterType::kTunnel:
+    case CounterType::kBeachObstacle:
+      return true;
+    default:
+      return false;
+  }
+}
 std::optional<CounterType> ParseCounterType(std::string_view s) {
   return LookupName<CounterType>(kCounters, s);
 }

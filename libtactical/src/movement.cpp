@@ -117,9 +117,13 @@ void PanjiMcNote(Walk& w, Step& s, const std::string& why) {
                      (mc.passed ? "passed" : "failed");
   for (const auto& r : mc.sequence) text += "; " + r;
   s.Note(rules::kG9_31, text);
+  // The outcome is the unit's state from here on, so the answer's unit shows it.
+  if (mc.casualty_reduction) w.unit.Set(UnitFlag::kReduced);
   if (!mc.passed) {
+    w.unit.Set(UnitFlag::kBroken);
     s.Stop(rules::kG9_31, "broken by the Panji MC: its MPh ends");
   } else if (mc.pinned) {
+    w.unit.Set(UnitFlag::kPinned);
     s.Stop(rules::kG9_31, "pinned by the Panji MC: its MPh ends");
   }
 }
@@ -326,6 +330,10 @@ bool ChargeCot(Walk& w, Step& s, GridPos from, GridPos to, Place q) {
     cot = TerrainCot(Terrain::kRubble, u);
     rule = rules::kG13_493;
     what = "COT of rubble: a shallow-OCEAN Location with a Rubble counter is rubble land";
+  } else if (IsExposedReef(b, to)) {
+    cot = TerrainCot(Terrain::kOpenGround, u);
+    rule = rules::kG13_431;
+    what = "COT of an Exposed-reef hex: Level -1 Hammada land (F3), Open Ground";
   } else if (IsOcean(b, to)) {
     if (OceanDepth(b, to) == Depth::kDeep) {
       s.Refuse(rules::kG13_4, "deep OCEAN (" + name + ") is a Water Obstacle");
@@ -366,8 +374,9 @@ bool ChargeCot(Walk& w, Step& s, GridPos from, GridPos to, Place q) {
                                      : rules::kG13_23,
              "crossing a Crest Line to a higher elevation doubles the COT");
   }
+  // E3.64 mud; NA on an Exposed reef (G13.431).
   const bool plain_og = Info(y.terrain).open_ground && !IsPaddy(b, to) && !IsBeach(b, to) &&
-                        !IsOcean(b, to) && q != Place::kPier;
+                        !IsOcean(b, to) && !IsExposedReef(b, to) && q != Place::kPier;
   if (b.settings().ec == Ec::kMud && plain_og) {
     s.Charge(MudExtra(u), rules::kAslE3_64, "EC are Mud: Open Ground mud");
   }
@@ -960,6 +969,8 @@ Status Apply(Walk& w, Step& s, std::string_view token) {
         s.Note(rules::kG8_2111,
                "unless pinned, it is subject to the -1 FFNAM DRM until its MPh ends");
       }
+      if (action == "pinned") w.unit.Set(UnitFlag::kPinned);
+      if (action == "broken") w.unit.Set(UnitFlag::kBroken);
       if (action != "disband") s.Stop(rules::kG8_2111, std::string(action) + ": its MPh ends");
     } else if (action.substr(0, 7) == "breach:") {
       auto other = b.Find(action.substr(7));
@@ -1053,6 +1064,7 @@ void CheckStart(Walk& w, Step& s) {
     }
   }
   if (p.place == Place::kAbove) s.Refused(MaySetUpAbove(u, false));
+  if (u.Has(UnitFlag::kPinned)) s.Stop(rules::kG8_2111, "pinned: its MPh has ended");
   if (IsOcean(b, p.hex) && p.place != Place::kPier && OceanDepth(b, p.hex) == Depth::kDeep) {
     s.Refuse(rules::kG13_4, "deep OCEAN (" + b.Name(p.hex) + ") is a Water Obstacle");
   }

@@ -206,8 +206,7 @@ Status CheckPaddySetup(const Board& b) {
         return bad(h->cell, "shellholes can occur only IN Drained/In-Season paddies",
                    rules::kG8_72);
       }
-      if (t == CounterType::kTrench || t == CounterType::kFoxhole || t == CounterType::kRoadblock ||
-          t == CounterType::kTunnel) {
+      if (IsFortification(t) && t != CounterType::kWire && t != CounterType::kMines) {
         return bad(h->cell,
                    std::string("no Fortification but minefields/wire or panjis may be set up in an "
                                "Irrigated paddy hex, and this holds a ") +

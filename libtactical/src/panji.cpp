@@ -56,8 +56,8 @@ std::string HipRecordOf(const Board& b, GridPos hex) {
 PanjiSetupReport CheckPanjiSetup(const Board& b, std::optional<int> ob_covered) {
   PanjiSetupReport r;
   r.ob_limit = ob_covered;
-  auto problem = [&](std::string rule, std::string message) {
-    r.problems.push_back({std::move(rule), std::move(message)});
+  auto problem = [&](std::string rule, std::string message, std::string hex = {}) {
+    r.problems.push_back({std::move(rule), std::move(message), std::move(hex)});
   };
   bool any = false;
   for (const Hex* h : b.Hexes()) {
@@ -75,22 +75,33 @@ PanjiSetupReport CheckPanjiSetup(const Board& b, std::optional<int> ob_covered) 
                         h->road == Road::kPaved || info.water_obstacle ||
                         h->terrain == Terrain::kOcean;
     if (banned) {
-      problem(rules::kG9_1, "Panji " + std::string(1, p.id()) + " in " + name +
-                                ": panjis may not be set up in " +
-                                (h->road == Road::kPaved ? std::string("paved road") : info.name));
+      problem(rules::kG9_1,
+              "Panji " + std::string(1, p.id()) + " in " + name + ": panjis may not be set up in " +
+                  (h->road == Road::kPaved ? std::string("paved road") : info.name),
+              name);
+    } else if (h->Has(CounterType::kRubble)) {
+      // A Rubble counter makes its hex rubble (as in OCEAN, G13.493).
+      problem(rules::kG9_1,
+              "Panji " + std::string(1, p.id()) + " in " + name +
+                  ": panjis may not be set up in rubble (the hex holds a Rubble counter)",
+              name);
     }
     for (CounterType t : {CounterType::kWire, CounterType::kMines, CounterType::kRoadblock}) {
       if (h->Has(t)) {
-        problem(rules::kG9_1, "Panji " + std::string(1, p.id()) + " in " + name +
-                                  ": panjis may not be set up in a hex with " + Name(t));
+        problem(rules::kG9_1,
+                "Panji " + std::string(1, p.id()) + " in " + name +
+                    ": panjis may not be set up in a hex with " + Name(t),
+                name);
       }
     }
     if (h->bridge) {
       for (Dir d : CoveredDirs(p)) {
         if (!b.Features(Hexside::Of(h->cell, d)).road) {
-          problem(rules::kG9_1, "Panji " + std::string(1, p.id()) + " in bridge Location " + name +
-                                    ": only road hexsides may be Covered, and " +
-                                    ShortHexside(b, h->cell, d) + " is not one");
+          problem(rules::kG9_1,
+                  "Panji " + std::string(1, p.id()) + " in bridge Location " + name +
+                      ": only road hexsides may be Covered, and " + ShortHexside(b, h->cell, d) +
+                      " is not one",
+                  name);
         }
       }
     }
@@ -103,11 +114,12 @@ PanjiSetupReport CheckPanjiSetup(const Board& b, std::optional<int> ob_covered) 
     const Hex* h = b.At(u.at.hex);
     if (u.at.place == Place::kBank && h->panji) {
       problem(rules::kG8_7,
-              u.name + ": the use of a Bank counter is NA in a paddy hex with a Panji counter");
+              u.name + ": the use of a Bank counter is NA in a paddy hex with a Panji counter",
+              b.Name(u.at.hex));
     }
     if (u.at.place == Place::kAbove) {
       if (auto s = MaySetUpAbove(u.unit, false); !s) {
-        problem(s.error().rule, u.name + ": " + s.error().message);
+        problem(s.error().rule, u.name + ": " + s.error().message, b.Name(u.at.hex));
       }
     }
   }
@@ -117,6 +129,14 @@ PanjiSetupReport CheckPanjiSetup(const Board& b, std::optional<int> ob_covered) 
                               std::to_string(*ob_covered) + ")");
   }
   return r;
+}
+
+Status CheckPanjiBoardSetup(const Board& b) {
+  const PanjiSetupReport r = CheckPanjiSetup(b, std::nullopt);
+  if (r.legal()) return {};
+  const PanjiProblem& p = r.problems.front();
+  return Fail(ErrorCode::kInvalidInput, p.message,
+              p.hex.empty() ? b.file() : b.file() + ": " + p.hex, p.rule);
 }
 
 PanjiMc ResolvePanjiMc(int die1, int die2, int drm, int morale, bool pin_immune) {

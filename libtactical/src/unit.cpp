@@ -26,6 +26,8 @@ constexpr std::array kFlags = {"afv",
                                "column",
                                "berserk",
                                "broken",
+                               "pinned",
+                               "reduced",
                                "immobilized",
                                "large-target"};
 

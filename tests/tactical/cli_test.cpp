@@ -42,6 +42,11 @@ TEST(TacticalCli, TextNamesTheRules) {
                           "drained", "--unit", "truck", "--path", "oM5,oM4"});
   EXPECT_EQ(no.code, 0);
   EXPECT_NE(no.out.find("illegal: [G8.2]"), std::string::npos) << no.out;
+  EXPECT_EQ(no.out.find("unit after:"), std::string::npos) << no.out;
+  // A unit changed by its move says how it ends (G9.31, G8.2111).
+  const auto broken = RunCli({"tactical", "move", "--board", test::BoardPath("g8_2108"), "--paddy",
+                              "drained", "--path", "oL3:bank,+broken"});
+  EXPECT_NE(broken.out.find("unit after: infantry+broken"), std::string::npos) << broken.out;
   const auto los = RunCli({"tactical", "los", "--board", test::BoardPath("g8_2108"), "--paddy",
                            "in-season", "--from", "A", "--to", "oK2"});
   EXPECT_NE(los.out.find("[G8.4]"), std::string::npos) << los.out;

@@ -19,6 +19,7 @@ using test::Cli;
 using test::End;
 using test::Infantry;
 using test::Move;
+using test::StepCosts;
 
 Board Load(const std::string& path, Slope s = Slope::kSlight) {
   auto b = LoadBoard(path);
@@ -400,6 +401,34 @@ TEST(G13, Rule13_43_Reefs) {
   EXPECT_TRUE(doc["legal"]);
 }
 
+// G13.431: an Exposed-reef hex is a Level -1 Hammada land hex, so Infantry (and vehicles) may
+// enter it, for the Open Ground COT (Hammada's own, F3, is not in these texts), with no mud
+// (E3.64 is NA there), and walk along it; Submerged, it is shallow Ocean and Waded. Before, it
+// was refused as OCEAN (no COT for "ocean" terrain).
+TEST(G13, Rule13_431_ExposedReefIsLand) {
+  test::TempBoard file(test::BoardPath("g13_23"), kReef);
+  Board b = Load(file.path(), Slope::kSteep);
+  b.mutable_settings().reef = Reef::kExposed;
+  b.mutable_settings().ec = Ec::kMud;
+  const MoveReport in = Move(b, Infantry(), "1033,1020,1021");
+  ASSERT_TRUE(in.legal()) << in.refusal()->message;
+  EXPECT_EQ(StepCosts(in), (std::vector<double>{1, 1}));
+  EXPECT_EQ(in.steps[1].charges.at(0).rule, rules::kG13_431.id);
+  MoveOptions truck;
+  truck.unit = Unit(UnitKind::kTruck);
+  EXPECT_EQ(StepCosts(Move(b, truck, "1033,1020")), (std::vector<double>{4}));
+  // Off the reef seawards is deep OCEAN, a Water Obstacle.
+  EXPECT_EQ(Move(b, Infantry(), "1020,1007").refusal()->rule, rules::kG13_4.id);
+  auto doc = Cli({"move", "--board", file.path(), "--slope", "steep", "--reef", "exposed", "--ec",
+                  "mud", "--path", "1033,1020,1021"});
+  EXPECT_TRUE(doc["legal"]);
+  EXPECT_EQ(doc["total"], 2);
+  EXPECT_EQ(doc["steps"][1]["charges"][0]["rule"], rules::kG13_431.id);
+  auto wading = Cli({"move", "--board", file.path(), "--slope", "steep", "--reef", "submerged",
+                     "--path", "1033,1020"});
+  EXPECT_EQ(wading["steps"][1]["charges"][0]["rule"], rules::kG13_42.id);
+}
+
 // G13.44: Heavy Surf acts only in Ocean hexes, and not between the reef and the shore.
 TEST(G13, Rule13_44_WhereSurfActs) {
   test::TempBoard file(test::BoardPath("g13_23"), kReef);
@@ -481,6 +510,16 @@ TEST(G13, Rule13_5_Fortifications) {
                      R"({"counters": [{"type": "beach-obstacle", "hex": "1079"}]})");
   Board b = Load(ok.path());
   EXPECT_TRUE(CheckBeachSetup(b).has_value());
+  // Every Fortification counter but the Beach Obstacle is refused in OCEAN (and on a reef).
+  for (std::size_t i = 0; i < static_cast<std::size_t>(CounterType::kCount); ++i) {
+    const auto t = static_cast<CounterType>(i);
+    if (!IsFortification(t) || t == CounterType::kBeachObstacle) continue;
+    Board with = b;
+    with.MutableAt(test::Hex(b, "1079"))->counters.push_back(t);
+    const Status s = CheckBeachSetup(with);
+    ASSERT_FALSE(s.has_value()) << Name(t);
+    EXPECT_EQ(s.error().rule, rules::kG13_5.id) << Name(t);
+  }
 }
 
 // G13.6: a seawall never exists along a Steeply Sloped beach, nor along an OCEAN-Hinterland

@@ -350,6 +350,10 @@ TEST(G8, Rule8_2111_PinnedOrBrokenEndsTheMove) {
   for (const Note& n : broken.steps[1].notes)
     ffnam = ffnam || n.text.find("FFNAM") != std::string::npos;
   EXPECT_TRUE(ffnam);
+  // The event is the unit's state in the answer.
+  EXPECT_EQ(pinned.unit, "infantry+pinned");
+  EXPECT_EQ(broken.unit, "infantry+broken");
+  EXPECT_EQ(CliMove("drained", "oL3:bank,+broken")["unit_after"], "infantry+broken");
 }
 
 // G8.2111: Low Crawl onto a Bank counter is NA; above one a unit is subject to Hazardous Movement.
@@ -558,6 +562,36 @@ TEST(G8, Rule8_7_NoBankWithWire) {
   Board b = Paddies(PaddyState::kDrained);
   b.MutableAt(test::Hex(b, "oM4"))->counters.push_back(CounterType::kWire);
   EXPECT_EQ(Move(b, Infantry(), "oM5,oM4:bank").refusal()->rule, rules::kG8_7.id);
+}
+
+// G8.7 with G13.5: a Beach Obstacle is a Fortification (G14.5), so an Irrigated paddy refuses
+// it as it refuses trenches; every counter type is checked against G8.7's list: only mines and
+// wire (and panjis) of the Fortifications, and none of the counters that are not Fortifications.
+TEST(G8, Rule8_7_EveryCounterTypeInAnIrrigatedPaddy) {
+  const Board b = Paddies(PaddyState::kIrrigated);
+  for (std::size_t i = 0; i < static_cast<std::size_t>(CounterType::kCount); ++i) {
+    const auto t = static_cast<CounterType>(i);
+    if (t == CounterType::kShellholes) continue;  // G8.72, above
+    Board with = b;
+    with.MutableAt(test::Hex(b, "oL4"))->counters.push_back(t);
+    const bool allowed = !IsFortification(t) || t == CounterType::kWire || t == CounterType::kMines;
+    const Status s = CheckPaddySetup(with);
+    EXPECT_EQ(s.has_value(), allowed) << Name(t);
+    if (!allowed) {
+      EXPECT_EQ(s.error().rule, rules::kG8_7.id) << Name(t);
+    }
+    with.mutable_settings().paddy = PaddyState::kDrained;
+    EXPECT_TRUE(CheckPaddySetup(with).has_value()) << Name(t);
+  }
+  EXPECT_TRUE(IsFortification(CounterType::kBeachObstacle));
+  EXPECT_FALSE(IsFortification(CounterType::kTripFlare));
+  test::TempBoard file(test::BoardPath("g8_2108"),
+                       R"({"counters": [{"type": "beach-obstacle", "hex": "oL4"}]})");
+  auto doc = Cli({"move", "--board", file.path(), "--paddy", "irrigated", "--path", "oM5,oL4"}, 2);
+  EXPECT_EQ(doc["error"]["rule"], rules::kG8_7.id);
+  EXPECT_NE(doc["error"]["message"].get<std::string>().find("beach-obstacle"), std::string::npos);
+  EXPECT_TRUE(
+      Cli({"move", "--board", file.path(), "--paddy", "drained", "--path", "oM5,oL4"})["legal"]);
 }
 
 // G8.8 EX: Drained, oL2-oL3 breached: C enters INTO oL3 for one MF but onto its Bank counter

@@ -151,6 +151,37 @@ TEST(G9, Rule9_1_SetUpLegality) {
   EXPECT_EQ(doc["error"]["rule"], rules::kG9_1.id);
 }
 
+// G9.1: a board's own set-up is checked as panji-setup checks it whenever a command opens the
+// board, so move and los refuse a Panji counter in a hex with wire (exit 2, naming the file and
+// hex; before, only panji-setup saw it), while panji-setup answers with the problem. A Rubble
+// counter counts as rubble terrain, where no panji may be set up.
+TEST(G9, Rule9_1_CheckedWhenABoardIsOpened) {
+  EXPECT_TRUE(CheckPanjiBoardSetup(Illustration("g9_3")).has_value());
+  for (const char* counter : {"wire", "rubble"}) {
+    const std::string patch =
+        std::string(R"({"counters": [{"type": ")") + counter + R"(", "hex": "37EE7"}]})";
+    test::TempBoard file(test::BoardPath("g9_3"), patch);
+    auto b = LoadBoard(file.path());
+    ASSERT_TRUE(b.has_value()) << counter;
+    const PanjiSetupReport r = CheckPanjiSetup(*b, std::nullopt);
+    ASSERT_EQ(r.problems.size(), 1u) << counter;
+    EXPECT_EQ(r.problems[0].rule, rules::kG9_1.id) << counter;
+    EXPECT_EQ(r.problems[0].hex, "37EE7") << counter;
+    const Status s = CheckPanjiBoardSetup(*b);
+    ASSERT_FALSE(s.has_value()) << counter;
+    EXPECT_EQ(s.error().rule, rules::kG9_1.id);
+    EXPECT_EQ(s.error().where, file.path() + ": 37EE7");
+    EXPECT_NE(s.error().message.find(counter), std::string::npos) << s.error().message;
+    auto move = Cli({"move", "--board", file.path(), "--path", "37EE8,EE7"}, 2);
+    EXPECT_EQ(move["error"]["rule"], rules::kG9_1.id) << counter;
+    auto los = Cli({"los", "--board", file.path(), "--from", "A", "--to", "C"}, 2);
+    EXPECT_EQ(los["error"]["rule"], rules::kG9_1.id) << counter;
+    auto setup = Cli({"panji-setup", "--board", file.path()});
+    EXPECT_FALSE(setup["legal"]) << counter;
+    EXPECT_EQ(setup["problems"][0]["rule"], rules::kG9_1.id) << counter;
+  }
+}
+
 // G9.12: neither a non-vehicular Gun nor a unit that may not go from above to beneath may set up
 // above a Panji counter.
 TEST(G9, Rule9_12_WhoMaySetUpAbove) {
@@ -272,6 +303,46 @@ TEST(G9, Rule9_31_RolledOnEntry) {
     EXPECT_EQ(doc["legal"], mc.passed && !mc.pinned);
   }
   EXPECT_GT(stopped, 0);
+}
+
+// G9.31: the Panji MC's outcome is the unit's state in the answer (as Swamping's immobilization
+// is): broken if it failed, pinned on a Final DR equal to its morale, reduced by Casualty
+// Reduction on Original Doubles < 12 (even if it passed). Before, only notes said so and
+// "unit_after" was the unit that started. A unit that starts pinned moves no further (G8.2111).
+TEST(G9, Rule9_31_OutcomeIsTheUnitsState) {
+  const Board b = Illustration("g9_3");
+  int broken = 0, pinned = 0, reduced = 0;
+  for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+    MoveOptions o = Infantry();
+    o.seed = seed;
+    const MoveReport r = Move(b, o, "37EE8,EE7");
+    Dice probe(seed);
+    const PanjiMc mc = ResolvePanjiMc(probe.Roll(6), probe.Roll(6), 0, 7, false);
+    Unit after(UnitKind::kInfantry);
+    if (mc.casualty_reduction) after.Set(UnitFlag::kReduced);
+    if (!mc.passed) {
+      after.Set(UnitFlag::kBroken);
+    } else if (mc.pinned) {
+      after.Set(UnitFlag::kPinned);
+    }
+    broken += after.Has(UnitFlag::kBroken);
+    pinned += after.Has(UnitFlag::kPinned);
+    reduced += after.Has(UnitFlag::kReduced);
+    EXPECT_EQ(r.unit, after.ToString()) << seed;
+    auto doc = CliMove("37EE8,EE7", {"--seed", std::to_string(seed)});
+    EXPECT_EQ(doc["unit_after"], after.ToString()) << seed;
+  }
+  EXPECT_GT(broken, 0);
+  EXPECT_GT(pinned, 0);
+  EXPECT_GT(reduced, 0);
+  // Without a seed the MC is not rolled, and the unit is as it started.
+  EXPECT_EQ(Move(b, Infantry(), "37EE8,EE7").unit, "infantry");
+  MoveOptions pin = Infantry();
+  pin.unit.Set(UnitFlag::kPinned);
+  const MoveReport stays = Move(b, pin, "37EE8,EE7");
+  ASSERT_FALSE(stays.legal());
+  EXPECT_EQ(stays.refusal()->rule, rules::kG8_2111.id);
+  EXPECT_EQ(CliMove("37EE8,EE7", {"--flag", "pinned"})["refusal"]["rule"], rules::kG8_2111.id);
 }
 
 // G9.45 EX: squad D entering EE7, or DD7 without Bypass, is placed beneath; so is any unit

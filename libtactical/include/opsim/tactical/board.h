@@ -47,6 +47,10 @@ enum class CounterType {
   kCount
 };
 const char* Name(CounterType t);
+// Whether the counter is a Fortification, for the set-up rules that name them (G8.7, G13.5):
+// wire, mines, roadblocks, trenches, foxholes, tunnels and Beach Obstacles (G14.5). Panjis are
+// one too (G9.1) but are not a CounterType. These texts never call a trip flare (G.8) one.
+bool IsFortification(CounterType t);
 std::optional<CounterType> ParseCounterType(std::string_view s);
 std::string CounterTypeNames();
 

@@ -4,8 +4,9 @@
 // found is returned as one Error naming the file, the line and JSON path, and what is wrong, and
 // no Board is produced. Structural rules are checked here (one Panji counter per hex, G9.1; a
 // hexside joins adjacent hexes; every named hex exists and is not covered by an overlay, G13.1);
-// whether a set-up is legal under the scenario's settings is paddy.h/panji.h/beach.h's business
-// (CheckSetup). Thread-safe.
+// whether a set-up is legal under the scenario's settings (which the CLI may override) is
+// checked after loading by CheckBeachSetup, CheckPaddySetup and CheckPanjiBoardSetup (beach.h,
+// paddy.h, panji.h). Thread-safe.
 #pragma once
 
 #include <string>

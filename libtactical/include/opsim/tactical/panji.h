@@ -27,6 +27,7 @@ bool IsCovered(const Board& b, GridPos hex, const Hexside& h);
 struct PanjiProblem {
   std::string rule;
   std::string message;
+  std::string hex;  // where it is, if in one hex
 };
 struct PanjiSetupEntry {
   std::string hex;
@@ -43,6 +44,9 @@ struct PanjiSetupReport {
   bool legal() const { return problems.empty(); }
 };
 PanjiSetupReport CheckPanjiSetup(const Board& b, std::optional<int> ob_covered);
+// The same checks of a board as it loads (no OB allotment is known then): its first problem,
+// as an error naming the board file and the hex.
+Status CheckPanjiBoardSetup(const Board& b);
 // The HIP record of the Panji counter in `hex` (G9.11).
 std::string HipRecordOf(const Board& b, GridPos hex);
 

@@ -44,6 +44,8 @@ enum class UnitFlag {
   kColumn,
   kBerserk,  // or conducting a Human-Wave/Banzai Charge: G9.43
   kBroken,
+  kPinned,   // a Panji MC's Final DR equal to morale (G9.31), or +pinned
+  kReduced,  // has suffered Casualty Reduction (G9.31)
   kImmobilized,
   kLargeTarget,  // a vehicle of Target Size -2, -3 or -4 (G13.711)
   kCount
