@@ -165,5 +165,14 @@ TEST(OutFile, ALinkPlantedAtTheOldTemporaryNameIsLeftAlone) {
   EXPECT_EQ(Files(dir.dir()), (std::vector<std::string>{"map.svg", "victim.txt"}));
 }
 
+// generate wrote the theater, then refused it (more sheets than a theater may hold): exit 2 and
+// a file opsim cannot read left behind.
+TEST(OutFile, GenerateWritesNothingItWouldRefuse) {
+  test::TempDir dir;
+  const auto r = RunCli({"generate", "--hexes", "1100000", "--out", dir.Path("big.json")});
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_EQ(Files(dir.dir()), std::vector<std::string>{});
+}
+
 }  // namespace
 }  // namespace opsim
