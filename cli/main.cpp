@@ -38,8 +38,8 @@ int main(int argc, char** argv) {
   try {
     const int code = opsim::cli::Run(argc, argv, std::cout, std::cerr);
     if (!std::cout.flush() && code == 0) {
-      std::cerr << "opsim: stdout is closed, so the answer was not printed; the command "
-                   "succeeded: what it wrote or committed stands\n";
+      std::cerr << "opsim: stdout is closed: the answer was not printed, or not all of it; the "
+                   "command succeeded, and what it wrote or committed stands\n";
     }
     return code;
   } catch (const std::exception& e) {
