@@ -5,7 +5,8 @@
 // random name, never through a link), is flushed, renamed over the target, and the folder is
 // flushed after the rename. A symbolic link, a folder or a device at the target is never
 // replaced nor written through (kInvalidInput). A replaced file keeps its permission bits. On any
-// failure the target is left as it was and no temporary file remains; an I/O error (EFBIG past
+// failure the target is left as it was and no temporary file remains (but a folder that cannot
+// be flushed after the rename: kIOError, the new file in place); an I/O error (EFBIG past
 // `ulimit -f`, ENOSPC, EIO) is kIOError naming the file. Safe from any thread, for distinct
 // targets.
 #pragma once
