@@ -3,6 +3,8 @@
 #include <spdlog/sinks/ostream_sink.h>
 #include <spdlog/spdlog.h>
 
+#include <new>
+
 #include "context.h"
 
 namespace opsim::cli {
@@ -40,7 +42,9 @@ int Run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
       "Exit codes: 0 answered (a \"no route\" is an answer), 2 bad input, 3 an order the rules "
       "forbid,\n4 a corrupt or tampered file, 5 an I/O error, 6 a busy database, 7 a read-only "
       "file,\n8 a file from a newer opsim, 9 a turn file for another game or player-turn, or a "
-      "diverged log.",
+      "diverged log,\n70 an internal error: out of memory, or a bug in opsim (the message says "
+      "what "
+      "escaped).",
       "opsim"};
   app.set_version_flag("--version", "opsim 0.1.0");
   app.require_subcommand(1);
@@ -82,6 +86,17 @@ int Run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
     // CLI11 reports its own help for the subcommand that failed.
     if (e.get_exit_code() == 0) return 0;
     return Report(ctx, Error{ErrorCode::kInvalidInput, e.what(), {}, {}});
+  } catch (const std::bad_alloc&) {
+    return Report(ctx, Error{ErrorCode::kInternal,
+                             "out of memory: the command needs more than this process may have",
+                             {},
+                             {}});
+  } catch (const std::exception& e) {
+    // The last resort: what a reader should have refused becomes one line and exit 70.
+    return Report(ctx, Error{ErrorCode::kInternal,
+                             std::string("internal error (a bug in opsim): ") + e.what(),
+                             {},
+                             {}});
   }
   return ctx.exit_code;
 }

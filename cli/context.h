@@ -55,6 +55,14 @@ inline const CLI::Validator kSeedRange(
     },
     "SEED");
 
+// --force, for a command that writes --out: replace a file of another kind there (never a link,
+// a folder or a device; opsim/core/files.h).
+inline void AddForceOption(CLI::App* cmd, bool& force) {
+  cmd->add_flag("--force", force,
+                "replace --out even if it holds another kind of file (never a link, a folder or "
+                "a device)");
+}
+
 void AddMapCommands(CLI::App& app, Context& ctx);       // scenarios, map, route, render, generate
 void AddLogCommands(CLI::App& app, Context& ctx);       // new, status, log, replay, branch
 void AddGameCommands(CLI::App& app, Context& ctx);      // turn, check, supply

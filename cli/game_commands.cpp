@@ -161,6 +161,7 @@ void AddTurnCommand(CLI::App& app, Context& ctx) {
   struct TurnOptions {
     GameSource game;
     std::string orders, out;
+    bool force = false;
   };
   auto to = std::make_shared<TurnOptions>();
   auto* turn = app.add_subcommand(
@@ -177,6 +178,7 @@ void AddTurnCommand(CLI::App& app, Context& ctx) {
   turn->add_option("--out", to->out,
                    "where to write the new state (not with --db): a state file, for solo play, "
                    "whose dice anyone holding it can foresee");
+  AddForceOption(turn, to->force);
   Bind(turn, ctx, [&ctx, to]() -> Status {
     ops::TurnResult result;
     if (!to->game.db.empty()) {
@@ -207,8 +209,11 @@ void AddTurnCommand(CLI::App& app, Context& ctx) {
       auto played = game->Play(*orders);
       if (!played) return std::unexpected(played.error());
       result = std::move(*played);
-      if (auto s = WriteFileAtomically(to->out,
-                                       ops::StateToJson(game->state(), *g->theater, g->scenario));
+      const OutputKind state_file{"an opsim state file",
+                                  [](std::string_view t) { return IsOpsimFile(t, "state"); }};
+      if (auto s =
+              WriteOutputFile(to->out, ops::StateToJson(game->state(), *g->theater, g->scenario),
+                              state_file, to->force);
           !s) {
         return s;
       }

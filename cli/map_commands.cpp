@@ -278,6 +278,7 @@ void AddRenderCommand(CLI::App& app, Context& ctx) {
     std::string out;
     std::string sheet;
     RouteOptions route;
+    bool force = false;
   };
   auto rd = std::make_shared<RenderOptions>();
   auto* render = app.add_subcommand(
@@ -286,6 +287,7 @@ void AddRenderCommand(CLI::App& app, Context& ctx) {
       "on top");
   AddGameSourceOptions(render, rd->route.game);
   render->add_option("--out", rd->out, "the SVG file to write")->required();
+  AddForceOption(render, rd->force);
   render->add_option("--sheet", rd->sheet, "draw only this sheet");
   AddRouteOptions(render, rd->route);
   Bind(render, ctx, [&ctx, rd]() -> Status {
@@ -307,7 +309,10 @@ void AddRenderCommand(CLI::App& app, Context& ctx) {
     }
     auto svg = RenderSvg(*g->theater, g->map, req);
     if (!svg) return std::unexpected(svg.error());
-    if (auto s = WriteFileAtomically(rd->out, *svg); !s) return s;
+    const OutputKind svg_file{"an SVG drawing", [](std::string_view text) {
+                                return text.substr(0, 4096).find("<svg") != std::string_view::npos;
+                              }};
+    if (auto s = WriteOutputFile(rd->out, *svg, svg_file, rd->force); !s) return s;
     doc["bytes"] = svg->size();
     Emit(ctx, doc, "wrote " + rd->out + " (" + std::to_string(svg->size()) + " bytes)");
     return {};
@@ -321,6 +326,7 @@ void AddGenerateCommand(CLI::App& app, Context& ctx) {
     std::int64_t units = 0;
     std::uint64_t seed = 1;
     std::string out;
+    bool force = false;
   };
   auto go = std::make_shared<GenerateOptions>();
   auto* generate = app.add_subcommand(
@@ -337,6 +343,7 @@ void AddGenerateCommand(CLI::App& app, Context& ctx) {
       ->default_val(0);
   generate->add_option("--seed", go->seed, "random seed")->check(kSeedRange)->default_val(1);
   generate->add_option("--out", go->out, "the scenario file to write")->required();
+  AddForceOption(generate, go->force);
   Bind(generate, ctx, [&ctx, go]() -> Status {
     map::GenerateOptions opts;
     opts.hexes = static_cast<int>(go->hexes);
@@ -347,10 +354,13 @@ void AddGenerateCommand(CLI::App& app, Context& ctx) {
       if (!with) return std::unexpected(with.error());
       text = std::move(*with);
     }
-    if (auto s = WriteFileAtomically(go->out, text); !s) return s;
+    // Loaded before it is written: a theater opsim would refuse is not left behind.
     auto src = JsonSource::FromText(text, go->out);
     auto sc = src ? map::LoadScenario(*src) : Result<map::Scenario>(std::unexpected(src.error()));
     if (!sc) return std::unexpected(sc.error());
+    const OutputKind scenario{"an opsim scenario",
+                              [](std::string_view t) { return IsOpsimFile(t, "scenario"); }};
+    if (auto s = WriteOutputFile(go->out, text, scenario, go->force); !s) return s;
     json doc = {{"out", go->out},
                 {"hexes", sc->theater.hex_count()},
                 {"hexsides", sc->theater.hexside_count()},

@@ -125,6 +125,7 @@ void AddOddsCommands(CLI::App& app, Context& ctx) {
     std::uint64_t seed = 0;
     unsigned threads = std::max(1u, std::thread::hardware_concurrency());
     std::vector<std::string> merge;
+    bool force = false;
   };
   auto oo = std::make_shared<OddsOptions>();
   auto* odds = app.add_subcommand(
@@ -153,6 +154,7 @@ void AddOddsCommands(CLI::App& app, Context& ctx) {
       ->type_name("K/N");
   odds->add_option("--out", oo->out, "also write the result's JSON here (a shard result)")
       ->type_name("FILE");
+  AddForceOption(odds, oo->force);
   auto* merge = odds->add_option("--merge", oo->merge,
                                  "add up shard results (opsim odds --out) instead of playing")
                     ->type_name("FILES");
@@ -203,7 +205,9 @@ void AddOddsCommands(CLI::App& app, Context& ctx) {
     if (!answer) return std::unexpected(answer.error());
     const nlohmann::json doc = query::ToJson(*answer);
     if (!oo->out.empty()) {
-      if (auto s = WriteFileAtomically(oo->out, doc.dump(1) + "\n"); !s) return s;
+      const OutputKind result{"an opsim odds result",
+                              [](std::string_view t) { return IsOpsimFile(t, "odds"); }};
+      if (auto s = WriteOutputFile(oo->out, doc.dump(1) + "\n", result, oo->force); !s) return s;
     }
     Emit(ctx, doc, OddsText(*answer) + (oo->out.empty() ? "" : "wrote " + oo->out + "\n"));
     return {};

@@ -95,8 +95,11 @@ Result<PlayerKey> MakeKey(const std::string& path, const std::string& game_id, S
   return PlayerKey{game_id, side, *secret, KeyHex(ChainKey(*secret, 0))};
 }
 
+// A pbem file replaces only another pbem file (there is no --force: remove the file first).
 Status WriteJson(const std::string& path, const json& doc) {
-  return WriteFileAtomically(path, doc.dump(2) + "\n");
+  const OutputKind pbem_file{"an opsim pbem file",
+                             [](std::string_view t) { return IsOpsimFile(t, "pbem-"); }};
+  return WriteOutputFile(path, doc.dump(2) + "\n", pbem_file, false);
 }
 
 const std::string& CommitmentOf(const GameRecord& g, Side side) {

@@ -1,6 +1,5 @@
 #include "opsim/db/turn_log.h"
 
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -13,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "canonical_row.h"
+#include "opsim/core/files.h"
 #include "opsim/core/sha256.h"
 #include "opsim/ops/calendar.h"
 #include "sqlite.h"
@@ -511,15 +511,6 @@ Status ForEachRow(Statement& st, F each) {
   }
 }
 
-Status SyncDirectory(const std::string& path) {
-  const std::string dir = std::filesystem::path(path).parent_path().string();
-  const int fd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY);
-  if (fd < 0) return {};
-  ::fsync(fd);
-  ::close(fd);
-  return {};
-}
-
 }  // namespace
 
 const char* DiceKindName(DiceKind kind) {
@@ -677,7 +668,9 @@ Status TurnLog::Publish() {
   }
   std::remove(staging_path_.c_str());
   staging_path_.clear();
-  return SyncDirectory(path_);
+  // The log is in place: a folder that cannot be flushed does not undo that.
+  (void)SyncFolderOf(path_);
+  return {};
 }
 
 Result<TurnLog> TurnLog::Open(const std::string& path, Access access) {
