@@ -719,9 +719,11 @@ Result<TurnLog> TurnLog::Open(const std::string& path, Access access) {
                   path);
     }
   } else if (!folder_writable) {
+    // A -wal or a hot -journal holds what the file alone does not: SQLite must read it.
     std::error_code ec;
-    mode = std::filesystem::exists(path + "-wal", ec) ? Database::Mode::kRead
-                                                      : Database::Mode::kImmutable;
+    const bool beside = std::filesystem::exists(path + "-wal", ec) ||
+                        std::filesystem::exists(path + "-journal", ec);
+    mode = beside ? Database::Mode::kRead : Database::Mode::kImmutable;
   } else if (!Writable(path)) {
     mode = Database::Mode::kRead;
   }
