@@ -149,7 +149,7 @@ void BM_LogTurn(benchmark::State& state) {
   }
   const auto t0 = Clock::now();
   auto snap = log->ReadSnapshot(number);
-  auto back = snap ? db::LoadSnapshot(snap->data, snap->format)
+  auto back = snap ? db::LoadSnapshot(snap->data, snap->format, game.theater())
                    : Result<ops::GameState>(std::unexpected(snap.error()));
   if (!back) Die("reload", back.error());
   const double reload = Seconds(t0, Clock::now());

@@ -300,6 +300,7 @@ Result<ops::TurnResult> ReplayTurn(ops::Game& game, const LoggedTurn& logged, co
 // The game after `target` logged player-turns: from the newest snapshot this build can read at
 // or before it (else from the start), then the logged player-turns after that, each checked.
 Result<ops::Game> GameAt(const TurnLog& log, const Rules& rules, std::int32_t target) {
+  if (auto s = log.CheckTail(); !s) return std::unexpected(s.error());
   auto turns = log.SnapshotTurns();
   if (!turns) return std::unexpected(turns.error());
   std::optional<ops::Game> game;
@@ -308,7 +309,7 @@ Result<ops::Game> GameAt(const TurnLog& log, const Rules& rules, std::int32_t ta
     if (*it > target) continue;
     auto snap = log.ReadSnapshot(*it);
     if (!snap) return std::unexpected(snap.error());
-    auto state = LoadSnapshot(snap->data, snap->format);
+    auto state = LoadSnapshot(snap->data, snap->format, *rules.theater);
     if (!state && state.error().code == ErrorCode::kUnsupported) {
       spdlog::warn(
           "{}: the snapshot after {} player-turns cannot be read by this build ({}); "
@@ -368,7 +369,7 @@ Status CheckSnapshot(const TurnLog& log, std::int32_t turn, const ops::Game& gam
                 what + " names state " + snap->state_hash + ", the replay reached " + game.hash(),
                 log.path());
   }
-  auto state = LoadSnapshot(snap->data, snap->format);
+  auto state = LoadSnapshot(snap->data, snap->format, game.theater());
   if (!state && state.error().code == ErrorCode::kUnsupported) {
     ++report.snapshots_unreadable;
     return {};
@@ -510,6 +511,11 @@ Result<ops::TurnResult> PlayLoggedTurn(const std::string& db_path, const JsonSou
   auto count = log->CountTurns();
   if (!count) return std::unexpected(count.error());
   auto game = GameAt(*log, *rules, *count);
+  if (!game && game.error().code == ErrorCode::kCorruption) {
+    Error e = game.error();
+    e.message += "; nothing was logged: run `opsim replay --verify` to check the whole log";
+    return std::unexpected(e);
+  }
   if (!game) return std::unexpected(game.error());
 
   auto parsed = ops::ParseOrders(orders, theater);
@@ -570,6 +576,7 @@ Result<ops::TurnResult> PlayAndAppend(ops::Game& game, const ops::Orders& orders
 Result<ReplayReport> ReplayLog(const std::string& db_path, const ReplayOptions& options) {
   auto log = TurnLog::Open(db_path, TurnLog::Access::kRead);
   if (!log) return std::unexpected(log.error());
+  if (auto s = log->CheckTail(); !s) return std::unexpected(s.error());
   ReplayReport report;
   if (options.verify) {
     auto chain = log->VerifyChain();
@@ -612,6 +619,7 @@ Result<BranchReport> BranchLog(const std::string& db_path, std::int32_t at,
                                const std::string& out_path, const Progress& progress) {
   auto log = TurnLog::Open(db_path, TurnLog::Access::kRead);
   if (!log) return std::unexpected(log.error());
+  if (auto s = log->CheckTail(); !s) return std::unexpected(s.error());
   if (auto chain = log->VerifyChain(); !chain) return std::unexpected(chain.error());
   if (auto target = Target(*log, at); !target) return std::unexpected(target.error());
   auto rules = BuildRules(*log);

@@ -162,6 +162,7 @@ Result<std::unique_ptr<Seat>> TakeSeat(const std::string& db_path, const std::st
   auto tx = seat->log->Begin();
   if (!tx) return std::unexpected(tx.error());
   seat->tx.emplace(std::move(*tx));
+  if (auto s = seat->log->CheckTail(); !s) return std::unexpected(s.error());
   auto count = seat->log->CountTurns();
   if (!count) return std::unexpected(count.error());
   seat->number = *count + 1;

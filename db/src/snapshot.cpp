@@ -18,6 +18,7 @@
 #include <spanstream>
 #include <sstream>
 #include <stdexcept>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -62,6 +63,82 @@ void Admit(const Archive&, unsigned version, const char* name) {
   }
 }
 
+// What the snapshot being loaded may hold, kept as a helper of its archive: the lengths of the
+// theater's by-hex, by-hexside and by-zone arrays, and the bytes left to read. Every length an
+// archive gives is checked against them before anything is allocated, so that a few rewritten
+// bytes cannot claim billions of hexes.
+struct Bounds {
+  std::uint64_t hexes = 0;
+  std::uint64_t hexsides = 0;
+  std::uint64_t zones = 0;
+  std::istream* in = nullptr;
+  std::uint64_t size = 0;
+
+  std::uint64_t Left() const {
+    const auto at = in->tellg();
+    return at < 0 ? 0 : size - static_cast<std::uint64_t>(at);
+  }
+  // `count` items of `bytes_each` bytes in the archive, at most the `most` that `holder` holds.
+  void Check(std::uint64_t count, std::uint64_t most, std::string_view holder,
+             std::uint64_t bytes_each, const std::string& what) const {
+    if (count > most) {
+      throw std::runtime_error(what + " claims " + std::to_string(count) + " entries; " +
+                               std::string(holder) + " holds " + std::to_string(most));
+    }
+    if (bytes_each > 0 && count > Left() / bytes_each) {
+      throw std::runtime_error(what + " claims " + std::to_string(count) +
+                               " entries; the snapshot has " + std::to_string(Left()) +
+                               " bytes left");
+    }
+  }
+};
+
+template <class Archive>
+const Bounds& BoundsOf(Archive& ar) {
+  return ar.template get_helper<Bounds>();
+}
+
+// A vector of plain values, loaded as Boost writes it (a count, then the values as one block)
+// once the count is checked.
+template <class Archive, class T>
+void LoadPlain(Archive& ar, std::vector<T>& v, std::uint64_t most, std::string_view holder,
+               const std::string& what) {
+  boost::serialization::collection_size_type count;
+  ar >> count;
+  BoundsOf(ar).Check(count, most, holder, sizeof(T), what);
+  v.resize(count);
+  if (BOOST_SERIALIZATION_VECTOR_VERSIONED(ar.get_library_version())) {
+    unsigned int item_version = 0;
+    ar >> item_version;
+  }
+  if (!v.empty()) ar >> boost::serialization::make_array<T>(v.data(), count);
+}
+
+// A vector<bool>, loaded as Boost writes it (a count, then each value) once the count is checked.
+template <class Archive>
+void LoadPlain(Archive& ar, std::vector<bool>& v, std::uint64_t most, std::string_view holder,
+               const std::string& what) {
+  boost::serialization::collection_size_type count;
+  ar >> count;
+  BoundsOf(ar).Check(count, most, holder, sizeof(bool), what);
+  v.resize(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    bool b = false;
+    ar >> b;
+    v[i] = b;
+  }
+}
+
+// A string, loaded as Boost writes it (its length, then its bytes) once the length is checked.
+template <class Archive>
+void LoadPlain(Archive& ar, std::string& s) {
+  std::size_t length = 0;
+  ar >> length;
+  BoundsOf(ar).Check(length, UINT64_MAX, "", 1, "a text");
+  s.resize(length);
+  if (length > 0) ar.load_binary(s.data(), length);
+}
+
 // Loads or saves each field in order.
 template <class Archive, class... T>
 void Fields(Archive& ar, T&... fields) {
@@ -71,43 +148,70 @@ void Fields(Archive& ar, T&... fields) {
 // A by-hex or by-hexside array as its length and runs of equal values: control changes along a
 // few fronts, so a 100,000-hex map's owners take a few hundred runs instead of 100,000 bytes.
 template <class Archive>
-void Runs(Archive& ar, std::vector<std::uint8_t>& v) {
+void SaveRuns(Archive& ar, const std::vector<std::uint8_t>& v) {
   std::uint64_t size = v.size();
   std::vector<std::uint8_t> values;
   std::vector<std::uint32_t> lengths;
-  if constexpr (Archive::is_saving::value) {
-    for (std::size_t i = 0; i < v.size();) {
-      std::size_t j = i + 1;
-      while (j < v.size() && v[j] == v[i] && j - i < UINT32_MAX) ++j;
-      values.push_back(v[i]);
-      lengths.push_back(static_cast<std::uint32_t>(j - i));
-      i = j;
-    }
+  for (std::size_t i = 0; i < v.size();) {
+    std::size_t j = i + 1;
+    while (j < v.size() && v[j] == v[i] && j - i < UINT32_MAX) ++j;
+    values.push_back(v[i]);
+    lengths.push_back(static_cast<std::uint32_t>(j - i));
+    i = j;
   }
   Fields(ar, size, values, lengths);
-  if constexpr (Archive::is_loading::value) {
-    std::uint64_t total = 0;
-    for (std::uint32_t n : lengths) total += n;
-    if (values.size() != lengths.size() || total != size) {
-      throw std::runtime_error("the runs of an owner array do not add up to its length");
-    }
-    v.clear();
-    v.reserve(size);
-    for (std::size_t r = 0; r < values.size(); ++r) v.insert(v.end(), lengths[r], values[r]);
+}
+
+// Loads what SaveRuns saved, into an array of at most `most` values.
+template <class Archive>
+void LoadRuns(Archive& ar, std::vector<std::uint8_t>& v, std::uint64_t most,
+              const std::string& what) {
+  std::uint64_t size = 0;
+  ar >> size;
+  std::vector<std::uint8_t> values;
+  std::vector<std::uint32_t> lengths;
+  LoadPlain(ar, values, size, "its array", what + "'s runs");
+  LoadPlain(ar, lengths, size, "its array", what + "'s runs");
+  std::uint64_t total = 0;
+  for (std::uint32_t n : lengths) total += n;
+  if (values.size() != lengths.size() || total != size) {
+    throw std::runtime_error("the runs of an owner array do not add up to its length");
   }
+  BoundsOf(ar).Check(size, most, "the theater", 0, what);
+  v.clear();
+  v.reserve(size);
+  for (std::size_t r = 0; r < values.size(); ++r) v.insert(v.end(), lengths[r], values[r]);
 }
 
 // Loads or saves an object's field list as its class `version` holds it: the fields of each
 // version after those of the one before. MapState's by-hex and by-hexside arrays (its only
-// vectors of bytes) go as runs from its version 3.
+// vectors of bytes) go as runs from its version 3. Loading, the lengths of MapState's arrays
+// and of every text are checked first (Bounds).
 template <class Archive, class T>
 void ListedFields(Archive& ar, T& object, unsigned version) {
   for (unsigned v = 1; v <= version; ++v) {
     ForEachField(object, [&](const map::Field& f, auto& field) {
       if (f.since != v) return;
-      if constexpr (std::is_same_v<std::remove_cvref_t<decltype(field)>,
-                                   std::vector<std::uint8_t>>) {
-        if (version >= 3) return Runs(ar, field);
+      using Field = std::remove_cvref_t<decltype(field)>;
+      if constexpr (std::is_same_v<T, map::MapState> &&
+                    std::is_same_v<Field, std::vector<std::uint8_t>>) {
+        if constexpr (Archive::is_loading::value) {
+          const bool by_hex = &field == &object.owners();
+          const std::string what = std::string("the ") + (by_hex ? "hex" : "hexside") +
+                                   " owner array ('" + std::string(f.name) + "')";
+          const std::uint64_t most = by_hex ? BoundsOf(ar).hexes : BoundsOf(ar).hexsides;
+          return version >= 3 ? LoadRuns(ar, field, most, what)
+                              : LoadPlain(ar, field, most, "the theater", what);
+        } else if (version >= 3) {
+          return SaveRuns(ar, field);
+        }
+      }
+      if constexpr (Archive::is_loading::value && std::is_same_v<T, map::MapState> &&
+                    std::is_same_v<Field, std::vector<bool>>) {
+        return LoadPlain(ar, field, BoundsOf(ar).zones, "the theater", "the frozen-zone array");
+      }
+      if constexpr (Archive::is_loading::value && std::is_same_v<Field, std::string>) {
+        return LoadPlain(ar, field);
       }
       ar& field;
     });
@@ -237,7 +341,8 @@ std::string SaveSnapshot(const ops::GameState& state) {
   return std::move(out).str();
 }
 
-Result<ops::GameState> LoadSnapshot(std::string_view bytes, int format) {
+Result<ops::GameState> LoadSnapshot(std::string_view bytes, int format,
+                                    const map::Theater& theater) {
   if (format > kSnapshotFormat) {
     return Fail(ErrorCode::kUnsupported, "snapshot format " + std::to_string(format) +
                                              " is newer than this build reads (" + Formats() + ")");
@@ -251,6 +356,8 @@ Result<ops::GameState> LoadSnapshot(std::string_view bytes, int format) {
   std::ispanstream in(std::span<const char>(bytes.data(), bytes.size()));
   try {
     boost::archive::binary_iarchive ar(in);
+    ar.get_helper<Bounds>() = Bounds{theater.hex_count(), theater.hexside_count(),
+                                     theater.weather_zones().size(), &in, bytes.size()};
     ar >> state;
   } catch (const boost::archive::archive_exception& e) {
     return std::unexpected(ArchiveError(e));

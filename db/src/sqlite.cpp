@@ -3,9 +3,11 @@
 #include <sys/resource.h>
 #include <sys/statvfs.h>
 
+#include <cctype>
 #include <charconv>
 #include <cstdlib>
-#include <filesystem>
+
+#include "opsim/core/files.h"
 
 namespace opsim::db::sql {
 
@@ -44,14 +46,29 @@ std::string NoRoom(const std::string& path, bool full) {
   if (::getrlimit(RLIMIT_FSIZE, &lim) == 0 && lim.rlim_cur != RLIM_INFINITY) {
     return "the file reached this process's size limit (ulimit -f)";
   }
-  const std::string dir = std::filesystem::path(path).parent_path().string();
   struct statvfs fs {};
   constexpr unsigned long long kLow = 1 << 20;
-  if (full || (::statvfs(dir.empty() ? "." : dir.c_str(), &fs) == 0 &&
+  if (full || (::statvfs(FolderOf(path).c_str(), &fs) == 0 &&
                static_cast<unsigned long long>(fs.f_bavail) * fs.f_frsize < kLow)) {
     return "the disk is full";
   }
   return "";
+}
+
+// `path` as an SQLite URI filename: every byte but the unreserved ones and '/' percent-encoded.
+std::string FileUri(const std::string& path, const char* query) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string uri = "file:";
+  for (const unsigned char c : path) {
+    if (std::isalnum(c) || c == '/' || c == '-' || c == '.' || c == '_' || c == '~') {
+      uri += static_cast<char>(c);
+    } else {
+      uri += '%';
+      uri += kHex[c >> 4];
+      uri += kHex[c & 0xf];
+    }
+  }
+  return uri + "?" + query;
 }
 
 }  // namespace
@@ -116,9 +133,14 @@ Result<Database> Database::Open(const std::string& path, Mode mode) {
   if (!busy_ms) return std::unexpected(busy_ms.error());
   d.busy_ms_ = *busy_ms;
   int flags = SQLITE_OPEN_NOMUTEX;
+  std::string name = path;
   switch (mode) {
     case Mode::kRead:
       flags |= SQLITE_OPEN_READONLY;
+      break;
+    case Mode::kImmutable:
+      flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI;
+      name = FileUri(path, "immutable=1");
       break;
     case Mode::kWrite:
       flags |= SQLITE_OPEN_READWRITE;
@@ -128,7 +150,7 @@ Result<Database> Database::Open(const std::string& path, Mode mode) {
       break;
   }
   sqlite3* raw = nullptr;
-  const int rc = sqlite3_open_v2(path.c_str(), &raw, flags, nullptr);
+  const int rc = sqlite3_open_v2(name.c_str(), &raw, flags, nullptr);
   d.db_.reset(raw);
   if (rc != SQLITE_OK) return std::unexpected(d.ErrorFor(rc, "opening it"));
   sqlite3_extended_result_codes(raw, 1);

@@ -49,9 +49,11 @@ class Statement {
 
 class Database {
  public:
-  enum class Mode { kRead, kWrite, kCreate };
+  // kImmutable reads a file that nothing can change while it is open (SQLite's `immutable=1`:
+  // no locks, no -wal or -shm), such as one in a folder no one may write.
+  enum class Mode { kRead, kImmutable, kWrite, kCreate };
 
-  // Opens `path`; kRead and kWrite never create a file. The busy timeout comes from
+  // Opens `path`; only kCreate creates a file. The busy timeout comes from
   // $OPSIM_DB_BUSY_TIMEOUT_MS (default 5000 ms).
   static Result<Database> Open(const std::string& path, Mode mode);
 

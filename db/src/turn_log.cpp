@@ -511,6 +511,12 @@ Status ForEachRow(Statement& st, F each) {
   }
 }
 
+// Whether this process may write `path` (a file, or a folder's entries). access() also says no
+// for a read-only mount and an immutable file, which root's permission bits do not.
+bool Writable(const std::string& path) {
+  return ::access(path.c_str(), W_OK) == 0;
+}
+
 }  // namespace
 
 const char* DiceKindName(DiceKind kind) {
@@ -578,6 +584,10 @@ Result<TurnLog> TurnLog::Create(const std::string& path, const GameRecord& game,
                 "the file already exists; a new game needs a new file (remove it, or choose "
                 "another name)",
                 path);
+  }
+  if (!Writable(FolderOf(path))) {
+    return Fail(ErrorCode::kReadOnly,
+                "cannot create the log: its folder is read-only; nothing was written", path);
   }
   TurnLog log;
   log.path_ = path;
@@ -682,12 +692,38 @@ Result<TurnLog> TurnLog::Open(const std::string& path, Access access) {
   }
   if (!S_ISREG(st.st_mode)) return Fail(ErrorCode::kInvalidInput, "not a file", path);
 
+  // SQLite keeps a WAL log's -wal and -shm files beside it. A writer must be able to make them;
+  // a reader opens the log read-write but query-only where it may write it, so that SQLite,
+  // the last to close it, removes them again; read-only where it may not, but may make them;
+  // and immutable where it can make neither and none is there, since no writer can then append
+  // to the log either (docs/log-format.md, "Read-only logs").
+  const bool folder_writable = Writable(FolderOf(path));
+  Database::Mode mode = Database::Mode::kWrite;
+  if (access == Access::kWrite) {
+    if (!folder_writable || !Writable(path)) {
+      return Fail(ErrorCode::kReadOnly,
+                  std::string("the log cannot be written: ") +
+                      (folder_writable ? "the file" : "its folder") +
+                      " is read-only; nothing was changed",
+                  path);
+    }
+  } else if (!folder_writable) {
+    // A -wal or a hot -journal holds what the file alone does not: SQLite must read it.
+    std::error_code ec;
+    const bool beside = std::filesystem::exists(path + "-wal", ec) ||
+                        std::filesystem::exists(path + "-journal", ec);
+    mode = beside ? Database::Mode::kRead : Database::Mode::kImmutable;
+  } else if (!Writable(path)) {
+    mode = Database::Mode::kRead;
+  }
   TurnLog log;
   log.path_ = path;
-  auto db = Database::Open(
-      path, access == Access::kWrite ? Database::Mode::kWrite : Database::Mode::kRead);
+  auto db = Database::Open(path, mode);
   if (!db) return std::unexpected(db.error());
   log.db_ = std::make_unique<Database>(std::move(*db));
+  if (access == Access::kRead && mode == Database::Mode::kWrite) {
+    if (auto s = log.db_->Exec("PRAGMA query_only = ON"); !s) return std::unexpected(s.error());
+  }
 
   // Who the file is, before anything else is read or changed.
   auto app = log.db_->QueryInt("PRAGMA application_id");
@@ -724,6 +760,67 @@ Result<TurnLog> TurnLog::Open(const std::string& path, Access access) {
   }
   if (auto s = log.LoadGame(); !s) return std::unexpected(s.error());
   return log;
+}
+
+Status TurnLog::CheckTail() const {
+  auto count = CountTurns();
+  if (!count) return std::unexpected(count.error());
+  auto st =
+      db_->Prepare("SELECT " + std::string(kSnapshotColumns) + " FROM snapshot WHERE turn = ?");
+  if (!st) return std::unexpected(st.error());
+  st->Bind(1, *count);
+  auto has = st->Step();
+  if (!has) return std::unexpected(has.error());
+  if (!*has) {
+    return Fail(
+        ErrorCode::kCorruption,
+        "the log has no snapshot after its last player-turn (" + std::to_string(*count) + ")",
+        path_);
+  }
+  ChainRow row;
+  Snapshot snap;
+  std::string data_sha;
+  DecodeSnapshot(*st, row, snap, data_sha);
+  if (auto s = CheckRow(path_, row); !s) return s;
+  auto before = db_->Prepare("SELECT hash FROM chain WHERE seq = ?");
+  if (!before) return std::unexpected(before.error());
+  before->Bind(1, row.seq - 1);
+  auto linked = before->Step();
+  if (!linked) return std::unexpected(linked.error());
+  if (!*linked || before->Text(0) != row.prev_hash) {
+    return Corrupt(path_, row,
+                   "the chain is broken here: the row does not follow the one before it (a row "
+                   "was deleted, inserted or moved)");
+  }
+  // The snapshot must hold the state the last player-turn ended in (or the start).
+  std::string ended = game_.start_hash;
+  std::string what = "the game started";
+  if (*count > 0) {
+    auto t =
+        db_->Prepare("SELECT " + std::string(TurnColumns(schema_)) + " FROM turn WHERE number = ?");
+    if (!t) return std::unexpected(t.error());
+    t->Bind(1, *count);
+    auto found = t->Step();
+    if (!found) return std::unexpected(found.error());
+    if (!*found) {
+      return Fail(ErrorCode::kCorruption,
+                  "player-turn " + std::to_string(*count) + " is missing from the log", path_);
+    }
+    ChainRow turn_row;
+    const LoggedTurn last = DecodeTurn(*t, turn_row, schema_);
+    if (auto s = CheckRow(path_, turn_row); !s) return s;
+    ended = last.final_hash;
+    what = turn_row.what + " ended";
+  }
+  if (snap.state_hash != ended) {
+    return Corrupt(path_, row,
+                   "it names state " + snap.state_hash + ", but " + what + " in state " + ended +
+                       ": the snapshot is not the one logged after it");
+  }
+  if (in_transaction_ && (row.seq != head_seq_ || row.hash != head_hash_)) {
+    return Corrupt(path_, row, "the log's last row is not this snapshot");
+  }
+  return {};
 }
 
 Status TurnLog::LoadGame() {

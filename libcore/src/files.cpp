@@ -86,9 +86,13 @@ bool IsOpsimFile(std::string_view text, std::string_view kind) {
   return kind.ends_with('-') ? name.starts_with(kind) : name == kind;
 }
 
-Status SyncFolderOf(const std::string& path) {
+std::string FolderOf(const std::string& path) {
   const std::string dir = std::filesystem::path(path).parent_path().string();
-  const int fd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  return dir.empty() ? "." : dir;
+}
+
+Status SyncFolderOf(const std::string& path) {
+  const int fd = ::open(FolderOf(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0) return OsError(path, "cannot open its folder", errno);
   const int err = ::fsync(fd) == 0 ? 0 : errno;
   ::close(fd);

@@ -96,6 +96,7 @@ json ToJson(const StatusAnswer& a) {
 Result<LogAnswer> AnswerLog(const std::string& db_path, std::optional<std::int32_t> turn) {
   auto log = db::TurnLog::Open(db_path, db::TurnLog::Access::kRead);
   if (!log) return std::unexpected(log.error());
+  if (auto s = log->CheckTail(); !s) return std::unexpected(s.error());
   auto count = log->CountTurns();
   if (!count) return std::unexpected(count.error());
   LogAnswer a{db_path, log->game().scenario_name, log->game().seed, *count, {}};

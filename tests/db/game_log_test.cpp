@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 #include <map>
 
@@ -434,6 +435,154 @@ TEST_F(LoggedGameTest, AReadOnlyLogExits7ButCanBeQueried) {
   EXPECT_EQ(said.substr(0, 4), "7 0 ") << said;
   EXPECT_NE(said.find("the log cannot be written"), std::string::npos) << said;
   EXPECT_EQ(DumpLog(path_), before);
+}
+
+// Issue 10, item 9: a log whose file and folder are read-only (an archived copy) could not be
+// read: status, log, supply and replay --verify exited 7, as SQLite could not make the log's
+// -shm beside it. Readers now read it, and write nothing there; `new` in such a folder exits 7
+// (read-only), not 5. Run as a user other than root, to whom permission bits apply.
+TEST_F(LoggedGameTest, ALogInAReadOnlyFolderIsReadByEveryReaderAndNewThereExits7) {
+  ASSERT_NO_FATAL_FAILURE(PlayGame(2));
+  const std::string archive = dir_.Path("archive");
+  ASSERT_TRUE(std::filesystem::create_directory(archive));
+  const std::string log = archive + "/game.sqlite";
+  std::filesystem::copy_file(path_, log);
+  test::MakeWorldWritable(dir_.dir());
+  ASSERT_EQ(::chmod(log.c_str(), 0444), 0);
+  ASSERT_EQ(::chmod(archive.c_str(), 0555), 0);
+  const std::string said = test::InChild([&] {
+    if (!test::DropRoot()) return std::string("cannot drop root");
+    std::string out;
+    for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+             {"status", "--db", log},
+             {"log", "--db", log, "--turn", "1"},
+             {"supply", "--db", log, "--at", "1", "--side", "allied", "--all"},
+             {"route", "--db", log, "--at", "1", "--mode", "naval", "--side", "allied", "--path",
+              "16A:0827,16A:0826"},
+             {"replay", "--db", log, "--verify"},
+             {"branch", "--db", log, "--at", "1", "--out", dir_.Path("copy.sqlite")},
+             {"new", "--scenario", "special-terrain", "--db", archive + "/new.sqlite", "--seed",
+              "1"}}) {
+      const auto r = RunCli(args);
+      out += args[0] + " " + std::to_string(r.code) + (r.code == 0 ? "" : " " + r.err) + "\n";
+    }
+    return out;
+  });
+  EXPECT_NE(said.find("status 0\nlog 0\nsupply 0\nroute 0\nreplay 0\nbranch 0\nnew 7 "),
+            std::string::npos)
+      << said;
+  EXPECT_NE(said.find("its folder is read-only"), std::string::npos) << said;
+  std::vector<std::string> files;
+  for (const auto& e : std::filesystem::directory_iterator(archive)) {
+    files.push_back(e.path().filename().string());
+  }
+  EXPECT_EQ(files, std::vector<std::string>{"game.sqlite"});
+  ASSERT_EQ(::chmod(archive.c_str(), 0755), 0);
+  EXPECT_EQ(DumpLog(log), DumpLog(path_));
+}
+
+// Issue 10: a reader's read-only connection cannot remove the -wal and -shm files SQLite makes
+// beside a log, so `branch` (and every reader) left an empty -wal and a -shm behind.
+TEST_F(LoggedGameTest, BranchAndTheReadersLeaveNoWalOrShmFiles) {
+  ASSERT_NO_FATAL_FAILURE(PlayGame(2));
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"branch", "--db", path_, "--at", "1", "--out", dir_.Path("what-if.sqlite")},
+           {"status", "--db", path_},
+           {"log", "--db", path_},
+           {"replay", "--db", path_, "--verify"},
+           {"status", "--db", dir_.Path("what-if.sqlite")}}) {
+    ASSERT_EQ(RunCli(args).code, 0) << args[0];
+  }
+  std::vector<std::string> files;
+  for (const auto& e : std::filesystem::directory_iterator(dir_.dir())) {
+    files.push_back(e.path().filename().string());
+  }
+  std::sort(files.begin(), files.end());
+  EXPECT_EQ(files, (std::vector<std::string>{"game.sqlite", "what-if.sqlite"}));
+}
+
+// Issue 10, item 11: the last snapshot swapped for an older one, its row's hash and the head
+// rewritten to match. `status` reported the older state as current, and `turn --db` appended a
+// player-turn whose serial went backwards. The tail check (the last snapshot names the state
+// the last player-turn ended in) refuses the log, and nothing is appended.
+TEST_F(LoggedGameTest, ALastSnapshotSwappedForAnOlderOneIsRefusedByStatusAndTurn) {
+  ASSERT_NO_FATAL_FAILURE(PlayGame(3));
+  db::Snapshot older;
+  {
+    auto log = db::TurnLog::Open(path_, db::TurnLog::Access::kRead);
+    ASSERT_TRUE(log);
+    auto snap = log->ReadSnapshot(1);
+    ASSERT_TRUE(snap);
+    older = *snap;
+  }
+  const std::string swapped = dir_.Path("swapped.sqlite");
+  ASSERT_NO_FATAL_FAILURE(Rewrite(
+      swapped, [](db::LoggedTurn&) {},
+      [&](db::Snapshot& s) {
+        if (s.turn != 3) return;
+        s.format = older.format;
+        s.state_hash = older.state_hash;
+        s.data = older.data;
+      }));
+  const std::string seq = SqlValue(swapped, "SELECT seq FROM snapshot WHERE turn = 3");
+  const std::string orders = dir_.Path("quiet.json");
+  test::WriteFile(orders, QuietOrders().text());
+  const std::string before = DumpLog(swapped);
+  for (const std::vector<std::string>& args :
+       std::vector<std::vector<std::string>>{{"status", "--db", swapped},
+                                             {"log", "--db", swapped},
+                                             {"turn", "--db", swapped, "--orders", orders}}) {
+    const auto r = RunCli(args);
+    EXPECT_EQ(r.code, 4) << args[0] << ": " << r.out;
+    EXPECT_NE(r.err.find("row seq " + seq), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("the snapshot after player-turn 3: it names state " + hashes_[1] +
+                         ", but player-turn 3 ("),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("ended in state " + hashes_[3]), std::string::npos) << r.err;
+  }
+  EXPECT_NE(RunCli({"turn", "--db", swapped, "--orders", orders})
+                .err.find("nothing was logged: run `opsim replay --verify`"),
+            std::string::npos);
+  EXPECT_EQ(DumpLog(swapped), before);
+}
+
+// Issue 10, item 10: the last snapshot rewritten (its digest and row hash too) so that its hex
+// owner runs add up to 3,000,000,000 hexes: `status` used 8.8 GB for 24 s. Now it exits 4 at
+// once, naming the snapshot and the length.
+TEST_F(LoggedGameTest, ASnapshotClaimingBillionsOfHexesIsRefusedBeforeAllocating) {
+  ASSERT_NO_FATAL_FAILURE(PlayGame(2));
+  const std::uint64_t hexes = theater_->hex_count();
+  const std::string forged = dir_.Path("forged.sqlite");
+  bool found = false;
+  ASSERT_NO_FATAL_FAILURE(Rewrite(
+      forged, [](db::LoggedTurn&) {},
+      [&](db::Snapshot& s) {
+        if (s.turn != 2) return;
+        // The hex array: its length, its run count k, k values, k lengths (4 bytes each).
+        const std::size_t at = s.data.find(std::string(reinterpret_cast<const char*>(&hexes), 8));
+        if (at == std::string::npos) return;
+        std::uint64_t k = 0;
+        std::memcpy(&k, s.data.data() + at + 8, 8);
+        const std::size_t first = at + 8 + 8 + k + 8;
+        std::uint32_t run = 0;
+        std::memcpy(&run, s.data.data() + first, 4);
+        const std::uint64_t claimed = 3'000'000'000;
+        run += static_cast<std::uint32_t>(claimed - hexes);
+        std::memcpy(s.data.data() + at, &claimed, 8);
+        std::memcpy(s.data.data() + first, &run, 4);
+        found = true;
+      }));
+  ASSERT_TRUE(found);
+  const auto r = RunCli({"status", "--db", forged});
+  EXPECT_EQ(r.code, 4) << r.out;
+  EXPECT_NE(r.err.find("the snapshot after 2 player-turns does not read"), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("the hex owner array ('control') claims 3000000000 entries; the theater "
+                       "holds " +
+                       std::to_string(hexes)),
+            std::string::npos)
+      << r.err;
 }
 
 TEST_F(LoggedGameTest, FilesThatAreNotLogsOrAreFromANewerSchemaAreRefusedByEveryCommand) {

@@ -7,6 +7,7 @@
 
 #include <boost/archive/binary_oarchive.hpp>
 #include <boost/serialization/version.hpp>
+#include <cstring>
 #include <set>
 #include <sstream>
 
@@ -28,6 +29,11 @@ namespace {
 
 using db::LoadSnapshot;
 using db::SaveSnapshot;
+
+// The theater every snapshot here is of (HandBuiltState(nullptr)'s arrays are empty).
+const map::Theater& Theater() {
+  return test::Bundled("special-terrain").theater;
+}
 
 void ExpectSameState(const ops::GameState& a, const ops::GameState& b) {
   EXPECT_EQ(a.start, b.start);
@@ -102,7 +108,7 @@ TEST(Snapshot, KeepsEveryFieldOfAStateOnTheBundledTheater) {
   const ops::GameState state = test::HandBuiltState(&sc.theater);
   ASSERT_EQ(state.map.owners().size(), sc.theater.hex_count());
   const std::string bytes = SaveSnapshot(state);
-  auto back = LoadSnapshot(bytes, db::kSnapshotFormat);
+  auto back = LoadSnapshot(bytes, db::kSnapshotFormat, Theater());
   ASSERT_TRUE(back) << back.error().to_string();
   ExpectSameState(state, *back);
   EXPECT_EQ(back->map.owner(map::HexRef{0}), Owner::kAxis);
@@ -116,7 +122,7 @@ ops::GameState FromFixture(int format) {
   const std::string bytes =
       test::ReadFile(OPSIM_DB_FIXTURES "/snapshot-format" + std::to_string(format) + ".bin");
   EXPECT_FALSE(bytes.empty());
-  auto back = LoadSnapshot(bytes, format);
+  auto back = LoadSnapshot(bytes, format, Theater());
   EXPECT_TRUE(back) << back.error().to_string();
   return back ? *back : ops::GameState{};
 }
@@ -173,7 +179,7 @@ TEST(Snapshot, OwnerRunsThatDoNotAddUpAreCorruption) {
   ASSERT_NE(at, std::string::npos);
   std::string damaged = bytes;
   damaged[at] = '\xda';  // 3,034
-  auto r = LoadSnapshot(damaged, 3);
+  auto r = LoadSnapshot(damaged, 3, Theater());
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, ErrorCode::kCorruption);
   EXPECT_NE(r.error().message.find("the runs of an owner array do not add up to its length"),
@@ -181,9 +187,51 @@ TEST(Snapshot, OwnerRunsThatDoNotAddUpAreCorruption) {
       << r.error().message;
 }
 
+// Issue 10, item 10: a snapshot rewritten so that its owner runs add up to 3,000,000,000 hexes
+// made `status` allocate 8.8 GB for 24 s. Each length is checked against what the theater
+// holds (and against the bytes left) before anything is allocated.
+TEST(Snapshot, LengthsBeyondWhatTheTheaterHoldsAreRefusedBeforeAllocating) {
+  const std::string bytes = test::ReadFile(OPSIM_DB_FIXTURES "/snapshot-format3.bin");
+  // The hex array: its length (3,033), its 3 run values, then its 3 run lengths (1, 1, 3,031).
+  const std::string length("\xd9\x0b\0\0\0\0\0\0", 8);
+  const std::size_t at = bytes.find(length);
+  ASSERT_NE(at, std::string::npos);
+  const auto put = [](std::string& b, std::size_t where, auto value) {
+    std::memcpy(b.data() + where, &value, sizeof value);
+  };
+  std::string huge = bytes;
+  put(huge, at, std::uint64_t{3'000'000'000});
+  put(huge, at + 8 + 8 + 3 + 8 + 2 * 4, std::uint32_t{3'000'000'000 - 2});
+  const auto r = LoadSnapshot(huge, 3, Theater());
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, ErrorCode::kCorruption);
+  EXPECT_NE(r.error().message.find("the hex owner array ('control') claims 3000000000 entries; "
+                                   "the theater holds 3033"),
+            std::string::npos)
+      << r.error().message;
+
+  // A run count beyond the bytes left, and a text's length beyond them.
+  std::string runs = bytes;
+  put(runs, at + 8, std::uint64_t{3000});
+  const auto r2 = LoadSnapshot(runs, 3, Theater());
+  ASSERT_FALSE(r2);
+  EXPECT_NE(r2.error().message.find("claims 3000 entries; the snapshot has"), std::string::npos)
+      << r2.error().message;
+  const std::string id = "ge-7pz";
+  const std::size_t text = bytes.find(id);
+  ASSERT_NE(text, std::string::npos);
+  std::string long_text = bytes;
+  put(long_text, text - 8, std::uint64_t{3'000'000'000});
+  const auto r3 = LoadSnapshot(long_text, 3, Theater());
+  ASSERT_FALSE(r3);
+  EXPECT_NE(r3.error().message.find("a text claims 3000000000 entries; the snapshot has"),
+            std::string::npos)
+      << r3.error().message;
+}
+
 TEST(Snapshot, AFormatOlderThanTheOldestReadableIsRefusedClearly) {
   const std::string bytes = SaveSnapshot(test::HandBuiltState(nullptr));
-  auto old = LoadSnapshot(bytes, db::kOldestSnapshotFormat - 1);
+  auto old = LoadSnapshot(bytes, db::kOldestSnapshotFormat - 1, Theater());
   ASSERT_FALSE(old);
   EXPECT_EQ(old.error().code, ErrorCode::kUnsupported);
   EXPECT_NE(
@@ -194,7 +242,7 @@ TEST(Snapshot, AFormatOlderThanTheOldestReadableIsRefusedClearly) {
 
 TEST(Snapshot, ANewerFormatIsRefusedClearly) {
   const std::string bytes = SaveSnapshot(test::HandBuiltState(nullptr));
-  auto later = LoadSnapshot(bytes, db::kSnapshotFormat + 1);
+  auto later = LoadSnapshot(bytes, db::kSnapshotFormat + 1, Theater());
   ASSERT_FALSE(later);
   EXPECT_EQ(later.error().code, ErrorCode::kUnsupported);
   EXPECT_NE(later.error().message.find("is newer than this build reads"), std::string::npos)
@@ -208,7 +256,7 @@ TEST(Snapshot, AClassVersionNewerThanThisBuildsIsRefused) {
     const LaterState later;
     ar << later;
   }
-  auto r = LoadSnapshot(out.str(), db::kSnapshotFormat);
+  auto r = LoadSnapshot(out.str(), db::kSnapshotFormat, Theater());
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, ErrorCode::kUnsupported);
   EXPECT_NE(
@@ -219,16 +267,17 @@ TEST(Snapshot, AClassVersionNewerThanThisBuildsIsRefused) {
 
 TEST(Snapshot, DamagedBytesAreCorruptionNotACrash) {
   const std::string bytes = SaveSnapshot(test::HandBuiltState(nullptr));
-  auto cut = LoadSnapshot(bytes.substr(0, bytes.size() / 2), db::kSnapshotFormat);
+  auto cut = LoadSnapshot(bytes.substr(0, bytes.size() / 2), db::kSnapshotFormat, Theater());
   ASSERT_FALSE(cut);
   EXPECT_EQ(cut.error().code, ErrorCode::kCorruption);
 
-  auto longer = LoadSnapshot(bytes + "xyz", db::kSnapshotFormat);
+  auto longer = LoadSnapshot(bytes + "xyz", db::kSnapshotFormat, Theater());
   ASSERT_FALSE(longer);
   EXPECT_EQ(longer.error().code, ErrorCode::kCorruption);
   EXPECT_NE(longer.error().message.find("3 bytes after the state"), std::string::npos);
 
-  auto text = LoadSnapshot("this is not an archive at all, just some text", db::kSnapshotFormat);
+  auto text =
+      LoadSnapshot("this is not an archive at all, just some text", db::kSnapshotFormat, Theater());
   ASSERT_FALSE(text);
   EXPECT_EQ(text.error().code, ErrorCode::kCorruption);
   EXPECT_NE(text.error().message.find("no Boost.Serialization signature"), std::string::npos);
@@ -238,7 +287,7 @@ TEST(Snapshot, DamagedBytesAreCorruptionNotACrash) {
 TEST(Snapshot, AnArchiveFromAnotherPlatformIsRefusedAsSuch) {
   const std::string bytes =
       std::string("\x16\0\0\0serialization::archive", 26) + std::string(64, '\0');
-  auto r = LoadSnapshot(bytes, db::kSnapshotFormat);
+  auto r = LoadSnapshot(bytes, db::kSnapshotFormat, Theater());
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, ErrorCode::kUnsupported);
   EXPECT_NE(r.error().message.find("platform with other native sizes"), std::string::npos);

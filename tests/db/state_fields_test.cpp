@@ -144,7 +144,7 @@ TEST(StateFields, EachFieldChangesTheHashAndSurvivesTheSnapshotAndTheStateFile) 
     const std::string bytes = ops::CanonicalBytes(s);
     EXPECT_TRUE(hashes.insert(ops::StateHash(s)).second) << "the hash did not change";
 
-    auto snapshot = db::LoadSnapshot(db::SaveSnapshot(s), db::kSnapshotFormat);
+    auto snapshot = db::LoadSnapshot(db::SaveSnapshot(s), db::kSnapshotFormat, sc.theater);
     ASSERT_TRUE(snapshot) << snapshot.error().to_string();
     EXPECT_EQ(ops::CanonicalBytes(*snapshot), bytes) << "the snapshot lost it";
 

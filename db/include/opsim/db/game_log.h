@@ -6,6 +6,9 @@
 // canonical orders, every die roll, event and phase hash, and a snapshot at each turn boundary;
 // a game is rebuilt from the nearest readable snapshot and the logged orders, and every
 // replayed player-turn must reproduce what was logged, or the call fails with kCorruption.
+// Every call that opens a log checks its tail first (TurnLog::CheckTail); one that appends checks
+// it again under the write lock: a log whose last snapshot is not the state its last
+// player-turn ended in is refused (kCorruption), never answered from or appended to.
 //
 // What must be reproduced: the orders must read, and the dice (value, sides, scripted, rule)
 // and the state hashes must be the log's. Events compare by content (kind, rule, units, hexes,

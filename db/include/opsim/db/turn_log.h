@@ -15,6 +15,8 @@
 // - A new log appears whole or not at all; an appended player-turn is one transaction in WAL
 //   mode, so a crash or a kill leaves the log as it was before that turn.
 // - Every SQL statement is fixed text with bound parameters.
+// - A reader writes nothing and leaves no -wal or -shm file it made; it reads a log whose file
+//   and folder are read-only.
 // - Errors: kBusy when another process holds the write lock past the busy timeout
 //   ($OPSIM_DB_BUSY_TIMEOUT_MS, default 5000), kIOError for a full disk, kReadOnly for a file
 //   that cannot be written, kCorruption for a row whose hash does not match.
@@ -154,7 +156,9 @@ class TurnLog {
   // interrupted start leaves nothing behind. Refuses if `path` exists.
   static Result<TurnLog> Create(const std::string& path, const GameRecord& game,
                                 const Snapshot& start);
-  // Opens an existing log, after checking that it is one this build understands.
+  // Opens an existing log, after checking that it is one this build understands. kRead changes
+  // nothing in the file and reads a log on read-only media; kWrite refuses a file or folder it
+  // may not write (kReadOnly).
   static Result<TurnLog> Open(const std::string& path, Access access);
 
   TurnLog(TurnLog&&) noexcept;
@@ -191,6 +195,12 @@ class TurnLog {
     explicit Transaction(TurnLog* log) : log_(log) {}
     TurnLog* log_;
   };
+  // Checks the chain's tail: the snapshot after the last player-turn, its row and its link to
+  // the row before it, and that it names the state that player-turn ended in (or the start);
+  // inside a transaction, also that it is the log's last row. Reads a few rows, never the
+  // chain. kCorruption names the snapshot. The game layer calls it on every log it opens
+  // (game_log.h), and under the write lock before it appends.
+  Status CheckTail() const;
   // Takes the write lock; kBusy if another process keeps it past the busy timeout.
   Result<Transaction> Begin();
   // Appends player-turn `turn.number` (the next one) and the snapshot after it; only inside a

@@ -43,6 +43,9 @@ Status WriteOutputFile(const std::string& path, std::string_view contents, const
 // overwritten, nor written through a link. A failed write removes the file.
 Status CreatePrivateFile(const std::string& path, std::string_view contents);
 
+// The folder holding `path`: its parent, or "." for a bare file name.
+std::string FolderOf(const std::string& path);
+
 // Flushes the folder holding `path`, so that a rename or a new link in it survives a crash.
 Status SyncFolderOf(const std::string& path);
 
