@@ -202,7 +202,7 @@ void BM_TurnCommand(benchmark::State& state) {
   if (auto s = WriteFileAtomically(scenario, BenchCampaignText()); !s) Die("scenario", s.error());
   const std::string db = LogPath("command.sqlite");
   ops::Game game = NewBenchLog(db);
-  const ops::ScenarioId id{"bench-campaign", scenario, Sha256Hex(BenchCampaignText())};
+  const ops::ScenarioId id{game.theater().name(), scenario, Sha256Hex(BenchCampaignText())};
   auto state_file = [](std::int32_t n) {
     return BenchFile("state-" + std::to_string(n) + ".json");
   };
