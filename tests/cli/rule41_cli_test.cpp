@@ -140,6 +140,14 @@ TEST_F(AlliedToMove, Rule41A3_IceAirfieldOnlyOnAFrozenPartialLake) {
   EXPECT_EQ(land["rules"], json::array({"41.A.3"}));
 }
 
+// 41.A.3 with 41.E.6: no ice airfield on the Vuoksa lakes' shores (35:4419), frozen or not.
+TEST_F(AlliedToMove, Rule41A3_NoIceAirfieldOnTheVuoksaLakes) {
+  const json vuoksa = Check(R"({"ice-airfield": "35:4419", "unit": "su-eng"})",
+                            State({"frozen:E=true", "unit:su-eng=35:4419"}));
+  EXPECT_EQ(vuoksa["legal"], false) << vuoksa.dump();
+  EXPECT_EQ(vuoksa["rules"], json::array({"41.A.3"}));
+}
+
 // --- 41.A.4.a -------------------------------------------------------------------------------
 
 // 41.A.4.a: the bundled first turn with the players' own dice. Six weather dice (2: clear),

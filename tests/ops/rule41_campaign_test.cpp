@@ -129,6 +129,26 @@ TEST(Rule41A3, IceAirfieldOnlyOnAFrozenPartialLake) {
   EXPECT_TRUE(Said(*ok, "ice-airfield", "41.A.3", "no SMP cost")) << test::AllEvents(*ok);
 }
 
+// 41.A.3 with 41.E.6: the Vuoksa lakes never freeze, so no ice airfield stands on the partial-lake
+// hexes of their shores, even in a frozen zone, as no ground unit stands on their ice.
+TEST(Rule41A3, NoIceAirfieldOnTheVuoksaLakes) {
+  Camp c;
+  c.ClearUnits();
+  c.At(1);
+  for (const char* shore : {"35:4419", "35:4724"}) {
+    c.Add(std::string("inf-") + shore, Side::kAllied, UnitType::kInfantry, 2, 2, 4, 2, shore);
+    ASSERT_TRUE(c.t().hex(c.Hex(shore)).IsPartialLake()) << shore;
+    c.state.map.SetFrozen(c.t().hex(c.Hex(shore)).zone, true);
+    auto r =
+        c.Play({{"initial",
+                 json::array({{{"ice-airfield", shore}, {"unit", std::string("inf-") + shore}}})}});
+    ASSERT_FALSE(r) << shore;
+    EXPECT_EQ(r.error().rule, "41.A.3") << shore;
+    EXPECT_NE(r.error().message.find("never freezes (41.E.6)"), std::string::npos) << shore;
+    EXPECT_FALSE(c.state.map.ice_airfield(c.Hex(shore))) << shore;
+  }
+}
+
 // 41.A.3: when the lake thaws the ice airfield goes, and its air units must try to escape.
 TEST(Rule41A3, ThawRemovesTheAirfieldAndAirUnitsEscape) {
   Camp c;
