@@ -320,6 +320,54 @@ TEST(Rule41E1Cli, KerchStraits) {
   EXPECT_EQ(RoutePath("naval", "allied", "4A:3425,4A:3525", axis_straits)["legal"], true);
 }
 
+// 41.E.1: no passage through the straits in two moves. In a game where the Axis hold both strait
+// hexes, the Azov flotilla sails into 4A:3525 (as it may); in its next move it may go back into
+// the Sea of Azov, but not on into the Black Sea.
+TEST(Rule41E1Cli, NoPassageThroughTheStraitsInTwoMoves) {
+  test::TempDir dir;
+  json scenario =
+      json::parse(test::ReadFile(std::string(OPSIM_SCENARIO_DIR) + "/special-terrain.json"));
+  auto& allied = scenario["state"]["control"]["allied"];
+  allied.erase(std::find(allied.begin(), allied.end(), "4A:3525"));
+  scenario["state"]["control"]["axis"].push_back("4A:3525");
+  for (json& n : scenario["campaign"]["naval"]) {
+    if (n["id"] == "su-azov") n["hex"] = "4A:3425";
+  }
+  test::WriteFile(dir.Path("kerch.json"), scenario.dump());
+  // Plays one player-turn from `movement` into NAME.json.
+  std::string state;
+  auto play = [&](const std::string& side, const std::string& turn, json movement,
+                  const std::string& name) {
+    const json orders = {{"opsim", "orders"},
+                         {"version", 1},
+                         {"side", side},
+                         {"turn", turn},
+                         {"movement", movement}};
+    test::WriteFile(dir.Path(name + "-orders.json"), orders.dump());
+    std::vector<std::string> args = {"turn", "--orders", dir.Path(name + "-orders.json"), "--out",
+                                     dir.Path(name + ".json")};
+    if (state.empty()) {
+      args.insert(args.end(), {"--scenario", dir.Path("kerch.json"), "--seed", "1940"});
+    } else {
+      args.insert(args.end(), {"--state", state});
+    }
+    const json r = Answer(args);
+    state = dir.Path(name + ".json");
+    return r;
+  };
+  play("axis", "May I 1940", json::array(), "1");
+  play("allied", "May I 1940",
+       json::array({{{"naval", {"su-azov"}}, {"path", {"4A:3425", "4A:3525"}}}}), "2");
+  play("axis", "May II 1940", json::array(), "3");
+  const json on =
+      Check(R"({"naval": ["su-azov"], "path": ["4A:3525", "4A:3624"]})", {"--state", state});
+  EXPECT_EQ(on["legal"], false) << on.dump();
+  EXPECT_EQ(on["rules"], json::array({"41.E.1"}));
+  const json back =
+      Check(R"({"naval": ["su-azov"], "path": ["4A:3525", "4A:3425"]})", {"--state", state});
+  EXPECT_EQ(back["legal"], true) << back.dump();
+}
+
 // --- 41.E.2 ---------------------------------------------------------------------------------
 
 // 41.E.2: the sea hexside between Estonia and Muhu is a major river.

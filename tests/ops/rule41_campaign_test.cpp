@@ -663,6 +663,40 @@ TEST(Rule41E1, NavalGroupsStoppedAtTheStraits) {
   EXPECT_TRUE(into) << into.error().to_string();
 }
 
+// 41.E.1: "may never move through the straits ... while both straits' hexes are
+// enemy-controlled": a group that stops in a strait hex goes on only back into the sea it came
+// from, however many moves it takes; a marker on its hex keeps that sea between moves.
+TEST(Rule41E1, NoPassageThroughTheStraitsInTwoMoves) {
+  Camp c;
+  c.At(1);
+  c.Own("4A:3525", Side::kAxis);
+  c.Own("4A:3526", Side::kAxis);
+  c.state.FindNaval("su-azov")->hex = c.Hex("4A:3425");
+  auto naval = [](std::vector<std::string> path) {
+    return json{{"movement", json::array({{{"naval", {"su-azov"}}, {"path", path}}})}};
+  };
+  auto into = c.Play(naval({"4A:3425", "4A:3525"}));
+  ASSERT_TRUE(into) << into.error().to_string();
+  EXPECT_TRUE(c.state.map.HasMarker(c.Hex("4A:3525"), "kerch-from-azov:su-azov"));
+  c.At(3);
+  auto on = c.Play(naval({"4A:3525", "4A:3624"}));
+  ASSERT_FALSE(on);
+  EXPECT_EQ(on.error().rule, "41.E.1");
+  // Once the Soviets hold a strait hex again, the passage is open.
+  c.Own("4A:3526", Side::kAllied);
+  const GameState held = c.state;
+  auto open = c.Play(naval({"4A:3525", "4A:3624"}));
+  EXPECT_TRUE(open) << open.error().to_string();
+  EXPECT_TRUE(c.state.map.markers().empty());
+  // Back where it came from is no passage: the marker goes with the group.
+  c.state = held;
+  c.Own("4A:3526", Side::kAxis);
+  c.At(3);
+  auto back = c.Play(naval({"4A:3525", "4A:3425"}));
+  EXPECT_TRUE(back) << back.error().to_string();
+  EXPECT_TRUE(c.state.map.markers().empty());
+}
+
 // --- 41.E.2, 41.E.3 -------------------------------------------------------------------------
 
 // 41.E.2: the Baltic Islands' sea hexsides are major rivers for combat too.
