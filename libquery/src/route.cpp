@@ -43,7 +43,9 @@ Result<ops::PathVerdict> CheckPath(const LoadedGame& g, const RouteRequest& r,
     }
     hexes.push_back(w.hex);
   }
-  return ops::GroundRouter(ctx, *mover).Check(hexes);
+  ops::GroundRouter router(ctx, *mover);
+  SetGroundBarriers(g, r.side, router);
+  return router.Check(hexes);
 }
 
 Result<ops::RouteAnswer> FindRoute(const LoadedGame& g, const RouteRequest& r) {

@@ -368,6 +368,26 @@ TEST(Rule41E1Cli, NoPassageThroughTheStraitsInTwoMoves) {
   EXPECT_EQ(back["legal"], true) << back.dump();
 }
 
+// --- route and turn agree (B4.8) ------------------------------------------------------------
+
+// B4.8: with a game loaded, `route --path` refuses a ground path that moves on from an enemy
+// zone of control it entered (nl-1's at 16A:1222), where `turn` refuses it, with the same rule
+// and reason; and a path into enemy units is an overrun (B4.9) it leaves to `check`.
+TEST(RouteAgreesWithTurnCli, AnEnemyZoneOfControlEndsTheMove) {
+  const json route = RoutePath("ground", "axis", "16A:1323,16A:1222,16A:1221", {"--unit", "armor"});
+  EXPECT_EQ(route["legal"], false) << route.dump();
+  EXPECT_EQ(route["blocked_by"], json::array({"B4.8"}));
+  EXPECT_EQ(route["failed_step"], 2);
+  const json turn = Check(R"({"units": ["de-9pz"], "path": ["16A:1323", "16A:1222", "16A:1221"]})");
+  EXPECT_EQ(turn["legal"], false);
+  EXPECT_EQ(turn["rules"], json::array({"B4.8"}));
+  EXPECT_TRUE(Has(turn["reason"], route["reason"].get<std::string>())) << turn.dump();
+  const json overrun = RoutePath("ground", "axis", "16A:1323,16A:1222,16A:1122");
+  EXPECT_EQ(overrun["blocked_by"], json::array({"B4.8"}));
+  const json into = RoutePath("ground", "axis", "16A:1222,16A:1122");
+  EXPECT_EQ(into["blocked_by"], json::array({"B4.9"})) << into.dump();
+}
+
 // --- 41.E.2 ---------------------------------------------------------------------------------
 
 // 41.E.2: the sea hexside between Estonia and Muhu is a major river.

@@ -2,6 +2,8 @@
 // query's answer and its JSON, which must be what the CLI's --json prints.
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "opsim/query/check.h"
 #include "opsim/query/log.h"
 #include "opsim/query/map.h"
@@ -120,6 +122,62 @@ TEST(QueryRoute, AGroundRouteCostsMovementPoints) {
   auto river = query::AnswerRoute(g, req);
   ASSERT_FALSE(river.has_value());
   EXPECT_EQ(river.error().code, ErrorCode::kInvalidInput);
+}
+
+// `route` and `turn` never disagree (B4.8): with the bundled game loaded, every ground path of
+// every Axis unit that `route --path` judges, `check` (which plays the order as `turn` would)
+// judges alike, refusing with the same rule. Paths are random walks from each unit's hex; where
+// only the move order knows the answer (the unit's MP allowance, B4.10; stacking at the end,
+// B3.2; an overrun's odds, B4.9), the path is not compared.
+TEST(QueryRoute, RouteAndTurnAgreeOnEveryPath) {
+  const query::LoadedGame g = LoadBundled();
+  const map::Theater& t = *g.theater;
+  std::mt19937 random(41);
+  int compared = 0, refused = 0;
+  for (const ops::GroundUnit& u : g.state->units) {
+    if (!u.on_map() || u.side != Side::kAxis || u.traits().airborne) continue;
+    for (int walk = 0; walk < 40; ++walk) {
+      std::vector<map::HexRef> hexes = {u.hex};
+      const int steps = 1 + static_cast<int>(random() % 4);
+      for (int i = 0; i < steps; ++i) {
+        const map::HexRef next =
+            t.NeighborAt(hexes.back(), map::kAllDirs[random() % map::kAllDirs.size()]);
+        if (next.valid()) hexes.push_back(next);
+      }
+      if (hexes.size() < 2) continue;
+      query::RouteRequest req;
+      req.side = Side::kAxis;
+      req.unit = u.traits().motorized ? "motorized" : "infantry";
+      json path = json::array();
+      for (map::HexRef h : hexes) {
+        req.path += (req.path.empty() ? "" : ",") + t.HexName(h);
+        path.push_back(t.HexName(h));
+      }
+      auto route = query::AnswerRoute(g, req);
+      ASSERT_TRUE(route.has_value()) << route.error().to_string();
+      const ops::PathVerdict& v = route->verdict;
+      if (static_cast<int>(v.cost) > u.mp * 2) continue;
+      if (!v.legal && v.blocked_by.front().id == std::string_view("B4.9")) continue;
+      bool friends_at_end = false;
+      for (const ops::GroundUnit& f : g.state->units) {
+        friends_at_end = friends_at_end ||
+                         (f.on_map() && f.side == u.side && f.id != u.id && f.hex == hexes.back());
+      }
+      if (v.legal && friends_at_end) continue;
+      const json order = {{"units", {u.id}}, {"path", path}};
+      auto check = query::AnswerCheck(g, order.dump());
+      ASSERT_TRUE(check.has_value()) << check.error().to_string();
+      ++compared;
+      EXPECT_EQ(check->legal, v.legal) << req.path << ": " << check->reason << " / " << v.reason;
+      if (!v.legal && !check->legal) {
+        ++refused;
+        EXPECT_EQ(check->rules, std::vector<std::string>{std::string(v.blocked_by.front().id)})
+            << req.path << ": " << check->reason << " / " << v.reason;
+      }
+    }
+  }
+  EXPECT_GT(compared, 50);
+  EXPECT_GT(refused, 5);
 }
 
 TEST(QueryMap, AHexInAGameShowsItsUnits) {

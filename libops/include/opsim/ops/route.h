@@ -133,6 +133,9 @@ class GroundRouter {
   // The cheapest route between `to` and the nearest of `sources`, listed from `to` for
   // inbound arcs and from the source for outbound ones.
   RouteAnswer Route(std::span<const map::HexRef> sources, map::HexRef to);
+  // A path judged step by step; with barriers set, it stops where a move order would: leaving
+  // an enemy zone of control it entered (B4.8), entering enemy units (B4.9, an overrun, which
+  // needs the units' strengths).
   PathVerdict Check(std::span<const map::HexRef> path) const;
 
   const RuleContext& ctx() const { return *ctx_; }
