@@ -135,6 +135,7 @@ StepVerdict EvaluateGroundStep(const RuleContext& ctx, const GroundMover& mover,
   const int c = static_cast<int>(mover.cls);
   const std::string name = notes ? t.HexsideName(side) : std::string();
 
+  const std::size_t hex_notes = notes ? notes->size() : 0;
   StepVerdict hex = EvaluateGroundHex(ctx, mover, to, notes);
   if (!hex.blocked.empty()) return hex;
 
@@ -192,6 +193,13 @@ StepVerdict EvaluateGroundStep(const RuleContext& ctx, const GroundMover& mover,
   StepVerdict v;
   if (road) {
     v.cost = m.road + river;
+    // B4.3: the road's cost stands in for the terrain's, so the terrain's note would mislead.
+    if (notes) {
+      const auto terrain =
+          std::remove_if(notes->begin() + static_cast<std::ptrdiff_t>(hex_notes), notes->end(),
+                         [](const Note& n) { return n.rule == rules::kB4_1; });
+      notes->erase(terrain, notes->end());
+    }
     AddNote(notes, rules::kB4_3, [&]() -> std::string { return "along the road: " + Mp(m.road); });
   } else {
     v.cost = hex.cost + river;

@@ -388,6 +388,39 @@ TEST(RouteAgreesWithTurnCli, AnEnemyZoneOfControlEndsTheMove) {
   EXPECT_EQ(into["blocked_by"], json::array({"B4.9"})) << into.dump();
 }
 
+// --- explanations ---------------------------------------------------------------------------
+
+// A legal route found by --from/--to lists each step's rules, as --path does, in text and JSON.
+TEST(ExplanationsCli, ARouteFoundListsEachStepsRules) {
+  const json found =
+      Answer({"route", "--scenario", "special-terrain", "--mode", "naval", "--side", "allied",
+              "--from", "4A:2621", "--to", "4A:3025", "--group", "flotilla"});
+  ASSERT_EQ(found["reachable"], true);
+  ASSERT_EQ(found["steps"].size(), found["path"].size() - 1);
+  EXPECT_TRUE(StepsCite(found, "41.E.5")) << found.dump();
+  const test::CliRun text = RunCli({"route", "--scenario", "special-terrain", "--mode", "naval",
+                                    "--from", "4A:2621", "--to", "4A:3025", "--group", "flotilla"});
+  ASSERT_EQ(text.code, 0) << text.err;
+  EXPECT_TRUE(Has(text.out, "  step 1 to ")) << text.out;
+  EXPECT_TRUE(Has(text.out, "[41.E.5]")) << text.out;
+}
+
+// 41.A.4.b: `map --hex` shows a massively flooded hex as prohibited terrain through the
+// player-turn after the flood (then as swamp: QueryMap.AMassivelyFloodedHexCountsAsSwampLater).
+TEST(ExplanationsCli, AMassivelyFloodedHexShowsHowItCounts) {
+  const json prohibited = Answer({"map", "--scenario", "special-terrain", "--hex", "16A:0623",
+                                  "--set", "flood:16A:0623=massive"});
+  EXPECT_EQ(prohibited["flood"]["counts_as"], "prohibited") << prohibited.dump();
+  EXPECT_EQ(prohibited["flood"]["rule"], "41.A.4.b");
+  const test::CliRun text = RunCli({"map", "--scenario", "special-terrain", "--hex", "16A:0623",
+                                    "--set", "flood:16A:0623=massive"});
+  ASSERT_EQ(text.code, 0) << text.err;
+  EXPECT_TRUE(Has(text.out,
+                  "flooded (massive): counts as prohibited: 16A:0623 is massively "
+                  "flooded: prohibited terrain"))
+      << text.out;
+}
+
 // --- 41.E.2 ---------------------------------------------------------------------------------
 
 // 41.E.2: the sea hexside between Estonia and Muhu is a major river.

@@ -124,6 +124,48 @@ TEST(QueryRoute, AGroundRouteCostsMovementPoints) {
   EXPECT_EQ(river.error().code, ErrorCode::kInvalidInput);
 }
 
+// A legal route found lists each step's rules, as --path would: the same notes, step by step.
+TEST(QueryRoute, ARouteFoundListsEachStepsRules) {
+  const query::LoadedGame g = LoadBundled();
+  query::RouteRequest req;
+  req.side = Side::kAxis;
+  req.from = "16A:1323";
+  req.to = "16A:1021";
+  auto a = query::AnswerRoute(g, req);
+  ASSERT_TRUE(a.has_value()) << a.error().to_string();
+  ASSERT_TRUE(a->found.reachable);
+  std::string path;
+  for (const std::string& w : a->waypoints) path += (path.empty() ? "" : ",") + w;
+  query::RouteRequest check = req;
+  check.from = check.to = "";
+  check.path = path;
+  auto checked = query::AnswerRoute(g, check);
+  ASSERT_TRUE(checked.has_value()) << checked.error().to_string();
+  const json found = query::ToJson(*a);
+  ASSERT_EQ(found["steps"].size(), a->waypoints.size() - 1);
+  EXPECT_EQ(found["steps"], query::ToJson(*checked)["steps"]);
+  EXPECT_EQ(found["cost"], query::ToJson(*checked)["cost"]);
+}
+
+// B4.3: a road step costs the road's 1/2 MP whatever the hex's terrain, and says so alone: the
+// terrain's own cost is not listed beside it.
+TEST(QueryRoute, ARoadStepShowsTheRoadsCostNotTheTerrains) {
+  const query::LoadedGame g = LoadBundled();
+  query::RouteRequest req;
+  req.side = Side::kAxis;
+  req.path = "9A:0907,9A:0908";  // into swamp, 3 MP off the road
+  auto a = query::AnswerRoute(g, req);
+  ASSERT_TRUE(a.has_value()) << a.error().to_string();
+  ASSERT_EQ(a->verdict.notes.size(), 1u);
+  bool road = false;
+  for (const ops::Note& n : a->verdict.notes[0]) {
+    EXPECT_NE(n.rule.id, "B4.1") << n.text;
+    road = road || (n.rule.id == std::string_view("B4.3") && n.text == "along the road: 0.5 MP");
+  }
+  EXPECT_TRUE(road);
+  EXPECT_EQ(a->verdict.cost, 1u);
+}
+
 // `route` and `turn` never disagree (B4.8): with the bundled game loaded, every ground path of
 // every Axis unit that `route --path` judges, `check` (which plays the order as `turn` would)
 // judges alike, refusing with the same rule. Paths are random walks from each unit's hex; where
@@ -178,6 +220,25 @@ TEST(QueryRoute, RouteAndTurnAgreeOnEveryPath) {
   }
   EXPECT_GT(compared, 50);
   EXPECT_GT(refused, 5);
+}
+
+// 41.A.4.b: a massively flooded hex counts as prohibited terrain through the player-turn after
+// the flood, and as swamp (still with its city) for the rest of the game; `map --hex` says which.
+TEST(QueryMap, AMassivelyFloodedHexCountsAsSwampLater) {
+  query::LoadedGame g = LoadBundled();
+  const map::HexRef h = *g.theater->FindHex("16A:0623");
+  const std::int32_t now = g.player_turn();
+  g.map.SetFlood(h, {map::FloodKind::kMassive, now, now + 1});
+  auto during = query::AnswerHex(g, "16A:0623");
+  ASSERT_TRUE(during.has_value());
+  EXPECT_EQ(during->flood_counts_as, "prohibited");
+  EXPECT_EQ(during->flood_note.rule.id, std::string_view("41.A.4.b"));
+  g.map.SetFlood(h, {map::FloodKind::kMassive, now - 3, now - 2});
+  auto after = query::AnswerHex(g, "16A:0623");
+  ASSERT_TRUE(after.has_value());
+  EXPECT_EQ(after->flood_counts_as, "swamp");
+  EXPECT_EQ(query::ToJson(g, *after)["flood"]["why"],
+            "16A:0623 is massively flooded: swamp for the game");
 }
 
 TEST(QueryMap, AHexInAGameShowsItsUnits) {
