@@ -175,7 +175,7 @@ TEST(QueryRoute, RouteAndTurnAgreeOnEveryPath) {
   const query::LoadedGame g = LoadBundled();
   const map::Theater& t = *g.theater;
   std::mt19937 random(41);
-  int compared = 0, refused = 0;
+  int compared = 0, refused = 0, zones = 0;
   for (const ops::GroundUnit& u : g.state->units) {
     if (!u.on_map() || u.side != Side::kAxis || u.traits().airborne) continue;
     for (int walk = 0; walk < 40; ++walk) {
@@ -213,6 +213,7 @@ TEST(QueryRoute, RouteAndTurnAgreeOnEveryPath) {
       EXPECT_EQ(check->legal, v.legal) << req.path << ": " << check->reason << " / " << v.reason;
       if (!v.legal && !check->legal) {
         ++refused;
+        zones += v.blocked_by.front().id == std::string_view("B4.8");
         EXPECT_EQ(check->rules, std::vector<std::string>{std::string(v.blocked_by.front().id)})
             << req.path << ": " << check->reason << " / " << v.reason;
       }
@@ -220,6 +221,7 @@ TEST(QueryRoute, RouteAndTurnAgreeOnEveryPath) {
   }
   EXPECT_GT(compared, 50);
   EXPECT_GT(refused, 5);
+  EXPECT_GT(zones, 0) << "no path met an enemy zone of control";
 }
 
 // 41.A.4.b: a massively flooded hex counts as prohibited terrain through the player-turn after
