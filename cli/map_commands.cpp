@@ -152,14 +152,20 @@ query::RouteRequest RequestOf(const RouteOptions& o) {
   return r;
 }
 
-std::string PathText(const query::RouteAnswer& a, const std::string& unit) {
+// Each step of a path checked or a route found, with the rules that shaped it.
+void StepsText(const query::RouteAnswer& a, std::ostringstream& text) {
   const ops::PathVerdict& v = a.verdict;
-  std::ostringstream text;
-  text << (v.legal ? "legal" : "not legal") << ": " << a.request.path << "\n";
   for (std::size_t i = 0; i < v.notes.size(); ++i) {
     text << "  step " << i + 1 << " to " << a.waypoints[i + 1] << ":\n";
     for (const ops::Note& n : v.notes[i]) text << "    " << n.text << " [" << n.rule.id << "]\n";
   }
+}
+
+std::string PathText(const query::RouteAnswer& a, const std::string& unit) {
+  const ops::PathVerdict& v = a.verdict;
+  std::ostringstream text;
+  text << (v.legal ? "legal" : "not legal") << ": " << a.request.path << "\n";
+  StepsText(a, text);
   if (v.legal) {
     text << "  cost " << query::CostJson(a.request.mode, v.cost).dump() << unit << "\n";
   } else {
@@ -180,6 +186,7 @@ std::string RouteText(const query::RouteAnswer& a) {
          << unit << "\n  ";
     for (std::size_t i = 0; i < a.waypoints.size(); ++i) text << (i ? " " : "") << a.waypoints[i];
     text << "\n";
+    StepsText(a, text);
   } else {
     text << "no route " << o.from << " to " << o.to << ": " << r.reason;
     if (!r.blocked_by.empty()) {
@@ -198,7 +205,11 @@ std::string UnitsText(const query::HexAnswer& a) {
     text += "  unit " + u.name + " (" + u.id + ", " + SideName(u.side) + ", " +
             ops::UnitTypeName(u.type) + ", " + ops::SupplyStatusName(u.supply) + ")\n";
   }
-  if (a.flood) text += std::string("  flooded (") + map::FloodKindName(a.flood->kind) + ")\n";
+  if (a.flood) {
+    text += std::string("  flooded (") + map::FloodKindName(a.flood->kind) + "): counts as " +
+            a.flood_counts_as + ": " + a.flood_note.text + " [" +
+            std::string(a.flood_note.rule.id) + "]\n";
+  }
   if (a.ice_airfield) text += "  ice airfield [41.A.3]\n";
   return text;
 }

@@ -102,4 +102,11 @@ bool MapState::HasMarker(HexRef h, std::string_view marker) const {
          std::find(it->second.begin(), it->second.end(), marker) != it->second.end();
 }
 
+void MapState::RemoveMarker(HexRef h, std::string_view marker) {
+  auto it = markers_.find(h.v);
+  if (it == markers_.end()) return;
+  std::erase(it->second, marker);
+  if (it->second.empty()) markers_.erase(it);
+}
+
 }  // namespace opsim::map

@@ -108,6 +108,19 @@ Status TheaterBuilder::AddArea(Area area) {
                                               AreaRoleName(area.role) +
                                               "'; each role belongs to one area");
   }
+  if (area.role == AreaRole::kVuoksa) {
+    // 41.E.6: the lakes never freeze, so neither do their shores' partial-lake hexes, which then
+    // bear no ice airfield (41.A.3). The area takes them in whether the scenario lists them or not.
+    std::vector<HexRef> shores;
+    for (HexRef lake : area.hexes) {
+      if (t_.hex(lake).terrain != Terrain::kLake) continue;
+      for (Dir d : kAllDirs) {
+        const HexRef shore = t_.NeighborAt(lake, d);
+        if (shore.valid() && t_.hex(shore).IsPartialLake()) shores.push_back(shore);
+      }
+    }
+    area.hexes.insert(area.hexes.end(), shores.begin(), shores.end());
+  }
   std::sort(area.hexes.begin(), area.hexes.end());
   area.hexes.erase(std::unique(area.hexes.begin(), area.hexes.end()), area.hexes.end());
   const std::uint64_t bit = std::uint64_t{1} << t_.areas_.size();

@@ -135,6 +135,7 @@ StepVerdict EvaluateGroundStep(const RuleContext& ctx, const GroundMover& mover,
   const int c = static_cast<int>(mover.cls);
   const std::string name = notes ? t.HexsideName(side) : std::string();
 
+  const std::size_t hex_notes = notes ? notes->size() : 0;
   StepVerdict hex = EvaluateGroundHex(ctx, mover, to, notes);
   if (!hex.blocked.empty()) return hex;
 
@@ -192,6 +193,13 @@ StepVerdict EvaluateGroundStep(const RuleContext& ctx, const GroundMover& mover,
   StepVerdict v;
   if (road) {
     v.cost = m.road + river;
+    // B4.3: the road's cost stands in for the terrain's, so the terrain's note would mislead.
+    if (notes) {
+      const auto terrain =
+          std::remove_if(notes->begin() + static_cast<std::ptrdiff_t>(hex_notes), notes->end(),
+                         [](const Note& n) { return n.rule == rules::kB4_1; });
+      notes->erase(terrain, notes->end());
+    }
     AddNote(notes, rules::kB4_3, [&]() -> std::string { return "along the road: " + Mp(m.road); });
   } else {
     v.cost = hex.cost + river;
@@ -405,7 +413,23 @@ RouteAnswer GroundRouter::Route(std::span<const HexRef> sources, HexRef to) {
 PathVerdict GroundRouter::Check(std::span<const HexRef> path) const {
   PathVerdict verdict;
   const map::Theater& t = ctx_->theater;
+  // A barrier refuses step i as a move order's would (Turn::GroundStep): the same rule, reason
+  // and step.
+  auto barred = [&](std::size_t i, RuleId rule, std::string why, std::vector<Note> notes) {
+    verdict.legal = false;
+    verdict.failed_step = static_cast<int>(i);
+    verdict.blocked_by.push_back(rule);
+    notes.push_back(Note{rule, why});
+    verdict.notes.push_back(std::move(notes));
+    verdict.reason = std::move(why);
+    return verdict;
+  };
   for (std::size_t i = 1; i < path.size(); ++i) {
+    if (!barriers_.empty() && i > 1 && (barriers_[path[i - 1].v] & kStopBit)) {
+      return barred(
+          i, rules::kB4_8,
+          "entering an enemy zone of control at " + t.HexName(path[i - 1]) + " ends the move", {});
+    }
     std::vector<Note> notes;
     StepVerdict step;
     const HexsideRef side = t.HexsideBetween(path[i - 1], path[i]);
@@ -429,6 +453,15 @@ PathVerdict GroundRouter::Check(std::span<const HexRef> path) const {
       verdict.blocked_by.push_back(step.blocked);
       verdict.reason = verdict.notes.back().back().text;
       return verdict;
+    }
+    if (!barriers_.empty() && (barriers_[path[i].v] & kClosedBit)) {
+      std::vector<Note> step_notes = std::move(verdict.notes.back());
+      verdict.notes.pop_back();
+      return barred(i, rules::kB4_9,
+                    t.HexName(path[i]) +
+                        " holds enemy units: moving in is an overrun, which the moving units' "
+                        "strengths decide (opsim check judges it)",
+                    std::move(step_notes));
     }
     verdict.cost += step.cost;
   }

@@ -305,11 +305,22 @@ Status Turn::NavalMove(const MoveOrder& m) {
   }
   std::vector<Waypoint> path = m.path;
   if (!start.area_named) path.front().area = ships.front()->area;
-  const PathVerdict v = NavalRouter(Ctx(false), group).Check(path);
-  if (!v.legal) {
-    if (v.blocked_by.empty()) return Fail(ErrorCode::kInvalidInput, v.reason, m.where);
-    return Refuse(v.blocked_by.front(),
-                  "the group of " + GroupName(group) + " cannot move: " + v.reason, m.where);
+  // 41.E.1: a ship that stopped in the straits goes on as it entered them, so the path is judged
+  // once for each sea the group's ships entered them from; each ship ends with its own.
+  const NavalRouter router(Ctx(false), group);
+  std::map<NavalRouter::Tag, NavalRouter::Tag> straits;
+  PathVerdict v;
+  for (const NavalUnit* n : ships) {
+    NavalRouter::Tag tag = StraitsEntry(*n);
+    if (straits.count(tag)) continue;
+    const NavalRouter::Tag entered = tag;
+    v = router.Check(path, &tag);
+    if (!v.legal) {
+      if (v.blocked_by.empty()) return Fail(ErrorCode::kInvalidInput, v.reason, m.where);
+      return Refuse(v.blocked_by.front(),
+                    "the group of " + GroupName(group) + " cannot move: " + v.reason, m.where);
+    }
+    straits[entered] = tag;
   }
   if (static_cast<int>(v.cost) > tables_.naval.allowance) {
     return Refuse(rules::kB6_5,
@@ -354,9 +365,12 @@ Status Turn::NavalMove(const MoveOrder& m) {
   }
   const bool port = t_.hex(end.hex).port != map::PortSize::kNone && end.area == 0;
   for (NavalUnit* n : ships) {
+    const NavalRouter::Tag at_end = straits.at(StraitsEntry(*n));
+    const map::HexRef from = n->hex;
     n->hex = end.hex;
     n->area = end.area;
     n->at_sea = !port;
+    MarkStraitsEntry(*n, from, at_end);
     moved_.insert(n->id);
   }
   std::string names;

@@ -230,7 +230,7 @@ RouteAnswer NavalRouter::Route(const Waypoint& from, const Waypoint& to) {
   return a;
 }
 
-PathVerdict NavalRouter::Check(std::span<const Waypoint> path) const {
+PathVerdict NavalRouter::Check(std::span<const Waypoint> path, Tag* straits) const {
   const map::Theater& t = ctx_.theater;
   const auto& g = t.naval_graph();
   PathVerdict v;
@@ -247,7 +247,7 @@ PathVerdict NavalRouter::Check(std::span<const Waypoint> path) const {
     return fail(0, rules::kB6_1,
                 FormatWaypoint(t, path[0]) + " holds no water or port a naval group can be in");
   }
-  Tag tag = kNoTag;
+  Tag tag = straits ? *straits : kNoTag;
   for (std::size_t i = 1; i < path.size(); ++i) {
     const Waypoint& w = path[i];
     // The waypoint must be on the naval view at all.
@@ -326,6 +326,7 @@ PathVerdict NavalRouter::Check(std::span<const Waypoint> path) const {
         i, rules::kB6_1,
         there + " is a different body of water from " + here + " across " + t.HexsideName(side));
   }
+  if (straits) *straits = tag;
   return v;
 }
 

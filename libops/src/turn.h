@@ -203,6 +203,10 @@ class Turn {
   Status SuezStatus(const InitialOrder* order);
   // 41.E.1 (kerch.cpp): no attack across the Kerch hexside.
   Status KerchAttack(map::HexsideRef side, const std::string& where);
+  // 41.E.1 (kerch.cpp): the sea a naval unit in the straits entered them from, which a marker
+  // on its hex keeps from one move to the next; and the marker's update when it moves.
+  NavalRouter::Tag StraitsEntry(const NavalUnit& n) const;
+  void MarkStraitsEntry(const NavalUnit& n, map::HexRef from, NavalRouter::Tag tag);
   // 41.F (exits.cpp): the stack leaves the map from `end`.
   Status ExitMap(MovingStack& stack, map::HexRef end, const RuleContext& ctx,
                  const std::string& where);

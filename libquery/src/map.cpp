@@ -1,9 +1,11 @@
 #include "opsim/query/map.h"
 
+#include <algorithm>
 #include <map>
 
 #include "opsim/core/rule_ids.h"
 #include "opsim/map/types.h"
+#include "opsim/ops/route.h"
 
 namespace opsim::query {
 
@@ -156,7 +158,30 @@ Result<HexAnswer> AnswerHex(const LoadedGame& g, std::string_view hex) {
   for (const ops::GroundUnit& u : g.state->units) {
     if (u.on_map() && u.hex == *h) a.units.push_back(u);
   }
-  if (const map::Flood* f = g.map.flood(*h)) a.flood = *f;
+  if (const map::Flood* f = g.map.flood(*h)) {
+    a.flood = *f;
+    // The ground step judge's view: a partial flood is swamp in its own player-turn's combat
+    // and exploitation, so the hex is judged as in exploitation.
+    ops::RuleContext ctx{*g.theater, g.map, g.tables()};
+    ctx.player_turn = g.player_turn();
+    ctx.exploitation = true;
+    std::vector<ops::Note> notes;
+    const ops::StepVerdict v = ops::EvaluateGroundHex(ctx, ops::GroundMover{}, *h, &notes);
+    const auto flood_note = std::find_if(notes.begin(), notes.end(), [](const ops::Note& n) {
+      return n.rule == rules::k41A4a || n.rule == rules::k41A4b;
+    });
+    if (!v.blocked.empty()) {
+      a.flood_counts_as = "prohibited";
+      a.flood_note = {v.blocked, v.why};
+    } else if (flood_note != notes.end()) {
+      a.flood_counts_as = map::TerrainName(map::Terrain::kSwamp);
+      a.flood_note = *flood_note;
+    } else {
+      a.flood_counts_as = map::TerrainName(g.theater->hex(*h).terrain);
+      a.flood_note = {f->kind == map::FloodKind::kMassive ? rules::k41A4b : rules::k41A4a,
+                      g.theater->HexName(*h) + " is no longer flooded for movement or combat"};
+    }
+  }
   a.ice_airfield = g.map.ice_airfield(*h);
   return a;
 }
@@ -178,7 +203,10 @@ json ToJson(const LoadedGame& g, const HexAnswer& a) {
   if (a.flood) {
     j["flood"] = {{"kind", map::FloodKindName(a.flood->kind)},
                   {"from", a.flood->from},
-                  {"until", a.flood->until}};
+                  {"until", a.flood->until},
+                  {"counts_as", a.flood_counts_as},
+                  {"rule", a.flood_note.rule.id},
+                  {"why", a.flood_note.text}};
   }
   if (a.ice_airfield) j["ice_airfield"] = true;
   return j;

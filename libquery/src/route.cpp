@@ -43,7 +43,9 @@ Result<ops::PathVerdict> CheckPath(const LoadedGame& g, const RouteRequest& r,
     }
     hexes.push_back(w.hex);
   }
-  return ops::GroundRouter(ctx, *mover).Check(hexes);
+  ops::GroundRouter router(ctx, *mover);
+  SetGroundBarriers(g, r.side, router);
+  return router.Check(hexes);
 }
 
 Result<ops::RouteAnswer> FindRoute(const LoadedGame& g, const RouteRequest& r) {
@@ -107,6 +109,12 @@ Result<RouteAnswer> AnswerRoute(const LoadedGame& g, const RouteRequest& request
   if (!found) return std::unexpected(found.error());
   a.found = std::move(*found);
   for (const ops::Waypoint& w : a.found.path) a.waypoints.push_back(ops::FormatWaypoint(t, w));
+  if (a.found.reachable) {
+    // The route's steps, each with the rules that shaped it, as --path would give them.
+    auto v = CheckPath(g, request, a.found.path);
+    if (!v) return std::unexpected(v.error());
+    a.verdict = std::move(*v);
+  }
   return a;
 }
 
@@ -133,6 +141,7 @@ json ToJson(const RouteAnswer& a) {
               {"path", a.waypoints},
               {"cost", r.reachable ? CostJson(mode, r.cost) : json(nullptr)},
               {"blocked_by", RuleList(r.blocked_by)}};
+  if (r.reachable) doc["steps"] = NotesJson(a.verdict.notes);
   if (!r.reachable) doc["reason"] = r.reason;
   return doc;
 }

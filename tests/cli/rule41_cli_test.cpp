@@ -140,6 +140,14 @@ TEST_F(AlliedToMove, Rule41A3_IceAirfieldOnlyOnAFrozenPartialLake) {
   EXPECT_EQ(land["rules"], json::array({"41.A.3"}));
 }
 
+// 41.A.3 with 41.E.6: no ice airfield on the Vuoksa lakes' shores (35:4419), frozen or not.
+TEST_F(AlliedToMove, Rule41A3_NoIceAirfieldOnTheVuoksaLakes) {
+  const json vuoksa = Check(R"({"ice-airfield": "35:4419", "unit": "su-eng"})",
+                            State({"frozen:E=true", "unit:su-eng=35:4419"}));
+  EXPECT_EQ(vuoksa["legal"], false) << vuoksa.dump();
+  EXPECT_EQ(vuoksa["rules"], json::array({"41.A.3"}));
+}
+
 // --- 41.A.4.a -------------------------------------------------------------------------------
 
 // 41.A.4.a: the bundled first turn with the players' own dice. Six weather dice (2: clear),
@@ -310,6 +318,107 @@ TEST(Rule41E1Cli, KerchStraits) {
   EXPECT_EQ(pass["legal"], false);
   EXPECT_EQ(pass["blocked_by"], json::array({"41.E.1"}));
   EXPECT_EQ(RoutePath("naval", "allied", "4A:3425,4A:3525", axis_straits)["legal"], true);
+}
+
+// 41.E.1: no passage through the straits in two moves. In a game where the Axis hold both strait
+// hexes, the Azov flotilla sails into 4A:3525 (as it may); in its next move it may go back into
+// the Sea of Azov, but not on into the Black Sea.
+TEST(Rule41E1Cli, NoPassageThroughTheStraitsInTwoMoves) {
+  test::TempDir dir;
+  json scenario =
+      json::parse(test::ReadFile(std::string(OPSIM_SCENARIO_DIR) + "/special-terrain.json"));
+  auto& allied = scenario["state"]["control"]["allied"];
+  allied.erase(std::find(allied.begin(), allied.end(), "4A:3525"));
+  scenario["state"]["control"]["axis"].push_back("4A:3525");
+  for (json& n : scenario["campaign"]["naval"]) {
+    if (n["id"] == "su-azov") n["hex"] = "4A:3425";
+  }
+  test::WriteFile(dir.Path("kerch.json"), scenario.dump());
+  // Plays one player-turn from `movement` into NAME.json.
+  std::string state;
+  auto play = [&](const std::string& side, const std::string& turn, json movement,
+                  const std::string& name) {
+    const json orders = {{"opsim", "orders"},
+                         {"version", 1},
+                         {"side", side},
+                         {"turn", turn},
+                         {"movement", movement}};
+    test::WriteFile(dir.Path(name + "-orders.json"), orders.dump());
+    std::vector<std::string> args = {"turn", "--orders", dir.Path(name + "-orders.json"), "--out",
+                                     dir.Path(name + ".json")};
+    if (state.empty()) {
+      args.insert(args.end(), {"--scenario", dir.Path("kerch.json"), "--seed", "1940"});
+    } else {
+      args.insert(args.end(), {"--state", state});
+    }
+    const json r = Answer(args);
+    state = dir.Path(name + ".json");
+    return r;
+  };
+  play("axis", "May I 1940", json::array(), "1");
+  play("allied", "May I 1940",
+       json::array({{{"naval", {"su-azov"}}, {"path", {"4A:3425", "4A:3525"}}}}), "2");
+  play("axis", "May II 1940", json::array(), "3");
+  const json on =
+      Check(R"({"naval": ["su-azov"], "path": ["4A:3525", "4A:3624"]})", {"--state", state});
+  EXPECT_EQ(on["legal"], false) << on.dump();
+  EXPECT_EQ(on["rules"], json::array({"41.E.1"}));
+  const json back =
+      Check(R"({"naval": ["su-azov"], "path": ["4A:3525", "4A:3425"]})", {"--state", state});
+  EXPECT_EQ(back["legal"], true) << back.dump();
+}
+
+// --- route and turn agree (B4.8) ------------------------------------------------------------
+
+// B4.8: with a game loaded, `route --path` refuses a ground path that moves on from an enemy
+// zone of control it entered (nl-1's at 16A:1222), where `turn` refuses it, with the same rule
+// and reason; and a path into enemy units is an overrun (B4.9) it leaves to `check`.
+TEST(RouteAgreesWithTurnCli, AnEnemyZoneOfControlEndsTheMove) {
+  const json route = RoutePath("ground", "axis", "16A:1323,16A:1222,16A:1221", {"--unit", "armor"});
+  EXPECT_EQ(route["legal"], false) << route.dump();
+  EXPECT_EQ(route["blocked_by"], json::array({"B4.8"}));
+  EXPECT_EQ(route["failed_step"], 2);
+  const json turn = Check(R"({"units": ["de-9pz"], "path": ["16A:1323", "16A:1222", "16A:1221"]})");
+  EXPECT_EQ(turn["legal"], false);
+  EXPECT_EQ(turn["rules"], json::array({"B4.8"}));
+  EXPECT_TRUE(Has(turn["reason"], route["reason"].get<std::string>())) << turn.dump();
+  const json overrun = RoutePath("ground", "axis", "16A:1323,16A:1222,16A:1122");
+  EXPECT_EQ(overrun["blocked_by"], json::array({"B4.8"}));
+  const json into = RoutePath("ground", "axis", "16A:1222,16A:1122");
+  EXPECT_EQ(into["blocked_by"], json::array({"B4.9"})) << into.dump();
+}
+
+// --- explanations ---------------------------------------------------------------------------
+
+// A legal route found by --from/--to lists each step's rules, as --path does, in text and JSON.
+TEST(ExplanationsCli, ARouteFoundListsEachStepsRules) {
+  const json found =
+      Answer({"route", "--scenario", "special-terrain", "--mode", "naval", "--side", "allied",
+              "--from", "4A:2621", "--to", "4A:3025", "--group", "flotilla"});
+  ASSERT_EQ(found["reachable"], true);
+  ASSERT_EQ(found["steps"].size(), found["path"].size() - 1);
+  EXPECT_TRUE(StepsCite(found, "41.E.5")) << found.dump();
+  const test::CliRun text = RunCli({"route", "--scenario", "special-terrain", "--mode", "naval",
+                                    "--from", "4A:2621", "--to", "4A:3025", "--group", "flotilla"});
+  ASSERT_EQ(text.code, 0) << text.err;
+  EXPECT_TRUE(Has(text.out, "  step 1 to ")) << text.out;
+  EXPECT_TRUE(Has(text.out, "[41.E.5]")) << text.out;
+}
+
+// 41.A.4.b: `map --hex` shows a massively flooded hex as prohibited terrain through the
+// player-turn after the flood (then as swamp: QueryMap.AMassivelyFloodedHexCountsAsSwampLater).
+TEST(ExplanationsCli, AMassivelyFloodedHexShowsHowItCounts) {
+  const json prohibited = Answer({"map", "--scenario", "special-terrain", "--hex", "16A:0623",
+                                  "--set", "flood:16A:0623=massive"});
+  EXPECT_EQ(prohibited["flood"]["counts_as"], "prohibited") << prohibited.dump();
+  EXPECT_EQ(prohibited["flood"]["rule"], "41.A.4.b");
+  const test::CliRun text = RunCli({"map", "--scenario", "special-terrain", "--hex", "16A:0623",
+                                    "--set", "flood:16A:0623=massive"});
+  ASSERT_EQ(text.code, 0) << text.err;
+  EXPECT_TRUE(Has(text.out,
+                  "flooded (massive): counts as prohibited: 16A:0623 is massively "
+                  "flooded: prohibited terrain"))
+      << text.out;
 }
 
 // --- 41.E.2 ---------------------------------------------------------------------------------

@@ -81,6 +81,22 @@ TEST(Scenario, MiniLoads) {
   EXPECT_TRUE(t.hexside(*road).Has(kRoad));
 }
 
+// 41.E.6 with 41.A.3: the Vuoksa lakes never freeze, nor do their shores: a `vuoksa` area takes
+// in the partial-lake hexes beside its lake hexes (1:0304 and 1:0504 beside 1:0404), listed or
+// not.
+TEST(Scenario, Rule41E6_VuoksaAreaTakesInItsLakesShores) {
+  const std::string text =
+      Replace(kMini, "\"hexes\": [\"1:0202..0403\"]}",
+              "\"hexes\": [\"1:0202..0403\"]},\n    {\"name\": \"V\", \"role\": \"vuoksa\", "
+              "\"hexes\": [\"1:0404\"]}");
+  auto sc = test::LoadText(text, "vuoksa.json");
+  ASSERT_TRUE(sc) << sc.error().to_string();
+  const Theater& t = sc->theater;
+  std::vector<std::string> hexes;
+  for (HexRef h : t.areas()[t.AreaWithRole(AreaRole::kVuoksa)].hexes) hexes.push_back(t.HexName(h));
+  EXPECT_EQ(hexes, (std::vector<std::string>{"1:0304", "1:0404", "1:0504"}));
+}
+
 TEST(Scenario, BundledSpecialTerrainHoldsEveryRule41Locale) {
   const Theater& t = test::Bundled("special-terrain").theater;
   auto hex = [&](const char* token) {
@@ -138,6 +154,11 @@ TEST(Scenario, BundledSpecialTerrainHoldsEveryRule41Locale) {
         AreaRole::kGreaterGermany, AreaRole::kIran, AreaRole::kEgyptianDelta, AreaRole::kVuoksa}) {
     EXPECT_GE(t.AreaWithRole(role), 0) << AreaRoleName(role);
   }
+  // 41.E.6: the two Vuoksa lakes and every partial-lake hex on their shores.
+  for (const char* h : {"35:4420", "35:4419", "35:4521", "35:4623", "35:4622", "35:4724"}) {
+    EXPECT_TRUE(t.InRole(hex(h), AreaRole::kVuoksa)) << h;
+  }
+  EXPECT_EQ(t.areas()[t.AreaWithRole(AreaRole::kVuoksa)].hexes.size(), 14u);
   EXPECT_EQ(t.rail_ferries().size(), 1u);
   EXPECT_EQ(t.exits().size(), 3u);
 }

@@ -129,6 +129,26 @@ TEST(Rule41A3, IceAirfieldOnlyOnAFrozenPartialLake) {
   EXPECT_TRUE(Said(*ok, "ice-airfield", "41.A.3", "no SMP cost")) << test::AllEvents(*ok);
 }
 
+// 41.A.3 with 41.E.6: the Vuoksa lakes never freeze, so no ice airfield stands on the partial-lake
+// hexes of their shores, even in a frozen zone, as no ground unit stands on their ice.
+TEST(Rule41A3, NoIceAirfieldOnTheVuoksaLakes) {
+  Camp c;
+  c.ClearUnits();
+  c.At(1);
+  for (const char* shore : {"35:4419", "35:4724"}) {
+    c.Add(std::string("inf-") + shore, Side::kAllied, UnitType::kInfantry, 2, 2, 4, 2, shore);
+    ASSERT_TRUE(c.t().hex(c.Hex(shore)).IsPartialLake()) << shore;
+    c.state.map.SetFrozen(c.t().hex(c.Hex(shore)).zone, true);
+    auto r =
+        c.Play({{"initial",
+                 json::array({{{"ice-airfield", shore}, {"unit", std::string("inf-") + shore}}})}});
+    ASSERT_FALSE(r) << shore;
+    EXPECT_EQ(r.error().rule, "41.A.3") << shore;
+    EXPECT_NE(r.error().message.find("never freezes (41.E.6)"), std::string::npos) << shore;
+    EXPECT_FALSE(c.state.map.ice_airfield(c.Hex(shore))) << shore;
+  }
+}
+
 // 41.A.3: when the lake thaws the ice airfield goes, and its air units must try to escape.
 TEST(Rule41A3, ThawRemovesTheAirfieldAndAirUnitsEscape) {
   Camp c;
@@ -641,6 +661,40 @@ TEST(Rule41E1, NavalGroupsStoppedAtTheStraits) {
   auto into = c.Play(
       {{"movement", json::array({{{"naval", {"su-azov"}}, {"path", {"4A:3425", "4A:3525"}}}})}});
   EXPECT_TRUE(into) << into.error().to_string();
+}
+
+// 41.E.1: "may never move through the straits ... while both straits' hexes are
+// enemy-controlled": a group that stops in a strait hex goes on only back into the sea it came
+// from, however many moves it takes; a marker on its hex keeps that sea between moves.
+TEST(Rule41E1, NoPassageThroughTheStraitsInTwoMoves) {
+  Camp c;
+  c.At(1);
+  c.Own("4A:3525", Side::kAxis);
+  c.Own("4A:3526", Side::kAxis);
+  c.state.FindNaval("su-azov")->hex = c.Hex("4A:3425");
+  auto naval = [](std::vector<std::string> path) {
+    return json{{"movement", json::array({{{"naval", {"su-azov"}}, {"path", path}}})}};
+  };
+  auto into = c.Play(naval({"4A:3425", "4A:3525"}));
+  ASSERT_TRUE(into) << into.error().to_string();
+  EXPECT_TRUE(c.state.map.HasMarker(c.Hex("4A:3525"), "kerch-from-azov:su-azov"));
+  c.At(3);
+  auto on = c.Play(naval({"4A:3525", "4A:3624"}));
+  ASSERT_FALSE(on);
+  EXPECT_EQ(on.error().rule, "41.E.1");
+  // Once the Soviets hold a strait hex again, the passage is open.
+  c.Own("4A:3526", Side::kAllied);
+  const GameState held = c.state;
+  auto open = c.Play(naval({"4A:3525", "4A:3624"}));
+  EXPECT_TRUE(open) << open.error().to_string();
+  EXPECT_TRUE(c.state.map.markers().empty());
+  // Back where it came from is no passage: the marker goes with the group.
+  c.state = held;
+  c.Own("4A:3526", Side::kAxis);
+  c.At(3);
+  auto back = c.Play(naval({"4A:3525", "4A:3425"}));
+  EXPECT_TRUE(back) << back.error().to_string();
+  EXPECT_TRUE(c.state.map.markers().empty());
 }
 
 // --- 41.E.2, 41.E.3 -------------------------------------------------------------------------

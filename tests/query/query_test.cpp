@@ -2,6 +2,8 @@
 // query's answer and its JSON, which must be what the CLI's --json prints.
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "opsim/query/check.h"
 #include "opsim/query/log.h"
 #include "opsim/query/map.h"
@@ -120,6 +122,125 @@ TEST(QueryRoute, AGroundRouteCostsMovementPoints) {
   auto river = query::AnswerRoute(g, req);
   ASSERT_FALSE(river.has_value());
   EXPECT_EQ(river.error().code, ErrorCode::kInvalidInput);
+}
+
+// A legal route found lists each step's rules, as --path would: the same notes, step by step.
+TEST(QueryRoute, ARouteFoundListsEachStepsRules) {
+  const query::LoadedGame g = LoadBundled();
+  query::RouteRequest req;
+  req.side = Side::kAxis;
+  req.from = "16A:1323";
+  req.to = "16A:1021";
+  auto a = query::AnswerRoute(g, req);
+  ASSERT_TRUE(a.has_value()) << a.error().to_string();
+  ASSERT_TRUE(a->found.reachable);
+  std::string path;
+  for (const std::string& w : a->waypoints) path += (path.empty() ? "" : ",") + w;
+  query::RouteRequest check = req;
+  check.from = check.to = "";
+  check.path = path;
+  auto checked = query::AnswerRoute(g, check);
+  ASSERT_TRUE(checked.has_value()) << checked.error().to_string();
+  const json found = query::ToJson(*a);
+  ASSERT_EQ(found["steps"].size(), a->waypoints.size() - 1);
+  EXPECT_EQ(found["steps"], query::ToJson(*checked)["steps"]);
+  EXPECT_EQ(found["cost"], query::ToJson(*checked)["cost"]);
+}
+
+// B4.3: a road step costs the road's 1/2 MP whatever the hex's terrain, and says so alone: the
+// terrain's own cost is not listed beside it.
+TEST(QueryRoute, ARoadStepShowsTheRoadsCostNotTheTerrains) {
+  const query::LoadedGame g = LoadBundled();
+  query::RouteRequest req;
+  req.side = Side::kAxis;
+  req.path = "9A:0907,9A:0908";  // into swamp, 3 MP off the road
+  auto a = query::AnswerRoute(g, req);
+  ASSERT_TRUE(a.has_value()) << a.error().to_string();
+  ASSERT_EQ(a->verdict.notes.size(), 1u);
+  bool road = false;
+  for (const ops::Note& n : a->verdict.notes[0]) {
+    EXPECT_NE(n.rule.id, "B4.1") << n.text;
+    road = road || (n.rule.id == std::string_view("B4.3") && n.text == "along the road: 0.5 MP");
+  }
+  EXPECT_TRUE(road);
+  EXPECT_EQ(a->verdict.cost, 1u);
+}
+
+// `route` and `turn` never disagree (B4.8): with the bundled game loaded, every ground path of
+// every Axis unit that `route --path` judges, `check` (which plays the order as `turn` would)
+// judges alike, refusing with the same rule. Paths are random walks from each unit's hex; where
+// only the move order knows the answer (the unit's MP allowance, B4.10; stacking at the end,
+// B3.2; an overrun's odds, B4.9), the path is not compared.
+TEST(QueryRoute, RouteAndTurnAgreeOnEveryPath) {
+  const query::LoadedGame g = LoadBundled();
+  const map::Theater& t = *g.theater;
+  std::mt19937 random(41);
+  int compared = 0, refused = 0, zones = 0;
+  for (const ops::GroundUnit& u : g.state->units) {
+    if (!u.on_map() || u.side != Side::kAxis || u.traits().airborne) continue;
+    for (int walk = 0; walk < 40; ++walk) {
+      std::vector<map::HexRef> hexes = {u.hex};
+      const int steps = 1 + static_cast<int>(random() % 4);
+      for (int i = 0; i < steps; ++i) {
+        const map::HexRef next =
+            t.NeighborAt(hexes.back(), map::kAllDirs[random() % map::kAllDirs.size()]);
+        if (next.valid()) hexes.push_back(next);
+      }
+      if (hexes.size() < 2) continue;
+      query::RouteRequest req;
+      req.side = Side::kAxis;
+      req.unit = u.traits().motorized ? "motorized" : "infantry";
+      json path = json::array();
+      for (map::HexRef h : hexes) {
+        req.path += (req.path.empty() ? "" : ",") + t.HexName(h);
+        path.push_back(t.HexName(h));
+      }
+      auto route = query::AnswerRoute(g, req);
+      ASSERT_TRUE(route.has_value()) << route.error().to_string();
+      const ops::PathVerdict& v = route->verdict;
+      if (static_cast<int>(v.cost) > u.mp * 2) continue;
+      if (!v.legal && v.blocked_by.front().id == std::string_view("B4.9")) continue;
+      bool friends_at_end = false;
+      for (const ops::GroundUnit& f : g.state->units) {
+        friends_at_end = friends_at_end ||
+                         (f.on_map() && f.side == u.side && f.id != u.id && f.hex == hexes.back());
+      }
+      if (v.legal && friends_at_end) continue;
+      const json order = {{"units", {u.id}}, {"path", path}};
+      auto check = query::AnswerCheck(g, order.dump());
+      ASSERT_TRUE(check.has_value()) << check.error().to_string();
+      ++compared;
+      EXPECT_EQ(check->legal, v.legal) << req.path << ": " << check->reason << " / " << v.reason;
+      if (!v.legal && !check->legal) {
+        ++refused;
+        zones += v.blocked_by.front().id == std::string_view("B4.8");
+        EXPECT_EQ(check->rules, std::vector<std::string>{std::string(v.blocked_by.front().id)})
+            << req.path << ": " << check->reason << " / " << v.reason;
+      }
+    }
+  }
+  EXPECT_GT(compared, 50);
+  EXPECT_GT(refused, 5);
+  EXPECT_GT(zones, 0) << "no path met an enemy zone of control";
+}
+
+// 41.A.4.b: a massively flooded hex counts as prohibited terrain through the player-turn after
+// the flood, and as swamp (still with its city) for the rest of the game; `map --hex` says which.
+TEST(QueryMap, AMassivelyFloodedHexCountsAsSwampLater) {
+  query::LoadedGame g = LoadBundled();
+  const map::HexRef h = *g.theater->FindHex("16A:0623");
+  const std::int32_t now = g.player_turn();
+  g.map.SetFlood(h, {map::FloodKind::kMassive, now, now + 1});
+  auto during = query::AnswerHex(g, "16A:0623");
+  ASSERT_TRUE(during.has_value());
+  EXPECT_EQ(during->flood_counts_as, "prohibited");
+  EXPECT_EQ(during->flood_note.rule.id, std::string_view("41.A.4.b"));
+  g.map.SetFlood(h, {map::FloodKind::kMassive, now - 3, now - 2});
+  auto after = query::AnswerHex(g, "16A:0623");
+  ASSERT_TRUE(after.has_value());
+  EXPECT_EQ(after->flood_counts_as, "swamp");
+  EXPECT_EQ(query::ToJson(g, *after)["flood"]["why"],
+            "16A:0623 is massively flooded: swamp for the game");
 }
 
 TEST(QueryMap, AHexInAGameShowsItsUnits) {

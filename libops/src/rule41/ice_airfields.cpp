@@ -19,6 +19,12 @@ Status Turn::BuildIceAirfield(const InitialOrder& o) {
   if (u->hex != o.hex) {
     return Refuse(rules::k41A3, u->name + " is not in " + Name(o.hex), o.where);
   }
+  if (rule41::VuoksaHex(t_, o.hex)) {
+    return Refuse(
+        rules::k41A3,
+        Name(o.hex) + " is on a Vuoksa lake, which never freezes (41.E.6): no ice airfield",
+        o.where);
+  }
   if (!FrozenLakeHex(o.hex)) {
     return Refuse(rules::k41A3,
                   "an ice airfield needs a frozen partial-lake hex; " + Name(o.hex) + " is not one",

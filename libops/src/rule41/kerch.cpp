@@ -44,6 +44,30 @@ Status Turn::KerchAttack(map::HexsideRef side, const std::string& where) {
                 where);
 }
 
+namespace {
+
+// The marker a naval unit in the straits carries: "kerch-from-azov:ID", "kerch-from-black-sea:ID".
+std::string StraitsMarker(NavalRouter::Tag tag, const std::string& id) {
+  return std::string(tag == NavalRouter::kFromAzov ? "kerch-from-azov:" : "kerch-from-black-sea:") +
+         id;
+}
+
+}  // namespace
+
+NavalRouter::Tag Turn::StraitsEntry(const NavalUnit& n) const {
+  for (NavalRouter::Tag tag : {NavalRouter::kFromAzov, NavalRouter::kFromBlackSea}) {
+    if (s_.map.HasMarker(n.hex, StraitsMarker(tag, n.id))) return tag;
+  }
+  return NavalRouter::kNoTag;
+}
+
+void Turn::MarkStraitsEntry(const NavalUnit& n, map::HexRef from, NavalRouter::Tag tag) {
+  for (NavalRouter::Tag old : {NavalRouter::kFromAzov, NavalRouter::kFromBlackSea}) {
+    s_.map.RemoveMarker(from, StraitsMarker(old, n.id));
+  }
+  if (tag != NavalRouter::kNoTag) s_.map.AddMarker(n.hex, StraitsMarker(tag, n.id));
+}
+
 NavalRouter::Move NavalRouter::KerchStep(map::HexRef from_hex, map::HexRef to_hex, Tag tag, Move mv,
                                          std::vector<Note>* notes) const {
   // A group carries, while in the straits, the sea it entered them from.

@@ -110,6 +110,8 @@ class MapState {
   const std::map<std::uint32_t, std::vector<std::string>>& markers() const { return markers_; }
   void AddMarker(HexRef h, std::string marker);
   bool HasMarker(HexRef h, std::string_view marker) const;
+  // Takes a marker off (a hex left with none has no entry, as if it never had one).
+  void RemoveMarker(HexRef h, std::string_view marker);
 
   // The raw arrays, for hashing and serialization.
   const std::vector<std::uint8_t>& owners() const { return owner_; }

@@ -133,6 +133,9 @@ class GroundRouter {
   // The cheapest route between `to` and the nearest of `sources`, listed from `to` for
   // inbound arcs and from the source for outbound ones.
   RouteAnswer Route(std::span<const map::HexRef> sources, map::HexRef to);
+  // A path judged step by step; with barriers set, it stops where a move order would: leaving
+  // an enemy zone of control it entered (B4.8), entering enemy units (B4.9, an overrun, which
+  // needs the units' strengths).
   PathVerdict Check(std::span<const map::HexRef> path) const;
 
   const RuleContext& ctx() const { return *ctx_; }
@@ -196,16 +199,20 @@ class NavalRouter {
  public:
   NavalRouter(const RuleContext& ctx, const NavalGroup& group);
 
+  // Kerch tags (41.E.1): which sea a group in the straits entered them from.
+  enum Tag : std::uint8_t { kNoTag = 0, kFromAzov = 1, kFromBlackSea = 2 };
+
   RouteAnswer Route(const Waypoint& from, const Waypoint& to);
-  PathVerdict Check(std::span<const Waypoint> path) const;
+  // A path judged step by step. `straits`, when given, is the sea the group entered the
+  // straits from when it starts in them (a passage begun in an earlier move), and is set to
+  // the same at the path's end.
+  PathVerdict Check(std::span<const Waypoint> path, Tag* straits = nullptr) const;
 
  private:
   struct Edge {
     std::uint32_t target;
     map::NavalEdgeProps props;
   };
-  // Kerch tags (41.E.1): which sea a group entered the straits from.
-  enum Tag : std::uint8_t { kNoTag = 0, kFromAzov = 1, kFromBlackSea = 2 };
   struct Move {
     std::uint32_t cost = 0;
     RuleId blocked;

@@ -25,6 +25,10 @@ struct HexAnswer {
   bool in_game = false;                // the game has a campaign: the fields below apply
   std::vector<ops::GroundUnit> units;  // on the map in the hex
   std::optional<map::Flood> flood;
+  // How the flood makes the hex count now, as movement, combat and exploitation see it
+  // (41.A.4): "prohibited", "swamp", or the hex's own terrain; the clause's note says why.
+  std::string flood_counts_as;
+  ops::Note flood_note;
   bool ice_airfield = false;
 };
 Result<HexAnswer> AnswerHex(const LoadedGame& g, std::string_view hex);

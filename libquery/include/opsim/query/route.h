@@ -34,7 +34,7 @@ struct RouteRequest {
 struct RouteAnswer {
   RouteRequest request;
   ops::RouteAnswer found;              // when the request asked for a route
-  ops::PathVerdict verdict;            // when it gave a path
+  ops::PathVerdict verdict;            // when it gave a path, or the route found, step by step
   std::vector<std::string> waypoints;  // the route found or the path checked, by name
 };
 
