@@ -31,6 +31,7 @@ Status Turn::Attack(const AttackOrder& a) {
   }
   const RuleContext ctx = Ctx(false);
   std::vector<GroundUnit*> attackers;
+  std::vector<StepNotes> crossings;  // the Rule 41 clauses that shaped each attacker's hexside
   bool all_major = true;
   for (const std::string& id : a.units) {
     Status error;
@@ -62,6 +63,7 @@ Status Turn::Attack(const AttackOrder& a) {
                     a.where);
     }
     all_major = all_major && cross.crossing == Crossing::kMajor;
+    crossings.push_back(StepNotes{{u->hex, a.hex}, std::move(notes)});
     attackers.push_back(u);
   }
   attacked_hexes_.insert(a.hex.v);
@@ -118,8 +120,9 @@ Status Turn::Attack(const AttackOrder& a) {
   }
   Say("combat", rules::kB7_2,
       attackers_names + " attack " + Name(a.hex) + ": " + odds + ": " + CombatResultName(result),
-      std::move(attacker_ids), {a.hex},
-      shift ? Numbers{attack, defense, shift} : Numbers{attack, defense});
+      attacker_ids, {a.hex}, shift ? Numbers{attack, defense, shift} : Numbers{attack, defense});
+  // The clauses that made a hexside a major river for this attack (41.A.1, 41.E.2, 41.E.3).
+  SayRule41("combat", attackers_names, attacker_ids, crossings);
   ApplyResult(result, a, attackers, defenders);
   return {};
 }

@@ -835,7 +835,8 @@ TEST_F(LoggedGameTest, ADieOrdersOrStateHashThatDiffersFailsAtAnyRulesVersion) {
 }
 
 // tests/db/fixtures: logs written by earlier builds, in every schema, keep verifying; a schema-1
-// log reads as rules version 1, takes a new player-turn (in schema 1), and verifies after it.
+// log reads as rules version 1 and the schema-2 fixture as the rules version 2 it was written
+// at; a schema-1 log takes a new player-turn (in schema 1), and verifies after it.
 TEST_F(LoggedGameTest, EveryFixtureLogVerifiesAndASchema1LogTakesANewTurn) {
   for (const char* name :
        {"log-schema1.sqlite", "log-schema1-bundled.sqlite", "log-schema2.sqlite"}) {
@@ -844,7 +845,8 @@ TEST_F(LoggedGameTest, EveryFixtureLogVerifiesAndASchema1LogTakesANewTurn) {
     const auto r = RunCli({"replay", "--db", copy, "--verify", "--json"});
     ASSERT_EQ(r.code, 0) << name << ": " << r.err;
     const int schema = std::stoi(SqlValue(copy, "PRAGMA user_version"));
-    EXPECT_EQ(r.json()["rules_version"], schema == 1 ? 1 : ops::kRulesVersion) << name;
+    EXPECT_EQ(r.json()["rules_version"], schema == 1 ? 1 : 2) << name;
+    EXPECT_EQ(r.json()["build_rules_version"], ops::kRulesVersion) << name;
   }
   const std::string old = dir_.Path("log-schema1.sqlite");
   const auto status = RunCli({"status", "--db", old});

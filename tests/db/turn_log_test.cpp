@@ -154,9 +154,9 @@ TEST(TurnLog, RowHashesAreTheDocumentedFormula) {
     return SqlValue(path, "SELECT hash FROM chain WHERE seq = " + std::to_string(seq));
   };
   const std::string game =
-      "{\"rules_version\":2,\"scenario_name\":\"tiny.json\",\"scenario_sha256\":\"" +
-      Sha256Hex(Record().scenario) + "\",\"seed\":7,\"seq\":1,\"start_hash\":\"" +
-      std::string(64, 'a') + "\",\"table\":\"game\"}";
+      "{\"rules_version\":" + std::to_string(ops::kRulesVersion) +
+      ",\"scenario_name\":\"tiny.json\",\"scenario_sha256\":\"" + Sha256Hex(Record().scenario) +
+      "\",\"seed\":7,\"seq\":1,\"start_hash\":\"" + std::string(64, 'a') + "\",\"table\":\"game\"}";
   EXPECT_EQ(hash_of(1), Sha256Hex(std::string(64, '0') + "\n" + game));
   const db::Snapshot start = SnapshotAfter(0);
   const std::string snapshot = "{\"bytes\":" + std::to_string(start.data.size()) +
@@ -166,10 +166,10 @@ TEST(TurnLog, RowHashesAreTheDocumentedFormula) {
                                "\",\"table\":\"snapshot\",\"turn\":0}";
   EXPECT_EQ(hash_of(2), Sha256Hex(hash_of(1) + "\n" + snapshot));
   const db::LoggedTurn t = test::HandBuiltTurn(1, 2, 3);
-  const std::string turn =
-      "{\"date\":\"Jan I 1942\",\"final_hash\":\"" + t.final_hash +
-      "\",\"number\":1,\"orders\":" + nlohmann::json(t.orders).dump() +
-      ",\"rules_version\":2,\"seq\":3,\"serial\":0,\"side\":\"axis\",\"table\":\"turn\"}";
+  const std::string turn = "{\"date\":\"Jan I 1942\",\"final_hash\":\"" + t.final_hash +
+                           "\",\"number\":1,\"orders\":" + nlohmann::json(t.orders).dump() +
+                           ",\"rules_version\":" + std::to_string(ops::kRulesVersion) +
+                           ",\"seq\":3,\"serial\":0,\"side\":\"axis\",\"table\":\"turn\"}";
   EXPECT_EQ(hash_of(3), Sha256Hex(hash_of(2) + "\n" + turn));
   const std::string roll =
       "{\"decided\":\"AR\",\"n\":0,\"purpose\":\"combat 16A:0920\",\"rule\":\"B7.2\","

@@ -45,6 +45,8 @@ TEST(Rule41A1, AttackAcrossACausewayIsAcrossAMajorRiver) {
   auto r = c.Play({{"combat", json::array({{{"attack", "16A:0827"}, {"units", {"al-1"}}}})}}, {6});
   ASSERT_TRUE(r) << r.error().to_string();
   EXPECT_TRUE(Said(*r, "combat", "B7.2", "across a major river")) << test::AllEvents(*r);
+  // The explanation cites the clause that made the hexside a major river, not the CRT alone.
+  EXPECT_TRUE(Said(*r, "combat", "41.A.1")) << test::AllEvents(*r);
 }
 
 // 41.A.1: causeways count as bridges for construction and destruction (B14).
@@ -714,6 +716,7 @@ TEST(Rule41E2, CombatAcrossABalticSeaHexside) {
   }());
   ASSERT_TRUE(r) << r.error().to_string();
   EXPECT_TRUE(Said(*r, "combat", "B7.2", "across a major river")) << test::AllEvents(*r);
+  EXPECT_TRUE(Said(*r, "combat", "41.E.2")) << test::AllEvents(*r);
 }
 
 // 41.E.3 EX: an Axis unit entering 2A:0832 from an adjacent land hex gains the whole hex.
@@ -836,7 +839,8 @@ TEST(Rule41Events, ARailFerryMoveNamesItsUnitsHexesAndCost) {
   EXPECT_EQ(ferry->hexes, (std::vector<std::string>{"9A:1004", "9A:1001"}));
 }
 
-// 41.F: an exit names the unit, its hex, its attack strength and the total it now makes.
+// 41.F: an exit names the unit, its hex, the MP it cost (in half MPs, as a move's), its attack
+// strength and the total it now makes.
 TEST(Rule41Events, AnExitNamesTheUnitTheHexAndTheTotal) {
   Camp c;
   c.ClearUnits();
@@ -851,7 +855,8 @@ TEST(Rule41Events, AnExitNamesTheUnitTheHexAndTheTotal) {
   ASSERT_NE(exit, nullptr) << test::AllEvents(*r);
   EXPECT_EQ(exit->units, std::vector<std::string>{"gg"});
   EXPECT_EQ(exit->hexes, std::vector<std::string>{"9A:0110"});
-  EXPECT_EQ(exit->numbers, (std::vector<std::int64_t>{7, 7}));
+  EXPECT_EQ(exit->numbers, (std::vector<std::int64_t>{2, 7, 7}));
+  EXPECT_NE(exit->text.find("for 1 MP"), std::string::npos) << exit->text;
 }
 
 // A die event's numbers start with the die's sides and face; the same game played twice gives

@@ -3,6 +3,7 @@
 // the running total its edge names.
 #include <algorithm>
 
+#include "../notes.h"
 #include "../turn.h"
 #include "opsim/core/rule_ids.h"
 
@@ -37,10 +38,11 @@ Status Turn::ExitMap(MovingStack& stack, map::HexRef end, const RuleContext& ctx
     Remove(u, UnitStatus::kExited);
     s_.exit_totals[edge->total] += u.attack;
     Say("exit", rules::k41F,
-        u.name + " exits the map from " + Name(end) + " (" + edge->name +
-            "): " + std::to_string(u.attack) + " attack strength to the '" + edge->total +
-            "' total, now " + std::to_string(s_.exit_totals[edge->total]),
-        {u.id}, {end}, {u.attack, s_.exit_totals[edge->total]});
+        u.name + " exits the map from " + Name(end) + " (" + edge->name + ") for " +
+            Halves(static_cast<int>(cost.cost)) + " MP: " + std::to_string(u.attack) +
+            " attack strength to the '" + edge->total + "' total, now " +
+            std::to_string(s_.exit_totals[edge->total]),
+        {u.id}, {end}, {static_cast<int>(cost.cost), u.attack, s_.exit_totals[edge->total]});
   }
   return {};
 }

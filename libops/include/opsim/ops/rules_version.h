@@ -14,6 +14,8 @@ namespace opsim::ops {
 
 // 1: logs written before the version was recorded (their events are text, kind and rule only).
 // 2: events carry their units, hexes and numbers.
-inline constexpr std::int32_t kRulesVersion = 2;
+// 3: an attack across a hexside Rule 41 makes a major river cites the clause (41.A.1, 41.E.2,
+//    41.E.3); an exit says its MP cost (41.F).
+inline constexpr std::int32_t kRulesVersion = 3;
 
 }  // namespace opsim::ops
