@@ -19,7 +19,7 @@
 namespace opsim {
 
 // Size limits per kind of input file (docs/scenario-format.md). A generated 100,000-hex theater
-// with 2,000 units is under 1 MB and the largest `opsim generate` writes about 40 MB.
+// with 2,000 units is under 1 MB.
 inline constexpr std::uint64_t kMaxScenarioBytes = 64ull << 20;  // scenarios, state, PBEM files
 inline constexpr std::uint64_t kMaxOrdersBytes = 16ull << 20;    // orders, odds results
 inline constexpr std::uint64_t kMaxBoardBytes = 16ull << 20;     // tactical boards
