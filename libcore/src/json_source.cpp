@@ -99,8 +99,12 @@ Result<std::string> ReadInputFile(const std::string& path, std::uint64_t max_byt
                 path);
   };
   struct stat st {};
-  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-      static_cast<std::uint64_t>(st.st_size) > max_bytes) {
+  const bool known = ::fstat(fd, &st) == 0;
+  if (known && S_ISDIR(st.st_mode)) {
+    ::close(fd);
+    return Fail(ErrorCode::kInvalidInput, "a folder, not a file", path);
+  }
+  if (known && S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) > max_bytes) {
     return too_big(std::to_string(st.st_size));
   }
   std::string text;

@@ -112,6 +112,8 @@ TEST(JsonSource, AFileOverItsSizeLimitIsRefusedUnread) {
   EXPECT_TRUE(JsonSource::FromFile(big, 1002));
   EXPECT_FALSE(JsonSource::FromFile(big, 1001));
   EXPECT_EQ(JsonSource::FromFile(dir.Path("none.json")).error().code, ErrorCode::kNotFound);
+  // A folder is bad input (exit 2), as it was when read as an empty text, not an I/O error.
+  EXPECT_EQ(JsonSource::FromFile(dir.dir()).error().code, ErrorCode::kInvalidInput);
 }
 
 TEST(EchoToken, CapsLengthAndEscapesControlCharacters) {
