@@ -6,8 +6,28 @@
 #include <new>
 
 #include "context.h"
+#include "opsim/core/echo.h"
 
 namespace opsim::cli {
+
+namespace {
+
+// CLI11 quotes what the user typed whole ("The following arguments were not expected: ..."):
+// each word passes through EchoToken, and the message stops after a few lines' worth.
+std::string EchoParseError(std::string_view what) {
+  constexpr std::size_t kMax = 4 * kEchoMax;
+  std::string out;
+  for (std::size_t at = 0; at <= what.size();) {
+    const std::size_t space = std::min(what.find(' ', at), what.size());
+    if (at > 0) out += ' ';
+    out += EchoToken(what.substr(at, space - at));
+    if (out.size() > kMax) return out + " …";
+    at = space + 1;
+  }
+  return out;
+}
+
+}  // namespace
 
 void Emit(Context& ctx, const nlohmann::json& doc, const std::string& text) {
   if (ctx.json && ctx.state_edited) {
@@ -85,7 +105,7 @@ int Run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
   } catch (const CLI::ParseError& e) {
     // CLI11 reports its own help for the subcommand that failed.
     if (e.get_exit_code() == 0) return 0;
-    return Report(ctx, Error{ErrorCode::kInvalidInput, e.what(), {}, {}});
+    return Report(ctx, Error{ErrorCode::kInvalidInput, EchoParseError(e.what()), {}, {}});
   } catch (const std::bad_alloc&) {
     return Report(ctx, Error{ErrorCode::kInternal,
                              "out of memory: the command needs more than this process may have",

@@ -6,11 +6,15 @@
 #include <CLI/CLI.hpp>
 #include <charconv>
 #include <cstdint>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
+#include <sstream>
 #include <string>
+#include <type_traits>
 
+#include "opsim/core/echo.h"
 #include "opsim/core/error.h"
 
 namespace opsim::cli {
@@ -41,26 +45,40 @@ void Bind(CLI::App* cmd, Context& ctx, F body) {
   });
 }
 
-// Every --seed: 0 to 2^63 - 1 (a turn log keeps it as SQLite's signed integer). Checked on the
-// text with from_chars: CLI11's own conversions saturate (2^64 and up become 2^64 - 1) and an
-// unsigned option wraps "-1".
-inline const CLI::Validator kSeedRange(
-    [](std::string& text) -> std::string {
-      std::int64_t v = 0;
-      const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-      if (ec != std::errc() || end != text.data() + text.size() || v < 0) {
-        return "a seed is a whole number from 0 to 9223372036854775807";
-      }
-      return {};
-    },
-    "SEED");
+// Every number option's range (cli/README.md lists them). Checked on the text with from_chars:
+// CLI11's own conversions saturate (2^64 and up become 2^64 - 1), wrap "-1" in an unsigned option
+// and print a range as 300-digit doubles. The error names the option (CLI11 prefixes it), the
+// range and the value, cut short.
+template <class T>
+CLI::Validator InRange(T lo, T hi) {
+  std::ostringstream range;
+  range << lo << " to " << hi;
+  return CLI::Validator(
+      [lo, hi, range = range.str()](std::string& text) -> std::string {
+        T v{};
+        const char* end = text.data() + text.size();
+        const auto [at, ec] = std::from_chars(text.data(), end, v);
+        if (ec == std::errc() && at == end && v >= lo && v <= hi) return {};
+        return std::string("must be ") + (std::is_integral_v<T> ? "a whole number" : "a number") +
+               " from " + range + ", not " + EchoToken(text);
+      },
+      range.str());
+}
+
+// Every --seed: 0 to 2^63 - 1 (a turn log keeps it as SQLite's signed integer).
+inline const CLI::Validator kSeedRange =
+    InRange<std::int64_t>(0, std::numeric_limits<std::int64_t>::max()).description("SEED");
+
+// --at, --to and --turn count a log's player-turns: at most a million (a campaign has hundreds).
+inline constexpr int kMaxPlayerTurns = 1'000'000;
 
 // --force, for a command that writes --out: replace a file of another kind there (never a link,
 // a folder or a device; opsim/core/files.h).
-inline void AddForceOption(CLI::App* cmd, bool& force) {
-  cmd->add_flag("--force", force,
-                "replace --out even if it holds another kind of file (never a link, a folder or "
-                "a device)");
+inline CLI::Option* AddForceOption(CLI::App* cmd, bool& force) {
+  return cmd->add_flag(
+      "--force", force,
+      "replace --out even if it holds another kind of file (never a link, a folder or "
+      "a device)");
 }
 
 void AddMapCommands(CLI::App& app, Context& ctx);       // scenarios, map, route, render, generate

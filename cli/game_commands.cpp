@@ -63,7 +63,7 @@ std::string TurnText(const ops::TurnResult& r) {
 }
 
 Result<ops::Orders> ReadOrders(const std::string& path, const map::Theater& t) {
-  auto src = JsonSource::FromFile(path);
+  auto src = JsonSource::FromFile(path, kMaxOrdersBytes);
   if (!src) return std::unexpected(src.error());
   return ops::ParseOrders(*src, t);
 }
@@ -173,12 +173,13 @@ void AddTurnCommand(CLI::App& app, Context& ctx) {
       "A state file is for solo play: it holds the dice's state, so anyone holding it can foresee "
       "every die, and it carries a hash of its content only to flag a hand edit (a warning, and "
       "\"state_edited\" in --json). Two players keep a turn log with fair dice (docs/pbem.md).");
-  AddGameSourceOptions(turn, to->game, true);
+  AddGameSourceOptions(turn, to->game, SourceFor::kPlay);
   turn->add_option("--orders", to->orders, "the orders file")->required();
   turn->add_option("--out", to->out,
-                   "where to write the new state (not with --db): a state file, for solo play, "
-                   "whose dice anyone holding it can foresee");
-  AddForceOption(turn, to->force);
+                   "where to write the new state: a state file, for solo play, whose dice anyone "
+                   "holding it can foresee")
+      ->group(kNotWithDb);
+  AddForceOption(turn, to->force)->group(kNotWithDb);
   Bind(turn, ctx, [&ctx, to]() -> Status {
     ops::TurnResult result;
     if (!to->game.db.empty()) {
@@ -187,11 +188,11 @@ void AddTurnCommand(CLI::App& app, Context& ctx) {
                     "--out goes with --scenario or --state; the log "
                     "keeps the game");
       }
-      if (!to->game.sets.empty() || to->game.at >= 0) {
+      if (!to->game.sets.empty()) {
         return Fail(ErrorCode::kInvalidInput,
-                    "a logged game is played as it stands: no --set or --at (use opsim branch)");
+                    "a logged game is played as it stands: no --set (use opsim branch)");
       }
-      auto src = JsonSource::FromFile(to->orders);
+      auto src = JsonSource::FromFile(to->orders, kMaxOrdersBytes);
       if (!src) return std::unexpected(src.error());
       auto played = db::PlayLoggedTurn(to->game.db, *src);
       if (!played) return std::unexpected(played.error());
@@ -267,7 +268,7 @@ void AddCheckCommand(CLI::App& app, Context& ctx) {
     const std::optional<Side> side =
         co->side.empty() ? std::nullopt : std::optional<Side>(*ParseSide(co->side));
     if (!co->orders.empty()) {
-      auto src = JsonSource::FromFile(co->orders);
+      auto src = JsonSource::FromFile(co->orders, kMaxOrdersBytes);
       if (!src) return std::unexpected(src.error());
       auto a = query::AnswerDryRun(*g, *src, side);
       if (!a) return std::unexpected(a.error());

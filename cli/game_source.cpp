@@ -2,7 +2,7 @@
 
 namespace opsim::cli {
 
-void AddGameSourceOptions(CLI::App* cmd, GameSource& src, bool seed) {
+void AddGameSourceOptions(CLI::App* cmd, GameSource& src, SourceFor use) {
   auto* scenario = cmd->add_option("--scenario", src.scenario,
                                    "a bundled scenario's name, or a scenario file: a new game");
   auto* state =
@@ -11,17 +11,23 @@ void AddGameSourceOptions(CLI::App* cmd, GameSource& src, bool seed) {
                       "foresee its dice (two players keep a turn log with fair dice, "
                       "docs/pbem.md)");
   auto* db = cmd->add_option("--db", src.db, "a turn log (opsim new)");
-  cmd->add_option("--at", src.at, "with --db: the state after this many logged player-turns")
-      ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--set", src.sets,
-                  "what-if overrides, repeatable: owner:HEX=axis|allied|none, suez=STATUS, "
-                  "frozen:ZONE=true|false, flood:HEX=none|partial|prohibited|massive, "
-                  "ice-airfield:HEX=true|false, bridge:HEXSIDE=destroyed|intact, "
-                  "netherlands-surrendered=true|false, unit:ID=HEX");
-  if (seed)
-    cmd->add_option("--seed", src.seed, "the dice's seed for a new game")
+  if (use == SourceFor::kQuery) {
+    cmd->add_option("--at", src.at, "with --db: the state after this many logged player-turns")
+        ->check(InRange(0, kMaxPlayerTurns));
+  }
+  auto* set = cmd->add_option(
+      "--set", src.sets,
+      "what-if overrides, repeatable: owner:HEX=axis|allied|none, suez=STATUS, "
+      "frozen:ZONE=true|false, flood:HEX=none|partial|prohibited|massive, "
+      "ice-airfield:HEX=true|false, bridge:HEXSIDE=destroyed|intact, "
+      "netherlands-surrendered=true|false, unit:ID=HEX (a ground, air or naval unit)");
+  if (use == SourceFor::kPlay) {
+    set->group(kNotWithDb);
+    cmd->add_option("--seed", src.seed, "the dice's seed for a new game (--scenario)")
         ->check(kSeedRange)
-        ->default_val(1);
+        ->default_val(1)
+        ->group(kNotWithDb);
+  }
   scenario->excludes(state)->excludes(db);
   state->excludes(db);
 }

@@ -21,8 +21,14 @@ struct GameSource {
   std::vector<std::string> sets;
 };
 
-// --scenario/--state/--db/--at/--set (and --seed when `seed`).
-void AddGameSourceOptions(CLI::App* cmd, GameSource& src, bool seed = false);
+// What the options are for: a query, or playing a turn (`opsim turn`), which offers --seed for a
+// new game and, since a logged game is played as it stands, neither --at nor --set with --db:
+// its help lists --set, --seed (and the command's own --out) under "Not with --db".
+enum class SourceFor { kQuery, kPlay };
+inline constexpr const char* kNotWithDb = "Not with --db";
+
+// --scenario/--state/--db/--set, --at for a query, --seed to play.
+void AddGameSourceOptions(CLI::App* cmd, GameSource& src, SourceFor use = SourceFor::kQuery);
 
 // The game the options name, with its --set overrides, loaded for what `needs`; from a state
 // file, it notes in `ctx` whether the file was edited by hand (the --json answer says so).

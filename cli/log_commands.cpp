@@ -217,7 +217,7 @@ void AddStatusCommand(CLI::App& app, Context& ctx) {
       "Canal (41.B), flooded hexes (41.A.4) and ice airfields (41.A.3); SRP pools and exit "
       "totals (41.F); units out of supply (B8)");
   status->add_option("--db", so->db, "the turn log")->required();
-  status->add_option("--at", so->at, kAtHelp)->check(CLI::NonNegativeNumber);
+  status->add_option("--at", so->at, kAtHelp)->check(InRange(0, kMaxPlayerTurns));
   Bind(status, ctx, [&ctx, so]() -> Status {
     auto status = query::AnswerStatus(
         so->db, so->at >= 0 ? std::optional<std::int32_t>(so->at) : std::nullopt);
@@ -248,7 +248,7 @@ void AddLogCommand(CLI::App& app, Context& ctx) {
   log_cmd
       ->add_option("--turn", lo->turn,
                    "only this player-turn (numbered from 1 in the order they were logged)")
-      ->check(CLI::PositiveNumber);
+      ->check(InRange(1, kMaxPlayerTurns));
   Bind(log_cmd, ctx, [&ctx, lo]() -> Status {
     auto log = query::AnswerLog(
         lo->db, lo->turn > 0 ? std::optional<std::int32_t>(lo->turn) : std::nullopt);
@@ -280,7 +280,7 @@ void AddReplayCommand(CLI::App& app, Context& ctx) {
   replay
       ->add_option("--to", ro->to,
                    "stop after this many logged player-turns (default: all of them)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(InRange(0, kMaxPlayerTurns));
   replay->add_flag("--verify", ro->verify, "also check the hash chain and the snapshots");
   Bind(replay, ctx, [&ctx, ro]() -> Status {
     ProgressLine progress(ctx, "replaying player-turn");
@@ -365,7 +365,7 @@ void AddBranchCommand(CLI::App& app, Context& ctx) {
       ->add_option("--at", bo->at,
                    "the number of logged player-turns the new log starts with (0: the start)")
       ->required()
-      ->check(CLI::NonNegativeNumber);
+      ->check(InRange(0, kMaxPlayerTurns));
   branch->add_option("--out", bo->out, "the new log file; it must not exist yet")->required();
   Bind(branch, ctx, [&ctx, bo]() -> Status {
     db::BranchReport report;

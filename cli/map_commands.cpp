@@ -345,12 +345,12 @@ void AddGenerateCommand(CLI::App& app, Context& ctx) {
       "Write a synthetic theater of about N hexes (seas, coasts, rivers, lakes, canals, "
       "causeways, rail, ports, cities), for benchmarks and tests");
   generate->add_option("--hexes", go->hexes, "about how many hexes")
-      ->check(CLI::Range(std::int64_t{100}, std::int64_t{2000000}))
+      ->check(InRange<std::int64_t>(100, 900'000))
       ->default_val(100000);
   generate
       ->add_option("--units", go->units,
                    "add a campaign with this many ground units, half a side each")
-      ->check(CLI::Range(std::int64_t{0}, std::int64_t{200000}))
+      ->check(InRange<std::int64_t>(0, 200'000))
       ->default_val(0);
   generate->add_option("--seed", go->seed, "random seed")->check(kSeedRange)->default_val(1);
   generate->add_option("--out", go->out, "the scenario file to write")->required();

@@ -1,6 +1,7 @@
 // `opsim odds`: a Monte Carlo run of an orders file, on every core, sharded for batch
 // schedulers, and the merge of shard results. The runs and the counts are libquery's (odds.h);
 // this file reads the options, reports progress and prints.
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cstdio>
@@ -89,6 +90,19 @@ std::string OddsText(const query::OddsAnswer& a) {
   return out.str();
 }
 
+// --runs and --threads: 1 to `max`, read here rather than by CLI11, which turns a count past 2^64
+// into 2^64 - 1 and "-1" into 2^64 - 1.
+Result<std::uint64_t> Count(const char* option, const std::string& text, std::uint64_t max) {
+  std::uint64_t n = 0;
+  const char* end = text.data() + text.size();
+  if (auto [at, ec] = std::from_chars(text.data(), end, n); ec != std::errc() || at != end) n = 0;
+  if (n < 1 || n > max) {
+    return Fail(ErrorCode::kInvalidInput, std::string(option) + " must be from 1 to " +
+                                              std::to_string(max) + ", not " + EchoToken(text));
+  }
+  return n;
+}
+
 // "K/N" with 1 <= K <= N.
 Status ParseShard(const std::string& text, std::uint32_t& shard, std::uint32_t& shards) {
   unsigned long k = 0, n = 0;
@@ -96,8 +110,9 @@ Status ParseShard(const std::string& text, std::uint32_t& shard, std::uint32_t& 
   std::istringstream in(text);
   if (!(in >> k >> slash >> n) || slash != '/' || in >> extra || k < 1 || n < 1 || k > n ||
       n > query::kMaxOddsRuns) {
-    return Fail(ErrorCode::kInvalidInput,
-                "--shard " + text + ": expected K/N, shard K of N, with 1 <= K <= N (e.g. 1/4)");
+    return Fail(ErrorCode::kInvalidInput, "--shard " + EchoToken(text) +
+                                              ": expected K/N, shard K of N, with 1 <= K <= N <= " +
+                                              std::to_string(query::kMaxOddsRuns) + " (e.g. 1/4)");
   }
   shard = static_cast<std::uint32_t>(k);
   shards = static_cast<std::uint32_t>(n);
@@ -107,7 +122,7 @@ Status ParseShard(const std::string& text, std::uint32_t& shard, std::uint32_t& 
 Result<query::OddsAnswer> Merge(const std::vector<std::string>& files) {
   std::vector<query::OddsAnswer> parts;
   for (const std::string& f : files) {
-    auto src = JsonSource::FromFile(f);
+    auto src = JsonSource::FromFile(f, kMaxOrdersBytes);
     if (!src) return std::unexpected(src.error());
     auto part = query::OddsFromJson(*src);
     if (!part) return std::unexpected(part.error());
@@ -123,7 +138,8 @@ void AddOddsCommands(CLI::App& app, Context& ctx) {
     GameSource game;
     std::string orders, runs, shard = "1/1", out;
     std::uint64_t seed = 0;
-    unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+    std::string threads =
+        std::to_string(std::clamp(std::thread::hardware_concurrency(), 1u, query::kMaxOddsThreads));
     std::vector<std::string> merge;
     bool force = false;
   };
@@ -147,7 +163,10 @@ void AddOddsCommands(CLI::App& app, Context& ctx) {
   auto* seed = odds->add_option("--seed", oo->seed, "the runs' dice: the same seed, the same odds")
                    ->check(kSeedRange)
                    ->type_name("S");
-  odds->add_option("--threads", oo->threads, "threads to play on (default: every core)")
+  odds->add_option("--threads", oo->threads,
+                   "threads to play on, 1 to " + std::to_string(query::kMaxOddsThreads) +
+                       " (default: every core)")
+      ->type_name("N")
       ->capture_default_str();
   odds->add_option("--shard", oo->shard,
                    "play only shard K of N: the runs i with i mod N = K - 1 (default 1/1)")
@@ -174,23 +193,17 @@ void AddOddsCommands(CLI::App& app, Context& ctx) {
         }
       }
       query::OddsRequest request;
-      // Read here rather than by CLI11, which turns a count past 2^64 into 2^64 - 1.
-      const char* end = oo->runs.data() + oo->runs.size();
-      if (auto [at, ec] = std::from_chars(oo->runs.data(), end, request.runs);
-          ec != std::errc() || at != end) {
-        request.runs = 0;
-      }
-      if (request.runs < 1 || request.runs > query::kMaxOddsRuns) {
-        return Fail(ErrorCode::kInvalidInput, "--runs must be from 1 to " +
-                                                  std::to_string(query::kMaxOddsRuns) + ", not " +
-                                                  oo->runs);
-      }
+      auto count = Count("--runs", oo->runs, query::kMaxOddsRuns);
+      if (!count) return std::unexpected(count.error());
+      request.runs = *count;
+      count = Count("--threads", oo->threads, query::kMaxOddsThreads);
+      if (!count) return std::unexpected(count.error());
+      request.threads = static_cast<unsigned>(*count);
       request.seed = oo->seed;
-      request.threads = oo->threads;
       if (auto s = ParseShard(oo->shard, request.shard, request.shards); !s) return s;
       auto g = LoadGame(ctx, oo->game);
       if (!g) return std::unexpected(g.error());
-      auto src = JsonSource::FromFile(oo->orders);
+      auto src = JsonSource::FromFile(oo->orders, kMaxOrdersBytes);
       if (!src) return std::unexpected(src.error());
       // Progress on stderr, at most once a second, so that short runs stay quiet.
       using Clock = std::chrono::steady_clock;

@@ -145,7 +145,7 @@ void AddMove(CLI::App& pbem, Context& ctx) {
   cmd->add_option("--orders", o->orders, "your orders file (docs/orders-format.md)")->required();
   cmd->add_option("--out", o->out, "the turn file to write")->required();
   Bind(cmd, ctx, [&ctx, o]() -> Status {
-    auto orders = JsonSource::FromFile(o->orders);
+    auto orders = JsonSource::FromFile(o->orders, kMaxOrdersBytes);
     if (!orders) return std::unexpected(orders.error());
     auto done = db::pbem::Move(o->db, KeyPath(*o), *orders, o->out);
     if (!done) return std::unexpected(done.error());

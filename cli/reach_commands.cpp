@@ -121,7 +121,7 @@ void AddReachCommands(CLI::App& app, Context& ctx) {
   reach
       ->add_option("--max-cost", o->max_cost,
                    "list only hexes reached for at most this many MP (rail hexes with --rail)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(InRange(0.0, 1000.0));
   Bind(reach, ctx, [&ctx, o]() -> Status {
     if (o->units.empty() && o->hex.empty()) {
       return Fail(ErrorCode::kInvalidInput, "reach needs --unit ID or --hex HEX");

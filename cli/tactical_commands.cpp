@@ -183,6 +183,9 @@ struct MoveArgs {
   int stack = 1;
 };
 
+// --stack: the units moving together; a stack holds far fewer (A5.1).
+constexpr int kMaxStack = 100;
+
 Status RunMove(Context& ctx, const MoveArgs& a) {
   std::optional<t::PaddyStateRoll> roll;
   auto board = OpenBoard(a.board, a.settings, &roll);
@@ -216,7 +219,11 @@ Status RunMove(Context& ctx, const MoveArgs& a) {
   o.armored_assault = a.armored;
   o.seed = a.settings.seed;
   o.morale = a.morale;
-  if (a.stack < 1) return Bad("--stack must be at least 1", std::to_string(a.stack), rules::kG9_43);
+  if (a.stack < 1 || a.stack > kMaxStack) {
+    return Bad("--stack must be from 1 to " + std::to_string(kMaxStack) + ", not " +
+                   std::to_string(a.stack),
+               std::to_string(a.stack), rules::kG9_43);
+  }
   o.stack = a.stack;
   if (a.path.empty()) return Bad("--path is required (e.g. --path oM5,oM4,oM3)");
   auto report = t::EvaluateMove(*board, o, t::SplitPath(a.path));
@@ -586,6 +593,18 @@ struct SamuraiArgs {
   std::optional<std::uint64_t> seed;
 };
 
+// --models: one d20 each (SAM-LT.1), so a count is bounded: 2,000,000,000 took 8 GB.
+constexpr int kMaxModels = 1000;
+
+Status CheckModels(int models) {
+  if (models < 1 || models > kMaxModels) {
+    return Bad("--models must be from 1 to " + std::to_string(kMaxModels) + ", not " +
+                   std::to_string(models),
+               std::to_string(models), rules::kSamLT_1);
+  }
+  return {};
+}
+
 json LossTestJson(const t::LossTest& lt) {
   return {{"rule", rules::kSamLT_1.id},
           {"rolls", lt.rolls},
@@ -669,6 +688,9 @@ Result<std::vector<t::SamuraiHex>> SamuraiPath(const SamuraiArgs& a) {
 }
 
 Status RunSamuraiMove(Context& ctx, const SamuraiArgs& a) {
+  if (a.models) {
+    if (auto s = CheckModels(*a.models); !s) return s;
+  }
   auto unit =
       ParseOpt<t::SamuraiUnit>(a.unit, "unit", t::ParseSamuraiUnit, "infantry|cavalry|ninja");
   if (!unit) return std::unexpected(unit.error());
@@ -724,8 +746,7 @@ struct LossArgs {
 Status RunLossTest(Context& ctx, const LossArgs& a) {
   if (!a.models) return Bad("--models is required: how many models the unit has");
   if (!a.seed) return Bad("--seed is required: the Loss Test is a seeded roll");
-  if (*a.models < 1)
-    return Bad("--models must be at least 1", std::to_string(*a.models), rules::kSamLT_1);
+  if (auto s = CheckModels(*a.models); !s) return s;
   Dice dice(*a.seed);
   const t::LossTest lt = t::RollLossTest(dice, *a.models);
   json doc = LossTestJson(lt);
@@ -758,8 +779,8 @@ void AddTacticalCommands(CLI::App& app, Context& ctx) {
            "), HEX~NEIGHBOR to Bypass HEX along that hexside, HEX@N to expend N MF entering, "
            "+mount +dismount +bailout +pinned +broken +melee +disband +breach:HEX +search:HEX")
       ->required();
-  m->add_option("--allowance", move->allowance,
-                "MF/MP allowance to check the total against (A4.1)");
+  m->add_option("--allowance", move->allowance, "MF/MP allowance to check the total against (A4.1)")
+      ->check(InRange(0, 100));
   m->add_flag("--double-time", move->double_time, "Double Time: +2 MF and CX (A4.5)");
   m->add_flag("--assault-movement", move->assault, "Assault Movement (no Panji MC; G9.41)");
   m->add_flag("--low-crawl", move->low_crawl, "Low Crawl (G8.2111, G9.41)");
@@ -771,13 +792,16 @@ void AddTacticalCommands(CLI::App& app, Context& ctx) {
   m->add_option("--transport-at", move->transport_at,
                 "Where that transport is (in, bank, above, beneath)");
   m->add_option("--printed-mp", move->printed_mp,
-                "The vehicle's printed MP allotment (G8.8 breach, G13.625 fascine)");
+                "The vehicle's printed MP allotment (G8.8 breach, G13.625 fascine)")
+      ->check(InRange(0, 100));
   m->add_option("--seed", move->settings.seed,
                 "Seed for the Panji MC, Swamping DR and a DYO paddy dr")
       ->check(kSeedRange);
-  m->add_option("--morale", move->morale, "Morale for the Panji MC (G9.31)")->capture_default_str();
+  m->add_option("--morale", move->morale, "Morale for the Panji MC (G9.31)")
+      ->check(InRange(0, 20))
+      ->capture_default_str();
   m->add_option("--stack", move->stack,
-                "Units moving together as one stack: who takes the Panji MC (G9.43)")
+                "Units moving together as one stack, 1 to 100: who takes the Panji MC (G9.43)")
       ->capture_default_str();
   move->settings.Add(m);
   m->footer(
@@ -807,8 +831,10 @@ void AddTacticalCommands(CLI::App& app, Context& ctx) {
   l->add_flag("--from-crest", los->from.crest, "The firer is in Crest status (G13.23)");
   l->add_flag("--to-crest", los->to.crest, "The target is in Crest status (G13.23)");
   l->add_option("--from-level", los->from.level,
-                "Levels the firer stands above its hex (e.g. a building level)");
-  l->add_option("--to-level", los->to.level, "Levels the target stands above its hex");
+                "Levels the firer stands above its hex (e.g. a building level)")
+      ->check(InRange(-9, 9));
+  l->add_option("--to-level", los->to.level, "Levels the target stands above its hex")
+      ->check(InRange(-9, 9));
   l->add_flag("--empty-target", los->to.empty, "Fire at an empty hex (G8.3)");
   l->add_option("--seed", los->settings.seed, "Seed for a DYO paddy dr")->check(kSeedRange);
   los->settings.Add(l);
@@ -824,7 +850,8 @@ void AddTacticalCommands(CLI::App& app, Context& ctx) {
   CLI::App* p =
       tac->add_subcommand("panji-setup", "Is this panji set-up legal? (G9.1, G9.11, G9.12, G9.3)");
   p->add_option("--board", panji->board, "Board file (JSON)")->required();
-  p->add_option("--ob", panji->ob, "Covered hexsides the OB allots (G9.1)");
+  p->add_option("--ob", panji->ob, "Covered hexsides the OB allots (G9.1)")
+      ->check(InRange(0, 1000));
   p->add_option(
       "--hip", panji->hip,
       "Add a hidden Panji counter from its HIP record, e.g. \"Panji A: 37EE7-EE8\" (G9.11)");
@@ -844,6 +871,7 @@ void AddTacticalCommands(CLI::App& app, Context& ctx) {
   d->add_flag("--allied-vs-japanese", dyo->allied_vs_japanese,
               "An Allied-vs-Japanese scenario (G13.91)");
   d->add_option("--year", dyo->year, "The scenario's year (G13.91: a reef dr only in 1943-44)")
+      ->check(InRange(1900, 2100))
       ->capture_default_str();
   d->add_flag("--non-us", dyo->non_us, "The amphibious side is wholly non-U.S. (G13.91 -1 drm)");
   dyo->settings.Add(d);
@@ -867,10 +895,10 @@ void AddTacticalCommands(CLI::App& app, Context& ctx) {
   s->add_option("--board", sam->board, "A samurai-era board file; the path then names its hexes");
   s->add_option("--enemy", sam->enemy,
                 "Comma-separated hexes of --board holding enemy units (SAM-RV.6)");
-  s->add_option("--allowance", sam->allowance,
-                "Hexes the order allows (default: docs/tactical.md)");
+  s->add_option("--allowance", sam->allowance, "Hexes the order allows (default: docs/tactical.md)")
+      ->check(InRange(0, 100));
   s->add_option("--models", sam->models,
-                "Models in the unit, to roll the Loss Test on entering a river");
+                "Models in the unit, 1 to 1000, to roll the Loss Test on entering a river");
   s->add_option("--seed", sam->seed, "Seed for that Loss Test")->check(kSeedRange);
   s->footer(
       "Example:\n  opsim tactical samurai-move --unit infantry --order assault --path "
@@ -880,7 +908,7 @@ void AddTacticalCommands(CLI::App& app, Context& ctx) {
   auto loss = std::make_shared<LossArgs>();
   CLI::App* lt = tac->add_subcommand(
       "loss-test", "The river Loss Test: one d20 per model, 1-10 safe, 11+ a casualty");
-  lt->add_option("--models", loss->models, "Models in the unit")->required();
+  lt->add_option("--models", loss->models, "Models in the unit, 1 to 1000")->required();
   lt->add_option("--seed", loss->seed, "Seed: the same seed gives the same rolls anywhere")
       ->check(kSeedRange)
       ->required();

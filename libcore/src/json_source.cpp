@@ -1,10 +1,13 @@
 #include "opsim/core/json_source.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
-#include <fstream>
+#include <cerrno>
 #include <mutex>
 #include <set>
-#include <sstream>
 
 #include "opsim/core/echo.h"
 
@@ -85,13 +88,46 @@ std::string TypeName(const nlohmann::json& j) {
 
 }  // namespace
 
-Result<JsonSource> JsonSource::FromFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Fail(ErrorCode::kNotFound, "cannot open file", path);
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  if (in.bad()) return Fail(ErrorCode::kIOError, "cannot read file", path);
-  return FromText(buf.str(), path);
+Result<std::string> ReadInputFile(const std::string& path, std::uint64_t max_bytes) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return Fail(ErrorCode::kNotFound, "cannot open file", path);
+  auto too_big = [&](const std::string& size) {
+    ::close(fd);
+    return Fail(ErrorCode::kInvalidInput,
+                "the file is " + size + " bytes, more than the " + std::to_string(max_bytes) +
+                    " bytes such a file may hold",
+                path);
+  };
+  struct stat st {};
+  const bool known = ::fstat(fd, &st) == 0;
+  if (known && S_ISDIR(st.st_mode)) {
+    ::close(fd);
+    return Fail(ErrorCode::kInvalidInput, "a folder, not a file", path);
+  }
+  if (known && S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) > max_bytes) {
+    return too_big(std::to_string(st.st_size));
+  }
+  std::string text;
+  char buf[1 << 16];
+  for (;;) {
+    const ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      ::close(fd);
+      return Fail(ErrorCode::kIOError, "cannot read file", path);
+    }
+    if (n == 0) break;
+    text.append(buf, static_cast<std::size_t>(n));
+    if (text.size() > max_bytes) return too_big("over " + std::to_string(max_bytes));
+  }
+  ::close(fd);
+  return text;
+}
+
+Result<JsonSource> JsonSource::FromFile(const std::string& path, std::uint64_t max_bytes) {
+  auto text = ReadInputFile(path, max_bytes);
+  if (!text) return std::unexpected(text.error());
+  return FromText(std::move(*text), path);
 }
 
 namespace {
@@ -114,6 +150,7 @@ class LocatingSax {
   bool string(json::string_t& v) { return Value(dom_.string(v)); }
   bool binary(json::binary_t& v) { return Value(dom_.binary(v)); }
   bool start_object(std::size_t n) {
+    if (!Deeper()) return false;
     frames_.push_back({false, 0, {}, {}});
     return dom_.start_object(n);
   }
@@ -131,6 +168,7 @@ class LocatingSax {
     return Value(dom_.end_object());
   }
   bool start_array(std::size_t n) {
+    if (!Deeper()) return false;
     frames_.push_back({true, 0, {}, {}});
     return dom_.start_array(n);
   }
@@ -155,6 +193,7 @@ class LocatingSax {
   }
 
   bool duplicate = false;
+  bool too_deep = false;
   std::size_t error_byte = 0;
   int error_id = 0;
   std::string error_token;
@@ -167,6 +206,11 @@ class LocatingSax {
     std::string key;
     std::set<std::string> keys;
   };
+  // nlohmann's dump() and copies recurse: a document nested without bound would overflow the stack.
+  bool Deeper() {
+    too_deep = frames_.size() >= static_cast<std::size_t>(kMaxJsonDepth);
+    return !too_deep;
+  }
   bool Value(bool ok) {
     if (!frames_.empty() && frames_.back().array) ++frames_.back().index;
     return ok;
@@ -187,6 +231,11 @@ Result<JsonSource> JsonSource::FromText(std::string text, std::string name) {
   src.name_ = std::move(name);
   LocatingSax sax(src.doc_);
   if (nlohmann::json::sax_parse(src.text_, &sax)) return src;
+  if (sax.too_deep) {
+    return Fail(ErrorCode::kInvalidInput,
+                "arrays and objects nested more than " + std::to_string(kMaxJsonDepth) + " deep",
+                src.Where(sax.Path()));
+  }
   const std::size_t at = std::min<std::size_t>(
       sax.duplicate || sax.error_byte == 0 ? 0 : sax.error_byte - 1, src.text_.size());
   if (sax.duplicate) {
@@ -309,6 +358,11 @@ std::string JsonSource::Where(const Pointer& at, int nth) const {
 
 std::unexpected<Error> JsonSource::Bad(const Pointer& at, std::string message) const {
   return Fail(ErrorCode::kInvalidInput, std::move(message), Where(at));
+}
+
+const nlohmann::json& JsonReader::At(const Pointer& at) const {
+  static const nlohmann::json kNone;
+  return src_.doc().contains(at) ? src_.doc()[at] : kNone;
 }
 
 bool JsonReader::Has(const Pointer& obj, const std::string& key) const {

@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 
 #include <spdlog/spdlog.h>
 
+#include "opsim/core/echo.h"
 #include "opsim/core/sha256.h"
 #include "opsim/db/game_log.h"
+#include "opsim/ops/route.h"
 
 namespace opsim::query {
 
@@ -17,13 +17,13 @@ namespace {
 
 Error BadOverride(std::string_view text, const std::string& why) {
   return Error{ErrorCode::kInvalidInput,
-               "bad --set '" + std::string(text) + "': " + why +
+               "bad --set '" + EchoToken(text) + "': " + why +
                    " (owner:HEX=axis|allied|none, suez=open|temporarily-closed|"
                    "permanently-closed, frozen:ZONE=true|false, flood:HEX=none|partial|"
                    "prohibited|massive, ice-airfield:HEX=true|false, "
                    "bridge:HEXSIDE=destroyed|intact, "
                    "netherlands-surrendered=true|false, unit:ID=HEX)",
-               std::string(text),
+               EchoToken(text),
                {}};
 }
 
@@ -74,9 +74,8 @@ Result<std::string> StateScenarioFile(const std::string& state_path, const ops::
     const fs::path file = fs::weakly_canonical(candidate, ec);
     if (ec || !fs::is_regular_file(file, ec)) continue;
     if (!inside(file, folder) && !inside(file, bundled)) continue;
-    std::ifstream in(file, std::ios::binary);
-    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    if (Sha256Hex(text) == id.sha256) return file.string();
+    auto text = ReadInputFile(file.string(), kMaxScenarioBytes);
+    if (text && Sha256Hex(*text) == id.sha256) return file.string();
     changed = true;
   }
   if (changed) {
@@ -227,7 +226,12 @@ Result<Override> ParseOverride(const map::Theater& t, std::string_view text) {
   } else if (what == "unit") {
     o.kind = Override::Kind::kUnit;
     o.unit = std::string(arg);
-    if (auto s = hex(value); !s) return std::unexpected(s.error());
+    auto w = ops::ParseWaypoint(t, value);
+    if (!w) return std::unexpected(w.error());
+    if (w->is_river()) return std::unexpected(BadOverride(text, "a unit is put in a hex"));
+    o.hex = w->hex;
+    o.area = w->area;
+    o.area_named = w->area_named;
   } else {
     return std::unexpected(BadOverride(text, "unknown key '" + std::string(what) + "'"));
   }
@@ -276,12 +280,34 @@ Status ApplyOverride(LoadedGame& g, const Override& o) {
         g.state->netherlands_surrendered = o.flag;
         break;
       }
-      ops::GroundUnit* u = g.state->FindUnit(o.unit);
-      if (u == nullptr) {
-        return std::unexpected(BadOverride(o.text, "no ground unit '" + o.unit + "'"));
+      // The scenario reader's checks on where a unit starts (ops/campaign.cpp).
+      const map::HexInfo& hex = t.hex(o.hex);
+      auto refuse = [&](const std::string& why) {
+        return std::unexpected(BadOverride(o.text, why));
+      };
+      if (o.area_named && g.state->FindNaval(o.unit) == nullptr) {
+        return refuse("only a naval unit is put in a water area (HEX#AREA)");
       }
-      u->hex = o.hex;
-      u->status = ops::UnitStatus::kOnMap;
+      if (ops::GroundUnit* u = g.state->FindUnit(o.unit)) {
+        if (hex.IsWater() || hex.terrain == map::Terrain::kProhibited) {
+          return refuse("a ground unit stands on land it may enter (B4.4)");
+        }
+        u->hex = o.hex;
+        u->status = ops::UnitStatus::kOnMap;
+      } else if (ops::AirUnit* a = g.state->FindAir(o.unit)) {
+        if (!hex.airbase) return refuse(t.HexName(o.hex) + " has no airbase (B11.1)");
+        a->base = o.hex;
+        a->status = ops::AirStatus::kBased;
+      } else if (ops::NavalUnit* n = g.state->FindNaval(o.unit)) {
+        if (t.WaterAreasOf(o.hex).empty())
+          return refuse("a naval unit is in a port or at sea (B6.1)");
+        n->hex = o.hex;
+        n->area = o.area;
+        n->at_sea = hex.port == map::PortSize::kNone;
+        n->sunk = false;
+      } else {
+        return refuse("no unit '" + EchoToken(o.unit) + "'");
+      }
       break;
     }
   }

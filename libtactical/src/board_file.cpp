@@ -615,7 +615,7 @@ Result<Board> ParseBoard(std::string text, std::string name) {
 }
 
 Result<Board> LoadBoard(const std::string& path) {
-  auto src = JsonSource::FromFile(path);
+  auto src = JsonSource::FromFile(path, kMaxBoardBytes);
   if (!src) return std::unexpected(src.error());
   return BoardReader(*src).Read();
 }

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <sstream>
 
 #include "test_support.h"
 
@@ -157,6 +158,222 @@ TEST(InputCli, EchoedTokensAreCutShortAndEscaped) {
   EXPECT_EQ(ansi.code, 2) << ansi.err;
   EXPECT_EQ(ansi.err.find('\x1b'), std::string::npos) << ansi.err;
   EXPECT_NE(ansi.err.find("\\x1b[31m16A:0827"), std::string::npos) << ansi.err;
+}
+
+// Issue 10: every number option has a documented range (README.md); a value outside it, or not a
+// number, is refused with exit 2 naming the option and the range, never wrapped or saturated
+// (`--at -1` printed a 300-digit double; `loss-test --models 2000000000` ran 36 s in 8.4 GB).
+TEST(InputCli, EveryNumberOptionNamesItsRange) {
+  const std::string board = std::string(OPSIM_SCENARIO_DIR) + "/tactical/g9_3.json";
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"status", "--db", "g.sqlite", "--at", "-1"},
+       "--at: must be a whole number from 0 to 1000000, not -1"},
+      {{"supply", "--db", "g.sqlite", "--at", "1000001", "--all", "--side", "axis"},
+       "--at: must be a whole number from 0 to 1000000, not 1000001"},
+      {{"log", "--db", "g.sqlite", "--turn", "0"},
+       "--turn: must be a whole number from 1 to 1000000, not 0"},
+      {{"replay", "--db", "g.sqlite", "--to", "99999999999"},
+       "--to: must be a whole number from 0 to 1000000, not 99999999999"},
+      {{"branch", "--db", "g.sqlite", "--at", "1.5", "--out", "b.sqlite"},
+       "--at: must be a whole number from 0 to 1000000, not 1.5"},
+      {{"generate", "--hexes", "1e3", "--out", "t.json"},
+       "--hexes: must be a whole number from 100 to 900000, not 1e3"},
+      // 2,000,000 hexes passed the old range, then failed on 250 sheets after seconds of work.
+      {{"generate", "--hexes", "2000000", "--out", "t.json"},
+       "--hexes: must be a whole number from 100 to 900000, not 2000000"},
+      {{"generate", "--units", "-1", "--out", "t.json"},
+       "--units: must be a whole number from 0 to 200000, not -1"},
+      {{"odds", "--scenario", "special-terrain", "--orders", kFirstOrders, "--runs", "1", "--seed",
+        "1", "--threads", "-1"},
+       "--threads must be from 1 to 256, not -1"},
+      {{"odds", "--scenario", "special-terrain", "--orders", kFirstOrders, "--runs", "1", "--seed",
+        "1", "--shard", "1/0"},
+       "with 1 <= K <= N <= 100000000"},
+      {{"reach", "--scenario", "special-terrain", "--unit", "de-18a", "--max-cost", "-1"},
+       "--max-cost: must be a number from 0 to 1000, not -1"},
+      {{"new", "--scenario", "special-terrain", "--db", "g.sqlite", "--seed", "-1"},
+       "--seed: must be a whole number from 0 to 9223372036854775807, not -1"},
+      {{"tactical", "loss-test", "--models", "2000000000", "--seed", "1"},
+       "--models must be from 1 to 1000, not 2000000000 [SAM-LT.1]"},
+      {{"tactical", "samurai-move", "--unit", "infantry", "--order", "assault", "--path",
+        "plains,river", "--models", "-5", "--seed", "1"},
+       "--models must be from 1 to 1000, not -5 [SAM-LT.1]"},
+      {{"tactical", "samurai-move", "--unit", "infantry", "--order", "assault", "--path",
+        "plains,river", "--allowance", "101"},
+       "--allowance: must be a whole number from 0 to 100, not 101"},
+      {{"tactical", "move", "--board", board, "--path", "37EE8,EE7", "--stack", "101"},
+       "--stack must be from 1 to 100, not 101 [G9.43]"},
+      {{"tactical", "move", "--board", board, "--path", "37EE8,EE7", "--allowance", "-1"},
+       "--allowance: must be a whole number from 0 to 100, not -1"},
+      {{"tactical", "move", "--board", board, "--path", "37EE8,EE7", "--printed-mp", "101"},
+       "--printed-mp: must be a whole number from 0 to 100, not 101"},
+      {{"tactical", "move", "--board", board, "--path", "37EE8,EE7", "--morale", "21"},
+       "--morale: must be a whole number from 0 to 20, not 21"},
+      {{"tactical", "los", "--board", board, "--from", "EE8", "--to", "EE7", "--from-level",
+        "2147483647"},
+       "--from-level: must be a whole number from -9 to 9, not 2147483647"},
+      {{"tactical", "los", "--board", board, "--from", "EE8", "--to", "EE7", "--to-level", "-10"},
+       "--to-level: must be a whole number from -9 to 9, not -10"},
+      {{"tactical", "panji-setup", "--board", board, "--ob", "-1"},
+       "--ob: must be a whole number from 0 to 1000, not -1"},
+      {{"tactical", "beach-dyo", "--board", board, "--seed", "1", "--year", "99999"},
+       "--year: must be a whole number from 1900 to 2100, not 99999"},
+  };
+  for (const auto& [args, says] : cases) {
+    const auto r = RunCli(args);
+    EXPECT_EQ(r.code, 2) << args[0] << " " << args[1] << "\n" << r.err;
+    EXPECT_NE(r.err.find(says), std::string::npos) << says << "\n" << r.err;
+  }
+  const auto slow = RunCli({"tactical", "loss-test", "--models", "1000", "--seed", "1"});
+  EXPECT_EQ(slow.code, 0) << slow.err;
+}
+
+// CLI11 quoted a 1 MB argument whole in its own messages.
+TEST(InputCli, ParseErrorsEchoArgumentsCutShort) {
+  const std::string huge(1 << 20, 'Q');
+  const auto r = RunCli({"map", "--scenario", "special-terrain", "--bogus", huge});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_LT(r.err.size(), 1000u) << r.err.substr(0, 200);
+  EXPECT_NE(r.err.find(std::string(64, 'Q') + "…"), std::string::npos) << r.err.substr(0, 200);
+  std::vector<std::string> many = {"map", "--scenario", "special-terrain"};
+  for (int i = 0; i < 10000; ++i) many.push_back("extra" + std::to_string(i));
+  const auto words = RunCli(many);
+  EXPECT_EQ(words.code, 2);
+  EXPECT_LT(words.err.size(), 1000u) << words.err.substr(0, 200);
+  const auto ansi = RunCli({"map", "--scenario", "special-terrain", "\x1b[31mx"});
+  EXPECT_EQ(ansi.code, 2);
+  EXPECT_EQ(ansi.err.find('\x1b'), std::string::npos) << ansi.err;
+  const auto set = RunCli({"map", "--scenario", "special-terrain", "--set", huge});
+  EXPECT_EQ(set.code, 2);
+  EXPECT_LT(set.err.size(), 1000u) << set.err.substr(0, 200);
+}
+
+// Input files over their kind's limit are refused before they are read: a 100 MB array given as
+// a scenario cost 1.85 GB and 10.7 s before its refusal; a device that never ends is cut short.
+TEST(InputCli, InputFilesOverTheirLimitAreRefusedUnread) {
+  test::TempDir dir;
+  const std::string big = dir.Path("big.json");
+  test::WriteFile(big, "[");
+  std::filesystem::resize_file(big, 100ull << 20);  // sparse: costs no disk
+  const std::string board = std::string(OPSIM_SCENARIO_DIR) + "/tactical/g9_3.json";
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"map", "--scenario", big}, "67108864 bytes"},
+      {{"supply", "--state", big, "--side", "axis", "--all"}, "67108864 bytes"},
+      {{"turn", "--scenario", "special-terrain", "--orders", big, "--out", dir.Path("s.json")},
+       "16777216 bytes"},
+      {{"turn", "--scenario", "special-terrain", "--orders", "/dev/zero", "--out",
+        dir.Path("s.json")},
+       "the file is over 16777216 bytes"},
+      {{"odds", "--merge", big}, "16777216 bytes"},
+      {{"tactical", "move", "--board", big, "--path", "37EE8,EE7"}, "16777216 bytes"},
+  };
+  for (const auto& [args, says] : cases) {
+    const auto r = RunCli(args);
+    EXPECT_EQ(r.code, 2) << args[0] << "\n" << r.err;
+    EXPECT_NE(r.err.find(says), std::string::npos) << says << "\n" << r.err;
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir.Path("s.json")));
+}
+
+// A scenario whose campaign rules nest 200,000 arrays deep crashed `opsim turn` (a stack overflow
+// in nlohmann's dump()); JSON nested more than 100 deep is refused at its path.
+TEST(InputCli, DeeplyNestedJsonIsRefusedNotACrash) {
+  test::TempDir dir;
+  std::string scenario = test::ReadFile(test::BundledPath("special-terrain"));
+  const auto campaign = scenario.find('{', scenario.find("\"campaign\""));
+  scenario.insert(campaign + 1,
+                  "\"rules\": " + std::string(200000, '[') + std::string(200000, ']') + ",");
+  test::WriteFile(dir.Path("deep.json"), scenario);
+  const auto r = RunCli({"turn", "--scenario", dir.Path("deep.json"), "--orders", kFirstOrders,
+                         "--out", dir.Path("s.json")});
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find("/campaign/rules/0/0/"), std::string::npos) << r.err.substr(0, 300);
+  EXPECT_NE(r.err.find("nested more than 100 deep"), std::string::npos) << r.err.substr(0, 300);
+}
+
+// `--set unit:ID=HEX` placed ground units only ("no ground unit 'de-kg2'"); air and naval units
+// are placed with the scenario reader's checks (B11.1, B6.1), a ground unit with B4.4's.
+TEST(InputCli, SetUnitPlacesGroundAirAndNavalUnitsWithTheirChecks) {
+  test::TempDir dir;
+  test::WriteFile(dir.Path("none.json"),
+                  R"({"opsim": "orders", "version": 1, "side": "axis", "turn": "May I 1940"})");
+  auto played = [&](const std::string& set) {
+    return RunCli({"turn", "--scenario", "special-terrain", "--set", set, "--orders",
+                   dir.Path("none.json"), "--out", dir.Path("s.json")});
+  };
+  auto find = [&](const char* section, const std::string& id) {
+    const nlohmann::json state = nlohmann::json::parse(test::ReadFile(dir.Path("s.json")));
+    for (const nlohmann::json& u : state[section]) {
+      if (u["id"] == id) return u;
+    }
+    ADD_FAILURE() << id;
+    return nlohmann::json();
+  };
+  auto r = played("unit:de-kg2=16A:0620");  // Amsterdam, an airbase
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(find("air", "de-kg2")["base"], "16A:0620");
+  r = played("unit:uk-tr=16A:0826");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(find("naval", "uk-tr")["hex"], "16A:0826");
+  r = played("unit:de-18a=16A:1222");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(find("units", "de-18a")["hex"], "16A:1222");
+
+  const std::vector<std::pair<std::string, std::string>> refused = {
+      {"unit:de-kg2=16A:1222", "has no airbase (B11.1)"},
+      {"unit:uk-tr=16A:1222", "a naval unit is in a port or at sea (B6.1)"},
+      {"unit:de-18a=16A:0826", "a ground unit stands on land it may enter (B4.4)"},
+      {"unit:nobody=16A:1222", "no unit 'nobody'"},
+  };
+  for (const auto& [set, says] : refused) {
+    const auto bad = played(set);
+    EXPECT_EQ(bad.code, 2) << set << "\n" << bad.err;
+    EXPECT_NE(bad.err.find(says), std::string::npos) << set << "\n" << bad.err;
+  }
+}
+
+// `turn --help` offered --at and --set, which `turn --db` refuses: every option it lists outside
+// "Not with --db" (and not excluding --db) is accepted with --db; --at is not offered at all.
+TEST(InputCli, TurnHelpOffersWithDbOnlyWhatDbAccepts) {
+  const auto help = RunCli({"turn", "--help"});
+  ASSERT_EQ(help.code, 0);
+  std::istringstream lines(help.out);
+  std::string line, section;
+  std::vector<std::string> with_db, not_with_db;
+  while (std::getline(lines, line)) {
+    if (!line.empty() && line[0] != ' ' && line.back() == ':') section = line;
+    if (!line.starts_with("  -")) continue;
+    std::string name = line.substr(2, line.find(' ', 2) - 2);
+    name = name.substr(name.rfind(',') == std::string::npos ? 0 : name.rfind(',') + 1);
+    if (section == "Not with --db:") {
+      not_with_db.push_back(name);
+    } else if (name != "--help" && line.find("Excludes:") == std::string::npos) {
+      with_db.push_back(name);
+    }
+  }
+  EXPECT_EQ(help.out.find("--at"), std::string::npos) << help.out;
+  EXPECT_EQ(not_with_db, (std::vector<std::string>{"--set", "--seed", "--out", "--force"}))
+      << help.out;
+  EXPECT_FALSE(with_db.empty()) << help.out;
+  // Today those are --db and --orders: one turn played with both is every option accepted.
+  for (const std::string& option : with_db) {
+    EXPECT_TRUE(option == "--db" || option == "--orders") << option << " is new: play it with --db";
+  }
+  {
+    test::TempDir dir;
+    const std::string db = dir.Path("g.sqlite");
+    ASSERT_EQ(RunCli({"new", "--scenario", "special-terrain", "--db", db}).code, 0);
+    const auto r = RunCli({"turn", "--db", db, "--orders", kFirstOrders});
+    EXPECT_EQ(r.code, 0) << r.err;
+  }
+  for (const char* option : {"--set", "--out"}) {
+    test::TempDir dir;
+    const std::string db = dir.Path("g.sqlite");
+    ASSERT_EQ(RunCli({"new", "--scenario", "special-terrain", "--db", db}).code, 0);
+    const auto r = RunCli({"turn", "--db", db, "--orders", kFirstOrders, option,
+                           std::string(option) == "--set" ? "suez=open" : dir.Path("s.json")});
+    EXPECT_EQ(r.code, 2) << option;
+  }
 }
 
 }  // namespace

@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "opsim/core/echo.h"
+#include "test_support.h"
 
 namespace opsim {
 namespace {
@@ -51,6 +54,66 @@ TEST(JsonReader, IntegerFrom2To63IsOutOfRangeNotWrapped) {
     ASSERT_FALSE(v) << key;
     EXPECT_NE(v.error().message.find(found), std::string::npos) << v.error().message;
   }
+}
+
+// nlohmann's const operator[] is undefined for a missing key or index, and throws on a path
+// through a string: At() answers null for all three.
+TEST(JsonReader, AtAValueTheDocumentLacksIsNull) {
+  auto src = JsonSource::FromText(R"({"name": "x", "list": [1, 2], "obj": {"a": 1}})", "f.json");
+  ASSERT_TRUE(src);
+  const JsonReader r(*src);
+  EXPECT_EQ(r.At(P("/list/1")), 2);
+  for (const char* missing : {"/nope", "/obj/b", "/list/2", "/list/99999999999", "/list/-",
+                              "/list/x", "/name/x", "/name/0", "/obj/a/b"}) {
+    EXPECT_TRUE(r.At(P(missing)).is_null()) << missing;
+  }
+  const auto obj = r.Object(P("/obj/b"));
+  ASSERT_FALSE(obj);
+  EXPECT_NE(obj.error().message.find("expected an object, found null"), std::string::npos);
+  EXPECT_FALSE(r.Has(P("/name/x"), "y"));
+}
+
+// nlohmann's dump() and copies recurse: a document nested without bound overflowed the stack
+// (a scenario's campaign rules 200,000 arrays deep crashed `opsim turn`).
+TEST(JsonSource, NestingIsBoundedAndNamesThePath) {
+  auto nested = [](int depth) {
+    return "{\"a\":\n" + std::string(static_cast<std::size_t>(depth - 1), '[') +
+           std::string(static_cast<std::size_t>(depth - 1), ']') + "}";
+  };
+  EXPECT_TRUE(JsonSource::FromText(nested(kMaxJsonDepth), "ok.json"));
+  for (int depth : {kMaxJsonDepth + 1, 200000}) {
+    auto src = JsonSource::FromText(nested(depth), "deep.json");
+    ASSERT_FALSE(src) << depth;
+    EXPECT_EQ(src.error().code, ErrorCode::kInvalidInput);
+    EXPECT_NE(src.error().message.find("nested more than 100 deep"), std::string::npos)
+        << src.error().message;
+    EXPECT_TRUE(src.error().where.starts_with("deep.json:2: /a/0/0/")) << src.error().where;
+  }
+}
+
+// A file over its kind's limit is refused before it is read (a 100 MB array given as a scenario
+// cost 1.85 GB and 10 s before its refusal); a device that never ends is cut at the limit.
+TEST(JsonSource, AFileOverItsSizeLimitIsRefusedUnread) {
+  test::TempDir dir;
+  const std::string big = dir.Path("big.json");
+  test::WriteFile(big, "[]");
+  std::filesystem::resize_file(big, 100ull << 20);  // sparse: costs no disk
+  auto src = JsonSource::FromFile(big, kMaxOrdersBytes);
+  ASSERT_FALSE(src);
+  EXPECT_EQ(src.error().code, ErrorCode::kInvalidInput);
+  EXPECT_EQ(src.error().where, big);
+  EXPECT_EQ(src.error().message,
+            "the file is 104857600 bytes, more than the 16777216 bytes such a file may hold");
+  const auto zero = ReadInputFile("/dev/zero", 1000);
+  ASSERT_FALSE(zero);
+  EXPECT_EQ(zero.error().message,
+            "the file is over 1000 bytes, more than the 1000 bytes such a file may hold");
+  test::WriteFile(big, std::string(1000, ' ') + "[]");
+  EXPECT_TRUE(JsonSource::FromFile(big, 1002));
+  EXPECT_FALSE(JsonSource::FromFile(big, 1001));
+  EXPECT_EQ(JsonSource::FromFile(dir.Path("none.json")).error().code, ErrorCode::kNotFound);
+  // A folder is bad input (exit 2), as it was when read as an empty text, not an I/O error.
+  EXPECT_EQ(JsonSource::FromFile(dir.dir()).error().code, ErrorCode::kInvalidInput);
 }
 
 TEST(EchoToken, CapsLengthAndEscapesControlCharacters) {

@@ -3,9 +3,12 @@
 // opsim's input files (scenarios, orders, boards) are JSON read with nlohmann-json. Errors in
 // them must name the file, the line and what is wrong; nlohmann-json forgets positions after
 // parsing, so Where() finds a value's line again by scanning the text along its JSON pointer.
-// Thread-compatible: const methods may be called concurrently.
+// Every input file is read through ReadInputFile(), which refuses a file over its kind's size
+// limit before reading it, and parsed with a bound on nesting (kMaxJsonDepth), so that no input
+// costs gigabytes or the stack. Thread-compatible: const methods may be called concurrently.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -15,6 +18,18 @@
 
 namespace opsim {
 
+// Size limits per kind of input file (docs/scenario-format.md). A generated 100,000-hex theater
+// with 2,000 units is under 1 MB.
+inline constexpr std::uint64_t kMaxScenarioBytes = 64ull << 20;  // scenarios, state, PBEM files
+inline constexpr std::uint64_t kMaxOrdersBytes = 16ull << 20;    // orders, odds results
+inline constexpr std::uint64_t kMaxBoardBytes = 16ull << 20;     // tactical boards
+// Arrays and objects nested deeper than this are refused (opsim's formats need fewer than 10).
+inline constexpr int kMaxJsonDepth = 100;
+
+// A whole file, read only if it holds at most `max_bytes` (checked with fstat before reading, and
+// again while reading, for a pipe or a device): a larger one is kInvalidInput, naming the limit.
+Result<std::string> ReadInputFile(const std::string& path, std::uint64_t max_bytes);
+
 class JsonSource {
  public:
   using Pointer = nlohmann::json::json_pointer;
@@ -23,8 +38,9 @@ class JsonSource {
   JsonSource& operator=(JsonSource&&) noexcept;
   ~JsonSource();
 
-  // Reads and parses a file; a syntax error names its line and column.
-  static Result<JsonSource> FromFile(const std::string& path);
+  // Reads (ReadInputFile) and parses a file; a syntax error names its line and column.
+  static Result<JsonSource> FromFile(const std::string& path,
+                                     std::uint64_t max_bytes = kMaxScenarioBytes);
   // Parses text; `name` stands in for the file name in errors.
   static Result<JsonSource> FromText(std::string text, std::string name);
 
@@ -56,7 +72,9 @@ class JsonReader {
   using Pointer = JsonSource::Pointer;
 
   const JsonSource& src() const { return src_; }
-  const nlohmann::json& At(const Pointer& at) const { return src_.doc()[at]; }
+  // The value at `at`, or null where the document has none (a missing key, an index past the
+  // end, a path through a string): nlohmann's const operator[] is undefined there.
+  const nlohmann::json& At(const Pointer& at) const;
   bool Has(const Pointer& obj, const std::string& key) const;
 
   // Checks that the object at `at` holds only the listed keys.

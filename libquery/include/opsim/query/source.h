@@ -39,6 +39,8 @@ struct Override {
   };
   Kind kind = Kind::kOwner;
   map::HexRef hex;          // owner, flood, ice airfield; kUnit: where the unit is put
+  std::uint8_t area = 0;    // kUnit: a naval unit's water area of that hex (HEX#AREA)
+  bool area_named = false;  // kUnit: HEX#AREA, which only a naval unit may be given
   map::HexsideRef hexside;  // bridge
   std::size_t zone = 0;     // frozen: the weather zone's index
   std::string unit;         // kUnit: the unit's id
