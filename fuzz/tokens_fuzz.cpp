@@ -43,13 +43,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view token = fuzz::AsText(data + 1, size - 1);
   switch (data[0] % 12) {
     case 0:
-      (void)ParseHexName(token);
+      (void)map::ParseHexName(token);
       break;
     case 1:
-      (void)ParseHexName(token, "16A");
+      (void)map::ParseHexName(token, "16A");
       break;
     case 2:
-      (void)ParseHexsideName(token);
+      (void)map::ParseHexsideName(token);
       break;
     case 3:
       (void)t.FindHex(token);

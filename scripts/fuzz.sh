@@ -30,7 +30,7 @@ dir="$OPSIM_ROOT/build-fuzz"
 opsim_configure "$dir" -DCMAKE_CXX_COMPILER=clang++-16 -DCMAKE_BUILD_TYPE=Debug \
   -DOPSIM_SANITIZE=ON -DOPSIM_FUZZ=ON -DOPSIM_BENCH=OFF
 opsim_log "building the harnesses in $dir"
-cmake --build "$dir" --parallel "$(nproc)" --target fuzz opsim
+cmake --build "$dir" --parallel "$(nproc)" --target fuzz
 
 # The seeds: every harness's corpus starts from them and keeps what libFuzzer finds.
 seed() {  # seed HARNESS FILE...
@@ -51,8 +51,13 @@ for f in "$root"/tests/db/fixtures/snapshot-format*.bin; do  # the format, as on
   { printf "\\x0$n"; cat "$f"; } >"$dir/corpus/snapshot/format$n.bin"
 done
 if [[ ! -f "$dir/corpus/state/t1.json" ]]; then  # a state file, as `opsim turn --out` writes it
+  opsim="$root/build/bin/opsim"  # the release build's (test.sh has built it), else this build's
+  if [[ ! -x "$opsim" ]]; then
+    cmake --build "$dir" --parallel "$(nproc)" --target opsim
+    opsim="$dir/bin/opsim"
+  fi
   mkdir -p "$dir/corpus/state"
-  ASAN_OPTIONS=detect_leaks=0 "$dir/bin/opsim" turn --scenario special-terrain --seed 1940 \
+  ASAN_OPTIONS=detect_leaks=0 "$opsim" turn --scenario special-terrain --seed 1940 \
     --orders "$root/scenarios/orders/special-terrain/01-axis-may-i-1940.json" \
     --out "$dir/corpus/state/t1.json" >/dev/null
 fi
