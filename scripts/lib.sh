@@ -10,6 +10,7 @@ OPSIM_PACKAGES=(
   libspdlog-dev nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format ccache
+  clang-16 libclang-rt-16-dev
 )
 
 # Objects compiled in one clone are reused by another (paths are hashed relative to the root).
@@ -35,8 +36,8 @@ opsim_setup() {
   fi
 }
 
-# opsim_build DIR [cmake args...]: configures DIR once, then builds it.
-opsim_build() {
+# opsim_configure DIR [cmake args...]: configures DIR once.
+opsim_configure() {
   local dir="$1"
   shift
   if [[ ! -f "$dir/build.ninja" ]]; then
@@ -45,6 +46,12 @@ opsim_build() {
     # on the same machine rebuilds only what changed).
     cmake -S "$OPSIM_ROOT" -B "$dir" -G Ninja -DCMAKE_CXX_COMPILER_LAUNCHER=ccache "$@" >/dev/null
   fi
+}
+
+# opsim_build DIR [cmake args...]: configures DIR once, then builds it.
+opsim_build() {
+  opsim_configure "$@"
+  local dir="$1"
   opsim_log "building $dir"
   cmake --build "$dir" --parallel "$(nproc)"
 }

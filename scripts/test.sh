@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Sets up, builds, and runs the whole test suite: once normally, once under ASan+UBSan.
+# Sets up, builds, and runs the whole test suite: once normally, once under ASan+UBSan; then
+# each libFuzzer harness for a minute (scripts/fuzz.sh).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 opsim_setup
@@ -12,6 +13,9 @@ opsim_build "$OPSIM_ROOT/build-asan" -DCMAKE_BUILD_TYPE=Debug -DOPSIM_SANITIZE=O
 opsim_log "tests (AddressSanitizer + UndefinedBehaviorSanitizer)"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir "$OPSIM_ROOT/build-asan" --output-on-failure --parallel "$(nproc)"
+
+opsim_log "fuzzing (libFuzzer, ASan + UBSan)"
+bash "$OPSIM_ROOT/scripts/fuzz.sh" --seconds 60
 
 opsim_log "format check"
 bash "$OPSIM_ROOT/scripts/format.sh" --check

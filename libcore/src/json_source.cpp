@@ -73,7 +73,11 @@ class Scanner {
     return pos;
   }
   char At(std::size_t pos) const { return pos < s_.size() ? s_[pos] : '\0'; }
+  // Positions past an unterminated string end beyond the text (a duplicate key stops the
+  // parse before the rest is known to be valid): count only what is there.
   std::size_t Lines(std::size_t from, std::size_t to) const {
+    to = std::min(to, s_.size());
+    if (from >= to) return 0;
     return static_cast<std::size_t>(std::count(s_.begin() + static_cast<std::ptrdiff_t>(from),
                                                s_.begin() + static_cast<std::ptrdiff_t>(to), '\n'));
   }

@@ -37,6 +37,21 @@ TEST(JsonSource, DuplicateKeyIsRefusedAtItsSecondLine) {
   EXPECT_TRUE(JsonSource::FromText("[{\"b\": 1}, {\"b\": 2}]", "f.json"));
 }
 
+// Found by fuzz/action_fuzz (a heap-buffer-overflow in Where()'s line count): after a duplicate
+// key the rest of the text need not be valid JSON, and the scan for the key's line ran past an
+// unterminated string at the end of the text.
+TEST(JsonSource, DuplicateKeyBeforeAnUnterminatedStringStaysInTheText) {
+  for (const char* text :
+       {"{\"a\\n\": 1,\n\"a\\n\": 2, \"b", "{\"a\\n\": 1,\n\"a\\n\": 2, \"b\": \"x",
+        "{\"a\\n\": 1,\n\"a\\n\": [\"17I\", \"19A:"}) {
+    auto src = JsonSource::FromText(text, "dup.json");
+    ASSERT_FALSE(src) << text;
+    EXPECT_EQ(src.error().code, ErrorCode::kInvalidInput);
+    EXPECT_NE(src.error().message.find("duplicate key"), std::string::npos) << src.error().message;
+    EXPECT_TRUE(src.error().where.starts_with("dup.json:")) << src.error().where;
+  }
+}
+
 TEST(JsonSource, ByteOrderMarkIsAcceptedAndLinesStillCount) {
   auto src = JsonSource::FromText("\xEF\xBB\xBF{\n\"a\": 1,\n\"b\": \"x\"}", "bom.json");
   ASSERT_TRUE(src) << src.error().to_string();
