@@ -296,8 +296,27 @@ void AddRenderCommand(CLI::App& app, Context& ctx) {
     RenderRequest req;
     req.sheet = rd->sheet;
     if (g->state) {
+      // Size in REs as the counter prints it: "3RE", "0.5RE".
+      auto re_text = [](int halves) {
+        return std::to_string(halves / 2) + (halves % 2 ? ".5" : "") + "RE";
+      };
       for (const ops::GroundUnit& u : g->state->units) {
-        if (u.on_map()) req.units.push_back({u.hex, u.id, u.side});
+        if (!u.on_map()) continue;
+        req.units.push_back({u.hex, u.id, u.side, UnitKind::kGround,
+                             std::to_string(u.attack) + "-" + std::to_string(u.defense) + "-" +
+                                 std::to_string(u.mp) + " " + re_text(u.re_halves),
+                             u.name});
+      }
+      for (const ops::AirUnit& u : g->state->air) {
+        if (u.status == ops::AirStatus::kBased) {
+          req.units.push_back({u.base, u.id, u.side, UnitKind::kAir, "air", u.name});
+        }
+      }
+      for (const ops::NavalUnit& u : g->state->naval) {
+        if (!u.sunk) {
+          req.units.push_back(
+              {u.hex, u.id, u.side, UnitKind::kNaval, ops::NavalKindName(u.kind), u.name});
+        }
       }
     }
     json doc = {{"out", rd->out}};

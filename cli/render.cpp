@@ -310,20 +310,63 @@ void DrawLabels(std::ostringstream& svg, const map::Theater& t, const map::MapSt
   svg << "</g>\n";
 }
 
+const char* KindName(UnitKind k) {
+  switch (k) {
+    case UnitKind::kGround:
+      return "ground";
+    case UnitKind::kAir:
+      return "air";
+    case UnitKind::kNaval:
+      return "naval";
+  }
+  return "ground";
+}
+
+void DrawCounter(std::ostringstream& svg, const RenderUnit& u, double x, double y) {
+  // Side and kind are classes for styling, and text on the face for readers of a print.
+  const bool axis = u.side == Side::kAxis;
+  svg << "<g class=\"counter " << KindName(u.kind) << " " << (axis ? "axis" : "allied")
+      << "\" data-unit=\"" << Escape(u.label) << "\"><title>" << Escape(u.name) << " ("
+      << (axis ? "Axis" : "Allied") << " " << KindName(u.kind) << ")</title>\n<rect x=\"" << x
+      << "\" y=\"" << y << "\" width=\"20\" height=\"11\" rx=\""
+      << (u.kind == UnitKind::kGround ? 0 : 3) << "\" fill=\"" << (axis ? "#9e9e9e" : "#e6b8af")
+      << "\" stroke=\"#000\" stroke-width=\"0.4\"/>\n<text x=\"" << x + 10 << "\" y=\"" << y + 4.5
+      << "\" font-size=\"4\" text-anchor=\"middle\">" << Escape(u.label) << "</text>\n<text x=\""
+      << x + 10 << "\" y=\"" << y + 9.5 << "\" font-size=\"3.5\" text-anchor=\"middle\">"
+      << (axis ? "Ax " : "Al ") << Escape(u.strength) << "</text></g>\n";
+}
+
 void DrawUnits(std::ostringstream& svg, const Layout& layout,
                const std::vector<RenderUnit>& units) {
-  // Unit counters: a small box per unit, stacked in its hex.
-  std::map<std::uint32_t, int> stacked;
+  // A stack is one counter (its top unit) with the count on it, and beside it a list of every
+  // unit in it, so that no counter hides another.
+  std::map<std::uint32_t, std::vector<const RenderUnit*>> stacks;
   for (const RenderUnit& u : units) {
-    if (!layout.drawn(u.hex)) continue;
-    const Point c = layout.at(u.hex);
-    const int k = stacked[u.hex.v]++;
-    const double x = c.x - 9 + 2 * k, y = c.y - 6 + 2 * k;
-    svg << "<rect x=\"" << x << "\" y=\"" << y << "\" width=\"18\" height=\"9\" fill=\""
-        << (u.side == Side::kAxis ? "#9e9e9e" : "#e6b8af") << "\" stroke=\"#000\" "
-        << "stroke-width=\"0.4\"/>\n<text x=\"" << x + 9 << "\" y=\"" << y + 6.5
-        << "\" font-size=\"4.5\" text-anchor=\"middle\">" << Escape(u.label) << "</text>\n";
+    if (layout.drawn(u.hex)) stacks[u.hex.v].push_back(&u);
   }
+  svg << "<g class=\"units\">\n";
+  for (const auto& [v, stack] : stacks) {
+    const Point c = layout.at(map::HexRef{v});
+    const double x = c.x - 10, y = c.y - 6;
+    DrawCounter(svg, *stack.front(), x, y);
+    if (stack.size() == 1) continue;
+    svg << "<g class=\"stack\" data-count=\"" << stack.size() << "\"><circle cx=\"" << x + 20
+        << "\" cy=\"" << y << "\" r=\"3\" fill=\"#fff\" stroke=\"#000\" stroke-width=\"0.4\"/>"
+        << "<text x=\"" << x + 20 << "\" y=\"" << y + 1.3
+        << "\" font-size=\"4\" text-anchor=\"middle\">" << stack.size() << "</text>\n"
+        << "<rect x=\"" << x + 24 << "\" y=\"" << y - 3 << "\" width=\"34\" height=\""
+        << 4.5 * static_cast<double>(stack.size()) + 1
+        << "\" fill=\"#fff\" fill-opacity=\"0.9\" stroke=\"#000\" stroke-width=\"0.3\"/>\n";
+    for (std::size_t i = 0; i < stack.size(); ++i) {
+      const RenderUnit& u = *stack[i];
+      svg << "<text class=\"stack-entry\" data-unit=\"" << Escape(u.label) << "\" x=\"" << x + 25
+          << "\" y=\"" << y + 0.8 + 4.5 * static_cast<double>(i) << "\" font-size=\"3.5\">"
+          << (u.side == Side::kAxis ? "Ax " : "Al ") << Escape(u.label) << " " << Escape(u.strength)
+          << "</text>\n";
+    }
+    svg << "</g>\n";
+  }
+  svg << "</g>\n";
 }
 
 Status DrawRoute(std::ostringstream& svg, const map::Theater& t, const Layout& layout,

@@ -1,0 +1,103 @@
+// `opsim render` at the command line: a game's drawing shows every unit, ground, air and naval,
+// with its side and strength as text, stacks listing each unit, and stays well-formed XML.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "test_support.h"
+
+namespace opsim {
+namespace {
+
+using test::RunCli;
+
+// The SVG of a new special-terrain game, drawn from its log.
+std::string RenderGame(const test::TempDir& dir, std::vector<std::string> extra = {}) {
+  const std::string db = dir.Path("g.sqlite");
+  EXPECT_EQ(RunCli({"new", "--scenario", "special-terrain", "--db", db, "--seed", "1"}).code, 0);
+  std::vector<std::string> args = {"render", "--db", db, "--out", dir.Path("m.svg")};
+  args.insert(args.end(), extra.begin(), extra.end());
+  const test::CliRun r = RunCli(args);
+  EXPECT_EQ(r.code, 0) << r.err;
+  return test::ReadFile(dir.Path("m.svg"));
+}
+
+// The element that opens with `head` (e.g. `<g class="counter naval allied" data-unit="uk-med"`),
+// through its closing tag's start; empty if absent.
+std::string Element(const std::string& svg, const std::string& head, const std::string& close) {
+  const auto at = svg.find(head);
+  if (at == std::string::npos) return "";
+  return svg.substr(at, svg.find(close, at) - at);
+}
+
+// Tags open and close in order, and every '&' starts an entity: enough to catch an unescaped
+// label or a counter left open.
+::testing::AssertionResult WellFormed(const std::string& svg) {
+  std::vector<std::string> open;
+  for (std::size_t i = svg.find('<'); i != std::string::npos; i = svg.find('<', i + 1)) {
+    const std::size_t end = svg.find('>', i);
+    if (end == std::string::npos) return ::testing::AssertionFailure() << "unclosed tag at " << i;
+    const std::string tag = svg.substr(i + 1, end - i - 1);
+    const std::string name =
+        tag.substr(tag[0] == '/', tag.find_first_of(" />", 1) - (tag[0] == '/'));
+    if (tag[0] == '/') {
+      if (open.empty() || open.back() != name) {
+        return ::testing::AssertionFailure() << "</" << name << "> closes nothing open at " << i;
+      }
+      open.pop_back();
+    } else if (tag.back() != '/') {
+      open.push_back(name);
+    }
+  }
+  for (std::size_t i = svg.find('&'); i != std::string::npos; i = svg.find('&', i + 1)) {
+    const std::size_t semi = svg.find(';', i);
+    if (semi == std::string::npos || semi - i > 6) {
+      return ::testing::AssertionFailure() << "bare '&' at " << i;
+    }
+  }
+  if (!open.empty()) return ::testing::AssertionFailure() << "<" << open.back() << "> left open";
+  return ::testing::AssertionSuccess();
+}
+
+TEST(RenderCli, EveryUnitKindHasACounterWithItsSideAndStrengthAsText) {
+  test::TempDir dir;
+  const std::string svg = RenderGame(dir);
+  const std::string naval =
+      Element(svg, "<g class=\"counter naval allied\" data-unit=\"uk-gulf\"", "</g>");
+  ASSERT_FALSE(naval.empty()) << svg.substr(0, 2000);
+  EXPECT_NE(naval.find(">uk-gulf</text>"), std::string::npos) << naval;
+  EXPECT_NE(naval.find(">Al transport</text>"), std::string::npos) << naval;
+  EXPECT_NE(naval.find("Gulf Transports"), std::string::npos) << naval;
+  const std::string air =
+      Element(svg, "<g class=\"counter air allied\" data-unit=\"uk-raf\"", "</g>");
+  ASSERT_FALSE(air.empty());
+  EXPECT_NE(air.find(">Al air</text>"), std::string::npos) << air;
+  // de-kg2 is based under de-22la: listed in that stack with its side and kind.
+  EXPECT_NE(svg.find(">Ax de-kg2 air</text>"), std::string::npos);
+  const std::string ground =
+      Element(svg, "<g class=\"counter ground axis\" data-unit=\"de-9pz\"", "</g>");
+  ASSERT_FALSE(ground.empty());
+  EXPECT_NE(ground.find("RE</text>"), std::string::npos) << ground;
+  EXPECT_TRUE(WellFormed(svg));
+}
+
+TEST(RenderCli, AStackOfTwoListsBothUnits) {
+  test::TempDir dir;
+  const std::string svg = RenderGame(dir);
+  // uk-med and uk-tr share 19A:2612: one counter on top, the count, and both in the list.
+  const auto top = svg.find("<g class=\"counter naval allied\" data-unit=\"uk-med\"");
+  ASSERT_NE(top, std::string::npos);
+  const std::string stack = Element(svg.substr(top), "<g class=\"stack\"", "</g>");
+  EXPECT_NE(stack.find("data-count=\"2\""), std::string::npos) << stack;
+  EXPECT_NE(stack.find(">2</text>"), std::string::npos) << stack;
+  EXPECT_NE(stack.find(">Al uk-med tf</text>"), std::string::npos) << stack;
+  EXPECT_NE(stack.find(">Al uk-tr transport</text>"), std::string::npos) << stack;
+}
+
+TEST(RenderCli, TheDrawingAtATurnIsWellFormed) {
+  test::TempDir dir;
+  EXPECT_TRUE(WellFormed(RenderGame(dir, {"--at", "0"})));
+}
+
+}  // namespace
+}  // namespace opsim
