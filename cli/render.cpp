@@ -14,6 +14,7 @@ namespace opsim::cli {
 namespace {
 
 constexpr double kSize = 14.0;  // hex radius in SVG units
+constexpr double kLegendWidth = 600, kLegendHeight = 150;
 const double kRoot3 = std::sqrt(3.0);
 
 struct Point {
@@ -38,6 +39,14 @@ std::pair<Point, Point> SideCorners(Point c, map::Dir d) {
   static constexpr int kFirst[map::kDirCount] = {4, 5, 0, 1, 2, 3};  // N NE SE S SW NW
   const int k = kFirst[static_cast<int>(d)];
   return {Corner(c, k), Corner(c, (k + 1) % 6)};
+}
+
+// A hex's six corners, as a polygon's points.
+void HexPoints(std::ostringstream& svg, Point c) {
+  for (int k = 0; k < 6; ++k) {
+    Point q = Corner(c, k);
+    svg << q.x << "," << q.y << (k < 5 ? " " : "");
+  }
 }
 
 const char* TerrainColor(map::Terrain t) {
@@ -105,8 +114,10 @@ class Layout {
     Point c = Center(t_->Pos(h));
     return Point{c.x - p.x0, c.y + p.offset_y};
   }
-  // The header, and each panel's title.
+  // The header, the patterns the drawing uses, and each panel's title.
   void DrawFrame(std::ostringstream& svg) const;
+  // Where the legend starts, below the panels.
+  double legend_y() const { return height_; }
 
  private:
   struct Panel {
@@ -182,11 +193,18 @@ Result<Layout> Layout::Make(const map::Theater& t, const std::string& sheet) {
 }
 
 void Layout::DrawFrame(std::ostringstream& svg) const {
-  const double width = width_, y = height_;
+  const double width = std::max(width_, kLegendWidth), y = height_ + kLegendHeight;
   svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << y
       << "\" viewBox=\"0 0 " << width << " " << y << "\" font-family=\"sans-serif\">\n";
   svg << "<title>" << Escape(t_->title()) << "</title>\n<rect width=\"100%\" height=\"100%\" "
       << "fill=\"#fafafa\"/>\n";
+  // Ownership is hatched, one slant per side, so that it reads without colour.
+  svg << "<defs><pattern id=\"own-axis\" width=\"4\" height=\"4\" patternUnits=\"userSpaceOnUse\" "
+      << "patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"4\" "
+      << "stroke=\"#404040\" stroke-width=\"0.8\"/></pattern><pattern id=\"own-allied\" "
+      << "width=\"4\" height=\"4\" patternUnits=\"userSpaceOnUse\" "
+      << "patternTransform=\"rotate(-45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"4\" "
+      << "stroke=\"#a61c00\" stroke-width=\"0.8\"/></pattern></defs>\n";
   for (const Panel& p : panels_) {
     std::string names;
     for (std::size_t i = 0; i < t_->sheets().size(); ++i) {
@@ -209,11 +227,13 @@ void DrawHexes(std::ostringstream& svg, const map::Theater& t, const map::MapSta
     const map::HexInfo& info = t.hex(h);
     const Point c = layout.at(h);
     svg << "<polygon points=\"";
-    for (int k = 0; k < 6; ++k) {
-      Point q = Corner(c, k);
-      svg << q.x << "," << q.y << (k < 5 ? " " : "");
-    }
+    HexPoints(svg, c);
     svg << "\" fill=\"" << TerrainColor(info.terrain) << "\"/>\n";
+    if (const Owner o = state.owner(h); o != Owner::kNone) {
+      svg << "<polygon class=\"own " << OwnerName(o) << "\" points=\"";
+      HexPoints(svg, c);
+      svg << "\" fill=\"url(#own-" << OwnerName(o) << ")\" fill-opacity=\"0.5\"/>\n";
+    }
     if (info.coast != map::Coast::kNone) {
       const bool sea = info.coast == map::Coast::kPartialSea;
       for (map::Dir d : map::kAllDirs) {
@@ -369,6 +389,82 @@ void DrawUnits(std::ostringstream& svg, const Layout& layout,
   svg << "</g>\n";
 }
 
+void DrawLegend(std::ostringstream& svg, const Layout& layout) {
+  // Every symbol the drawing uses, each a sample beside its words, in columns.
+  struct Entry {
+    std::string key, text, sample;  // the sample is drawn in a 12x8 box at (0,0)
+  };
+  auto fill = [](const char* color, const char* extra = "") {
+    return std::string("<rect width=\"12\" height=\"8\" fill=\"") + color +
+           "\" stroke=\"#999\" stroke-width=\"0.5\"" + extra + "/>";
+  };
+  auto line = [](const char* color, double w, const char* dash) {
+    std::ostringstream l;
+    l << "<line x1=\"0\" y1=\"4\" x2=\"12\" y2=\"4\" stroke=\"" << color << "\" stroke-width=\""
+      << w << "\"" << (*dash ? std::string(" stroke-dasharray=\"") + dash + "\"" : "") << "/>";
+    return l.str();
+  };
+  auto glyph = [](const char* text, const char* color) {
+    return std::string("<text x=\"6\" y=\"6.5\" font-size=\"7\" text-anchor=\"middle\" fill=\"") +
+           color + "\">" + text + "</text>";
+  };
+  auto counter = [](const char* color, int rx, const char* text) {
+    return std::string("<rect width=\"12\" height=\"8\" rx=\"") + std::to_string(rx) +
+           "\" fill=\"" + color + "\" stroke=\"#000\" stroke-width=\"0.4\"/><text x=\"6\" " +
+           "y=\"5.5\" font-size=\"3.5\" text-anchor=\"middle\">" + text + "</text>";
+  };
+  std::vector<Entry> entries;
+  for (map::Terrain t :
+       {map::Terrain::kClear, map::Terrain::kRough, map::Terrain::kForest, map::Terrain::kSwamp,
+        map::Terrain::kMountain, map::Terrain::kCanalIntensive, map::Terrain::kProhibited,
+        map::Terrain::kAllSea, map::Terrain::kLake}) {
+    entries.push_back({std::string("terrain-") + map::TerrainName(t), map::TerrainName(t),
+                       fill(TerrainColor(t))});
+  }
+  entries.push_back({"own-axis", "Axis-owned (hatched /)", fill("url(#own-axis)")});
+  entries.push_back({"own-allied", "Allied-owned (hatched \\)", fill("url(#own-allied)")});
+  entries.push_back({"flood", "flooded",
+                     "<circle cx=\"6\" cy=\"4\" r=\"4\" fill=\"#3c78d8\" fill-opacity=\"0.35\"/>"});
+  entries.push_back({"ice-airfield", "ice airfield", glyph("ice", "#0b5394")});
+  entries.push_back(
+      {"city-dot", "dot city", "<circle cx=\"6\" cy=\"4\" r=\"2.5\" fill=\"#000\"/>"});
+  entries.push_back({"city", "city (black: full major)",
+                     "<rect x=\"2\" y=\"0\" width=\"8\" height=\"8\" fill=\"#666\"/>"});
+  entries.push_back({"port", "port (iP: inland)", glyph("P", "#0b5394")});
+  entries.push_back({"airbase", "airbase", glyph("A", "#444")});
+  entries.push_back({"waterway", "navigable waterway", line("#00a0a0", 5, "")});
+  entries.push_back({"sea-hexside", "all-sea hexside", line("#1c4587", 2.5, "")});
+  entries.push_back({"major-river", "major river", line("#1f5fbf", 3, "")});
+  entries.push_back({"minor-river", "minor river", line("#3d85c6", 1.5, "")});
+  entries.push_back({"canal", "canal", line("#20b0d0", 2, "4 2")});
+  entries.push_back({"border", "border", line("#cc0000", 1, "2 2")});
+  entries.push_back({"road", "road", line("#b45f06", 1.5, "")});
+  entries.push_back({"railroad", "railroad", line("#202020", 1.2, "3 2")});
+  entries.push_back({"causeway", "causeway", line("#cc0000", 3, "")});
+  entries.push_back({"rail-ferry", "rail ferry", line("#9900cc", 2, "5 3")});
+  entries.push_back({"route", "route", line("#e00000", 2.5, "")});
+  entries.push_back({"counter-axis", "Axis unit (Ax)", counter("#9e9e9e", 0, "Ax")});
+  entries.push_back({"counter-allied", "Allied unit (Al)", counter("#e6b8af", 0, "Al")});
+  entries.push_back({"counter-air-naval", "air or naval unit", counter("#ffffff", 3, "tf")});
+  entries.push_back({"stack", "stack: count, units listed",
+                     "<circle cx=\"6\" cy=\"4\" r=\"3\" fill=\"#fff\" stroke=\"#000\" "
+                     "stroke-width=\"0.4\"/><text x=\"6\" y=\"5.3\" font-size=\"4\" "
+                     "text-anchor=\"middle\">2</text>"});
+  const double top = layout.legend_y() + 16;
+  constexpr double kColumn = 120, kRow = 12;
+  const int rows = static_cast<int>((kLegendHeight - 20) / kRow);
+  svg << "<g class=\"legend\" font-size=\"6\"><text x=\"4\" y=\"" << top - 4
+      << "\" font-size=\"10\" font-weight=\"bold\">Legend</text>\n";
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const double x = 4 + kColumn * static_cast<double>(i / rows);
+    const double y = top + kRow * static_cast<double>(i % rows);
+    svg << "<g class=\"legend-entry\" data-key=\"" << entries[i].key << "\" transform=\"translate("
+        << x << "," << y << ")\">" << entries[i].sample << "<text x=\"16\" y=\"6.5\">"
+        << Escape(entries[i].text) << "</text></g>\n";
+  }
+  svg << "</g>\n";
+}
+
 Status DrawRoute(std::ostringstream& svg, const map::Theater& t, const Layout& layout,
                  const std::vector<std::string>& route) {
   // The route on top.
@@ -411,6 +507,7 @@ Result<std::string> RenderSvg(const map::Theater& t, const map::MapState& state,
   DrawLabels(svg, t, state, *layout);
   DrawUnits(svg, *layout, req.units);
   if (auto s = DrawRoute(svg, t, *layout, req.route); !s) return std::unexpected(s.error());
+  DrawLegend(svg, *layout);
   svg << "</svg>\n";
   return svg.str();
 }

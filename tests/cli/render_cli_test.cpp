@@ -99,5 +99,64 @@ TEST(RenderCli, TheDrawingAtATurnIsWellFormed) {
   EXPECT_TRUE(WellFormed(RenderGame(dir, {"--at", "0"})));
 }
 
+std::size_t Count(const std::string& svg, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = svg.find(what); at != std::string::npos; at = svg.find(what, at + 1)) ++n;
+  return n;
+}
+
+std::string RenderScenario(const test::TempDir& dir, std::vector<std::string> extra) {
+  std::vector<std::string> args = {"render", "--scenario",      "special-terrain",
+                                   "--out",  dir.Path("s.svg"), "--force"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  const test::CliRun r = RunCli(args);
+  EXPECT_EQ(r.code, 0) << r.err;
+  return test::ReadFile(dir.Path("s.svg"));
+}
+
+TEST(RenderCli, OwnedHexesAreHatchedBySide) {
+  test::TempDir dir;
+  const std::string before = RenderScenario(dir, {});
+  const std::string after = RenderScenario(dir, {"--set", "owner:16A:0623=axis"});
+  EXPECT_GT(Count(before, "<polygon class=\"own allied\""), 0u);
+  EXPECT_EQ(Count(after, "<polygon class=\"own axis\" "),
+            Count(before, "<polygon class=\"own axis\" ") + 1);
+  EXPECT_EQ(Count(after, "<polygon class=\"own allied\" "),
+            Count(before, "<polygon class=\"own allied\" ") - 1);
+  EXPECT_NE(after.find("fill=\"url(#own-axis)\""), std::string::npos);
+  EXPECT_NE(after.find("<pattern id=\"own-axis\""), std::string::npos);
+  EXPECT_NE(after.find("<pattern id=\"own-allied\""), std::string::npos);
+  EXPECT_TRUE(WellFormed(after));
+}
+
+TEST(RenderCli, TheLegendNamesEverySymbolInsideTheFile) {
+  test::TempDir dir;
+  const std::string svg = RenderScenario(dir, {});
+  const std::string legend = Element(svg, "<g class=\"legend\"", "</svg>");
+  ASSERT_FALSE(legend.empty());
+  for (const char* key : {"terrain-clear",
+                          "terrain-all-sea",
+                          "own-axis",
+                          "own-allied",
+                          "flood",
+                          "ice-airfield",
+                          "city",
+                          "port",
+                          "airbase",
+                          "major-river",
+                          "canal",
+                          "road",
+                          "railroad",
+                          "causeway",
+                          "rail-ferry",
+                          "route",
+                          "counter-axis",
+                          "counter-allied",
+                          "counter-air-naval",
+                          "stack"}) {
+    EXPECT_NE(legend.find(std::string("data-key=\"") + key + "\""), std::string::npos) << key;
+  }
+}
+
 }  // namespace
 }  // namespace opsim
