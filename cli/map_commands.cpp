@@ -6,9 +6,11 @@
 #include "game_source.h"
 #include "opsim/core/files.h"
 #include "opsim/map/generate.h"
+#include "opsim/ops/game.h"
 #include "opsim/ops/synthetic.h"
 #include "opsim/query/map.h"
 #include "opsim/query/route.h"
+#include "opsim/query/supply.h"
 #include "render.h"
 
 namespace opsim::cli {
@@ -277,6 +279,8 @@ void AddRenderCommand(CLI::App& app, Context& ctx) {
   struct RenderOptions {
     std::string out;
     std::string sheet;
+    std::string supply;  // a side, or empty
+    std::string zoc;     // a side, or empty
     RouteOptions route;
     bool force = false;
   };
@@ -284,11 +288,15 @@ void AddRenderCommand(CLI::App& app, Context& ctx) {
   auto* render = app.add_subcommand(
       "render",
       "Draw the theater as SVG: terrain, hexsides, labels; with --from/--to or --path, a route "
-      "on top");
+      "on top; --supply and --zoc mark a side's supply and zones of control");
   AddGameSourceOptions(render, rd->route.game);
   render->add_option("--out", rd->out, "the SVG file to write")->required();
   AddForceOption(render, rd->force);
   render->add_option("--sheet", rd->sheet, "draw only this sheet");
+  render->add_option("--supply", rd->supply, "mark each unit of this side with its supply (B8)")
+      ->check(CLI::IsMember({"allied", "axis"}));
+  render->add_option("--zoc", rd->zoc, "outline the zones of control of this side (B4.8)")
+      ->check(CLI::IsMember({"allied", "axis"}));
   AddRouteOptions(render, rd->route);
   Bind(render, ctx, [&ctx, rd]() -> Status {
     auto g = LoadGame(ctx, rd->route.game);
@@ -318,6 +326,21 @@ void AddRenderCommand(CLI::App& app, Context& ctx) {
               {u.hex, u.id, u.side, UnitKind::kNaval, ops::NavalKindName(u.kind), u.name});
         }
       }
+    }
+    if (!rd->supply.empty()) {
+      auto a = query::AnswerSupplyAll(*g, *ParseSide(rd->supply));
+      if (!a) return std::unexpected(a.error());
+      req.supply_side = rd->supply;
+      for (const query::UnitSupply& u : a->units) {
+        req.supply.emplace_back(u.hex, ops::SupplyStatusName(u.status));
+      }
+    }
+    if (!rd->zoc.empty() && g->state && g->campaign) {
+      const Side side = *ParseSide(rd->zoc);
+      req.zoc_side = rd->zoc;
+      // B4.8: the zones `side` exerts are those its enemy meets.
+      req.zoc = ops::Game(g->theater, g->campaign, *g->state)
+                    .EnemyZoc(side == Side::kAxis ? Side::kAllied : Side::kAxis);
     }
     json doc = {{"out", rd->out}};
     if (rd->route.asked()) {

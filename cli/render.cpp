@@ -389,6 +389,34 @@ void DrawUnits(std::ostringstream& svg, const Layout& layout,
   svg << "</g>\n";
 }
 
+void DrawOverlays(std::ostringstream& svg, const map::Theater& t, const Layout& layout,
+                  const RenderRequest& req) {
+  // Zones of control as a dashed outline, supply as a ring with its status in words.
+  svg << "<g class=\"overlays\" fill=\"none\">\n";
+  for (std::uint32_t v = 0; v < req.zoc.size(); ++v) {
+    if (!req.zoc[v] || !layout.drawn(map::HexRef{v})) continue;
+    svg << "<polygon class=\"zoc " << req.zoc_side << "\" data-hex=\"" << t.HexName(map::HexRef{v})
+        << "\" points=\"";
+    HexPoints(svg, layout.at(map::HexRef{v}));
+    svg << "\" stroke=\"#7f00ff\" stroke-width=\"1\" stroke-dasharray=\"2 1.5\"/>\n";
+  }
+  for (const auto& [hex, status] : req.supply) {
+    if (!layout.drawn(hex)) continue;
+    const Point c = layout.at(hex);
+    const bool ok = status == "supplied";
+    svg << "<g class=\"supply " << req.supply_side << " " << status << "\" data-hex=\""
+        << t.HexName(hex) << "\"><circle cx=\"" << c.x << "\" cy=\"" << c.y << "\" r=\""
+        << kSize * 0.9 << "\" stroke=\"" << (ok ? "#38761d" : "#cc0000")
+        << "\" stroke-width=\"1.2\"/>";
+    if (!ok) {
+      svg << "<text x=\"" << c.x << "\" y=\"" << c.y + 10 << "\" font-size=\"4\" "
+          << "text-anchor=\"middle\" fill=\"#cc0000\">" << status << "</text>";
+    }
+    svg << "</g>\n";
+  }
+  svg << "</g>\n";
+}
+
 void DrawLegend(std::ostringstream& svg, const Layout& layout) {
   // Every symbol the drawing uses, each a sample beside its words, in columns.
   struct Entry {
@@ -443,6 +471,11 @@ void DrawLegend(std::ostringstream& svg, const Layout& layout) {
   entries.push_back({"causeway", "causeway", line("#cc0000", 3, "")});
   entries.push_back({"rail-ferry", "rail ferry", line("#9900cc", 2, "5 3")});
   entries.push_back({"route", "route", line("#e00000", 2.5, "")});
+  entries.push_back({"zoc", "zone of control (--zoc)", line("#7f00ff", 1, "2 1.5")});
+  entries.push_back({"supply", "in supply (--supply)",
+                     "<circle cx=\"6\" cy=\"4\" r=\"3.5\" fill=\"none\" stroke=\"#38761d\"/>"});
+  entries.push_back({"no-supply", "out of supply, isolated",
+                     "<circle cx=\"6\" cy=\"4\" r=\"3.5\" fill=\"none\" stroke=\"#cc0000\"/>"});
   entries.push_back({"counter-axis", "Axis unit (Ax)", counter("#9e9e9e", 0, "Ax")});
   entries.push_back({"counter-allied", "Allied unit (Al)", counter("#e6b8af", 0, "Al")});
   entries.push_back({"counter-air-naval", "air or naval unit", counter("#ffffff", 3, "tf")});
@@ -505,6 +538,7 @@ Result<std::string> RenderSvg(const map::Theater& t, const map::MapState& state,
   DrawHexes(svg, t, state, *layout);
   DrawHexsides(svg, t, *layout);
   DrawLabels(svg, t, state, *layout);
+  DrawOverlays(svg, t, *layout, req);
   DrawUnits(svg, *layout, req.units);
   if (auto s = DrawRoute(svg, t, *layout, req.route); !s) return std::unexpected(s.error());
   DrawLegend(svg, *layout);

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "opsim/map/state.h"
@@ -25,6 +26,13 @@ struct RenderRequest {
   std::string sheet;               // only this sheet, if set
   std::vector<std::string> route;  // waypoint tokens (hexes or hexsides) to draw as a line
   std::vector<RenderUnit> units;   // unit counters to draw; those sharing a hex form a stack
+  // On demand: each unit's hex with its B8 status name ("out-of-supply"), as `opsim supply`
+  // answers for `supply_side`.
+  std::string supply_side;
+  std::vector<std::pair<map::HexRef, std::string>> supply;
+  // On demand: by hex, 1 where `zoc_side`'s units exert a zone of control (B4.8).
+  std::string zoc_side;
+  std::vector<std::uint8_t> zoc;
 };
 
 // Sheets that join on the global grid are drawn together; separate groups are stacked.

@@ -158,5 +158,47 @@ TEST(RenderCli, TheLegendNamesEverySymbolInsideTheFile) {
   }
 }
 
+TEST(RenderCli, TheSupplyOverlayMarksEachUnitAsOpsimSupplyAnswers) {
+  test::TempDir dir;
+  const std::string svg = RenderScenario(dir, {"--supply", "allied"});
+  const test::CliRun s =
+      RunCli({"supply", "--scenario", "special-terrain", "--side", "allied", "--all", "--json"});
+  ASSERT_EQ(s.code, 0) << s.err;
+  const nlohmann::json units = s.json()["units"];
+  ASSERT_FALSE(units.empty());
+  bool out_of_supply = false;
+  for (const nlohmann::json& u : units) {
+    const std::string status = u["status"];
+    out_of_supply = out_of_supply || status != "supplied";
+    EXPECT_NE(svg.find("<g class=\"supply allied " + status + "\" data-hex=\"" +
+                       u["hex"].get<std::string>() + "\""),
+              std::string::npos)
+        << u.dump();
+  }
+  EXPECT_TRUE(out_of_supply) << "the fixture has an allied unit out of supply (su-51)";
+  EXPECT_NE(svg.find(">out-of-supply</text>"), std::string::npos);
+  EXPECT_EQ(Count(svg, "<g class=\"supply "), units.size());
+  EXPECT_EQ(Count(RenderScenario(dir, {}), "<g class=\"supply "), 0u);
+  EXPECT_TRUE(WellFormed(svg));
+}
+
+TEST(RenderCli, TheZocOverlayOutlinesTheHexesOfTheSidesUnitsAndTheirNeighbours) {
+  test::TempDir dir;
+  const std::string svg = RenderScenario(dir, {"--zoc", "allied"});
+  // nl-lt at 16A:0620 exerts a zone in its hex and the hexes beside it (B4.8); nothing of the
+  // Axis side is outlined.
+  for (const char* hex : {"16A:0620", "16A:0619", "16A:0521", "16A:0721"}) {
+    EXPECT_NE(svg.find(std::string("<polygon class=\"zoc allied\" data-hex=\"") + hex + "\""),
+              std::string::npos)
+        << hex;
+  }
+  EXPECT_EQ(svg.find("data-hex=\"16A:1323\""), std::string::npos);  // de-9pz's hex
+  EXPECT_EQ(Count(svg, "class=\"zoc axis\""), 0u);
+  EXPECT_EQ(Count(RenderScenario(dir, {}), "class=\"zoc "), 0u);
+  const test::CliRun bad = RunCli(
+      {"render", "--scenario", "special-terrain", "--zoc", "nobody", "--out", dir.Path("x.svg")});
+  EXPECT_EQ(bad.code, 2) << bad.err;
+}
+
 }  // namespace
 }  // namespace opsim
