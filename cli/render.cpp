@@ -248,7 +248,7 @@ void DrawHexes(std::ostringstream& svg, const map::Theater& t, const map::MapSta
       }
     }
     if (state.flood(h)) {
-      svg << "<circle cx=\"" << c.x << "\" cy=\"" << c.y << "\" r=\"" << kSize * 0.8
+      svg << "<circle class=\"flood\" cx=\"" << c.x << "\" cy=\"" << c.y << "\" r=\"" << kSize * 0.8
           << "\" fill=\"#3c78d8\" fill-opacity=\"0.35\" stroke=\"none\"/>\n";
     }
   }
@@ -319,7 +319,8 @@ void DrawLabels(std::ostringstream& svg, const map::Theater& t, const map::MapSt
           << "fill=\"#444\">A</text>\n";
     }
     if (state.ice_airfield(h)) {
-      svg << "<text x=\"" << c.x << "\" y=\"" << c.y + 9 << "\" font-size=\"6\" "
+      svg << "<text class=\"ice-airfield\" x=\"" << c.x << "\" y=\"" << c.y + 9
+          << "\" font-size=\"6\" "
           << "fill=\"#0b5394\">ice AF</text>\n";
     }
     if (auto name = t.PlaceName(h); !name.empty()) {
@@ -385,6 +386,36 @@ void DrawUnits(std::ostringstream& svg, const Layout& layout,
           << "</text>\n";
     }
     svg << "</g>\n";
+  }
+  svg << "</g>\n";
+}
+
+void DrawMarkers(std::ostringstream& svg, const map::Theater& t, const map::MapState& state,
+                 const Layout& layout) {
+  // Destroyed bridges (B14) as a cross on their hexside; the Suez Canal's status (41.B) in words
+  // on each of its hexsides when it is not open.
+  svg << "<g fill=\"none\">\n";
+  auto cross = [&](map::HexsideRef s, const char* cls, const std::string& words) {
+    const map::HexsideInfo& info = t.hexside(s);
+    if (!layout.drawn(info.a)) return;
+    auto [a, b] = SideCorners(layout.at(info.a), info.dir_from_a);
+    const Point m{(a.x + b.x) / 2, (a.y + b.y) / 2};
+    svg << "<g class=\"" << cls << "\" data-hexside=\"" << t.HexsideName(s) << "\"><path d=\"M"
+        << m.x - 3 << "," << m.y - 3 << "L" << m.x + 3 << "," << m.y + 3 << "M" << m.x - 3 << ","
+        << m.y + 3 << "L" << m.x + 3 << "," << m.y - 3
+        << "\" stroke=\"#cc0000\" stroke-width=\"1.5\"/><text x=\"" << m.x << "\" y=\"" << m.y - 4
+        << "\" font-size=\"3.5\" text-anchor=\"middle\" fill=\"#cc0000\">" << words
+        << "</text></g>\n";
+  };
+  for (std::uint32_t s : state.destroyed_bridges())
+    cross(map::HexsideRef{s}, "bridge-destroyed", "bridge out");
+  if (state.suez() != map::CanalStatus::kOpen) {
+    for (const map::Waterway& w : t.waterways()) {
+      if (w.rule != map::WaterwayRule::kSuez) continue;
+      for (map::HexsideRef s : w.hexsides) {
+        cross(s, "suez-closed", std::string("Suez ") + map::CanalStatusName(state.suez()));
+      }
+    }
   }
   svg << "</g>\n";
 }
@@ -471,6 +502,8 @@ void DrawLegend(std::ostringstream& svg, const Layout& layout) {
   entries.push_back({"causeway", "causeway", line("#cc0000", 3, "")});
   entries.push_back({"rail-ferry", "rail ferry", line("#9900cc", 2, "5 3")});
   entries.push_back({"route", "route", line("#e00000", 2.5, "")});
+  entries.push_back({"bridge-destroyed", "bridge destroyed; Suez closed",
+                     "<path d=\"M3,1L9,7M3,7L9,1\" stroke=\"#cc0000\" stroke-width=\"1.5\"/>"});
   entries.push_back({"zoc", "zone of control (--zoc)", line("#7f00ff", 1, "2 1.5")});
   entries.push_back({"supply", "in supply (--supply)",
                      "<circle cx=\"6\" cy=\"4\" r=\"3.5\" fill=\"none\" stroke=\"#38761d\"/>"});
@@ -538,6 +571,7 @@ Result<std::string> RenderSvg(const map::Theater& t, const map::MapState& state,
   DrawHexes(svg, t, state, *layout);
   DrawHexsides(svg, t, *layout);
   DrawLabels(svg, t, state, *layout);
+  DrawMarkers(svg, t, state, *layout);
   DrawOverlays(svg, t, *layout, req);
   DrawUnits(svg, *layout, req.units);
   if (auto s = DrawRoute(svg, t, *layout, req.route); !s) return std::unexpected(s.error());

@@ -200,5 +200,23 @@ TEST(RenderCli, TheZocOverlayOutlinesTheHexesOfTheSidesUnitsAndTheirNeighbours) 
   EXPECT_EQ(bad.code, 2) << bad.err;
 }
 
+TEST(RenderCli, FloodsIceAirfieldsDestroyedBridgesAndAClosedSuezAreMarked) {
+  test::TempDir dir;
+  const std::string before = RenderScenario(dir, {});
+  const std::string svg = RenderScenario(
+      dir, {"--set", "bridge:16A:0827/0727=destroyed", "--set", "suez=temporarily-closed", "--set",
+            "flood:16A:0623=partial", "--set", "ice-airfield:16A:0623=true"});
+  EXPECT_NE(svg.find("<g class=\"bridge-destroyed\" data-hexside=\"16A:0727/0827\""),
+            std::string::npos);
+  EXPECT_EQ(Count(before, "class=\"bridge-destroyed\""), 0u);
+  EXPECT_GT(Count(svg, "<g class=\"suez-closed\""), 0u);
+  EXPECT_NE(svg.find(">Suez temporarily-closed</text>"), std::string::npos);
+  EXPECT_EQ(Count(before, "class=\"suez-closed\""), 0u);
+  EXPECT_EQ(Count(svg, "<circle class=\"flood\""), Count(before, "<circle class=\"flood\"") + 1);
+  EXPECT_EQ(Count(svg, "<text class=\"ice-airfield\""),
+            Count(before, "<text class=\"ice-airfield\"") + 1);
+  EXPECT_TRUE(WellFormed(svg));
+}
+
 }  // namespace
 }  // namespace opsim
