@@ -6,9 +6,11 @@
 #include "game_source.h"
 #include "opsim/core/files.h"
 #include "opsim/map/generate.h"
+#include "opsim/ops/game.h"
 #include "opsim/ops/synthetic.h"
 #include "opsim/query/map.h"
 #include "opsim/query/route.h"
+#include "opsim/query/supply.h"
 #include "render.h"
 
 namespace opsim::cli {
@@ -288,6 +290,8 @@ void AddRenderCommand(CLI::App& app, Context& ctx) {
   struct RenderOptions {
     std::string out;
     std::string sheet;
+    std::string supply;  // a side, or empty
+    std::string zoc;     // a side, or empty
     RouteOptions route;
     bool force = false;
   };
@@ -295,11 +299,15 @@ void AddRenderCommand(CLI::App& app, Context& ctx) {
   auto* render = app.add_subcommand(
       "render",
       "Draw the theater as SVG: terrain, hexsides, labels; with --from/--to or --path, a route "
-      "on top");
+      "on top; --supply and --zoc mark a side's supply and zones of control");
   AddGameSourceOptions(render, rd->route.game);
   render->add_option("--out", rd->out, "the SVG file to write")->required();
   AddForceOption(render, rd->force);
   render->add_option("--sheet", rd->sheet, "draw only this sheet");
+  render->add_option("--supply", rd->supply, "mark each unit of this side with its supply (B8)")
+      ->check(CLI::IsMember({"allied", "axis"}));
+  render->add_option("--zoc", rd->zoc, "outline the zones of control of this side (B4.8)")
+      ->check(CLI::IsMember({"allied", "axis"}));
   AddRouteOptions(render, rd->route);
   Bind(render, ctx, [&ctx, rd]() -> Status {
     auto g = LoadGame(ctx, rd->route.game);
@@ -307,9 +315,43 @@ void AddRenderCommand(CLI::App& app, Context& ctx) {
     RenderRequest req;
     req.sheet = rd->sheet;
     if (g->state) {
+      // Size in REs as the counter prints it: "3RE", "0.5RE".
+      auto re_text = [](int halves) {
+        return std::to_string(halves / 2) + (halves % 2 ? ".5" : "") + "RE";
+      };
       for (const ops::GroundUnit& u : g->state->units) {
-        if (u.on_map()) req.units.push_back({u.hex, u.id, u.side});
+        if (!u.on_map()) continue;
+        req.units.push_back({u.hex, u.id, u.side, UnitKind::kGround,
+                             std::to_string(u.attack) + "-" + std::to_string(u.defense) + "-" +
+                                 std::to_string(u.mp) + " " + re_text(u.re_halves),
+                             u.name});
       }
+      for (const ops::AirUnit& u : g->state->air) {
+        if (u.status == ops::AirStatus::kBased) {
+          req.units.push_back({u.base, u.id, u.side, UnitKind::kAir, "air", u.name});
+        }
+      }
+      for (const ops::NavalUnit& u : g->state->naval) {
+        if (!u.sunk) {
+          req.units.push_back(
+              {u.hex, u.id, u.side, UnitKind::kNaval, ops::NavalKindName(u.kind), u.name});
+        }
+      }
+    }
+    if (!rd->supply.empty()) {
+      auto a = query::AnswerSupplyAll(*g, *ParseSide(rd->supply));
+      if (!a) return std::unexpected(a.error());
+      req.supply_side = rd->supply;
+      for (const query::UnitSupply& u : a->units) {
+        req.supply.emplace_back(u.hex, ops::SupplyStatusName(u.status));
+      }
+    }
+    if (!rd->zoc.empty() && g->state && g->campaign) {
+      const Side side = *ParseSide(rd->zoc);
+      req.zoc_side = rd->zoc;
+      // B4.8: the zones `side` exerts are those its enemy meets.
+      req.zoc = ops::Game(g->theater, g->campaign, *g->state)
+                    .EnemyZoc(side == Side::kAxis ? Side::kAllied : Side::kAxis);
     }
     json doc = {{"out", rd->out}};
     if (rd->route.asked()) {

@@ -14,6 +14,7 @@ namespace opsim::cli {
 namespace {
 
 constexpr double kSize = 14.0;  // hex radius in SVG units
+constexpr double kLegendWidth = 600, kLegendHeight = 150;
 const double kRoot3 = std::sqrt(3.0);
 
 struct Point {
@@ -38,6 +39,14 @@ std::pair<Point, Point> SideCorners(Point c, map::Dir d) {
   static constexpr int kFirst[map::kDirCount] = {4, 5, 0, 1, 2, 3};  // N NE SE S SW NW
   const int k = kFirst[static_cast<int>(d)];
   return {Corner(c, k), Corner(c, (k + 1) % 6)};
+}
+
+// A hex's six corners, as a polygon's points.
+void HexPoints(std::ostringstream& svg, Point c) {
+  for (int k = 0; k < 6; ++k) {
+    Point q = Corner(c, k);
+    svg << q.x << "," << q.y << (k < 5 ? " " : "");
+  }
 }
 
 const char* TerrainColor(map::Terrain t) {
@@ -105,8 +114,10 @@ class Layout {
     Point c = Center(t_->Pos(h));
     return Point{c.x - p.x0, c.y + p.offset_y};
   }
-  // The header, and each panel's title.
+  // The header, the patterns the drawing uses, and each panel's title.
   void DrawFrame(std::ostringstream& svg) const;
+  // Where the legend starts, below the panels.
+  double legend_y() const { return height_; }
 
  private:
   struct Panel {
@@ -182,11 +193,18 @@ Result<Layout> Layout::Make(const map::Theater& t, const std::string& sheet) {
 }
 
 void Layout::DrawFrame(std::ostringstream& svg) const {
-  const double width = width_, y = height_;
+  const double width = std::max(width_, kLegendWidth), y = height_ + kLegendHeight;
   svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << y
       << "\" viewBox=\"0 0 " << width << " " << y << "\" font-family=\"sans-serif\">\n";
   svg << "<title>" << Escape(t_->title()) << "</title>\n<rect width=\"100%\" height=\"100%\" "
       << "fill=\"#fafafa\"/>\n";
+  // Ownership is hatched, one slant per side, so that it reads without colour.
+  svg << "<defs><pattern id=\"own-axis\" width=\"4\" height=\"4\" patternUnits=\"userSpaceOnUse\" "
+      << "patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"4\" "
+      << "stroke=\"#404040\" stroke-width=\"0.8\"/></pattern><pattern id=\"own-allied\" "
+      << "width=\"4\" height=\"4\" patternUnits=\"userSpaceOnUse\" "
+      << "patternTransform=\"rotate(-45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"4\" "
+      << "stroke=\"#a61c00\" stroke-width=\"0.8\"/></pattern></defs>\n";
   for (const Panel& p : panels_) {
     std::string names;
     for (std::size_t i = 0; i < t_->sheets().size(); ++i) {
@@ -209,11 +227,13 @@ void DrawHexes(std::ostringstream& svg, const map::Theater& t, const map::MapSta
     const map::HexInfo& info = t.hex(h);
     const Point c = layout.at(h);
     svg << "<polygon points=\"";
-    for (int k = 0; k < 6; ++k) {
-      Point q = Corner(c, k);
-      svg << q.x << "," << q.y << (k < 5 ? " " : "");
-    }
+    HexPoints(svg, c);
     svg << "\" fill=\"" << TerrainColor(info.terrain) << "\"/>\n";
+    if (const Owner o = state.owner(h); o != Owner::kNone) {
+      svg << "<polygon class=\"own " << OwnerName(o) << "\" points=\"";
+      HexPoints(svg, c);
+      svg << "\" fill=\"url(#own-" << OwnerName(o) << ")\" fill-opacity=\"0.5\"/>\n";
+    }
     if (info.coast != map::Coast::kNone) {
       const bool sea = info.coast == map::Coast::kPartialSea;
       for (map::Dir d : map::kAllDirs) {
@@ -228,7 +248,7 @@ void DrawHexes(std::ostringstream& svg, const map::Theater& t, const map::MapSta
       }
     }
     if (state.flood(h)) {
-      svg << "<circle cx=\"" << c.x << "\" cy=\"" << c.y << "\" r=\"" << kSize * 0.8
+      svg << "<circle class=\"flood\" cx=\"" << c.x << "\" cy=\"" << c.y << "\" r=\"" << kSize * 0.8
           << "\" fill=\"#3c78d8\" fill-opacity=\"0.35\" stroke=\"none\"/>\n";
     }
   }
@@ -299,7 +319,8 @@ void DrawLabels(std::ostringstream& svg, const map::Theater& t, const map::MapSt
           << "fill=\"#444\">A</text>\n";
     }
     if (state.ice_airfield(h)) {
-      svg << "<text x=\"" << c.x << "\" y=\"" << c.y + 9 << "\" font-size=\"6\" "
+      svg << "<text class=\"ice-airfield\" x=\"" << c.x << "\" y=\"" << c.y + 9
+          << "\" font-size=\"6\" "
           << "fill=\"#0b5394\">ice AF</text>\n";
     }
     if (auto name = t.PlaceName(h); !name.empty()) {
@@ -310,20 +331,204 @@ void DrawLabels(std::ostringstream& svg, const map::Theater& t, const map::MapSt
   svg << "</g>\n";
 }
 
+const char* KindName(UnitKind k) {
+  switch (k) {
+    case UnitKind::kGround:
+      return "ground";
+    case UnitKind::kAir:
+      return "air";
+    case UnitKind::kNaval:
+      return "naval";
+  }
+  return "ground";
+}
+
+void DrawCounter(std::ostringstream& svg, const RenderUnit& u, double x, double y) {
+  // Side and kind are classes for styling, and text on the face for readers of a print.
+  const bool axis = u.side == Side::kAxis;
+  svg << "<g class=\"counter " << KindName(u.kind) << " " << (axis ? "axis" : "allied")
+      << "\" data-unit=\"" << Escape(u.label) << "\"><title>" << Escape(u.name) << " ("
+      << (axis ? "Axis" : "Allied") << " " << KindName(u.kind) << ")</title>\n<rect x=\"" << x
+      << "\" y=\"" << y << "\" width=\"20\" height=\"11\" rx=\""
+      << (u.kind == UnitKind::kGround ? 0 : 3) << "\" fill=\"" << (axis ? "#9e9e9e" : "#e6b8af")
+      << "\" stroke=\"#000\" stroke-width=\"0.4\"/>\n<text x=\"" << x + 10 << "\" y=\"" << y + 4.5
+      << "\" font-size=\"4\" text-anchor=\"middle\">" << Escape(u.label) << "</text>\n<text x=\""
+      << x + 10 << "\" y=\"" << y + 9.5 << "\" font-size=\"3.5\" text-anchor=\"middle\">"
+      << (axis ? "Ax " : "Al ") << Escape(u.strength) << "</text></g>\n";
+}
+
 void DrawUnits(std::ostringstream& svg, const Layout& layout,
                const std::vector<RenderUnit>& units) {
-  // Unit counters: a small box per unit, stacked in its hex.
-  std::map<std::uint32_t, int> stacked;
+  // A stack is one counter (its top unit) with the count on it, and beside it a list of every
+  // unit in it, so that no counter hides another.
+  std::map<std::uint32_t, std::vector<const RenderUnit*>> stacks;
   for (const RenderUnit& u : units) {
-    if (!layout.drawn(u.hex)) continue;
-    const Point c = layout.at(u.hex);
-    const int k = stacked[u.hex.v]++;
-    const double x = c.x - 9 + 2 * k, y = c.y - 6 + 2 * k;
-    svg << "<rect x=\"" << x << "\" y=\"" << y << "\" width=\"18\" height=\"9\" fill=\""
-        << (u.side == Side::kAxis ? "#9e9e9e" : "#e6b8af") << "\" stroke=\"#000\" "
-        << "stroke-width=\"0.4\"/>\n<text x=\"" << x + 9 << "\" y=\"" << y + 6.5
-        << "\" font-size=\"4.5\" text-anchor=\"middle\">" << Escape(u.label) << "</text>\n";
+    if (layout.drawn(u.hex)) stacks[u.hex.v].push_back(&u);
   }
+  svg << "<g class=\"units\">\n";
+  for (const auto& [v, stack] : stacks) {
+    const Point c = layout.at(map::HexRef{v});
+    const double x = c.x - 10, y = c.y - 6;
+    DrawCounter(svg, *stack.front(), x, y);
+    if (stack.size() == 1) continue;
+    svg << "<g class=\"stack\" data-count=\"" << stack.size() << "\"><circle cx=\"" << x + 20
+        << "\" cy=\"" << y << "\" r=\"3\" fill=\"#fff\" stroke=\"#000\" stroke-width=\"0.4\"/>"
+        << "<text x=\"" << x + 20 << "\" y=\"" << y + 1.3
+        << "\" font-size=\"4\" text-anchor=\"middle\">" << stack.size() << "</text>\n"
+        << "<rect x=\"" << x + 24 << "\" y=\"" << y - 3 << "\" width=\"34\" height=\""
+        << 4.5 * static_cast<double>(stack.size()) + 1
+        << "\" fill=\"#fff\" fill-opacity=\"0.9\" stroke=\"#000\" stroke-width=\"0.3\"/>\n";
+    for (std::size_t i = 0; i < stack.size(); ++i) {
+      const RenderUnit& u = *stack[i];
+      svg << "<text class=\"stack-entry\" data-unit=\"" << Escape(u.label) << "\" x=\"" << x + 25
+          << "\" y=\"" << y + 0.8 + 4.5 * static_cast<double>(i) << "\" font-size=\"3.5\">"
+          << (u.side == Side::kAxis ? "Ax " : "Al ") << Escape(u.label) << " " << Escape(u.strength)
+          << "</text>\n";
+    }
+    svg << "</g>\n";
+  }
+  svg << "</g>\n";
+}
+
+void DrawMarkers(std::ostringstream& svg, const map::Theater& t, const map::MapState& state,
+                 const Layout& layout) {
+  // Destroyed bridges (B14) as a cross on their hexside; the Suez Canal's status (41.B) in words
+  // on each of its hexsides when it is not open.
+  svg << "<g fill=\"none\">\n";
+  auto cross = [&](map::HexsideRef s, const char* cls, const std::string& words) {
+    const map::HexsideInfo& info = t.hexside(s);
+    if (!layout.drawn(info.a)) return;
+    auto [a, b] = SideCorners(layout.at(info.a), info.dir_from_a);
+    const Point m{(a.x + b.x) / 2, (a.y + b.y) / 2};
+    svg << "<g class=\"" << cls << "\" data-hexside=\"" << t.HexsideName(s) << "\"><path d=\"M"
+        << m.x - 3 << "," << m.y - 3 << "L" << m.x + 3 << "," << m.y + 3 << "M" << m.x - 3 << ","
+        << m.y + 3 << "L" << m.x + 3 << "," << m.y - 3
+        << "\" stroke=\"#cc0000\" stroke-width=\"1.5\"/><text x=\"" << m.x << "\" y=\"" << m.y - 4
+        << "\" font-size=\"3.5\" text-anchor=\"middle\" fill=\"#cc0000\">" << words
+        << "</text></g>\n";
+  };
+  for (std::uint32_t s : state.destroyed_bridges())
+    cross(map::HexsideRef{s}, "bridge-destroyed", "bridge out");
+  if (state.suez() != map::CanalStatus::kOpen) {
+    for (const map::Waterway& w : t.waterways()) {
+      if (w.rule != map::WaterwayRule::kSuez) continue;
+      for (map::HexsideRef s : w.hexsides) {
+        cross(s, "suez-closed", std::string("Suez ") + map::CanalStatusName(state.suez()));
+      }
+    }
+  }
+  svg << "</g>\n";
+}
+
+void DrawOverlays(std::ostringstream& svg, const map::Theater& t, const Layout& layout,
+                  const RenderRequest& req) {
+  // Zones of control as a dashed outline, supply as a ring with its status in words.
+  svg << "<g class=\"overlays\" fill=\"none\">\n";
+  for (std::uint32_t v = 0; v < req.zoc.size(); ++v) {
+    if (!req.zoc[v] || !layout.drawn(map::HexRef{v})) continue;
+    svg << "<polygon class=\"zoc " << req.zoc_side << "\" data-hex=\"" << t.HexName(map::HexRef{v})
+        << "\" points=\"";
+    HexPoints(svg, layout.at(map::HexRef{v}));
+    svg << "\" stroke=\"#7f00ff\" stroke-width=\"1\" stroke-dasharray=\"2 1.5\"/>\n";
+  }
+  for (const auto& [hex, status] : req.supply) {
+    if (!layout.drawn(hex)) continue;
+    const Point c = layout.at(hex);
+    const bool ok = status == "supplied";
+    svg << "<g class=\"supply " << req.supply_side << " " << status << "\" data-hex=\""
+        << t.HexName(hex) << "\"><circle cx=\"" << c.x << "\" cy=\"" << c.y << "\" r=\""
+        << kSize * 0.9 << "\" stroke=\"" << (ok ? "#38761d" : "#cc0000")
+        << "\" stroke-width=\"1.2\"/>";
+    if (!ok) {
+      svg << "<text x=\"" << c.x << "\" y=\"" << c.y + 10 << "\" font-size=\"4\" "
+          << "text-anchor=\"middle\" fill=\"#cc0000\">" << status << "</text>";
+    }
+    svg << "</g>\n";
+  }
+  svg << "</g>\n";
+}
+
+void DrawLegend(std::ostringstream& svg, const Layout& layout) {
+  // Every symbol the drawing uses, each a sample beside its words, in columns.
+  struct Entry {
+    std::string key, text, sample;  // the sample is drawn in a 12x8 box at (0,0)
+  };
+  auto fill = [](const char* color, const char* extra = "") {
+    return std::string("<rect width=\"12\" height=\"8\" fill=\"") + color +
+           "\" stroke=\"#999\" stroke-width=\"0.5\"" + extra + "/>";
+  };
+  auto line = [](const char* color, double w, const char* dash) {
+    std::ostringstream l;
+    l << "<line x1=\"0\" y1=\"4\" x2=\"12\" y2=\"4\" stroke=\"" << color << "\" stroke-width=\""
+      << w << "\"" << (*dash ? std::string(" stroke-dasharray=\"") + dash + "\"" : "") << "/>";
+    return l.str();
+  };
+  auto glyph = [](const char* text, const char* color) {
+    return std::string("<text x=\"6\" y=\"6.5\" font-size=\"7\" text-anchor=\"middle\" fill=\"") +
+           color + "\">" + text + "</text>";
+  };
+  auto counter = [](const char* color, int rx, const char* text) {
+    return std::string("<rect width=\"12\" height=\"8\" rx=\"") + std::to_string(rx) +
+           "\" fill=\"" + color + "\" stroke=\"#000\" stroke-width=\"0.4\"/><text x=\"6\" " +
+           "y=\"5.5\" font-size=\"3.5\" text-anchor=\"middle\">" + text + "</text>";
+  };
+  std::vector<Entry> entries;
+  for (map::Terrain t :
+       {map::Terrain::kClear, map::Terrain::kRough, map::Terrain::kForest, map::Terrain::kSwamp,
+        map::Terrain::kMountain, map::Terrain::kCanalIntensive, map::Terrain::kProhibited,
+        map::Terrain::kAllSea, map::Terrain::kLake}) {
+    entries.push_back({std::string("terrain-") + map::TerrainName(t), map::TerrainName(t),
+                       fill(TerrainColor(t))});
+  }
+  entries.push_back({"own-axis", "Axis-owned (hatched /)", fill("url(#own-axis)")});
+  entries.push_back({"own-allied", "Allied-owned (hatched \\)", fill("url(#own-allied)")});
+  entries.push_back({"flood", "flooded",
+                     "<circle cx=\"6\" cy=\"4\" r=\"4\" fill=\"#3c78d8\" fill-opacity=\"0.35\"/>"});
+  entries.push_back({"ice-airfield", "ice airfield", glyph("ice", "#0b5394")});
+  entries.push_back(
+      {"city-dot", "dot city", "<circle cx=\"6\" cy=\"4\" r=\"2.5\" fill=\"#000\"/>"});
+  entries.push_back({"city", "city (black: full major)",
+                     "<rect x=\"2\" y=\"0\" width=\"8\" height=\"8\" fill=\"#666\"/>"});
+  entries.push_back({"port", "port (iP: inland)", glyph("P", "#0b5394")});
+  entries.push_back({"airbase", "airbase", glyph("A", "#444")});
+  entries.push_back({"waterway", "navigable waterway", line("#00a0a0", 5, "")});
+  entries.push_back({"sea-hexside", "all-sea hexside", line("#1c4587", 2.5, "")});
+  entries.push_back({"major-river", "major river", line("#1f5fbf", 3, "")});
+  entries.push_back({"minor-river", "minor river", line("#3d85c6", 1.5, "")});
+  entries.push_back({"canal", "canal", line("#20b0d0", 2, "4 2")});
+  entries.push_back({"border", "border", line("#cc0000", 1, "2 2")});
+  entries.push_back({"road", "road", line("#b45f06", 1.5, "")});
+  entries.push_back({"railroad", "railroad", line("#202020", 1.2, "3 2")});
+  entries.push_back({"causeway", "causeway", line("#cc0000", 3, "")});
+  entries.push_back({"rail-ferry", "rail ferry", line("#9900cc", 2, "5 3")});
+  entries.push_back({"route", "route", line("#e00000", 2.5, "")});
+  entries.push_back({"bridge-destroyed", "bridge destroyed; Suez closed",
+                     "<path d=\"M3,1L9,7M3,7L9,1\" stroke=\"#cc0000\" stroke-width=\"1.5\"/>"});
+  entries.push_back({"zoc", "zone of control (--zoc)", line("#7f00ff", 1, "2 1.5")});
+  entries.push_back({"supply", "in supply (--supply)",
+                     "<circle cx=\"6\" cy=\"4\" r=\"3.5\" fill=\"none\" stroke=\"#38761d\"/>"});
+  entries.push_back({"no-supply", "out of supply, isolated",
+                     "<circle cx=\"6\" cy=\"4\" r=\"3.5\" fill=\"none\" stroke=\"#cc0000\"/>"});
+  entries.push_back({"counter-axis", "Axis unit (Ax)", counter("#9e9e9e", 0, "Ax")});
+  entries.push_back({"counter-allied", "Allied unit (Al)", counter("#e6b8af", 0, "Al")});
+  entries.push_back({"counter-air-naval", "air or naval unit", counter("#ffffff", 3, "tf")});
+  entries.push_back({"stack", "stack: count, units listed",
+                     "<circle cx=\"6\" cy=\"4\" r=\"3\" fill=\"#fff\" stroke=\"#000\" "
+                     "stroke-width=\"0.4\"/><text x=\"6\" y=\"5.3\" font-size=\"4\" "
+                     "text-anchor=\"middle\">2</text>"});
+  const double top = layout.legend_y() + 16;
+  constexpr double kColumn = 120, kRow = 12;
+  const int rows = static_cast<int>((kLegendHeight - 20) / kRow);
+  svg << "<g class=\"legend\" font-size=\"6\"><text x=\"4\" y=\"" << top - 4
+      << "\" font-size=\"10\" font-weight=\"bold\">Legend</text>\n";
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const double x = 4 + kColumn * static_cast<double>(i / rows);
+    const double y = top + kRow * static_cast<double>(i % rows);
+    svg << "<g class=\"legend-entry\" data-key=\"" << entries[i].key << "\" transform=\"translate("
+        << x << "," << y << ")\">" << entries[i].sample << "<text x=\"16\" y=\"6.5\">"
+        << Escape(entries[i].text) << "</text></g>\n";
+  }
+  svg << "</g>\n";
 }
 
 Status DrawRoute(std::ostringstream& svg, const map::Theater& t, const Layout& layout,
@@ -366,8 +571,11 @@ Result<std::string> RenderSvg(const map::Theater& t, const map::MapState& state,
   DrawHexes(svg, t, state, *layout);
   DrawHexsides(svg, t, *layout);
   DrawLabels(svg, t, state, *layout);
+  DrawMarkers(svg, t, state, *layout);
+  DrawOverlays(svg, t, *layout, req);
   DrawUnits(svg, *layout, req.units);
   if (auto s = DrawRoute(svg, t, *layout, req.route); !s) return std::unexpected(s.error());
+  DrawLegend(svg, *layout);
   svg << "</svg>\n";
   return svg.str();
 }

@@ -1,7 +1,9 @@
 // Drawing a theater as SVG: terrain, coasts, hexsides, places, labels, and a route on top.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "opsim/map/state.h"
@@ -9,16 +11,28 @@
 
 namespace opsim::cli {
 
+// A counter: what it says on its face, so that side and strength are read as text, not colour.
+enum class UnitKind : std::uint8_t { kGround, kAir, kNaval };
 struct RenderUnit {
   map::HexRef hex;
-  std::string label;
+  std::string label;  // the unit's id
   Side side;
+  UnitKind kind = UnitKind::kGround;
+  std::string strength;  // "6-5-4 3RE" for ground, "air", or the naval kind ("tf")
+  std::string name;      // the full name, as the counter's tooltip
 };
 
 struct RenderRequest {
   std::string sheet;               // only this sheet, if set
   std::vector<std::string> route;  // waypoint tokens (hexes or hexsides) to draw as a line
-  std::vector<RenderUnit> units;   // unit counters to draw
+  std::vector<RenderUnit> units;   // unit counters to draw; those sharing a hex form a stack
+  // On demand: each unit's hex with its B8 status name ("out-of-supply"), as `opsim supply`
+  // answers for `supply_side`.
+  std::string supply_side;
+  std::vector<std::pair<map::HexRef, std::string>> supply;
+  // On demand: by hex, 1 where `zoc_side`'s units exert a zone of control (B4.8).
+  std::string zoc_side;
+  std::vector<std::uint8_t> zoc;
 };
 
 // Sheets that join on the global grid are drawn together; separate groups are stacked.
