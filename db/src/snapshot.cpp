@@ -15,11 +15,13 @@
 #include <boost/serialization/vector.hpp>
 #include <boost/serialization/version.hpp>
 #include <cstdint>
+#include <map>
 #include <spanstream>
 #include <sstream>
 #include <stdexcept>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 // A new field in any of these must be in its field list, with its class's version bumped.
@@ -139,6 +141,34 @@ void LoadPlain(Archive& ar, std::string& s) {
   if (length > 0) ar.load_binary(s.data(), length);
 }
 
+// A vector, loaded as Boost writes it: plain values as one block (LoadPlain), anything else as a
+// count, an item version and the items. The count is checked against the bytes left before the
+// vector is sized, and texts among the items are loaded with their lengths checked.
+template <class Archive, class T>
+void LoadCollection(Archive& ar, std::vector<T>& v, const std::string& what) {
+  if constexpr (std::is_arithmetic_v<T>) {
+    LoadPlain(ar, v, UINT64_MAX, "", what);
+  } else {
+    boost::serialization::collection_size_type count;
+    ar >> count;
+    if (boost::serialization::library_version_type(3) < ar.get_library_version()) {
+      boost::serialization::item_version_type item_version(0);
+      ar >> item_version;
+    }
+    // Every item takes a byte at least, a text its length's bytes.
+    BoundsOf(ar).Check(count, UINT64_MAX, "",
+                       std::is_same_v<T, std::string> ? sizeof(std::size_t) : 1, what);
+    v.resize(count);
+    for (T& item : v) {
+      if constexpr (std::is_same_v<T, std::string>) {
+        LoadPlain(ar, item);
+      } else {
+        ar >> boost::serialization::make_nvp("item", item);
+      }
+    }
+  }
+}
+
 // Loads or saves each field in order.
 template <class Archive, class... T>
 void Fields(Archive& ar, T&... fields) {
@@ -219,6 +249,34 @@ void ListedFields(Archive& ar, T& object, unsigned version) {
 }
 
 }  // namespace opsim::db
+
+// The lists and map entries a snapshot holds, loaded with their lengths checked. Boost finds these
+// by argument-dependent lookup (the archive's namespace) and prefers them to its own templates; it
+// reads their class information itself, so the bytes are the ones Boost wrote.
+namespace boost::archive {
+
+inline void serialize(binary_iarchive& ar, std::vector<std::string>& v, unsigned int) {
+  opsim::db::LoadCollection(ar, v, "a list of texts");
+}
+inline void serialize(binary_iarchive& ar, std::vector<opsim::ops::GroundUnit>& v, unsigned int) {
+  opsim::db::LoadCollection(ar, v, "the ground units");
+}
+inline void serialize(binary_iarchive& ar, std::vector<opsim::ops::AirUnit>& v, unsigned int) {
+  opsim::db::LoadCollection(ar, v, "the air units");
+}
+inline void serialize(binary_iarchive& ar, std::vector<opsim::ops::NavalUnit>& v, unsigned int) {
+  opsim::db::LoadCollection(ar, v, "the naval units");
+}
+inline void serialize(binary_iarchive& ar, std::vector<opsim::ops::Weather>& v, unsigned int) {
+  opsim::db::LoadCollection(ar, v, "the weather by zone");
+}
+// An SRP pool's or an exit total's name.
+inline void serialize(binary_iarchive& ar, std::pair<const std::string, int>& p, unsigned int) {
+  opsim::db::LoadPlain(ar, const_cast<std::string&>(p.first));
+  ar >> p.second;
+}
+
+}  // namespace boost::archive
 
 namespace opsim::map {
 

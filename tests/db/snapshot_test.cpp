@@ -229,6 +229,44 @@ TEST(Snapshot, LengthsBeyondWhatTheTheaterHoldsAreRefusedBeforeAllocating) {
       << r3.error().message;
 }
 
+// The texts inside maps (a hex's markers, the SRP pools' and exit totals' names) and the lists of
+// units are checked too, before anything is sized: found by snapshot_fuzz (a flipped length made
+// Boost reserve 256 GiB for a marker).
+TEST(Snapshot, TextsInMapsAndUnitListsAreCheckedBeforeAllocating) {
+  ops::GameState state = test::HandBuiltState(nullptr);
+  state.map.AddMarker(map::HexRef{2}, "kerch-from-azov:marker-text");
+  state.exit_totals["exit-total-name"] = 7;
+  const std::string bytes = SaveSnapshot(state);
+  auto back = LoadSnapshot(bytes, db::kSnapshotFormat, Theater());
+  ASSERT_TRUE(back) << back.error().to_string();
+  ExpectSameState(state, *back);
+  const auto put = [](std::string& b, std::size_t where, auto value) {
+    std::memcpy(b.data() + where, &value, sizeof value);
+  };
+  for (const std::string text : {"kerch-from-azov:marker-text", "exit-total-name"}) {
+    const std::size_t at = bytes.find(text);
+    ASSERT_NE(at, std::string::npos) << text;
+    std::string huge = bytes;
+    put(huge, at - 8, std::uint64_t{1} << 38);
+    const auto r = LoadSnapshot(huge, db::kSnapshotFormat, Theater());
+    ASSERT_FALSE(r) << text;
+    EXPECT_EQ(r.error().code, ErrorCode::kCorruption);
+    EXPECT_NE(r.error().message.find("a text claims 274877906944 entries; the snapshot has"),
+              std::string::npos)
+        << r.error().message;
+  }
+  // The marker list's count sits before its item version and its one text's length.
+  const std::size_t list = bytes.find("kerch-from-azov:marker-text") - 8 - 4 - 8;
+  std::string many = bytes;
+  ASSERT_EQ(std::memcmp(many.data() + list, "\x01\0\0\0\0\0\0\0", 8), 0);
+  put(many, list, std::uint64_t{1} << 38);
+  const auto r = LoadSnapshot(many, db::kSnapshotFormat, Theater());
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().message.find("a list of texts claims 274877906944 entries"),
+            std::string::npos)
+      << r.error().message;
+}
+
 TEST(Snapshot, AFormatOlderThanTheOldestReadableIsRefusedClearly) {
   const std::string bytes = SaveSnapshot(test::HandBuiltState(nullptr));
   auto old = LoadSnapshot(bytes, db::kOldestSnapshotFormat - 1, Theater());
