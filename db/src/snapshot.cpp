@@ -226,7 +226,8 @@ void ListedFields(Archive& ar, T& object, unsigned version) {
       if constexpr (std::is_same_v<T, map::MapState> &&
                     std::is_same_v<Field, std::vector<std::uint8_t>>) {
         if constexpr (Archive::is_loading::value) {
-          const bool by_hex = &field == &object.owners();
+          // Named, not compared with object.owners(): in this lambda `object` may be any class.
+          const bool by_hex = f.name == "control";
           const std::string what = std::string("the ") + (by_hex ? "hex" : "hexside") +
                                    " owner array ('" + std::string(f.name) + "')";
           const std::uint64_t most = by_hex ? BoundsOf(ar).hexes : BoundsOf(ar).hexsides;
