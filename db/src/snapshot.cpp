@@ -116,6 +116,16 @@ void LoadPlain(Archive& ar, std::vector<T>& v, std::uint64_t most, std::string_v
   if (!v.empty()) ar >> boost::serialization::make_array<T>(v.data(), count);
 }
 
+// A bool, loaded as Boost writes it (one byte), refused unless 0 or 1: Boost would copy any byte
+// into the bool, which is undefined behaviour.
+template <class Archive>
+void LoadBool(Archive& ar, bool& b) {
+  std::uint8_t byte = 0;
+  ar.load_binary(&byte, 1);
+  if (byte > 1) throw std::runtime_error("a yes/no value holds " + std::to_string(byte));
+  b = byte == 1;
+}
+
 // A vector<bool>, loaded as Boost writes it (a count, then each value) once the count is checked.
 template <class Archive>
 void LoadPlain(Archive& ar, std::vector<bool>& v, std::uint64_t most, std::string_view holder,
@@ -126,7 +136,7 @@ void LoadPlain(Archive& ar, std::vector<bool>& v, std::uint64_t most, std::strin
   v.resize(count);
   for (std::size_t i = 0; i < count; ++i) {
     bool b = false;
-    ar >> b;
+    LoadBool(ar, b);
     v[i] = b;
   }
 }
@@ -244,6 +254,9 @@ void ListedFields(Archive& ar, T& object, unsigned version) {
       if constexpr (Archive::is_loading::value && std::is_same_v<Field, std::string>) {
         return LoadPlain(ar, field);
       }
+      if constexpr (Archive::is_loading::value && std::is_same_v<Field, bool>) {
+        return LoadBool(ar, field);
+      }
       ar& field;
     });
   }
@@ -270,6 +283,11 @@ inline void serialize(binary_iarchive& ar, std::vector<opsim::ops::NavalUnit>& v
 }
 inline void serialize(binary_iarchive& ar, std::vector<opsim::ops::Weather>& v, unsigned int) {
   opsim::db::LoadCollection(ar, v, "the weather by zone");
+}
+// An ice airfield's hex and whether it is frozen.
+inline void serialize(binary_iarchive& ar, std::pair<const std::uint32_t, bool>& p, unsigned int) {
+  ar >> const_cast<std::uint32_t&>(p.first);
+  opsim::db::LoadBool(ar, p.second);
 }
 // An SRP pool's or an exit total's name.
 inline void serialize(binary_iarchive& ar, std::pair<const std::string, int>& p, unsigned int) {

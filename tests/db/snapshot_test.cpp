@@ -267,6 +267,18 @@ TEST(Snapshot, TextsInMapsAndUnitListsAreCheckedBeforeAllocating) {
       << r.error().message;
 }
 
+// A yes/no value is one byte, 0 or 1; snapshot_fuzz found bytes whose 45 Boost copied into a
+// bool (undefined behaviour). The fixture is that input: its first byte names the format.
+TEST(Snapshot, AYesNoByteOtherThan0Or1IsRefused) {
+  const std::string input = test::ReadFile(OPSIM_DB_FIXTURES "/snapshot-fuzz-bool45.bin");
+  ASSERT_FALSE(input.empty());
+  const auto r = LoadSnapshot(std::string_view(input).substr(1), input[0] % 5, Theater());
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, ErrorCode::kCorruption);
+  EXPECT_NE(r.error().message.find("a yes/no value holds 45"), std::string::npos)
+      << r.error().message;
+}
+
 TEST(Snapshot, AFormatOlderThanTheOldestReadableIsRefusedClearly) {
   const std::string bytes = SaveSnapshot(test::HandBuiltState(nullptr));
   auto old = LoadSnapshot(bytes, db::kOldestSnapshotFormat - 1, Theater());
