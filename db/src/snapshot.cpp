@@ -100,14 +100,22 @@ const Bounds& BoundsOf(Archive& ar) {
   return ar.template get_helper<Bounds>();
 }
 
+// A collection's count, read and checked (Bounds::Check) before anything is sized.
+template <class Archive>
+std::uint64_t LoadCount(Archive& ar, std::uint64_t most, std::string_view holder,
+                        std::uint64_t bytes_each, const std::string& what) {
+  boost::serialization::collection_size_type count;
+  ar >> count;
+  BoundsOf(ar).Check(count, most, holder, bytes_each, what);
+  return count;
+}
+
 // A vector of plain values, loaded as Boost writes it (a count, then the values as one block)
 // once the count is checked.
 template <class Archive, class T>
 void LoadPlain(Archive& ar, std::vector<T>& v, std::uint64_t most, std::string_view holder,
                const std::string& what) {
-  boost::serialization::collection_size_type count;
-  ar >> count;
-  BoundsOf(ar).Check(count, most, holder, sizeof(T), what);
+  const std::uint64_t count = LoadCount(ar, most, holder, sizeof(T), what);
   v.resize(count);
   if (BOOST_SERIALIZATION_VECTOR_VERSIONED(ar.get_library_version())) {
     unsigned int item_version = 0;
@@ -130,9 +138,7 @@ void LoadBool(Archive& ar, bool& b) {
 template <class Archive>
 void LoadPlain(Archive& ar, std::vector<bool>& v, std::uint64_t most, std::string_view holder,
                const std::string& what) {
-  boost::serialization::collection_size_type count;
-  ar >> count;
-  BoundsOf(ar).Check(count, most, holder, sizeof(bool), what);
+  const std::uint64_t count = LoadCount(ar, most, holder, sizeof(bool), what);
   v.resize(count);
   for (std::size_t i = 0; i < count; ++i) {
     bool b = false;

@@ -121,6 +121,12 @@ std::vector<std::string> Files(const std::string& dir) {
 }
 
 // `db` a copy of `pristine`, with no WAL of an earlier run beside it.
+// Starts a log of the bundled scenario at `db` (seed 1940); the exit code of `opsim new`.
+int NewLog(const test::TempDir& scratch, const std::string& db) {
+  return Spawn(scratch, {"new", "--scenario", "special-terrain", "--db", db, "--seed", "1940"})
+      .code;
+}
+
 void Fresh(const std::string& pristine, const std::string& db) {
   for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(db + suffix);
   fs::copy_file(pristine, db);
@@ -174,10 +180,7 @@ constexpr std::pair<int, const char*> kErrnos[] = {
 TEST(Fault, EveryWriteFlushAndRenameOfALoggedTurnFailsInTurn) {
   test::TempDir scratch, game;
   const std::string pristine = scratch.Path("pristine.sqlite"), db = game.Path("g.sqlite");
-  ASSERT_EQ(
-      Spawn(scratch, {"new", "--scenario", "special-terrain", "--db", pristine, "--seed", "1940"})
-          .code,
-      0);
+  ASSERT_EQ(NewLog(scratch, pristine), 0);
   const auto before = Head(scratch, pristine);
   const std::vector<std::string> turn = {"turn", "--db", db, "--orders", kOrders};
   Fresh(pristine, db);
@@ -280,10 +283,7 @@ TEST(Fault, EveryWriteFlushAndRenameOfAnOutFileFailsInTurn) {
 TEST(Fault, AFileSizeLimitIsAnIoErrorNamingTheFileNeverASignal) {
   test::TempDir scratch, game;
   const std::string pristine = scratch.Path("pristine.sqlite"), db = game.Path("g.sqlite");
-  ASSERT_EQ(
-      Spawn(scratch, {"new", "--scenario", "special-terrain", "--db", pristine, "--seed", "1940"})
-          .code,
-      0);
+  ASSERT_EQ(NewLog(scratch, pristine), 0);
   const auto before = Head(scratch, pristine);
   const auto size = static_cast<rlim_t>(fs::file_size(pristine));
   int committed = 0, refused = 0;
@@ -345,9 +345,7 @@ TEST(Fault, AClosedStdoutAfterACommittedTurnIsNotAFailure) {
   for (Stdout mode : {Stdout::kClosedPipe, Stdout::kClosed}) {
     test::TempDir scratch, game;
     const std::string db = game.Path("g.sqlite");
-    ASSERT_EQ(
-        Spawn(scratch, {"new", "--scenario", "special-terrain", "--db", db, "--seed", "1940"}).code,
-        0);
+    ASSERT_EQ(NewLog(scratch, db), 0);
     Launch how;
     how.out = mode;
     const Child c = Spawn(scratch, {"turn", "--db", db, "--orders", kOrders}, how);
