@@ -1,0 +1,72 @@
+// The game server's API (docs/api.md) apart from its transport: the HTTP layer
+// (http_server.h) parses a request, hands it here, and writes back the Response; it never
+// decides anything about a game. Everything a game answers comes from libquery, the same
+// answers the CLI's --json prints.
+//
+// It promises: Handle never throws and never crashes on any input (a bad request is a 4xx
+// Response with the CLI's "where: message [rule]" text); a request refused for access
+// (401/403) or input (4xx) writes nothing; each game has one writer at a time (its turn log's
+// transaction), and reads never wait for a write (the logs are WAL).
+// Threading: Handle and Subscribe may be called from many threads at once.
+#pragma once
+
+#include <cstddef>
+#include <expected>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "opsim/core/error.h"
+
+namespace opsim::server {
+
+struct Request {
+  std::string method;  // "GET", "POST", ...
+  std::string path;    // percent-decoded, without the query: "/api/games/g1/state"
+  std::vector<std::pair<std::string, std::string>> query;  // decoded ?k=v pairs, in order
+  std::string token;  // "Authorization: Bearer T", else the query's token=T; may be empty
+  std::string body;   // at most ApiOptions::max_body bytes: the transport refuses more (413)
+  std::string peer;   // the client's address, for logs
+};
+
+struct Response {
+  int status = 200;
+  std::string body;  // JSON text, unless content_type says otherwise
+  std::string content_type = "application/json";
+  std::string etag;           // non-empty: the answer never changes for this ETag (the theater)
+  std::string cache_control;  // empty: "no-store"
+};
+
+struct ApiOptions {
+  std::string games_dir;                 // one turn log per game (and its server-side secrets)
+  std::size_t max_body = 4 * 1024 * 1024;  // the transport's request body limit
+};
+
+// A live subscription to one game's changes; they stop when it is destroyed.
+class Subscription {
+ public:
+  virtual ~Subscription() = default;
+};
+
+class Api {
+ public:
+  // `event` is the SSE event name ("pending", "turn"), `data` one line of JSON.
+  using Listener = std::function<void(const std::string& event, const std::string& data)>;
+
+  virtual ~Api() = default;
+  // Opens (or creates) the games folder and lists the logs in it.
+  static Result<std::unique_ptr<Api>> Open(const ApiOptions& options);
+
+  // Every /api/... request but the event stream.
+  virtual Response Handle(const Request& request) = 0;
+  // GET /api/games/{id}/events: on success, `listener` is called with each change of the game
+  // (from the thread that made it) until the Subscription is destroyed; else the Response to
+  // send (401, 403, 404), as Handle would answer.
+  virtual std::expected<std::unique_ptr<Subscription>, Response> Subscribe(
+      const Request& request, Listener listener) = 0;
+};
+
+}  // namespace opsim::server
