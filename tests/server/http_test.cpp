@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "http_client.h"
 #include "opsim/server/http_server.h"
 
 namespace opsim::server {
@@ -109,25 +110,14 @@ class HttpTest : public ::testing::Test {
     return s;
   }
 
-  http::response<http::string_body> Ask(http::request<http::string_body> req) {
-    tcp::socket s = Connect();
-    return AskOn(s, std::move(req));
+  test::Reply Ask(http::request<http::string_body> req) {
+    test::Client c(port_);
+    return c.Send(std::move(req));
   }
 
-  http::response<http::string_body> AskOn(tcp::socket& s, http::request<http::string_body> req) {
-    req.set(http::field::host, "127.0.0.1");
-    req.prepare_payload();
-    http::write(s, req);
-    beast::flat_buffer buffer;
-    http::response<http::string_body> res;
-    http::read(s, buffer, res);
-    return res;
-  }
-
-  http::response<http::string_body> Get(const std::string& target, const std::string& token = {}) {
-    http::request<http::string_body> req{http::verb::get, target, 11};
-    if (!token.empty()) req.set(http::field::authorization, "Bearer " + token);
-    return Ask(std::move(req));
+  test::Reply Get(const std::string& target, const std::string& token = {}) {
+    test::Client c(port_);
+    return c.Get(target, token);
   }
 
   // Sends raw bytes and reads until the server closes.
@@ -160,31 +150,31 @@ TEST_F(HttpTest, HandsTheApiTheDecodedPathQueryTokenAndBody) {
   req.set(http::field::authorization, "Bearer T0KEN");
   req.body() = R"({"x":1})";
   const auto res = Ask(std::move(req));
-  ASSERT_EQ(res.result_int(), 200);
-  const auto j = nlohmann::json::parse(res.body());
+  ASSERT_EQ(res.status, 200);
+  const auto j = nlohmann::json::parse(res.body);
   EXPECT_EQ(j["method"], "POST");
   EXPECT_EQ(j["path"], "/api/games/g-1/check");
   EXPECT_EQ(j["query"], nlohmann::json::parse(R"([["at","3"],["side","a b"]])"));
   EXPECT_EQ(j["token"], "T0KEN");
   EXPECT_EQ(j["body"], R"({"x":1})");
-  EXPECT_EQ(res[http::field::cache_control], "no-store");
-  EXPECT_EQ(res["Content-Security-Policy"].substr(0, 18), "default-src 'self'");
+  EXPECT_EQ(res.headers[http::field::cache_control], "no-store");
+  EXPECT_EQ(res.headers["Content-Security-Policy"].substr(0, 18), "default-src 'self'");
 }
 
 TEST_F(HttpTest, TakesTheTokenFromTheQueryWithoutAHeader) {
   Start();
   const auto res = Get("/api/games?token=abc");
-  ASSERT_EQ(res.result_int(), 200);
-  EXPECT_EQ(nlohmann::json::parse(res.body())["token"], "abc");
+  ASSERT_EQ(res.status, 200);
+  EXPECT_EQ(nlohmann::json::parse(res.body)["token"], "abc");
 }
 
 TEST_F(HttpTest, KeepsAConnectionAliveForManyRequests) {
   Start();
-  tcp::socket s = Connect();
+  test::Client c(port_);
   for (int i = 0; i < 3; ++i) {
-    const auto res = AskOn(s, {http::verb::get, "/api/n" + std::to_string(i), 11});
-    ASSERT_EQ(res.result_int(), 200);
-    EXPECT_EQ(nlohmann::json::parse(res.body())["path"], "/api/n" + std::to_string(i));
+    const auto res = c.Get("/api/n" + std::to_string(i));
+    ASSERT_EQ(res.status, 200);
+    EXPECT_EQ(nlohmann::json::parse(res.body)["path"], "/api/n" + std::to_string(i));
   }
   EXPECT_EQ(api_.calls, 3);
 }
@@ -196,20 +186,20 @@ TEST_F(HttpTest, RefusesABodyOverTheLimitBeforeTheApiSeesIt) {
   http::request<http::string_body> req{http::verb::post, "/api/games", 11};
   req.body() = std::string(1001, 'x');
   const auto res = Ask(std::move(req));
-  EXPECT_EQ(res.result_int(), 413);
-  EXPECT_NE(res.body().find("over the server's limit of 1000 bytes"), std::string::npos);
+  EXPECT_EQ(res.status, 413);
+  EXPECT_NE(res.body.find("over the server's limit of 1000 bytes"), std::string::npos);
   EXPECT_EQ(api_.calls, 0);
   // A body at the limit is handed on.
   http::request<http::string_body> ok{http::verb::post, "/api/games", 11};
   ok.body() = std::string(1000, 'x');
-  EXPECT_EQ(Ask(std::move(ok)).result_int(), 200);
+  EXPECT_EQ(Ask(std::move(ok)).status, 200);
 }
 
 TEST_F(HttpTest, RefusesHeadersOverSixteenKilobytes) {
   Start();
   http::request<http::string_body> req{http::verb::get, "/api/games", 11};
   req.set("X-Long", std::string(17000, 'a'));
-  EXPECT_EQ(Ask(std::move(req)).result_int(), 431);
+  EXPECT_EQ(Ask(std::move(req)).status, 431);
   EXPECT_EQ(api_.calls, 0);
 }
 
@@ -223,9 +213,9 @@ TEST_F(HttpTest, AnswersBytesThatAreNotHttpWith400AndCloses) {
 
 TEST_F(HttpTest, AnswersABadEscapeOrANulWith400) {
   Start();
-  EXPECT_EQ(Get("/api/games/%zz").result_int(), 400);
-  EXPECT_EQ(Get("/api/games/a%00b").result_int(), 400);
-  EXPECT_EQ(Get("/api/games?x=%4").result_int(), 400);
+  EXPECT_EQ(Get("/api/games/%zz").status, 400);
+  EXPECT_EQ(Get("/api/games/a%00b").status, 400);
+  EXPECT_EQ(Get("/api/games?x=%4").status, 400);
   EXPECT_EQ(api_.calls, 0);
 }
 
@@ -234,39 +224,39 @@ TEST_F(HttpTest, LimitsEachClientsRateAndSaysWhenToComeBack) {
   o.rate = 0.5;
   o.burst = 3;
   Start(o);
-  for (int i = 0; i < 3; ++i) EXPECT_EQ(Get("/api/games", "a").result_int(), 200);
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(Get("/api/games", "a").status, 200);
   const auto refused = Get("/api/games", "a");
-  EXPECT_EQ(refused.result_int(), 429);
-  EXPECT_EQ(refused["Retry-After"], "1");
+  EXPECT_EQ(refused.status, 429);
+  EXPECT_EQ(refused.headers["Retry-After"], "1");
   EXPECT_EQ(api_.calls, 3);
   // Another token is another client.
-  EXPECT_EQ(Get("/api/games", "b").result_int(), 200);
+  EXPECT_EQ(Get("/api/games", "b").status, 200);
 }
 
 TEST_F(HttpTest, ServesTheClientsFilesAndNothingOutsideTheirFolder) {
   Start();
   const auto index = Get("/");
-  ASSERT_EQ(index.result_int(), 200);
-  EXPECT_EQ(index.body(), "<!doctype html><title>opsim</title>");
-  EXPECT_EQ(index[http::field::content_type], "text/html; charset=utf-8");
+  ASSERT_EQ(index.status, 200);
+  EXPECT_EQ(index.body, "<!doctype html><title>opsim</title>");
+  EXPECT_EQ(index.headers[http::field::content_type], "text/html; charset=utf-8");
   const auto js = Get("/js/app.js");
-  ASSERT_EQ(js.result_int(), 200);
-  EXPECT_EQ(js[http::field::content_type], "text/javascript; charset=utf-8");
+  ASSERT_EQ(js.status, 200);
+  EXPECT_EQ(js.headers[http::field::content_type], "text/javascript; charset=utf-8");
   // Revalidation.
   http::request<http::string_body> again{http::verb::get, "/js/app.js", 11};
-  again.set(http::field::if_none_match, js[http::field::etag]);
-  EXPECT_EQ(Ask(std::move(again)).result_int(), 304);
+  again.set(http::field::if_none_match, js.headers[http::field::etag]);
+  EXPECT_EQ(Ask(std::move(again)).status, 304);
 
   const std::string secret = "/../" + web_.filename().string() + "-secret.txt";
-  EXPECT_EQ(Get(secret).result_int(), 404);
-  EXPECT_EQ(Get("/js/%2e%2e/%2e%2e/etc/passwd").result_int(), 404);
-  EXPECT_EQ(Get("/js//app.js").result_int(), 404);
-  EXPECT_EQ(Get("/js").result_int(), 404);  // a folder
+  EXPECT_EQ(Get(secret).status, 404);
+  EXPECT_EQ(Get("/js/%2e%2e/%2e%2e/etc/passwd").status, 404);
+  EXPECT_EQ(Get("/js//app.js").status, 404);
+  EXPECT_EQ(Get("/js").status, 404);  // a folder
   std::filesystem::create_symlink(web_.string() + "-secret.txt", web_ / "out.txt");
-  EXPECT_EQ(Get("/out.txt").result_int(), 404);
+  EXPECT_EQ(Get("/out.txt").status, 404);
   std::filesystem::create_symlink(web_ / "index.html", web_ / "in.html");
-  EXPECT_EQ(Get("/in.html").result_int(), 200);
-  EXPECT_EQ(Ask({http::verb::post, "/index.html", 11}).result_int(), 405);
+  EXPECT_EQ(Get("/in.html").status, 200);
+  EXPECT_EQ(Ask({http::verb::post, "/index.html", 11}).status, 405);
   EXPECT_EQ(api_.calls, 0);
 }
 
@@ -281,7 +271,7 @@ std::string ReadEvent(tcp::socket& s, std::string& buffer) {
 
 TEST_F(HttpTest, StreamsAGamesChangesAsServerSentEvents) {
   Start();
-  EXPECT_EQ(Get("/api/games/g1/events?token=bad").result_int(), 401);
+  EXPECT_EQ(Get("/api/games/g1/events?token=bad").status, 401);
 
   tcp::socket s = Connect();
   const std::string ask = "GET /api/games/g1/events?token=good HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
@@ -301,7 +291,7 @@ TEST_F(HttpTest, StreamsAGamesChangesAsServerSentEvents) {
 
 TEST_F(HttpTest, StopFinishesTheRequestInFlightThenRunReturns) {
   Start();
-  std::optional<http::response<http::string_body>> slow;
+  std::optional<test::Reply> slow;
   std::thread client([&] { slow = Get("/api/slow"); });
   tcp::socket idle = Connect();  // an idle keep-alive connection is closed
   while (api_.calls == 0) std::this_thread::sleep_for(5ms);
@@ -309,9 +299,9 @@ TEST_F(HttpTest, StopFinishesTheRequestInFlightThenRunReturns) {
   runner_.join();  // Run returned
   client.join();
   ASSERT_TRUE(slow.has_value());
-  EXPECT_EQ(slow->result_int(), 200);
-  EXPECT_EQ(nlohmann::json::parse(slow->body())["path"], "/api/slow");
-  EXPECT_FALSE(slow->keep_alive());
+  EXPECT_EQ(slow->status, 200);
+  EXPECT_EQ(nlohmann::json::parse(slow->body)["path"], "/api/slow");
+  EXPECT_FALSE(slow->keep_alive);
   std::array<char, 16> byte{};
   beast::error_code ec;
   idle.read_some(asio::buffer(byte), ec);
