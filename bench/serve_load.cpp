@@ -174,7 +174,7 @@ std::unique_ptr<Game> CreateGame(Client& c, const std::string& body) {
   }
   const json j = json::parse(r.body);
   auto g = std::make_unique<Game>();
-  g->id = j.at("id");
+  g->id = j.at("game");
   g->axis = j.at("tokens").at("axis");
   g->allied = j.at("tokens").at("allied");
   g->spectator = j.at("tokens").at("spectator");

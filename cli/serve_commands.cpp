@@ -58,7 +58,7 @@ void AddServeCommands(CLI::App& app, Context& ctx) {
       "the address to open (and with --new each side's link), then serves until SIGTERM or\n"
       "Ctrl-C, which stop it accepting, let every request in flight finish (a player-turn\n"
       "commits or rolls back whole) and exit 0.\n"
-      "--json: one line {url, port, games, created: [{id, links...}]} once it is listening.");
+      "--json: one line {url, port, games, created: [{game, tokens, links...}]} once it is listening.");
   serve->add_option("--games", o->games, "the folder of game logs (created if missing)")
       ->required();
   serve->add_option("--bind", o->bind, "the address to listen on (127.0.0.1: this machine only)")
@@ -118,7 +118,7 @@ void AddServeCommands(CLI::App& app, Context& ctx) {
     std::string text = "opsim serve: the games in " + o->games + " at " + url +
                        "\n(SIGTERM or Ctrl-C stops; docs/client.md says how to play)\n";
     for (const auto& game : created) {
-      text += "new game " + game.value("id", std::string()) + ":\n";
+      text += "new game " + game.value("game", std::string()) + ":\n";
       if (game.contains("links") && game["links"].is_object()) {
         for (const auto& [who, link] : game["links"].items()) {
           text +=
