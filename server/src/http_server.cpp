@@ -171,7 +171,8 @@ struct HttpServer::Impl {
         io(std::max(1, Threads())),
         acceptor(asio::make_strand(io)),
         signals(io),
-        limiter(options.rate, options.burst) {}
+        limiter(options.rate, options.burst),
+        address_limiter(options.rate * kPerAddress, options.burst * kPerAddress) {}
 
   int Threads() const {
     if (options.threads > 0) return options.threads;
@@ -188,7 +189,11 @@ struct HttpServer::Impl {
   asio::io_context io;
   tcp::acceptor acceptor;
   asio::signal_set signals;
+  // A client is its address and token; one address may be many players (a club behind one
+  // router, the load test), but a client that changes its token each time still meets a limit.
+  static constexpr double kPerAddress = 20;
   RateLimiter limiter;
+  RateLimiter address_limiter;
   std::atomic<bool> stopping{false};
   std::mutex sessions_mutex;
   std::unordered_map<Session*, std::weak_ptr<Session>> sessions;
@@ -278,7 +283,7 @@ class Session : public std::enable_shared_from_this<Session> {
         if (k == "token") r.token = v;
       }
     }
-    if (!server_.limiter.Allow(peer_ + '|' + r.token)) {
+    if (!server_.limiter.Allow(peer_ + '|' + r.token) || !server_.address_limiter.Allow(peer_)) {
       return SendError(http::status::too_many_requests, ErrorCode::kBusy,
                        "too many requests: at most " + std::to_string(server_.options.rate) +
                            " a second; try again in a second",
@@ -290,9 +295,23 @@ class Session : public std::enable_shared_from_this<Session> {
     if (r.method == "GET" && r.path.ends_with("/events") && r.path.starts_with("/api/games/")) {
       return StartEvents(std::move(r));
     }
-    Response res = server_.api.Handle(r);
+    Response res = Answer(r);
     Send(res.status, std::move(res.body), res.content_type, res.etag,
          res.cache_control.empty() ? "no-store" : res.cache_control);
+  }
+
+  // The API promises not to throw; should it, the client gets a 500 and the server goes on.
+  Response Answer(const Request& r) {
+    try {
+      return server_.api.Handle(r);
+    } catch (const std::exception& e) {
+      spdlog::error("serve: {} {}: {}", r.method, r.path, e.what());
+      Response res;
+      res.status = 500;
+      res.body = ErrorBody(ErrorCode::kInternal,
+                           std::string("internal error (a bug in opsim): ") + e.what());
+      return res;
+    }
   }
 
   void ServeStatic(const Request& r, std::string_view if_none_match) {

@@ -233,6 +233,19 @@ TEST_F(HttpTest, LimitsEachClientsRateAndSaysWhenToComeBack) {
   EXPECT_EQ(Get("/api/games", "b").status, 200);
 }
 
+TEST_F(HttpTest, AClientChangingItsTokenStillMeetsItsAddresssLimit) {
+  ServerOptions o;
+  o.rate = 0.05;
+  o.burst = 1;  // an address: 20 at once, then one a second
+  Start(o);
+  int refused = 0;
+  for (int i = 0; i < 21; ++i) {
+    if (Get("/api/games", "token-" + std::to_string(i)).status == 429) ++refused;
+  }
+  EXPECT_EQ(refused, 1);
+  EXPECT_EQ(api_.calls, 20);
+}
+
 TEST_F(HttpTest, ServesTheClientsFilesAndNothingOutsideTheirFolder) {
   Start();
   const auto index = Get("/");
