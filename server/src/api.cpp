@@ -792,8 +792,29 @@ class GameApi final : public Api {
     return m;
   }
 
+  // A write: the game's writer lock is held from the access check to the commit, so that who
+  // may write is judged on the state the write extends. `f` answers {"game", "number", ...};
+  // then the listeners get `event`.
+  template <class F>
+  Response Write(const Request& req, const std::string& id, Need need, int status,
+                 const char* event, F f) {
+    if (!store_.Exists(id)) return ErrorResponse(404, "not-found", "no such game", id);
+    json done;
+    {
+      auto lock = WriteLock(id);
+      std::lock_guard hold(*lock);
+      auto g = Admit(req, id, need);
+      if (!g) return g.error();
+      Result<json> r = f(*g);
+      if (!r) return FromError(r.error());
+      done = std::move(*r);
+    }
+    hub_->Notify(id, event, {{"game", id}, {"number", done["number"]}});
+    return JsonResponse(status, done);
+  }
+
   Response Orders(const Request& req, const std::string& id) {
-    return Game(req, id, Need::kPhasing, [&](const GameRef& g) -> Result<Response> {
+    return Write(req, id, Need::kPhasing, 202, "pending", [&](const GameRef& g) -> Result<json> {
       auto body = Body(req);
       if (!body) return std::unexpected(body.error());
       // Checked as `opsim turn` would play it: a refused order is refused here, with its rule.
@@ -802,34 +823,18 @@ class GameApi final : public Api {
       auto dry = query::AnswerDryRun(**game, *body);
       if (!dry) return std::unexpected(dry.error());
       if (!dry->legal()) return std::unexpected(dry->problems.front().first);
-      auto lock = WriteLock(g.id);
-      json done;
-      {
-        std::lock_guard hold(*lock);
-        auto moved = db::pbem::HostMove(g.path, *body);
-        if (!moved) return std::unexpected(moved.error());
-        done = std::move(*moved);
-      }
-      hub_->Notify(g.id, "pending", {{"game", g.id}, {"number", done["number"]}});
-      return JsonResponse(202, done);
+      return db::pbem::HostMove(g.path, *body);
     });
   }
 
   Response Reply(const Request& req, const std::string& id) {
-    return Game(req, id, Need::kDefender, [&](const GameRef& g) -> Result<Response> {
+    return Write(req, id, Need::kDefender, 200, "turn", [&](const GameRef& g) -> Result<json> {
       auto body = Body(req);
       if (!body) return std::unexpected(body.error());
-      auto lock = WriteLock(g.id);
-      json done;
-      {
-        std::lock_guard hold(*lock);
-        auto played =
-            db::pbem::HostResolve(g.path, g.secrets->axis_secret, g.secrets->allied_secret, *body);
-        if (!played) return std::unexpected(played.error());
-        done = std::move(played->doc);
-      }
-      hub_->Notify(g.id, "turn", {{"game", g.id}, {"number", done["number"]}});
-      return JsonResponse(200, done);
+      auto played =
+          db::pbem::HostResolve(g.path, g.secrets->axis_secret, g.secrets->allied_secret, *body);
+      if (!played) return std::unexpected(played.error());
+      return std::move(played->doc);
     });
   }
 

@@ -242,6 +242,11 @@ TEST_F(ApiTest, AWholePlayerTurnIsLoggedWithDiceThatVerify) {
   auto replay = db::ReplayLog(Log(c), verify);
   ASSERT_TRUE(replay) << replay.error().to_string();
 
+  // The axis token cannot give the allied orders now due.
+  EXPECT_EQ(
+      Call("POST", g + "/orders", c.axis, ReadFile(BundledOrders("02-allied-may-i-1940.json")))
+          .status,
+      403);
   // The next defender's reply finds nothing pending.
   EXPECT_EQ(Call("POST", g + "/reply", c.axis, "{}").status, 409);
   // The warm game moved on: the allied side now phases.
