@@ -3,6 +3,7 @@
 // or Ctrl-C; server/ does the rest.
 #include <spdlog/spdlog.h>
 #include <cstdlib>
+#include <filesystem>
 
 #include <iostream>
 
@@ -25,11 +26,15 @@ struct ServeOptions {
   std::vector<std::string> create;
 };
 
-// The browser client's folder: --web, else $OPSIM_WEB_DIR, else the source tree's web/.
+// The browser client's folder: --web, else $OPSIM_WEB_DIR, else the source tree's web/ if it
+// is there (an opsim moved away from its sources serves the API alone, and says so).
 std::string WebDir(const std::string& given) {
   if (!given.empty()) return given;
   if (const char* dir = std::getenv("OPSIM_WEB_DIR"); dir && *dir) return dir;
-  return OPSIM_WEB_DIR;
+  if (std::filesystem::is_directory(OPSIM_WEB_DIR)) return OPSIM_WEB_DIR;
+  spdlog::warn("serve: no browser client at {} (give --web DIR): serving the API alone",
+               OPSIM_WEB_DIR);
+  return {};
 }
 
 // A new game of a bundled scenario, through the API as a browser would make one.
@@ -58,7 +63,8 @@ void AddServeCommands(CLI::App& app, Context& ctx) {
       "the address to open (and with --new each side's link), then serves until SIGTERM or\n"
       "Ctrl-C, which stop it accepting, let every request in flight finish (a player-turn\n"
       "commits or rolls back whole) and exit 0.\n"
-      "--json: one line {url, port, games, created: [{game, tokens, links...}]} once it is listening.");
+      "--json: one line {url, port, games, created: [{game, tokens, links...}]} once it is "
+      "listening.");
   serve->add_option("--games", o->games, "the folder of game logs (created if missing)")
       ->required();
   serve->add_option("--bind", o->bind, "the address to listen on (127.0.0.1: this machine only)")
