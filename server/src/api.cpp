@@ -150,11 +150,28 @@ struct GameRef {
   std::optional<Secrets> secrets;
 };
 
-// A game's latest position, loaded once and shared until its log changes.
-struct Warm {
-  std::shared_ptr<const query::LoadedGame> game;
+// The file times that tell whether a log changed since something was loaded from it.
+struct FileStamp {
   fs::file_time_type log_time, wal_time;
   std::uintmax_t wal_size = 0;
+  friend bool operator==(const FileStamp&, const FileStamp&) = default;
+};
+
+FileStamp StampOf(const std::string& path) {
+  FileStamp s;
+  std::error_code ec;
+  s.log_time = fs::last_write_time(path, ec);
+  s.wal_time = fs::last_write_time(path + "-wal", ec);
+  s.wal_size = fs::file_size(path + "-wal", ec);
+  if (ec) s.wal_size = 0;
+  return s;
+}
+
+// A game's latest position and status, each loaded once and shared until its log changes.
+struct Warm {
+  FileStamp stamp;
+  std::shared_ptr<const query::LoadedGame> game;
+  std::shared_ptr<const json> status;  // as `opsim status --json`, without "pending"
 };
 
 struct Listeners {
@@ -199,15 +216,6 @@ class HubSubscription final : public Subscription {
   std::string id_;
   std::uint64_t n_;
 };
-
-// The file times that tell whether a log changed since a position was loaded from it.
-void Stamp(const std::string& path, Warm& w) {
-  std::error_code ec;
-  w.log_time = fs::last_write_time(path, ec);
-  w.wal_time = fs::last_write_time(path + "-wal", ec);
-  w.wal_size = fs::file_size(path + "-wal", ec);
-  if (ec) w.wal_size = 0;
-}
 
 enum class Need { kAnyToken, kPhasing, kDefender };
 
@@ -362,26 +370,44 @@ class GameApi final : public Api {
 
   static Side Other(Side s) { return s == Side::kAxis ? Side::kAllied : Side::kAxis; }
 
-  // The game's latest position, from the warm cache unless its log changed.
-  Result<std::shared_ptr<const query::LoadedGame>> Latest(const GameRef& g) {
-    Warm now;
-    Stamp(g.path, now);
+  // What `load` makes of a game's log, kept in `slot` of its warm entry until the log changes.
+  template <class T, class Load>
+  Result<std::shared_ptr<const T>> Cached(const std::string& id, const std::string& path,
+                                          std::shared_ptr<const T> Warm::*slot, Load load) {
+    const FileStamp now = StampOf(path);
     {
       std::lock_guard lock(warm_mu_);
-      auto it = warm_.find(g.id);
-      if (it != warm_.end() && it->second.log_time == now.log_time &&
-          it->second.wal_time == now.wal_time && it->second.wal_size == now.wal_size) {
-        return it->second.game;
+      auto it = warm_.find(id);
+      if (it != warm_.end() && it->second.stamp == now && it->second.*slot) {
+        return it->second.*slot;
       }
     }
-    query::Source src;
-    src.db = g.path;
-    auto loaded = query::Load(src);
-    if (!loaded) return std::unexpected(loaded.error());
-    now.game = std::make_shared<const query::LoadedGame>(std::move(*loaded));
+    Result<T> made = load();
+    if (!made) return std::unexpected(made.error());
+    auto shared = std::make_shared<const T>(std::move(*made));
     std::lock_guard lock(warm_mu_);
-    warm_[g.id] = now;
-    return now.game;
+    Warm& w = warm_[id];
+    if (!(w.stamp == now)) w = Warm{now, nullptr, nullptr};
+    w.*slot = shared;
+    return shared;
+  }
+
+  // The game's latest position, from the warm cache unless its log changed.
+  Result<std::shared_ptr<const query::LoadedGame>> Latest(const GameRef& g) {
+    return Cached(g.id, g.path, &Warm::game, [&g]() {
+      query::Source src;
+      src.db = g.path;
+      return query::Load(src);
+    });
+  }
+
+  // The game's latest `opsim status --json`, likewise.
+  Result<std::shared_ptr<const json>> LatestStatus(const std::string& id, const std::string& path) {
+    return Cached(id, path, &Warm::status, [&path]() -> Result<json> {
+      auto status = query::AnswerStatus(path, std::nullopt);
+      if (!status) return std::unexpected(status.error());
+      return query::ToJson(*status);
+    });
   }
 
   // The game at `at` logged player-turns, or the latest.
@@ -423,9 +449,9 @@ class GameApi final : public Api {
       const std::string path = store_.LogPath(id);
       auto secrets = store_.ReadSecrets(id);
       entry["hosted"] = secrets && secrets->has_value();
-      auto status = query::AnswerStatus(path, std::nullopt);
+      auto status = LatestStatus(id, path);
       Result<std::optional<json>> pending = std::optional<json>();
-      if (status && status->game.dice == db::DiceKind::kFair) pending = db::pbem::Pending(path);
+      if (status && (**status)["dice"] == "fair") pending = db::pbem::Pending(path);
       if (!status || !pending) {
         const Error& e = status ? pending.error() : status.error();
         entry["error"] = {{"code", ErrorCodeName(e.code)},
@@ -433,10 +459,11 @@ class GameApi final : public Api {
                           {"where", e.where},
                           {"rule", e.rule}};
       } else {
-        entry["scenario"] = status->game.scenario_name;
-        entry["turns_logged"] = status->game.turns_logged;
-        entry["next"] = query::NextJson(status->game.state);
-        entry["dice"] = status->game.dice == db::DiceKind::kFair ? "fair" : "seeded";
+        const json& st = **status;
+        entry["scenario"] = st["scenario"];
+        entry["turns_logged"] = st["turns_logged"];
+        entry["next"] = st["next"];
+        entry["dice"] = st["dice"];
         entry["pending"] = *pending ? json((**pending)["stage"]) : json(nullptr);
       }
       games.push_back(std::move(entry));
@@ -517,10 +544,17 @@ class GameApi final : public Api {
     return Game(req, id, Need::kAnyToken, [&](const GameRef& g) -> Result<Response> {
       auto at = QueryInt(req, "at", 0, kMaxAt);
       if (!at) return std::unexpected(at.error());
-      auto status = query::AnswerStatus(g.path, *at);
-      if (!status) return std::unexpected(status.error());
-      json doc = query::ToJson(*status);
-      if (status->game.dice == db::DiceKind::kFair) {
+      json doc;
+      if (*at) {
+        auto status = query::AnswerStatus(g.path, *at);
+        if (!status) return std::unexpected(status.error());
+        doc = query::ToJson(*status);
+      } else {
+        auto status = LatestStatus(g.id, g.path);
+        if (!status) return std::unexpected(status.error());
+        doc = **status;
+      }
+      if (doc["dice"] == "fair") {
         auto pending = db::pbem::Pending(g.path);
         if (!pending) return std::unexpected(pending.error());
         if (*pending) doc["pending"] = **pending;
