@@ -353,6 +353,16 @@ TEST_F(ApiTest, ACliMadeLogInTheFolderIsListedAndReadableButNotPlayable) {
   EXPECT_EQ(Call("GET", "/api/games/by-hand/log").status, 200);
   EXPECT_EQ(Call("GET", "/api/games/by-hand/dice").status, 200);
   EXPECT_EQ(Call("POST", "/api/games/by-hand/orders", "", FirstTurn().first).status, 403);
+  // A turn the CLI logs while the server holds the game warm is seen at once.
+  EXPECT_EQ(Json(Call("GET", "/api/games/by-hand"))["turns_logged"], 0);
+  EXPECT_EQ(Call("POST", "/api/games/by-hand/reach", "", R"({"units": ["de-18a"]})").status, 200);
+  ASSERT_EQ(
+      RunCli({"turn", "--db", log, "--orders", BundledOrders("01-axis-may-i-1940.json")}).code, 0);
+  EXPECT_EQ(Json(Call("GET", "/api/games/by-hand"))["turns_logged"], 1);
+  EXPECT_EQ(Json(Call("GET", "/api/games"))["games"][0]["next"]["phasing"], "allied");
+  const Response reach = Call("POST", "/api/games/by-hand/reach", "", R"({"units": ["de-18a"]})");
+  EXPECT_EQ(Json(reach),
+            json::parse(RunCli({"reach", "--db", log, "--unit", "de-18a", "--json"}).out));
 }
 
 }  // namespace
