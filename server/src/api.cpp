@@ -221,10 +221,16 @@ enum class Need { kAnyToken, kPhasing, kDefender };
 
 class GameApi final : public Api {
  public:
-  explicit GameApi(std::string dir) : store_(std::move(dir)), hub_(std::make_shared<Hub>()) {}
+  explicit GameApi(const ApiOptions& options)
+      : store_(options.games_dir), max_body_(options.max_body), hub_(std::make_shared<Hub>()) {}
 
   Response Handle(const Request& req) override {
     try {
+      // The transport refuses such a body first; this holds for any other caller.
+      if (req.body.size() > max_body_) {
+        return ErrorResponse(413, "too-large",
+                             "the body is over " + std::to_string(max_body_) + " bytes");
+      }
       return Route(req);
     } catch (const std::exception& e) {
       return ErrorResponse(500, "internal", std::string("internal error: ") + e.what());
@@ -873,6 +879,7 @@ class GameApi final : public Api {
   }
 
   Store store_;
+  std::size_t max_body_;
   std::shared_ptr<Hub> hub_;
   std::mutex warm_mu_;
   std::map<std::string, Warm> warm_;
@@ -886,7 +893,7 @@ Result<std::unique_ptr<Api>> Api::Open(const ApiOptions& options) {
   if (options.games_dir.empty()) {
     return Fail(ErrorCode::kInvalidInput, "say where the games are kept (--games DIR)");
   }
-  auto api = std::make_unique<GameApi>(options.games_dir);
+  auto api = std::make_unique<GameApi>(options);
   if (auto s = api->Init(); !s) return std::unexpected(s.error());
   return std::unique_ptr<Api>(std::move(api));
 }

@@ -314,6 +314,46 @@ TEST_F(ApiTest, ErrorsHaveTheCliShapeAndStatus) {
   EXPECT_EQ(Head(c), before);
 }
 
+TEST_F(ApiTest, AnEventStreamNeedsAGamesTokenAndStopsWithItsSubscription) {
+  const Created c = Create();
+  Request sub;
+  sub.method = "GET";
+  sub.path = "/api/games/" + c.id + "/events";
+  int calls = 0;
+  const auto count = [&calls](const std::string&, const std::string&) { ++calls; };
+  auto none = api_->Subscribe(sub, count);
+  ASSERT_FALSE(none);
+  EXPECT_EQ(none.error().status, 401);
+  sub.token = c.spectator;
+  sub.path = "/api/games/no-such/events";
+  auto unknown = api_->Subscribe(sub, count);
+  ASSERT_FALSE(unknown);
+  EXPECT_EQ(unknown.error().status, 404);
+  sub.path = "/api/games/" + c.id + "/events";
+  auto live = api_->Subscribe(sub, count);
+  ASSERT_TRUE(live);
+  const auto [orders, reply] = FirstTurn();
+  ASSERT_EQ(Call("POST", "/api/games/" + c.id + "/orders", c.axis, orders).status, 202);
+  EXPECT_EQ(calls, 1);
+  live->reset();
+  ASSERT_EQ(Call("POST", "/api/games/" + c.id + "/reply", c.allied, reply).status, 200);
+  EXPECT_EQ(calls, 1);
+}
+
+TEST_F(ApiTest, ABodyOverTheLimitIsRefusedAndWritesNothing) {
+  ApiOptions options;
+  options.games_dir = dir_.Path("games");
+  options.max_body = 64;
+  auto small = Api::Open(options);
+  ASSERT_TRUE(small);
+  Request r;
+  r.method = "POST";
+  r.path = "/api/games";
+  r.body = R"({"scenario": "special-terrain", "padding": ")" + std::string(100, 'x') + R"("})";
+  EXPECT_EQ((*small)->Handle(r).status, 413);
+  EXPECT_TRUE(Json(Call("GET", "/api/games"))["games"].empty());
+}
+
 TEST_F(ApiTest, OfTwoSubmitsAtOnceExactlyOneWins) {
   const Created c = Create();
   const std::string g = "/api/games/" + c.id;
