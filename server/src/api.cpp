@@ -22,6 +22,7 @@
 #include "opsim/query/route.h"
 #include "opsim/query/source.h"
 #include "opsim/query/supply.h"
+#include "opsim/query/view.h"
 #include "store.h"
 
 namespace opsim::server {
@@ -167,11 +168,13 @@ FileStamp StampOf(const std::string& path) {
   return s;
 }
 
-// A game's latest position and status, each loaded once and shared until its log changes.
+// A game's latest position and answers about it, each made once and shared until its log
+// changes.
 struct Warm {
   FileStamp stamp;
   std::shared_ptr<const query::LoadedGame> game;
   std::shared_ptr<const json> status;  // as `opsim status --json`, without "pending"
+  std::map<std::string, std::shared_ptr<const std::string>> positions;  // by ?supply&zoc
 };
 
 struct Listeners {
@@ -315,6 +318,7 @@ class GameApi final : public Api {
     if (parts.size() != 4) return ErrorResponse(404, "not-found", "no such path", req.path);
     using Handler = Response (GameApi::*)(const Request&, const std::string&);
     static const std::map<std::string, std::pair<const char*, Handler>> kEndpoints = {
+        {"theater", {"GET", &GameApi::Theater}},   {"state", {"GET", &GameApi::State}},
         {"route", {"POST", &GameApi::RouteQuery}}, {"reach", {"POST", &GameApi::Reach}},
         {"check", {"POST", &GameApi::Check}},      {"supply", {"GET", &GameApi::Supply}},
         {"odds", {"POST", &GameApi::Odds}},        {"log", {"GET", &GameApi::Log}},
@@ -376,16 +380,17 @@ class GameApi final : public Api {
 
   static Side Other(Side s) { return s == Side::kAxis ? Side::kAllied : Side::kAxis; }
 
-  // What `load` makes of a game's log, kept in `slot` of its warm entry until the log changes.
-  template <class T, class Load>
-  Result<std::shared_ptr<const T>> Cached(const std::string& id, const std::string& path,
-                                          std::shared_ptr<const T> Warm::*slot, Load load) {
+  // What `load` makes of a game's log, kept in the slot `slot(entry)` of its warm entry until
+  // the log changes.
+  template <class T, class Slot, class Load>
+  Result<std::shared_ptr<const T>> Cached(const std::string& id, const std::string& path, Slot slot,
+                                          Load load) {
     const FileStamp now = StampOf(path);
     {
       std::lock_guard lock(warm_mu_);
       auto it = warm_.find(id);
-      if (it != warm_.end() && it->second.stamp == now && it->second.*slot) {
-        return it->second.*slot;
+      if (it != warm_.end() && it->second.stamp == now && slot(it->second)) {
+        return slot(it->second);
       }
     }
     Result<T> made = load();
@@ -393,14 +398,17 @@ class GameApi final : public Api {
     auto shared = std::make_shared<const T>(std::move(*made));
     std::lock_guard lock(warm_mu_);
     Warm& w = warm_[id];
-    if (!(w.stamp == now)) w = Warm{now, nullptr, nullptr};
-    w.*slot = shared;
+    if (!(w.stamp == now)) w = Warm{now, nullptr, nullptr, {}};
+    slot(w) = shared;
     return shared;
   }
 
   // The game's latest position, from the warm cache unless its log changed.
   Result<std::shared_ptr<const query::LoadedGame>> Latest(const GameRef& g) {
-    return Cached(g.id, g.path, &Warm::game, [&g]() {
+    const auto slot = [](Warm & w) -> auto& {
+      return w.game;
+    };
+    return Cached<query::LoadedGame>(g.id, g.path, slot, [&g]() {
       query::Source src;
       src.db = g.path;
       return query::Load(src);
@@ -409,7 +417,10 @@ class GameApi final : public Api {
 
   // The game's latest `opsim status --json`, likewise.
   Result<std::shared_ptr<const json>> LatestStatus(const std::string& id, const std::string& path) {
-    return Cached(id, path, &Warm::status, [&path]() -> Result<json> {
+    const auto slot = [](Warm & w) -> auto& {
+      return w.status;
+    };
+    return Cached<json>(id, path, slot, [&path]() -> Result<json> {
       auto status = query::AnswerStatus(path, std::nullopt);
       if (!status) return std::unexpected(status.error());
       return query::ToJson(*status);
@@ -569,6 +580,72 @@ class GameApi final : public Api {
       doc["role"] = RoleName(g.role);
       doc["hosted"] = g.secrets.has_value();
       return JsonResponse(200, doc);
+    });
+  }
+
+  Response Theater(const Request& req, const std::string& id) {
+    return Game(req, id, Need::kAnyToken, [&](const GameRef& g) -> Result<Response> {
+      auto log = db::TurnLog::Open(g.path, db::TurnLog::Access::kRead);
+      if (!log) return std::unexpected(log.error());
+      const std::string& sha = log->game().scenario_sha256;
+      Response r;
+      r.etag = "\"" + sha + "\"";
+      r.cache_control = "public, max-age=86400";
+      {
+        std::lock_guard lock(theaters_mu_);
+        if (auto it = theaters_.find(sha); it != theaters_.end()) {
+          r.body = *it->second;
+          return r;
+        }
+      }
+      // Made once per scenario: a 100,000-hex theater takes most of a second.
+      auto game = Latest(g);
+      if (!game) return std::unexpected(game.error());
+      auto body = std::make_shared<const std::string>(query::TheaterJson(*(*game)->theater).dump());
+      r.body = *body;
+      std::lock_guard lock(theaters_mu_);
+      theaters_.emplace(sha, std::move(body));
+      return r;
+    });
+  }
+
+  Response State(const Request& req, const std::string& id) {
+    return Game(req, id, Need::kAnyToken, [&](const GameRef& g) -> Result<Response> {
+      auto at = QueryInt(req, "at", 0, kMaxAt);
+      if (!at) return std::unexpected(at.error());
+      query::PositionOptions options;
+      for (const auto& [key, sides] :
+           {std::pair{"supply", &options.supply}, std::pair{"zoc", &options.zoc}}) {
+        for (const std::string& text : QueryAll(req, key)) {
+          auto side = SideIn(text, "?" + std::string(key));
+          if (!side) return std::unexpected(side.error());
+          sides->push_back(*side);
+        }
+      }
+      const auto make = [&]() -> Result<std::string> {
+        auto game = At(g, *at);
+        if (!game) return std::unexpected(game.error());
+        auto doc = query::PositionJson(**game, options);
+        if (!doc) return std::unexpected(doc.error());
+        return doc->dump();
+      };
+      Response r;
+      if (*at) {
+        auto body = make();
+        if (!body) return std::unexpected(body.error());
+        r.body = std::move(*body);
+        return r;
+      }
+      std::string key;
+      for (Side s : options.supply) key += std::string("s") + SideName(s);
+      for (Side s : options.zoc) key += std::string("z") + SideName(s);
+      const auto slot = [&key](Warm & w) -> auto& {
+        return w.positions[key];
+      };
+      auto body = Cached<std::string>(g.id, g.path, slot, make);
+      if (!body) return std::unexpected(body.error());
+      r.body = **body;
+      return r;
     });
   }
 
@@ -880,6 +957,8 @@ class GameApi final : public Api {
 
   Store store_;
   std::size_t max_body_;
+  std::mutex theaters_mu_;
+  std::map<std::string, std::shared_ptr<const std::string>> theaters_;  // by scenario SHA-256
   std::shared_ptr<Hub> hub_;
   std::mutex warm_mu_;
   std::map<std::string, Warm> warm_;

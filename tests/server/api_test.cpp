@@ -201,6 +201,28 @@ TEST_F(ApiTest, ReadsAreTheCliAnswers) {
   EXPECT_TRUE(Json(r)["turns"].empty());
 }
 
+TEST_F(ApiTest, TheTheaterIsCacheableAndTheStateIsTheCliPosition) {
+  const Created c = Create();
+  const std::string g = "/api/games/" + c.id;
+  Response r = Call("GET", g + "/theater", c.spectator);
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_FALSE(r.etag.empty());
+  EXPECT_EQ(r.cache_control, "public, max-age=86400");
+  EXPECT_EQ(Json(r),
+            json::parse(RunCli({"theater", "--scenario", "special-terrain", "--json"}).out));
+  EXPECT_EQ(Call("GET", g + "/theater").status, 401);
+
+  r = Call("GET", g + "/state", c.axis, "", {{"supply", "allied"}, {"zoc", "axis"}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_TRUE(r.etag.empty());
+  EXPECT_EQ(Json(r), json::parse(RunCli({"position", "--db", Log(c), "--supply", "allied", "--zoc",
+                                         "axis", "--json"})
+                                     .out));
+  r = Call("GET", g + "/state", c.axis, "", {{"supply", "both"}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(Json(r)["error"]["where"], "?supply");
+}
+
 TEST_F(ApiTest, AWholePlayerTurnIsLoggedWithDiceThatVerify) {
   const Created c = Create();
   const std::string g = "/api/games/" + c.id;
