@@ -33,7 +33,8 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 using P = JsonSource::Pointer;
 
-constexpr std::uint64_t kMaxServerOddsRuns = 10'000;
+// A request's runs: about 0.3 s on the bundled game, 15 s on the 100,000-hex one (one thread).
+constexpr std::uint64_t kMaxServerOddsRuns = 1'000;
 constexpr std::int64_t kMaxAt = 1'000'000;
 constexpr const char* kBodyName = "request body";
 
