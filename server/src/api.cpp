@@ -4,7 +4,7 @@
 
 #include <charconv>
 #include <filesystem>
-#include <list>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -365,7 +365,7 @@ class GameApi final : public Api {
     auto warm = Latest(g);
     if (!warm) return std::unexpected(FromError(warm.error()));
     const Side phasing = (*warm)->state->phasing();
-    const Side wanted = need == Need::kPhasing ? phasing : Other(phasing);
+    const Side wanted = need == Need::kPhasing ? phasing : Enemy(phasing);
     const bool may = (g.role == Role::kAxis && wanted == Side::kAxis) ||
                      (g.role == Role::kAllied && wanted == Side::kAllied);
     if (!may) {
@@ -378,8 +378,6 @@ class GameApi final : public Api {
     }
     return g;
   }
-
-  static Side Other(Side s) { return s == Side::kAxis ? Side::kAllied : Side::kAxis; }
 
   // What `load` makes of a game's log, kept in the slot `slot(entry)` of its warm entry until
   // the log changes.
