@@ -101,27 +101,38 @@ class Client {
 struct Game {
   std::string id;
   std::string axis, allied, spectator;
-  std::vector<std::string> units;  // of the side to move, for reach and check
-  std::vector<std::string> hexes;  // where they stand
-  int next_orders = 0;             // the next orders file to play
-  int accepted = 0;                // player-turns the server said it logged
+  // Moves of the side to move, as a player plans them: a unit and a path its reach answered.
+  struct Move {
+    std::string unit;
+    json path;  // hex names, from the unit's hex
+  };
+  std::string side;
+  std::vector<Move> moves;
+  int next_orders = 0;  // the next orders file to play
+  int accepted = 0;     // player-turns the server said it logged
   std::mutex mutex;
 };
 
+// An answer is one of: a success (2xx); a refusal by the rules or the turn order (422: an order
+// the rules forbid, such as a stale plan's unit after the turn passed; 409: orders already
+// pending), which is the engine answering; or an error (no answer, 5xx, any other 4xx).
 struct Stats {
   std::mutex mutex;
   std::map<std::string, std::vector<double>> latency_ms;
-  std::map<std::string, int> errors;
+  std::map<std::string, int> errors, refused;
   std::vector<std::string> samples;  // the first few error bodies
 
-  void Add(const std::string& kind, double ms, const Reply& r, bool ok) {
+  void Add(const std::string& kind, double ms, const Reply& r) {
     std::lock_guard lock(mutex);
     latency_ms[kind].push_back(ms);
-    if (!ok) {
-      ++errors[kind];
-      if (samples.size() < 5) {
-        samples.push_back(kind + ": " + std::to_string(r.status) + " " + r.body.substr(0, 300));
-      }
+    if (r.status / 100 == 2) return;
+    if (r.status == 422 || r.status == 409) {
+      ++refused[kind];
+      return;
+    }
+    ++errors[kind];
+    if (samples.size() < 5) {
+      samples.push_back(kind + ": " + std::to_string(r.status) + " " + r.body.substr(0, 300));
     }
   }
 };
@@ -181,21 +192,41 @@ std::unique_ptr<Game> CreateGame(Client& c, const std::string& body) {
   return g;
 }
 
-// The side to move's units and their hexes, from the game's state.
-void LearnUnits(Client& c, Game& g) {
-  const Reply r = c.Send(http::verb::get, "/api/games/" + g.id + "/state", g.spectator);
+// Moves the side to move could make: its units (up to 16) and, for each, a path to a hex its
+// reach answered, the way the client asks before it draws a path.
+void LearnMoves(Client& c, Game& g, std::mutex* lock = nullptr) {
+  const std::string base = "/api/games/" + g.id;
+  const Reply r = c.Send(http::verb::get, base + "/state", g.spectator);
   if (r.status != 200) throw std::runtime_error("state: " + r.body.substr(0, 300));
   const json s = json::parse(r.body);
   const std::string side = s.at("next").at("phasing");
-  g.units.clear();
-  g.hexes.clear();
-  for (const auto& u : s.at("units").at("ground")) {
-    if (u.at("side") == side && g.units.size() < 64) {
-      g.units.push_back(u.at("id"));
-      g.hexes.push_back(u.at("hex"));
+  std::vector<Game::Move> moves;
+  for (const auto& u : s.at("units")) {
+    if (moves.size() >= 16) break;
+    if (u.at("kind") != "ground" || u.at("side") != side || u.at("hex").is_null()) continue;
+    const Reply reach = c.Send(http::verb::post, base + "/reach", g.spectator,
+                               json{{"units", json::array({u.at("id")})}}.dump());
+    if (reach.status != 200) {
+      std::cerr << "opsim-load: reach " << reach.status << " " << reach.body.substr(0, 200) << "\n";
+      continue;
     }
+    // The farthest hex listed, whose path is a real move of several hexes.
+    const json answer = json::parse(reach.body);
+    json best;
+    for (const auto& h : answer.at("hexes")) {
+      if (h.contains("path") && h.at("path").size() >= 2 &&
+          (best.is_null() || h.at("path").size() > best.size())) {
+        best = h.at("path");
+      }
+    }
+    if (!best.is_null()) moves.push_back({u.at("id"), best});
   }
-  if (g.units.empty()) throw std::runtime_error("state: no unit of the side to move");
+  if (moves.empty()) {
+    throw std::runtime_error("reach: no unit of the side to move (" + side + ") can move");
+  }
+  std::unique_lock guard = lock ? std::unique_lock(*lock) : std::unique_lock<std::mutex>();
+  g.side = side;
+  g.moves = std::move(moves);
 }
 
 }  // namespace
@@ -250,7 +281,7 @@ int main(int argc, char** argv) {
     std::cerr << "opsim-load: uploaded " << o.upload << " in "
               << std::chrono::duration<double>(Clock::now() - t0).count() << " s\n";
   }
-  for (auto& g : games) LearnUnits(setup, *g);
+  for (auto& g : games) LearnMoves(setup, *g);
   const std::vector<std::string> orders = OrdersFiles(o.orders_dir);
 
   Stats stats;
@@ -271,13 +302,13 @@ int main(int argc, char** argv) {
       while (due < end) {
         std::this_thread::sleep_until(due);
         Game& g = *games[static_cast<std::size_t>(c) % games.size()];
-        std::vector<std::string> units, hexes;
+        Game::Move move;
+        std::string side;
         {
           std::lock_guard lock(g.mutex);
-          units = g.units;
-          hexes = g.hexes;
+          move = g.moves[rng() % g.moves.size()];
+          side = g.side;
         }
-        const std::size_t u = rng() % units.size();
         const std::string base = "/api/games/" + g.id;
         const std::string token = (c % 3 == 0) ? g.axis : (c % 3 == 1) ? g.allied : g.spectator;
         const bool on_big = big && &g == games[*big].get();
@@ -291,21 +322,23 @@ int main(int argc, char** argv) {
           case 1:
             kind = "reach";
             r = client.Send(http::verb::post, base + "/reach", token,
-                            json{{"units", {units[u]}}}.dump());
+                            json{{"units", json::array({move.unit})}}.dump());
             break;
           case 2:
             kind = "route";
             r = client.Send(http::verb::post, base + "/route", token,
-                            json{{"from", hexes[u]}, {"to", hexes[rng() % hexes.size()]}}.dump());
+                            json{{"side", side}, {"path", move.path}}.dump());
             break;
           default:
             kind = "check";
-            r = client.Send(http::verb::post, base + "/check", token,
-                            json{{"action", {{"units", {units[u]}}, {"path", {hexes[u]}}}}}.dump());
+            r = client.Send(
+                http::verb::post, base + "/check", token,
+                json{{"action", {{"units", json::array({move.unit})}, {"path", move.path}}}}
+                    .dump());
             break;
         }
         const double ms = std::chrono::duration<double, std::milli>(Clock::now() - due).count();
-        stats.Add(on_big ? kind + " (100k)" : kind, ms, r, r.status / 100 == 2);
+        stats.Add(on_big ? kind + " (100k)" : kind, ms, r);
         due += period;
       }
     });
@@ -326,22 +359,27 @@ int main(int argc, char** argv) {
         const auto t0 = Clock::now();
         const Reply a = client.Send(http::verb::post, "/api/games/" + g.id + "/orders",
                                     axis_moves ? g.axis : g.allied, mine);
-        stats.Add("orders", std::chrono::duration<double, std::milli>(Clock::now() - t0).count(), a,
-                  a.status / 100 == 2);
+        stats.Add("orders", std::chrono::duration<double, std::milli>(Clock::now() - t0).count(),
+                  a);
         if (a.status / 100 != 2) {
+          // The bundled orders were written for the seeded game's dice; after other dice a
+          // later file may be refused by the rules. That game plays no further.
           ++submits_refused;
+          g.next_orders = static_cast<int>(orders.size());
           continue;
         }
         const auto t1 = Clock::now();
         const Reply b = client.Send(http::verb::post, "/api/games/" + g.id + "/reply",
                                     axis_moves ? g.allied : g.axis, reply);
-        stats.Add("reply", std::chrono::duration<double, std::milli>(Clock::now() - t1).count(), b,
-                  b.status / 100 == 2);
+        stats.Add("reply", std::chrono::duration<double, std::milli>(Clock::now() - t1).count(), b);
         if (b.status / 100 == 2) {
           ++g.accepted;
           ++g.next_orders;
-          std::lock_guard lock(g.mutex);
-          LearnUnits(client, g);
+          try {
+            LearnMoves(client, g, &g.mutex);
+          } catch (const std::exception& e) {
+            std::cerr << "opsim-load: " << g.id << ": " << e.what() << " (its moves kept)\n";
+          }
         }
       }
       due += std::chrono::duration_cast<Clock::duration>(
@@ -370,14 +408,18 @@ int main(int argc, char** argv) {
                  {"refused_submits", submits_refused.load()}};
   int errors = 0;
   std::size_t requests = 0;
-  std::vector<double> all;
+  std::vector<double> all, engine_big;
   for (const auto& [kind, v] : stats.latency_ms) {
     const int e = stats.errors.count(kind) ? stats.errors.at(kind) : 0;
     errors += e;
     requests += v.size();
     if (kind != "orders" && kind != "reply") all.insert(all.end(), v.begin(), v.end());
+    if (kind == "reach (100k)" || kind == "route (100k)" || kind == "check (100k)") {
+      engine_big.insert(engine_big.end(), v.begin(), v.end());
+    }
     report["kinds"][kind] = {{"requests", v.size()},
                              {"errors", e},
+                             {"refused", stats.refused.count(kind) ? stats.refused.at(kind) : 0},
                              {"p50_ms", Percentile(v, 0.50)},
                              {"p99_ms", Percentile(v, 0.99)},
                              {"max_ms", Percentile(v, 1.0)}};
@@ -387,6 +429,7 @@ int main(int argc, char** argv) {
   report["throughput_per_s"] = requests / elapsed;
   report["p50_ms"] = Percentile(all, 0.50);
   report["p99_ms"] = Percentile(all, 0.99);
+  if (!engine_big.empty()) report["engine_100k_p99_ms"] = Percentile(engine_big, 0.99);
   if (!stats.samples.empty()) report["error_samples"] = stats.samples;
   std::cout << report.dump(2) << '\n';
   return errors == 0 && accepted == logged ? 0 : 1;
