@@ -38,9 +38,11 @@ constexpr std::uint32_t kHeaderLimit = 16 * 1024;
 constexpr std::size_t kStaticFileLimit = 16 * 1024 * 1024;
 constexpr std::chrono::seconds kHeartbeat{15};
 
-// The JSON error body every refusal carries, as the CLI's --json prints errors.
-std::string ErrorBody(ErrorCode code, std::string_view message) {
-  return nlohmann::json{{"error", {{"code", ErrorCodeName(code)}, {"message", message}}}}.dump();
+// The JSON error body every refusal carries, as the API's (docs/api.md, Errors).
+std::string ErrorBody(std::string_view code, std::string_view message) {
+  return nlohmann::json{
+      {"error", {{"code", code}, {"message", message}, {"where", ""}, {"rule", ""}}}}
+      .dump();
 }
 
 std::string_view View(beast::string_view s) {
@@ -248,17 +250,17 @@ class Session : public std::enable_shared_from_this<Session> {
       return Close();
     }
     if (ec == http::error::body_limit) {
-      return SendError(http::status::payload_too_large, ErrorCode::kInvalidInput,
+      return SendError(http::status::payload_too_large, "too-large",
                        "request body: over the server's limit of " +
                            std::to_string(server_.options.max_body) + " bytes",
                        true);
     }
     if (ec == http::error::header_limit) {
-      return SendError(http::status::request_header_fields_too_large, ErrorCode::kInvalidInput,
+      return SendError(http::status::request_header_fields_too_large, "too-large",
                        "request headers: over 16384 bytes", true);
     }
     if (ec) {
-      return SendError(http::status::bad_request, ErrorCode::kInvalidInput,
+      return SendError(http::status::bad_request, "invalid-input",
                        "request: not HTTP/1.1 (" + ec.message() + ")", true);
     }
     Handle(parser_->release());
@@ -272,7 +274,7 @@ class Session : public std::enable_shared_from_this<Session> {
     r.method = std::string(req.method_string());
     r.peer = peer_;
     if (!ParseTarget(View(req.target()), r)) {
-      return SendError(http::status::bad_request, ErrorCode::kInvalidInput,
+      return SendError(http::status::bad_request, "invalid-input",
                        "request: a path or query that cannot be decoded", false);
     }
     const std::string_view auth = View(req[http::field::authorization]);
@@ -284,7 +286,7 @@ class Session : public std::enable_shared_from_this<Session> {
       }
     }
     if (!server_.limiter.Allow(peer_ + '|' + r.token) || !server_.address_limiter.Allow(peer_)) {
-      return SendError(http::status::too_many_requests, ErrorCode::kBusy,
+      return SendError(http::status::too_many_requests, "rate-limited",
                        "too many requests: at most " + std::to_string(server_.options.rate) +
                            " a second; try again in a second",
                        false, {{"Retry-After", "1"}});
@@ -308,7 +310,7 @@ class Session : public std::enable_shared_from_this<Session> {
       spdlog::error("serve: {} {}: {}", r.method, r.path, e.what());
       Response res;
       res.status = 500;
-      res.body = ErrorBody(ErrorCode::kInternal,
+      res.body = ErrorBody(ErrorCodeName(ErrorCode::kInternal),
                            std::string("internal error (a bug in opsim): ") + e.what());
       return res;
     }
@@ -316,11 +318,11 @@ class Session : public std::enable_shared_from_this<Session> {
 
   void ServeStatic(const Request& r, std::string_view if_none_match) {
     if (r.method != "GET" && r.method != "HEAD") {
-      return SendError(http::status::method_not_allowed, ErrorCode::kInvalidInput,
+      return SendError(http::status::method_not_allowed, "method-not-allowed",
                        r.method + " " + r.path + ": only GET and HEAD", false);
     }
     const auto not_found = [&] {
-      SendError(http::status::not_found, ErrorCode::kNotFound, r.path + ": no such file", false);
+      SendError(http::status::not_found, "not-found", r.path + ": no such file", false);
     };
     if (server_.web_root.empty()) return not_found();
     std::string rel = r.path == "/" ? std::string("/index.html") : r.path;
@@ -365,7 +367,7 @@ class Session : public std::enable_shared_from_this<Session> {
     Send(200, std::move(body), ContentTypeOf(rel), etag, "no-cache");
   }
 
-  void SendError(http::status status, ErrorCode code, const std::string& message, bool close,
+  void SendError(http::status status, std::string_view code, const std::string& message, bool close,
                  std::vector<std::pair<std::string, std::string>> extra = {}) {
     if (close) keep_alive_ = false;
     if (version_ == 0) version_ = 11;

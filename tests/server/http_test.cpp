@@ -188,6 +188,7 @@ TEST_F(HttpTest, RefusesABodyOverTheLimitBeforeTheApiSeesIt) {
   const auto res = Ask(std::move(req));
   EXPECT_EQ(res.status, 413);
   EXPECT_NE(res.body.find("over the server's limit of 1000 bytes"), std::string::npos);
+  EXPECT_EQ(res.json()["error"]["code"], "too-large");
   EXPECT_EQ(api_.calls, 0);
   // A body at the limit is handed on.
   http::request<http::string_body> ok{http::verb::post, "/api/games", 11};
@@ -228,6 +229,7 @@ TEST_F(HttpTest, LimitsEachClientsRateAndSaysWhenToComeBack) {
   const auto refused = Get("/api/games", "a");
   EXPECT_EQ(refused.status, 429);
   EXPECT_EQ(refused.headers["Retry-After"], "1");
+  EXPECT_EQ(refused.json()["error"]["code"], "rate-limited");
   EXPECT_EQ(api_.calls, 3);
   // Another token is another client.
   EXPECT_EQ(Get("/api/games", "b").status, 200);
