@@ -48,7 +48,11 @@ class Failure(Exception):
 class Server:
     """`opsim serve` on 127.0.0.1, any free port, over a fresh games folder."""
 
-    def __init__(self, opsim, games):
+    def __init__(self, opsim, games, url=None):
+        self.proc = None
+        if url:  # one already running (--server), for working on the client
+            self.url = url.rstrip("/")
+            return
         self.proc = subprocess.Popen(
             [opsim, "serve", "--games", games, "--port", "0", "--rate", "0", "--json"],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -65,6 +69,8 @@ class Server:
             return json.loads(r.read())
 
     def stop(self):
+        if not self.proc:
+            return
         self.proc.terminate()
         try:
             self.proc.wait(timeout=10)
@@ -126,13 +132,14 @@ class Browser:
         self.console()
 
     def click_hex(self, hex_name, shift=False):
-        """Clicks the canvas where the hex is drawn (centred in view first)."""
+        """Clicks the hex on the canvas (centred in view first), below any counter on it."""
         xy = self.js("""const c = window.opsim, i = c.theater.index.get(arguments[0]);
             if (i === undefined) return null;
             c.map.centerOn(i); c.map.draw();
             const [x, y] = c.map.toScreen(c.theater.hexes[i].x, c.theater.hexes[i].y);
             const r = c.map.canvas.getBoundingClientRect();
-            return [x - r.width / 2, y - r.height / 2];""", hex_name)
+            // Below the centre, clear of a counter standing there.
+            return [x - r.width / 2, y + 0.72 * c.map.scale - r.height / 2];""", hex_name)
         if xy is None:
             raise Failure(f"{self.name}: no hex {hex_name} on the page's theater")
         canvas = self.d.find_element(By.CSS_SELECTOR, "#map canvas")
@@ -147,7 +154,7 @@ class Browser:
     def click_unit(self, unit, ctrl=False):
         """Clicks a unit's counter, expanding its stack first when it is not on top."""
         self.js("const c = window.opsim, u = c.position.units.find(x => x.id === arguments[0]);"
-                "c.map.centerOn(u.hex); c.map.draw();", unit)
+                "c.map.centerOn(u.hex, 400); c.map.draw();", unit)
         css = f'.counter[data-unit="{unit}"]'
         counter = self.wait_for(css)
         if counter.get_attribute("data-count"):  # a stack: open it, then pick the unit
@@ -162,9 +169,9 @@ class Browser:
         self.d.quit()
 
 
-def play(opsim, out):
+def play(opsim, out, url):
     games = tempfile.mkdtemp(prefix="opsim-browser-")
-    server = Server(opsim, games)
+    server = Server(opsim, games, url)
     browsers = []
     try:
         game = server.api("POST", "/api/games", {"scenario": "special-terrain"})
@@ -260,7 +267,7 @@ def play(opsim, out):
         axis.step("replay-1")
 
         print("the keyboard: Tab reaches a counter, arrows pan, Escape cancels")
-        axis.d.find_element(By.ID, "map").click()
+        axis.js("document.getElementById('map').focus()")
         before = axis.js("return [window.opsim.map.cx, window.opsim.map.scale]")
         axis.d.switch_to.active_element.send_keys(Keys.ARROW_RIGHT, "+")
         after = axis.js("return [window.opsim.map.cx, window.opsim.map.scale]")
@@ -278,12 +285,12 @@ def play(opsim, out):
         shutil.rmtree(games, ignore_errors=True)
 
 
-def perf(opsim, out):
+def perf(opsim, out, url):
     games = tempfile.mkdtemp(prefix="opsim-browser-perf-")
     scenario = os.path.join(games, "generated.json")
     subprocess.run([opsim, "generate", "--hexes", "100000", "--units", "2000", "--seed", "1",
                     "--out", scenario], check=True, stdout=subprocess.DEVNULL)
-    server = Server(opsim, games)
+    server = Server(opsim, games, url)
     browser = None
     try:
         with open(scenario) as f:
@@ -318,6 +325,7 @@ def main():
     p.add_argument("what", choices=["play", "perf"])
     p.add_argument("--opsim", required=True)
     p.add_argument("--out", required=True)
+    p.add_argument("--server", help="use this running opsim serve (its address) instead of starting one")
     a = p.parse_args()
     for path in (CHROMIUM, DRIVER):
         if not os.path.exists(path):
@@ -325,7 +333,7 @@ def main():
             return 77
     os.makedirs(a.out, exist_ok=True)
     try:
-        (play if a.what == "play" else perf)(a.opsim, a.out)
+        (play if a.what == "play" else perf)(a.opsim, a.out, a.server)
     except Failure as e:
         print(f"browser_test.py {a.what}: FAILED: {e}", file=sys.stderr)
         return 1

@@ -44,13 +44,13 @@ class Client {
     this.theater = normalizeTheater(theater);
     this.map.setTheater(this.theater);
     await this.loadPosition();
-    // A big theater opens on about 10,000 hexes around the first unit, a small one whole.
-    if (this.theater.hexes.length > 10000) {
-      const first = this.position.units.find((u) => u.hex >= 0);
-      this.map.centerOn(first ? first.hex : 0, 10000);
-    } else {
-      this.map.fit();
-    }
+    // The map opens on the player's first unit (else any): a big theater with about 10,000
+    // hexes in view, a small one close enough to read the counters.
+    const units = this.position.units.filter((u) => u.hex >= 0);
+    const first = units.find((u) => u.side === this.role) || units[0];
+    const big = this.theater.hexes.length > 10000;
+    if (first) this.map.centerOn(first.hex, big ? 10000 : 400);
+    else this.map.fit();
     this.map.onDrawn = (hexes) => {
       this.map.onDrawn = null;
       performance.mark("opsim:drawn");
@@ -162,6 +162,15 @@ class Client {
     this.map.setPosition(this.position);
     if (!this.selection.length) return this.clearSelection();
     const ids = [...this.selection];
+    const hexes = new Set(this.position.units.filter((u) => ids.includes(u.id)).map((u) => u.hex));
+    if (hexes.size > 1) {
+      // Units of several hexes have no reach together: they are attackers (B7).
+      this.reach = null;
+      this.map.setOverlay({ reach: null, path: [] });
+      const box = $("selection-panel").querySelector(".reach");
+      if (box) box.textContent = "units of several hexes: click an enemy hex to attack it";
+      return;
+    }
     try {
       const r = await this.api.reach({ units: ids });
       if (ids.join() !== this.selection.join()) return;

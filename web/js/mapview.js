@@ -97,6 +97,7 @@ export class MapView {
     this.expanded = -1; // the hex whose stack is shown expanded
     this.counters = new Map(); // hex -> button
     this.pending = false;
+    this.frames = 0;
     this.hatches = { axis: hatch(STYLE.axisHatch, 1), allied: hatch(STYLE.alliedHatch, -1) };
     this.listen();
     new ResizeObserver(() => this.redraw()).observe(host);
@@ -239,7 +240,7 @@ export class MapView {
     this.drawLabels(view);
     g.setTransform(1, 0, 0, 1, 0, 0);
     this.drawCounters(x0, y0, x1, y1);
-    this.host.dataset.drawn = String(++this.frames || (this.frames = 1));
+    this.host.dataset.drawn = String(++this.frames);
     this.host.dataset.hexesDrawn = String(view.length);
     this.host.dataset.scale = s.toFixed(2);
     const ms = performance.now() - t0;
@@ -361,7 +362,7 @@ export class MapView {
       const pattern = g.createPattern(this.hatches[side], "repeat");
       pattern.setTransform(new DOMMatrix().scale(1 / this.scale));
       this.hexPath(view, (i) => p.owner[i] === side);
-      g.globalAlpha = 0.55;
+      g.globalAlpha = 0.4;
       g.fillStyle = pattern;
       g.fill();
       g.globalAlpha = 1;
@@ -438,10 +439,10 @@ export class MapView {
     }
   }
 
-  text(words, x, y, size, color) {
+  text(words, x, y, size, color, align = "center") {
     const g = this.g;
     g.font = `${size}px sans-serif`;
-    g.textAlign = "center";
+    g.textAlign = align;
     g.fillStyle = color;
     g.fillText(words, x, y);
   }
@@ -449,7 +450,7 @@ export class MapView {
   drawLabels(view) {
     const g = this.g, t = this.theater, p = this.position, s = this.scale;
     if (s < 7) {
-      for (const pn of t.panels) this.text(pn.title, pn.x, pn.y, 14 / s, STYLE.ink);
+      for (const pn of t.panels) this.text(pn.title, pn.x, pn.y, 14 / s, STYLE.ink, "left");
       return;
     }
     g.textBaseline = "middle";
@@ -472,7 +473,7 @@ export class MapView {
       }
       if (hx.place && s >= 10) this.text(hx.place, hx.x, hx.y + 0.78, 0.34, STYLE.ink);
     }
-    for (const pn of t.panels) this.text(pn.title, pn.x, pn.y, 0.8, STYLE.ink);
+    for (const pn of t.panels) this.text(pn.title, pn.x, pn.y, 0.8, STYLE.ink, "left");
     g.textBaseline = "alphabetic";
   }
 
@@ -566,6 +567,7 @@ export class MapView {
     let drag = null;
     c.addEventListener("pointerdown", (e) => {
       if (e.target !== this.canvas) return;
+      this.host.focus({ preventScroll: true }); // the keys pan and zoom the map clicked
       drag = { x: e.clientX, y: e.clientY, moved: false };
       this.canvas.setPointerCapture(e.pointerId);
     });
