@@ -22,6 +22,35 @@ export function sideCorners(x, y, d) {
   return [corner(x, y, k), corner(x, y, (k + 1) % 6)];
 }
 
+// Adds a hex's outline to a path (a context or a Path2D).
+function addHex(path, { x, y }) {
+  path.moveTo(x + 1, y);
+  path.lineTo(x + 0.5, y + ROOT3 / 2);
+  path.lineTo(x - 0.5, y + ROOT3 / 2);
+  path.lineTo(x - 1, y);
+  path.lineTo(x - 0.5, y - ROOT3 / 2);
+  path.lineTo(x + 0.5, y - ROOT3 / 2);
+  path.closePath();
+}
+
+// The hexside lines, in drawing order: along the hexside (water, rivers, canals, borders), then
+// across it, centre to centre (roads, rail, causeways, ferries). Width: `px` pixels, at least
+// `world` units.
+const has = (name) => (sd) => sd.features.includes(name);
+const SIDE_LINES = [
+  { along: true, test: (sd) => sd.navigable, color: STYLE.waterway, px: 2, world: 0.3 },
+  { along: true, test: (sd, t) => sd.water === "all-sea" && !t.hexes[sd.a].water && !t.hexes[sd.b].water,
+    color: STYLE.seaSide, px: 1.5, world: 0.15 },
+  { along: true, test: has("major-river"), color: STYLE.majorRiver, px: 1.8, world: 0.2 },
+  { along: true, test: has("minor-river"), color: STYLE.minorRiver, px: 1, world: 0.1 },
+  { along: true, test: has("canal"), color: STYLE.canal, px: 1.2, world: 0.13, dash: [0.25, 0.12] },
+  { along: true, test: has("border"), color: STYLE.border, px: 1, world: 0.07, dash: [0.12, 0.12] },
+  { along: false, test: has("road"), color: STYLE.road, px: 1, world: 0.1 },
+  { along: false, test: has("railroad"), color: STYLE.rail, px: 1, world: 0.08, dash: [0.2, 0.13] },
+  { along: false, test: has("causeway"), color: STYLE.causeway, px: 1.5, world: 0.2 },
+  { along: false, test: has("rail-ferry"), color: STYLE.railFerry, px: 1.2, world: 0.13, dash: [0.33, 0.2] },
+];
+
 // A grid of cells, each listing the items whose point falls in it (compressed: offsets + ids).
 class CellIndex {
   constructor(bounds, count, pointOf) {
@@ -47,6 +76,21 @@ class CellIndex {
     const cx = Math.min(this.cols - 1, Math.max(0, Math.floor((x - this.x0) / CELL)));
     const cy = Math.min(this.rows - 1, Math.max(0, Math.floor((y - this.y0) / CELL)));
     return cx + cy * this.cols;
+  }
+  // The cells meeting the rectangle.
+  cells(x0, y0, x1, y1) {
+    const out = [];
+    const c0 = Math.max(0, Math.floor((x0 - this.x0) / CELL));
+    const c1 = Math.min(this.cols - 1, Math.floor((x1 - this.x0) / CELL));
+    const r0 = Math.max(0, Math.floor((y0 - this.y0) / CELL));
+    const r1 = Math.min(this.rows - 1, Math.floor((y1 - this.y0) / CELL));
+    for (let r = r0; r <= r1; ++r) {
+      for (let c = c0; c <= c1; ++c) out.push(c + r * this.cols);
+    }
+    return out;
+  }
+  items(k) {
+    return this.ids.subarray(this.start[k], this.start[k + 1]);
   }
   // Calls f(id) for every item in the cells meeting the rectangle.
   each(x0, y0, x1, y1, f) {
@@ -105,6 +149,8 @@ export class MapView {
 
   setTheater(t) {
     this.theater = t;
+    this.cellCache = [];
+    this.ownerCache = [];
     this.hexIndex = new CellIndex(t.bounds, t.hexes.length, (i) => [t.hexes[i].x, t.hexes[i].y]);
     this.sideIndex = new CellIndex(t.bounds, t.hexsides.length, (i) => {
       const a = t.hexes[t.hexsides[i].a], b = t.hexes[t.hexsides[i].b];
@@ -114,6 +160,7 @@ export class MapView {
 
   setPosition(p) {
     this.position = p;
+    this.ownerCache = [];
     this.stacks = new Map();
     for (const u of p.units) {
       if (u.hex < 0) continue;
@@ -137,6 +184,11 @@ export class MapView {
       const area = this.canvas.clientWidth * this.canvas.clientHeight;
       this.scale = clamp(Math.sqrt(area / (hexes * 1.5 * ROOT3)), MIN_SCALE, MAX_SCALE);
     }
+    // Kept inside the theater where it is larger than the view, so the view is all map.
+    const b = this.theater.bounds;
+    const hw = this.canvas.clientWidth / 2 / this.scale, hh = this.canvas.clientHeight / 2 / this.scale;
+    if (b.x1 - b.x0 > 2 * hw) this.cx = clamp(this.cx, b.x0 + hw, b.x1 - hw);
+    if (b.y1 - b.y0 > 2 * hh) this.cy = clamp(this.cy, b.y0 + hh, b.y1 - hh);
     this.redraw();
   }
 
@@ -233,9 +285,10 @@ export class MapView {
     });
     const sides = [];
     this.sideIndex.each(x0 - 1, y0 - 1, x1 + 1, y1 + 1, (i) => sides.push(i));
-    this.drawHexes(view);
-    this.drawHexsides(sides);
-    this.drawState(view, sides);
+    const cells = this.hexIndex.cells(x0 - 1, y0 - 1, x1 + 1, y1 + 1);
+    this.drawHexes(cells);
+    this.drawHexsides(cells);
+    this.drawState(view, sides, cells);
     this.drawOverlays(view);
     this.drawLabels(view);
     g.setTransform(1, 0, 0, 1, 0, 0);
@@ -249,99 +302,90 @@ export class MapView {
   }
 
   hexPath(ids, f) {
-    const g = this.g, t = this.theater;
-    g.beginPath();
+    this.g.beginPath();
     for (const i of ids) {
-      if (f && !f(i)) continue;
-      const { x, y } = t.hexes[i];
-      g.moveTo(x + 1, y);
-      g.lineTo(x + 0.5, y + ROOT3 / 2);
-      g.lineTo(x - 0.5, y + ROOT3 / 2);
-      g.lineTo(x - 1, y);
-      g.lineTo(x - 0.5, y - ROOT3 / 2);
-      g.lineTo(x + 0.5, y - ROOT3 / 2);
-      g.closePath();
+      if (!f || f(i)) addHex(this.g, this.theater.hexes[i]);
     }
   }
 
-  drawHexes(view) {
-    const g = this.g, t = this.theater;
-    const byTerrain = new Map();
-    for (const i of view) {
-      const k = t.hexes[i].terrain;
-      if (!byTerrain.has(k)) byTerrain.set(k, []);
-      byTerrain.get(k).push(i);
+  // The theater never changes, so each cell's terrain, water, outlines and hexside lines are
+  // built once as paths (world units) and only filled or stroked again when in view.
+  cell(k) {
+    let c = this.cellCache[k];
+    if (c) return c;
+    const t = this.theater;
+    c = { terrain: new Map(), sea: new Path2D(), lake: new Path2D(), outline: new Path2D(), sides: new Map() };
+    for (const i of this.hexIndex.items(k)) {
+      const hx = t.hexes[i];
+      if (!c.terrain.has(hx.terrain)) c.terrain.set(hx.terrain, new Path2D());
+      addHex(c.terrain.get(hx.terrain), hx);
+      addHex(c.outline, hx);
+      for (const wd of hx.wedges || []) {
+        const path = wd.kind === "sea" ? c.sea : c.lake;
+        const [[ax, ay], [bx, by]] = sideCorners(hx.x, hx.y, wd.dir);
+        path.moveTo(hx.x * 0.35 + ((ax + bx) / 2) * 0.65, hx.y * 0.35 + ((ay + by) / 2) * 0.65);
+        path.lineTo(ax, ay);
+        path.lineTo(bx, by);
+        path.closePath();
+      }
     }
-    for (const [terrain, ids] of byTerrain) {
-      this.hexPath(ids);
-      g.fillStyle = TERRAIN_COLORS[terrain] || "#ffffff";
-      g.fill();
-    }
-    // The water of coastal hexes: wedges toward their sea or lake hexsides.
-    for (const kind of ["sea", "lake"]) {
-      g.beginPath();
-      for (const i of view) {
-        const hx = t.hexes[i];
-        if (!hx.wedges) continue;
-        for (const wd of hx.wedges) {
-          if (wd.kind !== kind) continue;
-          const [[ax, ay], [bx, by]] = sideCorners(hx.x, hx.y, wd.dir);
-          g.moveTo(hx.x * 0.35 + ((ax + bx) / 2) * 0.65, hx.y * 0.35 + ((ay + by) / 2) * 0.65);
-          g.lineTo(ax, ay);
-          g.lineTo(bx, by);
-          g.closePath();
+    for (const i of this.sideIndex.items(k)) {
+      const sd = t.hexsides[i];
+      const a = t.hexes[sd.a], b = t.hexes[sd.b];
+      for (const line of SIDE_LINES) {
+        if (!line.test(sd, t)) continue;
+        if (!c.sides.has(line)) c.sides.set(line, new Path2D());
+        const path = c.sides.get(line);
+        if (line.along) {
+          const [[ax, ay], [bx, by]] = sideCorners(a.x, a.y, sd.dir);
+          path.moveTo(ax, ay);
+          path.lineTo(bx, by);
+        } else {
+          path.moveTo(a.x, a.y);
+          path.lineTo(b.x, b.y);
         }
       }
-      g.fillStyle = kind === "sea" ? TERRAIN_COLORS["all-sea"] : TERRAIN_COLORS.lake;
-      g.fill();
     }
+    this.cellCache[k] = c;
+    return c;
+  }
+
+  drawHexes(cells) {
+    const g = this.g;
+    const geo = cells.map((k) => this.cell(k));
+    for (const [terrain, color] of Object.entries(TERRAIN_COLORS)) {
+      g.fillStyle = color;
+      for (const c of geo) {
+        const path = c.terrain.get(terrain);
+        if (path) g.fill(path);
+      }
+    }
+    // The water of coastal hexes: wedges toward their sea or lake hexsides.
+    g.fillStyle = TERRAIN_COLORS["all-sea"];
+    for (const c of geo) g.fill(c.sea);
+    g.fillStyle = TERRAIN_COLORS.lake;
+    for (const c of geo) g.fill(c.lake);
     if (this.scale >= 4) {
-      this.hexPath(view);
       g.strokeStyle = STYLE.hexEdge;
       g.lineWidth = 1 / this.scale;
-      g.stroke();
+      for (const c of geo) g.stroke(c.outline);
     }
   }
 
-  drawHexsides(sides) {
-    const g = this.g, t = this.theater, px = 1 / this.scale;
-    // Lines along a hexside (rivers, canals, borders), then across it (roads, rail).
-    const along = (f, color, width, dash) => {
-      g.beginPath();
-      for (const i of sides) {
-        const sd = t.hexsides[i];
-        if (!f(sd)) continue;
-        const a = t.hexes[sd.a];
-        const [[ax, ay], [bx, by]] = sideCorners(a.x, a.y, sd.dir);
-        g.moveTo(ax, ay);
-        g.lineTo(bx, by);
+  drawHexsides(cells) {
+    const g = this.g, px = 1 / this.scale;
+    const geo = cells.map((k) => this.cell(k));
+    g.lineCap = "round";
+    for (const line of SIDE_LINES) {
+      g.strokeStyle = line.color;
+      g.lineWidth = Math.max(line.px * px, line.world);
+      g.setLineDash(line.dash || []);
+      for (const c of geo) {
+        const path = c.sides.get(line);
+        if (path) g.stroke(path);
       }
-      this.stroke(color, width, dash);
-    };
-    const across = (f, color, width, dash) => {
-      g.beginPath();
-      for (const i of sides) {
-        const sd = t.hexsides[i];
-        if (!f(sd)) continue;
-        const a = t.hexes[sd.a], b = t.hexes[sd.b];
-        g.moveTo(a.x, a.y);
-        g.lineTo(b.x, b.y);
-      }
-      this.stroke(color, width, dash);
-    };
-    const has = (name) => (sd) => sd.features.includes(name);
-    const w = (pixels, world) => Math.max(pixels * px, world);
-    along((sd) => sd.navigable, STYLE.waterway, w(2, 0.3));
-    along((sd) => sd.water === "all-sea" && !t.hexes[sd.a].water && !t.hexes[sd.b].water,
-      STYLE.seaSide, w(1.5, 0.15));
-    along(has("major-river"), STYLE.majorRiver, w(1.8, 0.2));
-    along(has("minor-river"), STYLE.minorRiver, w(1, 0.1));
-    along(has("canal"), STYLE.canal, w(1.2, 0.13), [0.25, 0.12]);
-    along(has("border"), STYLE.border, w(1, 0.07), [0.12, 0.12]);
-    across(has("road"), STYLE.road, w(1, 0.1));
-    across(has("railroad"), STYLE.rail, w(1, 0.08), [0.2, 0.13]);
-    across(has("causeway"), STYLE.causeway, w(1.5, 0.2));
-    across(has("rail-ferry"), STYLE.railFerry, w(1.2, 0.13), [0.33, 0.2]);
+    }
+    g.setLineDash([]);
   }
 
   stroke(color, width, dash) {
@@ -354,19 +398,28 @@ export class MapView {
     g.setLineDash([]);
   }
 
-  drawState(view, sides) {
+  drawState(view, sides, cells) {
     const g = this.g, t = this.theater, p = this.position;
     if (!p) return;
-    // Ownership: hatched, one slant a side, so it reads without colour.
+    // Ownership: hatched, one slant a side, so it reads without colour; its paths are kept
+    // per cell until the position changes.
+    g.globalAlpha = 0.4;
     for (const side of ["axis", "allied"]) {
       const pattern = g.createPattern(this.hatches[side], "repeat");
       pattern.setTransform(new DOMMatrix().scale(1 / this.scale));
-      this.hexPath(view, (i) => p.owner[i] === side);
-      g.globalAlpha = 0.4;
       g.fillStyle = pattern;
-      g.fill();
-      g.globalAlpha = 1;
+      for (const k of cells) {
+        let own = this.ownerCache[k];
+        if (!own) {
+          own = this.ownerCache[k] = { axis: new Path2D(), allied: new Path2D() };
+          for (const i of this.hexIndex.items(k)) {
+            if (own[p.owner[i]]) addHex(own[p.owner[i]], t.hexes[i]);
+          }
+        }
+        g.fill(own[side]);
+      }
     }
+    g.globalAlpha = 1;
     g.beginPath();
     for (const i of view) {
       if (!p.floods.has(i)) continue;
@@ -492,10 +545,14 @@ export class MapView {
     this.host.dataset.counters = asButtons ? String(inView.length) : "marks";
     if (!asButtons) {
       g.setTransform(dpr, 0, 0, dpr, 0, 0);
+      const size = clamp(this.scale * 1.2, 4, 10);
+      g.strokeStyle = STYLE.ink;
+      g.lineWidth = 1;
       for (const [hex, units] of inView) {
         const [sx, sy] = this.toScreen(t.hexes[hex].x, t.hexes[hex].y);
         g.fillStyle = units[0].side === "axis" ? STYLE.axisCounter : STYLE.alliedCounter;
-        g.fillRect(sx - 3, sy - 2, 6, 4);
+        g.fillRect(sx - size / 2, sy - size / 3, size, (size * 2) / 3);
+        g.strokeRect(sx - size / 2, sy - size / 3, size, (size * 2) / 3);
       }
       g.setTransform(1, 0, 0, 1, 0, 0);
     }
