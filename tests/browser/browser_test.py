@@ -178,6 +178,11 @@ def play(opsim, out, url):
         axis, allied = Browser("axis", out), Browser("allied", out)
         browsers += [axis, allied]
 
+        print("the page without a game lists the games")
+        axis.d.get(server.url + "/")
+        axis.wait_text("#games", game["game"])
+        axis.step("lobby")
+
         print("open the game as each side; see the map and a unit")
         axis.open(server.url + game["links"]["axis"])
         allied.open(server.url + game["links"]["allied"])
@@ -217,6 +222,17 @@ def play(opsim, out, url):
         axis.step("refused")
         axis.d.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
         axis.wait("Escape to cancel the draft", lambda: axis.js("return window.opsim.draft === null"))
+
+        print("an order from the menu: an air drop, its hex clicked on the map")
+        axis.d.find_element(By.CSS_SELECTOR, "#order-menu summary").click()
+        axis.d.find_element(By.CSS_SELECTOR, "#menu-kind option[value='air-drop']").click()
+        axis.d.find_element(By.ID, "menu-units").send_keys("de-22la")
+        axis.click_hex("16A:0723")
+        axis.wait("the menu's Where filled from the map", lambda: axis.d.find_element(
+            By.ID, "menu-where").get_attribute("value") == "16A:0723")
+        axis.d.find_element(By.CSS_SELECTOR, "#menu-form button[type=submit]").click()
+        axis.wait_text("#orders-list", "air drop de-22la on 16A:0723")
+        axis.d.find_element(By.CSS_SELECTOR, "#order-menu summary").click()
 
         print("an attack: attackers, target, odds")
         axis.click_unit("de-18a")

@@ -458,6 +458,12 @@ export class MapView {
       this.hexPath(view, (i) => o.reach.has(i));
       g.fillStyle = STYLE.reach;
       g.fill();
+      if (this.scale >= 14) {
+        for (const i of view) {
+          const r = o.reach.get(i);
+          if (r) this.text(`${r.cost} MP${r.stop ? " ■" : ""}`, t.hexes[i].x, t.hexes[i].y + 0.45, 0.3, STYLE.ink);
+        }
+      }
     }
     let k = 0;
     for (const [side, set] of Object.entries(o.zoc)) {

@@ -221,7 +221,7 @@ export function drawLegend(ul) {
     ["Allied zone of control (dotted)", line(STYLE.zocAllied, 1.5, [1, 2])],
     ["in supply (ring)", (g) => { g.strokeStyle = STYLE.supplied; g.beginPath(); g.arc(12, 7, 5, 0, 7); g.stroke(); }],
     ["out of supply, isolated (ring, words)", (g) => { g.strokeStyle = STYLE.alert; g.beginPath(); g.arc(12, 7, 5, 0, 7); g.stroke(); }],
-    ["reach, with its cost", (g) => { g.fillStyle = STYLE.reach; g.fillRect(0, 0, 24, 14); }],
+    ["reach, with its MP cost (■: the move ends there)", (g) => { g.fillStyle = STYLE.reach; g.fillRect(0, 0, 24, 14); }],
     ["path (dashed: refused)", line(STYLE.path, 2.5)],
     ["Axis unit (Ax)", counter(STYLE.axisCounter, false, "Ax")],
     ["Allied unit (Al)", counter(STYLE.alliedCounter, false, "Al")],
