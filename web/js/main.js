@@ -303,6 +303,7 @@ class Client {
       const sent = await this.api.orders(this.orders.file(this.mover, this.status.next.date));
       this.orders.clear();
       this.clearSelection();
+      $("dry-run-result").replaceChildren();
       this.say(`orders for player-turn ${sent.number} sent: waiting for the defender's reply`);
       await this.refresh();
     } catch (e) {
@@ -375,7 +376,7 @@ class Client {
       if (at === 0) {
         events.replaceChildren(ui.para("The position before the first player-turn."));
       } else {
-        ui.replayEvents(events, await this.api.log(at), at);
+        ui.replayEvents(events, await this.api.log(at), at, describe);
       }
     } catch (e) {
       this.fail(e);

@@ -67,6 +67,9 @@ export function describe(order) {
   if (order["destroy-bridge"]) return `destroy bridge ${order["destroy-bridge"]} (${order.unit})`;
   if (order["build-bridge"]) return `build bridge ${order["build-bridge"]} (${order.unit})`;
   if (order.suez) return `Suez Canal: ${order.suez}`;
+  if (order.flood) return `flood ${order.flood}`;
+  if (order["massive-flood"]) return `massive flood ${order["massive-flood"]}`;
+  if (order.prefer) return `retreat from ${order.hex}: prefer ${order.prefer.join(", ")}`;
   if (order["ice-airfield"]) return `ice airfield ${order["ice-airfield"]} (${order.unit})`;
   return JSON.stringify(order);
 }

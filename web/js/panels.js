@@ -171,13 +171,22 @@ export function replyForm(body, pending, send) {
   };
 }
 
-export function replayEvents(box, log, n) {
+// A logged player-turn: its orders, its dice (each roll, what it decided, its rule) and its
+// events in order, each with its rule.
+export function replayEvents(box, log, n, describe) {
   const turn = (log.turns || []).find((t) => t.number === n) || (log.turns || [])[0] || log;
-  const events = turn.events || [];
+  const orders = [];
+  for (const phase of ["initial", "movement", "combat", "reactions", "retreats", "exploitation"]) {
+    for (const o of turn.orders?.[phase] || []) orders.push(`${phase}: ${describe(o)}`);
+  }
   box.replaceChildren(
-    para(`Player-turn ${n}: ${turn.date || ""} ${turn.side || ""}`),
-    el("ol", {}, events.map((e) => el("li", { "data-kind": e.kind },
-      e.text, rule(e.rule), e.kind === "die" && e.numbers ? ` (d${e.numbers[0]}: ${e.numbers.slice(1).join(", ")})` : null))));
+    el("h3", {}, `Player-turn ${n}: ${turn.date || ""}, ${turn.side || ""}`),
+    el("details", {}, el("summary", {}, `Orders (${orders.length})`), el("ul", {}, orders.map((o) => el("li", {}, o)))),
+    el("details", { open: true }, el("summary", {}, `Dice (${(turn.rolls || []).length})`),
+      el("ul", { class: "dice" }, (turn.rolls || []).map((r) => el("li", {},
+        `d${r.sides} rolled ${r.value}: ${r.purpose}: ${r.decided}`, rule(r.rule))))),
+    el("details", { open: true }, el("summary", {}, `Events (${(turn.events || []).length})`),
+      el("ol", {}, (turn.events || []).map((e) => el("li", { "data-kind": e.kind }, e.text, rule(e.rule))))));
 }
 
 export function mapStateText(p) {
