@@ -183,6 +183,12 @@ def play(opsim, out, url):
         axis.wait_text("#games", game["game"])
         axis.step("lobby")
 
+        print("a wrong token: the error area says what the server said")
+        allied.d.get(f"{server.url}/?game={game['game']}&token=0123")
+        allied.wait_text("#error-text", "not a token of this game")
+        allied.shot("wrong-token")
+        allied.d.get_log("browser")  # the expected 401s, logged as failed requests
+
         print("open the game as each side; see the map and a unit")
         axis.open(server.url + game["links"]["axis"])
         allied.open(server.url + game["links"]["allied"])

@@ -259,6 +259,12 @@ class Client {
       draft: this.draft,
       onAdd: () => this.addDraft(),
       onCancel: () => this.clearSelection(),
+      onUndoWaypoint: () => {
+        const path = this.draft.path.slice(0, -1);
+        this.draft = { ...this.draft, path, order: { ...this.draft.order, path: path.map((i) => this.theater.hexes[i].name) } };
+        this.map.setOverlay({ path, pathLegal: null });
+        this.checkDraft();
+      },
       onIfFlooded: (v) => {
         if (this.draft?.order.attack) {
           this.draft.order["if-flooded"] = v;

@@ -96,6 +96,7 @@ export function selectionPanel(body, s) {
     }
     parts.push(el("div", { class: "buttons" },
       el("button", { type: "button", id: "add-draft", onclick: s.onAdd, disabled: !(a?.own?.legal) }, d.order.attack ? "Add attack" : "Add order"),
+      d.path.length > 2 ? el("button", { type: "button", onclick: s.onUndoWaypoint }, "Remove last waypoint") : null,
       el("button", { type: "button", onclick: s.onCancel }, "Cancel (Esc)")));
   } else {
     parts.push(el("div", { class: "buttons" }, el("button", { type: "button", onclick: s.onCancel }, "Cancel (Esc)")));
