@@ -465,11 +465,10 @@ export class MapView {
         }
       }
     }
-    let k = 0;
     for (const [side, set] of Object.entries(o.zoc)) {
       this.hexPath(view, (i) => set.has(i));
-      this.stroke(side === "axis" ? STYLE.zocAxis : STYLE.zocAllied, 0.09,
-        k++ === 0 ? [0.2, 0.15] : [0.05, 0.12]);
+      const axis = side === "axis"; // Axis dashed, Allied dotted: told apart without colour
+      this.stroke(axis ? STYLE.zocAxis : STYLE.zocAllied, 0.09, axis ? [0.2, 0.15] : [0.05, 0.12]);
     }
     for (const [side, map] of Object.entries(o.supply)) {
       for (const i of view) {
