@@ -1,0 +1,159 @@
+// What a map shows (view.h, docs/views.md): the theater and a position, as `opsim theater` and
+// `opsim position` print them and the game server sends them to a browser.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "opsim/query/supply.h"
+#include "opsim/query/view.h"
+#include "test_support.h"
+
+namespace opsim {
+namespace {
+
+using nlohmann::json;
+
+query::LoadedGame Load(std::vector<std::string> overrides = {}) {
+  query::Source source;
+  source.scenario = "special-terrain";
+  source.overrides = std::move(overrides);
+  auto g = query::Load(source);
+  EXPECT_TRUE(g.has_value()) << (g ? "" : g.error().to_string());
+  return g ? std::move(*g) : query::LoadedGame{};
+}
+
+json Cli(std::vector<std::string> args) {
+  args.push_back("--json");
+  const test::CliRun r = test::RunCli(args);
+  EXPECT_EQ(r.code, 0) << r.err;
+  return r.json();
+}
+
+json Position(const query::LoadedGame& g, query::PositionOptions o = {}) {
+  auto j = query::PositionJson(g, o);
+  EXPECT_TRUE(j.has_value()) << (j ? "" : j.error().to_string());
+  return j ? *j : json();
+}
+
+const json* Unit(const json& position, const std::string& id) {
+  for (const json& u : position["units"]) {
+    if (u["id"] == id) return &u;
+  }
+  return nullptr;
+}
+
+TEST(TheaterView, EveryHexOnceAtItsPlaceOnTheGlobalGrid) {
+  const query::LoadedGame g = Load();
+  const map::Theater& t = *g.theater;
+  const json j = query::TheaterJson(t);
+  ASSERT_EQ(j["hexes"].size(), t.hex_count());
+  std::set<std::string> names;
+  for (std::uint32_t v = 0; v < t.hex_count(); ++v) {
+    const json& h = j["hexes"][v];
+    EXPECT_TRUE(names.insert(h["hex"].get<std::string>()).second) << h["hex"];
+    EXPECT_EQ(h["hex"], t.HexName(map::HexRef{v}));
+    const map::GridPos p = t.Pos(map::HexRef{v});
+    EXPECT_EQ(h["col"], p.col);
+    EXPECT_EQ(h["row"], p.row);
+  }
+  EXPECT_EQ(j["sheets"].size(), t.sheets().size());
+  EXPECT_EQ(j, Cli({"theater", "--scenario", "special-terrain"}));
+}
+
+// Sheets are joined where they join: the two hexes of every hexside, on two sheets or one, are
+// neighbours on the global grid in the hexside's direction.
+TEST(TheaterView, HexsidesJoinNeighboursAcrossSheets) {
+  const query::LoadedGame g = Load();
+  const json j = query::TheaterJson(*g.theater);
+  int across_sheets = 0;
+  for (const json& s : j["hexsides"]) {
+    const json& a = j["hexes"][s["a"].get<std::size_t>()];
+    const json& b = j["hexes"][s["b"].get<std::size_t>()];
+    const map::GridPos next =
+        map::Neighbor(map::GridPos{a["col"], a["row"]}, static_cast<map::Dir>(s["dir"].get<int>()));
+    EXPECT_EQ(next.col, b["col"]) << s["hexside"];
+    EXPECT_EQ(next.row, b["row"]) << s["hexside"];
+    const std::string an = a["hex"], bn = b["hex"];
+    if (an.substr(0, an.find(':')) != bn.substr(0, bn.find(':'))) ++across_sheets;
+  }
+  EXPECT_GT(across_sheets, 0) << "no hexside with features joins two sheets";
+}
+
+TEST(TheaterView, HexsidesCarryTheirFeaturesAndWaterways) {
+  const query::LoadedGame g = Load();
+  const json j = query::TheaterJson(*g.theater);
+  bool causeway = false, suez = false;
+  for (const json& s : j["hexsides"]) {
+    if (s["hexside"] == "16A:0727/0827") {
+      causeway = s["features"].dump().find("causeway") != std::string::npos;  // 41.A.1
+    }
+    if (s.contains("waterway") && j["waterways"][s["waterway"].get<int>()]["rule"] == "41.B") {
+      suez = true;
+    }
+  }
+  EXPECT_TRUE(causeway) << "the Sloedam";
+  EXPECT_TRUE(suez) << "the Suez Canal's hexsides";
+}
+
+TEST(PositionView, EveryKindOfUnitWithWhatItsCounterSays) {
+  const query::LoadedGame g = Load();
+  const json p = Position(g);
+  const json* ground = Unit(p, "de-9pz");
+  ASSERT_NE(ground, nullptr);
+  EXPECT_EQ((*ground)["kind"], "ground");
+  EXPECT_EQ((*ground)["side"], "axis");
+  EXPECT_EQ((*ground)["hex"], "16A:1323");
+  const ops::GroundUnit* u = g.state->FindUnit("de-9pz");
+  EXPECT_EQ((*ground)["strength"], query::CounterText(*u));
+  EXPECT_EQ((*ground)["attack"], u->attack);
+  const json* air = Unit(p, "de-kg2");
+  ASSERT_NE(air, nullptr);
+  EXPECT_EQ((*air)["kind"], "air");
+  EXPECT_EQ((*air)["hex"], "16A:1321");
+  const json* naval = Unit(p, "uk-med");
+  ASSERT_NE(naval, nullptr);
+  EXPECT_EQ((*naval)["kind"], "naval");
+  EXPECT_EQ((*naval)["naval_kind"], "tf");
+  EXPECT_EQ((*naval)["hex"], "19A:2612");
+  EXPECT_EQ(p["units"].size(), g.state->units.size() + g.state->air.size() + g.state->naval.size());
+  EXPECT_EQ(p["next"]["phasing"], "axis");
+}
+
+TEST(PositionView, OwnershipAndTheMapStateAsTheGameHasThem) {
+  const query::LoadedGame g = Load({"flood:16A:1122=partial", "bridge:16A:0727/0827=destroyed",
+                                    "suez=temporarily-closed", "owner:16A:0827=axis"});
+  const json p = Position(g);
+  std::size_t axis = 0, allied = 0;
+  for (std::uint32_t v = 0; v < g.theater->hex_count(); ++v) {
+    axis += g.map.owner(map::HexRef{v}) == Owner::kAxis;
+    allied += g.map.owner(map::HexRef{v}) == Owner::kAllied;
+  }
+  EXPECT_EQ(p["owner"]["axis"].size(), axis);
+  EXPECT_EQ(p["owner"]["allied"].size(), allied);
+  EXPECT_NE(p["owner"]["axis"].dump().find("\"16A:0827\""), std::string::npos);
+  ASSERT_EQ(p["floods"].size(), 1u);
+  EXPECT_EQ(p["floods"][0]["hex"], "16A:1122");
+  EXPECT_EQ(p["floods"][0]["kind"], "partial");
+  EXPECT_EQ(p["destroyed_bridges"], json::array({"16A:0727/0827"}));
+  EXPECT_EQ(p["suez"], "temporarily-closed");
+}
+
+TEST(PositionView, SupplyAndZonesOfControlOnDemandAsTheQueriesAnswer) {
+  const query::LoadedGame g = Load();
+  EXPECT_FALSE(Position(g).contains("supply"));
+  query::PositionOptions o;
+  o.supply = {Side::kAllied};
+  o.zoc = {Side::kAxis};
+  const json p = Position(g, o);
+  auto supply = query::AnswerSupplyAll(g, Side::kAllied);
+  ASSERT_TRUE(supply.has_value());
+  EXPECT_EQ(p["supply"]["allied"], query::ToJson(*g.theater, *supply));
+  ASSERT_FALSE(p["zoc"]["axis"].empty());
+  // The axis zones cover the hexes around its units (B4.8).
+  EXPECT_NE(p["zoc"]["axis"].dump().find("\"16A:1322\""), std::string::npos);
+  EXPECT_EQ(
+      p, Cli({"position", "--scenario", "special-terrain", "--supply", "allied", "--zoc", "axis"}));
+}
+
+}  // namespace
+}  // namespace opsim
