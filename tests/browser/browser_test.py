@@ -154,7 +154,7 @@ class Browser:
     def click_unit(self, unit, ctrl=False):
         """Clicks a unit's counter, expanding its stack first when it is not on top."""
         self.js("const c = window.opsim, u = c.position.units.find(x => x.id === arguments[0]);"
-                "c.map.centerOn(u.hex, 400); c.map.draw();", unit)
+                "c.map.centerOn(u.hex, 150); c.map.draw();", unit)
         css = f'.counter[data-unit="{unit}"]'
         counter = self.wait_for(css)
         if counter.get_attribute("data-count"):  # a stack: open it, then pick the unit

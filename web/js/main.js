@@ -53,7 +53,7 @@ class Client {
     const units = this.position.units.filter((u) => u.hex >= 0);
     const first = units.find((u) => u.side === this.role) || units[0];
     const big = this.theater.hexes.length > 10000;
-    if (first) this.map.centerOn(first.hex, big ? 10000 : 400);
+    if (first) this.map.centerOn(first.hex, big ? 10000 : 150);
     else this.map.fit();
     this.map.onDrawn = (hexes) => {
       this.map.onDrawn = null;
@@ -399,7 +399,10 @@ class Client {
       const wasReplaying = this.replaying;
       this.status = await this.api.status();
       this.latest = this.status.turns_logged;
-      if (!wasReplaying) await this.loadPosition();
+      if (!wasReplaying) {
+        await this.loadPosition();
+        if (this.hex >= 0) this.showHex(this.hex);
+      }
       this.renderAll();
       this.say(what === "turn" ? `player-turn ${n} is played: the map shows it` : `orders for player-turn ${n} arrived`);
     };

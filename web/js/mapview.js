@@ -7,7 +7,8 @@ import { TERRAIN_COLORS, STYLE } from "./style.js";
 const ROOT3 = Math.sqrt(3);
 const CELL = 16; // world units per cell of the spatial index
 const MIN_SCALE = 0.5, MAX_SCALE = 120; // pixels per world unit
-const COUNTER_SCALE = 11; // below this, units are marks on the canvas, not buttons
+const COUNTER_SCALE = 16; // below this, units are marks on the canvas, not buttons
+const COUNTER_FULL = 34; // from this scale up, counters are full size; below, shrunk to fit a hex
 const MAX_COUNTERS = 700;
 
 // Corner k of the hex centred at (x, y): 0 east, then clockwise on screen.
@@ -521,7 +522,7 @@ export class MapView {
         g.fillStyle = STYLE.ink;
         g.fill();
       } else if (hx.city) {
-        g.fillStyle = hx.city === "full-major" ? STYLE.ink : "#666";
+        g.fillStyle = hx.city === "full-hex-major" ? STYLE.ink : "#666";
         g.fillRect(hx.x - 0.28, hx.y - 0.28, 0.56, 0.56);
       }
       if (s >= 14) {
@@ -562,6 +563,7 @@ export class MapView {
       g.setTransform(1, 0, 0, 1, 0, 0);
     }
     const keep = new Set();
+    const shrink = Math.min(1, this.scale / COUNTER_FULL).toFixed(2);
     if (asButtons) {
       inView.sort((a, b) => t.hexes[a[0]].y - t.hexes[b[0]].y || t.hexes[a[0]].x - t.hexes[b[0]].x);
       for (const [hex, units] of inView) {
@@ -573,7 +575,7 @@ export class MapView {
         }
         this.fillStack(b, hex, units);
         const [sx, sy] = this.toScreen(t.hexes[hex].x, t.hexes[hex].y);
-        b.style.transform = `translate(${Math.round(sx)}px, ${Math.round(sy)}px)`;
+        b.style.transform = `translate(${Math.round(sx)}px, ${Math.round(sy)}px) scale(${shrink})`;
         this.layer.appendChild(b); // keeps the Tab order top to bottom, left to right
       }
     }

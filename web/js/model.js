@@ -4,7 +4,6 @@
 // `opsim render` lays them out.
 
 const ROOT3 = Math.sqrt(3);
-const DIRS = ["N", "NE", "SE", "S", "SW", "NW"];
 
 // A hex's centre on the global grid: flat-topped, even columns half a hex lower.
 function center(col, row) {
@@ -84,28 +83,19 @@ export function normalizeTheater(doc) {
       wedges: null,
     };
   });
-  const suez = new Set();
-  const navigable = new Set();
-  for (const w of doc.waterways || []) {
-    for (const s of w.hexsides) {
-      if (w.rule === "41.B") suez.add(s);
-      if (w.navigable) navigable.add(s);
-    }
-  }
   const sideIndex = new Map();
   const hexsides = doc.hexsides.map((s, i) => {
-    const a = typeof s.a === "number" ? s.a : index.get(s.a);
-    const b = typeof s.b === "number" ? s.b : index.get(s.b);
     sideIndex.set(s.hexside, i);
+    const way = s.waterway === undefined ? null : doc.waterways[s.waterway];
     return {
       name: s.hexside,
-      a,
-      b,
-      dir: typeof s.dir === "number" ? s.dir : DIRS.indexOf(s.dir),
+      a: s.a,
+      b: s.b,
+      dir: s.dir,
       features: s.features || [],
       water: s.water || "none",
-      navigable: !!s.navigable || navigable.has(s.hexside),
-      suez: !!s.suez || suez.has(s.hexside),
+      navigable: !!way?.navigable,
+      suez: way?.rule === "41.B",
     };
   });
   // The water of a coastal hex is drawn as wedges toward its sea (or lake) hexsides.
@@ -148,9 +138,10 @@ export function normalizePosition(doc, t) {
   const set = (list, f) => new Set((list || []).map((x) => f(typeof x === "string" ? x : x.hex ?? x.hexside)).filter((i) => i >= 0));
   const zoc = {};
   for (const [side, list] of Object.entries(doc.zoc || {})) zoc[side] = set(list, hexOf);
+  // Supply is `opsim supply --all`'s answer per side: a ring on each unit's hex.
   const supply = {};
-  for (const [side, list] of Object.entries(doc.supply || {})) {
-    supply[side] = new Map(list.map((s) => [hexOf(s.hex), s.status]));
+  for (const [side, answer] of Object.entries(doc.supply || {})) {
+    supply[side] = new Map((answer.units || []).filter((u) => u.hex).map((u) => [hexOf(u.hex), u.status]));
   }
   return {
     owner,
