@@ -198,6 +198,14 @@ def play(opsim, out, url):
         axis.step("map")
         allied.step("map")
 
+        print("supply and zones of control on demand")
+        allied.d.find_element(By.CSS_SELECTOR, "[data-overlay=supply][value=allied]").click()
+        allied.d.find_element(By.CSS_SELECTOR, "[data-overlay=zoc][value=axis]").click()
+        allied.wait("supply rings and zones of control", lambda: allied.js(
+            "const p = window.opsim.position;"
+            "return p.supply.allied && p.supply.allied.size > 0 && p.zoc.axis && p.zoc.axis.size > 0"))
+        allied.step("supply-zoc")
+
         print("select de-18a: its reach")
         axis.click_unit("de-18a")
         axis.wait("the reach overlay", lambda: axis.js(
