@@ -515,7 +515,7 @@ export class MapView {
     g.textBaseline = "middle";
     for (const i of view) {
       const hx = t.hexes[i];
-      if (s >= 22) this.text(hx.number, hx.x, hx.y - 0.62, 0.28, STYLE.faint);
+      if (s >= 22) this.text(hx.name.slice(hx.name.indexOf(":") + 1), hx.x, hx.y - 0.62, 0.28, STYLE.faint);
       if (hx.city === "dot") {
         g.beginPath();
         g.arc(hx.x, hx.y, 0.17, 0, 2 * Math.PI);
@@ -526,7 +526,7 @@ export class MapView {
         g.fillRect(hx.x - 0.28, hx.y - 0.28, 0.56, 0.56);
       }
       if (s >= 14) {
-        if (hx.port) this.text(hx.inlandPort ? "iP" : "P", hx.x + 0.55, hx.y + 0.1, 0.42, STYLE.port);
+        if (hx.port) this.text(hx.inland ? "iP" : "P", hx.x + 0.55, hx.y + 0.1, 0.42, STYLE.port);
         if (hx.airbase) this.text("A", hx.x - 0.55, hx.y + 0.1, 0.42, "#444");
         if (p && p.ice.has(i)) this.text("ice AF", hx.x, hx.y + 0.45, 0.3, STYLE.port);
       }

@@ -58,61 +58,56 @@ function panels(sheets) {
   return { bySheet, list };
 }
 
+// The answer's own objects are completed in place (a generated theater has 100,000 hexes and
+// as many hexsides to draw: new objects for each would double the garbage).
 export function normalizeTheater(doc) {
   const layout = panels(doc.sheets);
   const index = new Map();
-  const hexes = doc.hexes.map((h, i) => {
+  let prefix = "\0", panel = null; // the sheet of the hexes before, which usually comes next
+  const hexes = doc.hexes;
+  for (let i = 0; i < hexes.length; ++i) {
+    const h = hexes[i];
     const name = h.hex;
     index.set(name, i);
-    const sheet = name.slice(0, name.indexOf(":"));
-    const p = layout.bySheet.get(sheet);
-    const [x, y] = center(h.col, h.row);
-    return {
-      name,
-      number: name.slice(name.indexOf(":") + 1),
-      x: x + p.dx,
-      y: y + p.dy,
-      terrain: h.terrain,
-      coast: h.coast || "none",
-      water: h.terrain === "all-sea" || h.terrain === "lake",
-      city: h.city || "",
-      port: h.port || "",
-      inlandPort: !!h.inland,
-      airbase: !!h.airbase,
-      place: h.place || "",
-      wedges: null,
-    };
-  });
-  const sideIndex = new Map();
-  const hexsides = doc.hexsides.map((s, i) => {
-    sideIndex.set(s.hexside, i);
-    const way = s.waterway === undefined ? null : doc.waterways[s.waterway];
-    return {
-      name: s.hexside,
-      a: s.a,
-      b: s.b,
-      dir: s.dir,
-      features: s.features || [],
-      water: s.water || "none",
-      navigable: !!way?.navigable,
-      suez: way?.rule === "41.B",
-    };
-  });
-  // The water of a coastal hex is drawn as wedges toward its sea (or lake) hexsides.
-  for (const s of hexsides) {
-    for (const [h, dir] of [[hexes[s.a], s.dir], [hexes[s.b], (s.dir + 3) % 6]]) {
-      if (h.coast === "none") continue;
-      const sea = h.coast === "partial-sea";
-      if (sea ? s.water !== "all-sea" && s.water !== "partial-sea" : s.water !== "lake") continue;
-      (h.wedges ||= []).push({ dir, kind: sea ? "sea" : "lake" });
+    if (!name.startsWith(prefix)) {
+      const colon = name.indexOf(":");
+      prefix = name.slice(0, colon + 1);
+      panel = layout.bySheet.get(name.slice(0, colon));
     }
+    h.name = name;
+    h.x = h.col * 1.5 + panel.dx;
+    h.y = h.row * ROOT3 + (h.col % 2 === 0 ? ROOT3 / 2 : 0) + panel.dy;
+    h.coast ||= "none";
+    h.water = h.terrain === "all-sea" || h.terrain === "lake";
+    h.wedges = null;
+  }
+  const hexsides = doc.hexsides;
+  for (const s of hexsides) {
+    const way = s.waterway === undefined ? null : doc.waterways[s.waterway];
+    s.name = s.hexside;
+    s.features ||= [];
+    s.water ||= "none";
+    s.navigable = !!way?.navigable;
+    s.suez = way?.rule === "41.B";
+  }
+  // The water of a coastal hex is drawn as wedges toward its sea (or lake) hexsides.
+  const wedge = (h, s, dir) => {
+    if (h.coast === "none") return;
+    const sea = h.coast === "partial-sea";
+    if (sea ? s.water !== "all-sea" && s.water !== "partial-sea" : s.water !== "lake") return;
+    (h.wedges ||= []).push({ dir, kind: sea ? "sea" : "lake" });
+  };
+  for (const s of hexsides) {
+    if (s.water === "none") continue;
+    wedge(hexes[s.a], s, s.dir);
+    wedge(hexes[s.b], s, (s.dir + 3) % 6);
   }
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
   for (const h of hexes) {
-    x0 = Math.min(x0, h.x);
-    y0 = Math.min(y0, h.y);
-    x1 = Math.max(x1, h.x);
-    y1 = Math.max(y1, h.y);
+    if (h.x < x0) x0 = h.x;
+    if (h.x > x1) x1 = h.x;
+    if (h.y < y0) y0 = h.y;
+    if (h.y > y1) y1 = h.y;
   }
   const titles = layout.list.map((p) => ({ title: `sheet ${p.names.join(" + ")}`, x: p.x0 + p.dx, y: p.y0 + p.dy - 0.5 }));
   return {
@@ -120,7 +115,11 @@ export function normalizeTheater(doc) {
     hexes,
     hexsides,
     index,
-    sideIndex,
+    // A hexside's index by name, built when first asked (destroyed bridges are few).
+    sideOf(name) {
+      if (!this.sideIndex) this.sideIndex = new Map(hexsides.map((s, i) => [s.name, i]));
+      return this.sideIndex.get(name) ?? -1;
+    },
     panels: titles,
     bounds: { x0: x0 - 1, y0: y0 - 4, x1: x1 + 1, y1: y1 + 1 },
   };
@@ -147,7 +146,7 @@ export function normalizePosition(doc, t) {
     owner,
     floods: set(doc.floods, hexOf),
     ice: set(doc.ice_airfields, hexOf),
-    bridges: set(doc.destroyed_bridges, (n) => t.sideIndex.get(n) ?? -1),
+    bridges: set(doc.destroyed_bridges, (n) => (n ? t.sideOf(n) : -1)),
     suez: doc.suez || "open",
     units: (doc.units || []).map((u) => ({
       id: u.id,
