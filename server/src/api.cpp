@@ -22,6 +22,7 @@
 #include "opsim/query/route.h"
 #include "opsim/query/source.h"
 #include "opsim/query/supply.h"
+#include "opsim/query/view.h"
 #include "store.h"
 
 namespace opsim::server {
@@ -150,11 +151,30 @@ struct GameRef {
   std::optional<Secrets> secrets;
 };
 
-// A game's latest position, loaded once and shared until its log changes.
-struct Warm {
-  std::shared_ptr<const query::LoadedGame> game;
+// The file times that tell whether a log changed since something was loaded from it.
+struct FileStamp {
   fs::file_time_type log_time, wal_time;
   std::uintmax_t wal_size = 0;
+  friend bool operator==(const FileStamp&, const FileStamp&) = default;
+};
+
+FileStamp StampOf(const std::string& path) {
+  FileStamp s;
+  std::error_code ec;
+  s.log_time = fs::last_write_time(path, ec);
+  s.wal_time = fs::last_write_time(path + "-wal", ec);
+  s.wal_size = fs::file_size(path + "-wal", ec);
+  if (ec) s.wal_size = 0;
+  return s;
+}
+
+// A game's latest position and answers about it, each made once and shared until its log
+// changes.
+struct Warm {
+  FileStamp stamp;
+  std::shared_ptr<const query::LoadedGame> game;
+  std::shared_ptr<const json> status;  // as `opsim status --json`, without "pending"
+  std::map<std::string, std::shared_ptr<const std::string>> positions;  // by ?supply&zoc
 };
 
 struct Listeners {
@@ -200,23 +220,20 @@ class HubSubscription final : public Subscription {
   std::uint64_t n_;
 };
 
-// The file times that tell whether a log changed since a position was loaded from it.
-void Stamp(const std::string& path, Warm& w) {
-  std::error_code ec;
-  w.log_time = fs::last_write_time(path, ec);
-  w.wal_time = fs::last_write_time(path + "-wal", ec);
-  w.wal_size = fs::file_size(path + "-wal", ec);
-  if (ec) w.wal_size = 0;
-}
-
 enum class Need { kAnyToken, kPhasing, kDefender };
 
 class GameApi final : public Api {
  public:
-  explicit GameApi(std::string dir) : store_(std::move(dir)), hub_(std::make_shared<Hub>()) {}
+  explicit GameApi(const ApiOptions& options)
+      : store_(options.games_dir), max_body_(options.max_body), hub_(std::make_shared<Hub>()) {}
 
   Response Handle(const Request& req) override {
     try {
+      // The transport refuses such a body first; this holds for any other caller.
+      if (req.body.size() > max_body_) {
+        return ErrorResponse(413, "too-large",
+                             "the body is over " + std::to_string(max_body_) + " bytes");
+      }
       return Route(req);
     } catch (const std::exception& e) {
       return ErrorResponse(500, "internal", std::string("internal error: ") + e.what());
@@ -301,6 +318,7 @@ class GameApi final : public Api {
     if (parts.size() != 4) return ErrorResponse(404, "not-found", "no such path", req.path);
     using Handler = Response (GameApi::*)(const Request&, const std::string&);
     static const std::map<std::string, std::pair<const char*, Handler>> kEndpoints = {
+        {"theater", {"GET", &GameApi::Theater}},   {"state", {"GET", &GameApi::State}},
         {"route", {"POST", &GameApi::RouteQuery}}, {"reach", {"POST", &GameApi::Reach}},
         {"check", {"POST", &GameApi::Check}},      {"supply", {"GET", &GameApi::Supply}},
         {"odds", {"POST", &GameApi::Odds}},        {"log", {"GET", &GameApi::Log}},
@@ -362,26 +380,51 @@ class GameApi final : public Api {
 
   static Side Other(Side s) { return s == Side::kAxis ? Side::kAllied : Side::kAxis; }
 
-  // The game's latest position, from the warm cache unless its log changed.
-  Result<std::shared_ptr<const query::LoadedGame>> Latest(const GameRef& g) {
-    Warm now;
-    Stamp(g.path, now);
+  // What `load` makes of a game's log, kept in the slot `slot(entry)` of its warm entry until
+  // the log changes.
+  template <class T, class Slot, class Load>
+  Result<std::shared_ptr<const T>> Cached(const std::string& id, const std::string& path, Slot slot,
+                                          Load load) {
+    const FileStamp now = StampOf(path);
     {
       std::lock_guard lock(warm_mu_);
-      auto it = warm_.find(g.id);
-      if (it != warm_.end() && it->second.log_time == now.log_time &&
-          it->second.wal_time == now.wal_time && it->second.wal_size == now.wal_size) {
-        return it->second.game;
+      auto it = warm_.find(id);
+      if (it != warm_.end() && it->second.stamp == now && slot(it->second)) {
+        return slot(it->second);
       }
     }
-    query::Source src;
-    src.db = g.path;
-    auto loaded = query::Load(src);
-    if (!loaded) return std::unexpected(loaded.error());
-    now.game = std::make_shared<const query::LoadedGame>(std::move(*loaded));
+    Result<T> made = load();
+    if (!made) return std::unexpected(made.error());
+    auto shared = std::make_shared<const T>(std::move(*made));
     std::lock_guard lock(warm_mu_);
-    warm_[g.id] = now;
-    return now.game;
+    Warm& w = warm_[id];
+    if (!(w.stamp == now)) w = Warm{now, nullptr, nullptr, {}};
+    slot(w) = shared;
+    return shared;
+  }
+
+  // The game's latest position, from the warm cache unless its log changed.
+  Result<std::shared_ptr<const query::LoadedGame>> Latest(const GameRef& g) {
+    const auto slot = [](Warm & w) -> auto& {
+      return w.game;
+    };
+    return Cached<query::LoadedGame>(g.id, g.path, slot, [&g]() {
+      query::Source src;
+      src.db = g.path;
+      return query::Load(src);
+    });
+  }
+
+  // The game's latest `opsim status --json`, likewise.
+  Result<std::shared_ptr<const json>> LatestStatus(const std::string& id, const std::string& path) {
+    const auto slot = [](Warm & w) -> auto& {
+      return w.status;
+    };
+    return Cached<json>(id, path, slot, [&path]() -> Result<json> {
+      auto status = query::AnswerStatus(path, std::nullopt);
+      if (!status) return std::unexpected(status.error());
+      return query::ToJson(*status);
+    });
   }
 
   // The game at `at` logged player-turns, or the latest.
@@ -423,9 +466,9 @@ class GameApi final : public Api {
       const std::string path = store_.LogPath(id);
       auto secrets = store_.ReadSecrets(id);
       entry["hosted"] = secrets && secrets->has_value();
-      auto status = query::AnswerStatus(path, std::nullopt);
+      auto status = LatestStatus(id, path);
       Result<std::optional<json>> pending = std::optional<json>();
-      if (status && status->game.dice == db::DiceKind::kFair) pending = db::pbem::Pending(path);
+      if (status && (**status)["dice"] == "fair") pending = db::pbem::Pending(path);
       if (!status || !pending) {
         const Error& e = status ? pending.error() : status.error();
         entry["error"] = {{"code", ErrorCodeName(e.code)},
@@ -433,10 +476,11 @@ class GameApi final : public Api {
                           {"where", e.where},
                           {"rule", e.rule}};
       } else {
-        entry["scenario"] = status->game.scenario_name;
-        entry["turns_logged"] = status->game.turns_logged;
-        entry["next"] = query::NextJson(status->game.state);
-        entry["dice"] = status->game.dice == db::DiceKind::kFair ? "fair" : "seeded";
+        const json& st = **status;
+        entry["scenario"] = st["scenario"];
+        entry["turns_logged"] = st["turns_logged"];
+        entry["next"] = st["next"];
+        entry["dice"] = st["dice"];
         entry["pending"] = *pending ? json((**pending)["stage"]) : json(nullptr);
       }
       games.push_back(std::move(entry));
@@ -517,10 +561,17 @@ class GameApi final : public Api {
     return Game(req, id, Need::kAnyToken, [&](const GameRef& g) -> Result<Response> {
       auto at = QueryInt(req, "at", 0, kMaxAt);
       if (!at) return std::unexpected(at.error());
-      auto status = query::AnswerStatus(g.path, *at);
-      if (!status) return std::unexpected(status.error());
-      json doc = query::ToJson(*status);
-      if (status->game.dice == db::DiceKind::kFair) {
+      json doc;
+      if (*at) {
+        auto status = query::AnswerStatus(g.path, *at);
+        if (!status) return std::unexpected(status.error());
+        doc = query::ToJson(*status);
+      } else {
+        auto status = LatestStatus(g.id, g.path);
+        if (!status) return std::unexpected(status.error());
+        doc = **status;
+      }
+      if (doc["dice"] == "fair") {
         auto pending = db::pbem::Pending(g.path);
         if (!pending) return std::unexpected(pending.error());
         if (*pending) doc["pending"] = **pending;
@@ -529,6 +580,72 @@ class GameApi final : public Api {
       doc["role"] = RoleName(g.role);
       doc["hosted"] = g.secrets.has_value();
       return JsonResponse(200, doc);
+    });
+  }
+
+  Response Theater(const Request& req, const std::string& id) {
+    return Game(req, id, Need::kAnyToken, [&](const GameRef& g) -> Result<Response> {
+      auto log = db::TurnLog::Open(g.path, db::TurnLog::Access::kRead);
+      if (!log) return std::unexpected(log.error());
+      const std::string& sha = log->game().scenario_sha256;
+      Response r;
+      r.etag = "\"" + sha + "\"";
+      r.cache_control = "public, max-age=86400";
+      {
+        std::lock_guard lock(theaters_mu_);
+        if (auto it = theaters_.find(sha); it != theaters_.end()) {
+          r.body = *it->second;
+          return r;
+        }
+      }
+      // Made once per scenario: a 100,000-hex theater takes most of a second.
+      auto game = Latest(g);
+      if (!game) return std::unexpected(game.error());
+      auto body = std::make_shared<const std::string>(query::TheaterJson(*(*game)->theater).dump());
+      r.body = *body;
+      std::lock_guard lock(theaters_mu_);
+      theaters_.emplace(sha, std::move(body));
+      return r;
+    });
+  }
+
+  Response State(const Request& req, const std::string& id) {
+    return Game(req, id, Need::kAnyToken, [&](const GameRef& g) -> Result<Response> {
+      auto at = QueryInt(req, "at", 0, kMaxAt);
+      if (!at) return std::unexpected(at.error());
+      query::PositionOptions options;
+      for (const auto& [key, sides] :
+           {std::pair{"supply", &options.supply}, std::pair{"zoc", &options.zoc}}) {
+        for (const std::string& text : QueryAll(req, key)) {
+          auto side = SideIn(text, "?" + std::string(key));
+          if (!side) return std::unexpected(side.error());
+          sides->push_back(*side);
+        }
+      }
+      const auto make = [&]() -> Result<std::string> {
+        auto game = At(g, *at);
+        if (!game) return std::unexpected(game.error());
+        auto doc = query::PositionJson(**game, options);
+        if (!doc) return std::unexpected(doc.error());
+        return doc->dump();
+      };
+      Response r;
+      if (*at) {
+        auto body = make();
+        if (!body) return std::unexpected(body.error());
+        r.body = std::move(*body);
+        return r;
+      }
+      std::string key;
+      for (Side s : options.supply) key += std::string("s") + SideName(s);
+      for (Side s : options.zoc) key += std::string("z") + SideName(s);
+      const auto slot = [&key](Warm & w) -> auto& {
+        return w.positions[key];
+      };
+      auto body = Cached<std::string>(g.id, g.path, slot, make);
+      if (!body) return std::unexpected(body.error());
+      r.body = **body;
+      return r;
     });
   }
 
@@ -839,6 +956,9 @@ class GameApi final : public Api {
   }
 
   Store store_;
+  std::size_t max_body_;
+  std::mutex theaters_mu_;
+  std::map<std::string, std::shared_ptr<const std::string>> theaters_;  // by scenario SHA-256
   std::shared_ptr<Hub> hub_;
   std::mutex warm_mu_;
   std::map<std::string, Warm> warm_;
@@ -852,7 +972,7 @@ Result<std::unique_ptr<Api>> Api::Open(const ApiOptions& options) {
   if (options.games_dir.empty()) {
     return Fail(ErrorCode::kInvalidInput, "say where the games are kept (--games DIR)");
   }
-  auto api = std::make_unique<GameApi>(options.games_dir);
+  auto api = std::make_unique<GameApi>(options);
   if (auto s = api->Init(); !s) return std::unexpected(s.error());
   return std::unique_ptr<Api>(std::move(api));
 }

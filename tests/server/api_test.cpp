@@ -201,6 +201,28 @@ TEST_F(ApiTest, ReadsAreTheCliAnswers) {
   EXPECT_TRUE(Json(r)["turns"].empty());
 }
 
+TEST_F(ApiTest, TheTheaterIsCacheableAndTheStateIsTheCliPosition) {
+  const Created c = Create();
+  const std::string g = "/api/games/" + c.id;
+  Response r = Call("GET", g + "/theater", c.spectator);
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_FALSE(r.etag.empty());
+  EXPECT_EQ(r.cache_control, "public, max-age=86400");
+  EXPECT_EQ(Json(r),
+            json::parse(RunCli({"theater", "--scenario", "special-terrain", "--json"}).out));
+  EXPECT_EQ(Call("GET", g + "/theater").status, 401);
+
+  r = Call("GET", g + "/state", c.axis, "", {{"supply", "allied"}, {"zoc", "axis"}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_TRUE(r.etag.empty());
+  EXPECT_EQ(Json(r), json::parse(RunCli({"position", "--db", Log(c), "--supply", "allied", "--zoc",
+                                         "axis", "--json"})
+                                     .out));
+  r = Call("GET", g + "/state", c.axis, "", {{"supply", "both"}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(Json(r)["error"]["where"], "?supply");
+}
+
 TEST_F(ApiTest, AWholePlayerTurnIsLoggedWithDiceThatVerify) {
   const Created c = Create();
   const std::string g = "/api/games/" + c.id;
@@ -314,6 +336,46 @@ TEST_F(ApiTest, ErrorsHaveTheCliShapeAndStatus) {
   EXPECT_EQ(Head(c), before);
 }
 
+TEST_F(ApiTest, AnEventStreamNeedsAGamesTokenAndStopsWithItsSubscription) {
+  const Created c = Create();
+  Request sub;
+  sub.method = "GET";
+  sub.path = "/api/games/" + c.id + "/events";
+  int calls = 0;
+  const auto count = [&calls](const std::string&, const std::string&) { ++calls; };
+  auto none = api_->Subscribe(sub, count);
+  ASSERT_FALSE(none);
+  EXPECT_EQ(none.error().status, 401);
+  sub.token = c.spectator;
+  sub.path = "/api/games/no-such/events";
+  auto unknown = api_->Subscribe(sub, count);
+  ASSERT_FALSE(unknown);
+  EXPECT_EQ(unknown.error().status, 404);
+  sub.path = "/api/games/" + c.id + "/events";
+  auto live = api_->Subscribe(sub, count);
+  ASSERT_TRUE(live);
+  const auto [orders, reply] = FirstTurn();
+  ASSERT_EQ(Call("POST", "/api/games/" + c.id + "/orders", c.axis, orders).status, 202);
+  EXPECT_EQ(calls, 1);
+  live->reset();
+  ASSERT_EQ(Call("POST", "/api/games/" + c.id + "/reply", c.allied, reply).status, 200);
+  EXPECT_EQ(calls, 1);
+}
+
+TEST_F(ApiTest, ABodyOverTheLimitIsRefusedAndWritesNothing) {
+  ApiOptions options;
+  options.games_dir = dir_.Path("games");
+  options.max_body = 64;
+  auto small = Api::Open(options);
+  ASSERT_TRUE(small);
+  Request r;
+  r.method = "POST";
+  r.path = "/api/games";
+  r.body = R"({"scenario": "special-terrain", "padding": ")" + std::string(100, 'x') + R"("})";
+  EXPECT_EQ((*small)->Handle(r).status, 413);
+  EXPECT_TRUE(Json(Call("GET", "/api/games"))["games"].empty());
+}
+
 TEST_F(ApiTest, OfTwoSubmitsAtOnceExactlyOneWins) {
   const Created c = Create();
   const std::string g = "/api/games/" + c.id;
@@ -353,6 +415,16 @@ TEST_F(ApiTest, ACliMadeLogInTheFolderIsListedAndReadableButNotPlayable) {
   EXPECT_EQ(Call("GET", "/api/games/by-hand/log").status, 200);
   EXPECT_EQ(Call("GET", "/api/games/by-hand/dice").status, 200);
   EXPECT_EQ(Call("POST", "/api/games/by-hand/orders", "", FirstTurn().first).status, 403);
+  // A turn the CLI logs while the server holds the game warm is seen at once.
+  EXPECT_EQ(Json(Call("GET", "/api/games/by-hand"))["turns_logged"], 0);
+  EXPECT_EQ(Call("POST", "/api/games/by-hand/reach", "", R"({"units": ["de-18a"]})").status, 200);
+  ASSERT_EQ(
+      RunCli({"turn", "--db", log, "--orders", BundledOrders("01-axis-may-i-1940.json")}).code, 0);
+  EXPECT_EQ(Json(Call("GET", "/api/games/by-hand"))["turns_logged"], 1);
+  EXPECT_EQ(Json(Call("GET", "/api/games"))["games"][0]["next"]["phasing"], "allied");
+  const Response reach = Call("POST", "/api/games/by-hand/reach", "", R"({"units": ["de-18a"]})");
+  EXPECT_EQ(Json(reach),
+            json::parse(RunCli({"reach", "--db", log, "--unit", "de-18a", "--json"}).out));
 }
 
 }  // namespace
