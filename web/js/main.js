@@ -39,6 +39,7 @@ class Client {
   async start() {
     // The performance marks time each stage of the first view (tests/browser reads them).
     performance.mark("opsim:start");
+    const position = this.fetchPosition(); // meanwhile
     const [status, theater] = await Promise.all([this.api.status(), this.api.theater()]);
     this.status = status;
     this.latest = this.status.turns_logged;
@@ -46,7 +47,7 @@ class Client {
     this.theater = normalizeTheater(theater);
     this.map.setTheater(this.theater);
     performance.mark("opsim:theater-indexed");
-    await this.loadPosition();
+    await this.loadPosition(position);
     performance.mark("opsim:position-loaded");
     // The map opens on the player's first unit (else any): a big theater with about 10,000
     // hexes in view, a small one close enough to read the counters.
@@ -55,13 +56,13 @@ class Client {
     const big = this.theater.hexes.length > 10000;
     if (first) this.map.centerOn(first.hex, big ? 10000 : 150);
     else this.map.fit();
-    this.map.onDrawn = (hexes) => {
+    this.map.onDrawn = (hexes, drawMs) => {
       this.map.onDrawn = null;
       performance.mark("opsim:drawn");
       // After the frame is painted: a task queued in the frame's callback runs after it.
       setTimeout(() => {
         performance.mark("opsim:painted");
-        const detail = { hexes };
+        const detail = { hexes, drawMs };
         performance.measure("opsim:first-view", { start: "opsim:start", end: "opsim:painted", detail });
         performance.measure("opsim:navigation-to-first-view", { end: "opsim:painted", detail });
         performance.measure("opsim:fetch", { start: "opsim:start", end: "opsim:theater-fetched" });
@@ -75,9 +76,13 @@ class Client {
     ui.drawLegend($("legend"));
   }
 
-  async loadPosition() {
-    const supply = [...this.show.supply], zoc = [...this.show.zoc];
-    const doc = await this.api.state(this.at ?? undefined, supply, zoc);
+  fetchPosition() {
+    return this.api.state(this.at ?? undefined, [...this.show.supply], [...this.show.zoc]);
+  }
+
+  // The position at the turn shown (`fetched`: its answer already asked for).
+  async loadPosition(fetched) {
+    const doc = await (fetched || this.fetchPosition());
     this.position = normalizePosition(doc, this.theater);
     for (const u of this.position.units) u.selected = this.selection.includes(u.id);
     this.map.setPosition(this.position);
