@@ -147,7 +147,11 @@ export function replyForm(body, pending, send) {
         mode = m;
         for (const b of modes.children) b.setAttribute("aria-pressed", String(b === e.target));
       } }, label)));
+  // The attacks, when the server tells them with the pending orders.
+  const attacks = (pending.attacks || []).map((a) => el("li", {},
+    `${a.hex} attacked by ${(a.units || []).join(", ")}${a.canal_intensive ? ": canal-intensive, you may flood it (41.A.4)" : ""}`));
   body.replaceChildren(
+    ...(attacks.length ? [el("ul", { id: "attacks" }, attacks)] : []),
     para(`${pending.text}. Your reply: floods of your canal-intensive hexes attacked (41.A.4), and where your stacks prefer to retreat (B7.5). Choose what a click marks, then click hexes; or reply with nothing.`),
     modes, list,
     el("div", { class: "buttons" },
