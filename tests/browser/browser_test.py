@@ -55,7 +55,7 @@ class Server:
             self.url = url.rstrip("/")
             return
         self.proc = subprocess.Popen(
-            [opsim, "serve", "--games", games, "--port", "0", "--rate", "0", "--json"],
+            [opsim, "serve", "--games", games, "--port", "0", "--json"],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.proc.stdout.readline()
         if not line:
