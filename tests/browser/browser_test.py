@@ -305,8 +305,13 @@ def play(opsim, out, url):
         if not (after[0] > before[0] and after[1] > before[1]):
             raise Failure(f"axis: arrow and + did not pan and zoom: {before} -> {after}")
         axis.d.switch_to.active_element.send_keys(Keys.TAB)
-        if "counter" not in (axis.d.switch_to.active_element.get_attribute("class") or ""):
+        counter = axis.d.switch_to.active_element
+        if "counter" not in (counter.get_attribute("class") or ""):
             raise Failure("axis: Tab from the map does not reach a counter")
+        hex_name = counter.find_element(By.XPATH, "..").get_attribute("data-hex")
+        counter.send_keys(Keys.ENTER)  # opens its stack, or shows its hex
+        axis.wait_text("#hex-panel", hex_name)
+        axis.d.switch_to.active_element.send_keys(Keys.ESCAPE)
         axis.step("keyboard")
         print("play: passed")
     finally:
