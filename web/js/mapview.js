@@ -52,9 +52,10 @@ const SIDE_LINES = [
   { along: false, test: has("rail-ferry"), color: STYLE.railFerry, px: 1.2, world: 0.13, dash: [0.33, 0.2] },
 ];
 
-// A grid of cells, each listing the items whose point falls in it (compressed: offsets + ids).
+// A grid of cells, each listing the items whose point (xOf(i), yOf(i)) falls in it
+// (compressed: offsets + ids).
 class CellIndex {
-  constructor(bounds, count, pointOf) {
+  constructor(bounds, count, xOf, yOf) {
     this.x0 = bounds.x0 - 2;
     this.y0 = bounds.y0 - 2;
     this.cols = Math.max(1, Math.ceil((bounds.x1 - this.x0 + 2) / CELL));
@@ -62,8 +63,7 @@ class CellIndex {
     const cellOf = new Int32Array(count);
     const start = new Int32Array(this.cols * this.rows + 1);
     for (let i = 0; i < count; ++i) {
-      const [x, y] = pointOf(i);
-      const c = this.cell(x, y);
+      const c = this.cell(xOf(i), yOf(i));
       cellOf[i] = c;
       ++start[c + 1];
     }
@@ -152,11 +152,10 @@ export class MapView {
     this.theater = t;
     this.cellCache = [];
     this.ownerCache = [];
-    this.hexIndex = new CellIndex(t.bounds, t.hexes.length, (i) => [t.hexes[i].x, t.hexes[i].y]);
-    this.sideIndex = new CellIndex(t.bounds, t.hexsides.length, (i) => {
-      const a = t.hexes[t.hexsides[i].a], b = t.hexes[t.hexsides[i].b];
-      return [(a.x + b.x) / 2, (a.y + b.y) / 2];
-    });
+    const h = t.hexes, s = t.hexsides;
+    this.hexIndex = new CellIndex(t.bounds, h.length, (i) => h[i].x, (i) => h[i].y);
+    this.sideIndex = new CellIndex(t.bounds, s.length,
+      (i) => (h[s[i].a].x + h[s[i].b].x) / 2, (i) => (h[s[i].a].y + h[s[i].b].y) / 2);
   }
 
   setPosition(p) {
@@ -366,7 +365,7 @@ export class MapView {
     for (const c of geo) g.fill(c.sea);
     g.fillStyle = TERRAIN_COLORS.lake;
     for (const c of geo) g.fill(c.lake);
-    if (this.scale >= 4) {
+    if (this.scale >= 6) { // below, hexes are a few pixels: their edges would hide the terrain
       g.strokeStyle = STYLE.hexEdge;
       g.lineWidth = 1 / this.scale;
       for (const c of geo) g.stroke(c.outline);
