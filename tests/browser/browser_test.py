@@ -20,6 +20,7 @@ import argparse
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -373,6 +374,8 @@ def main():
             print(f"browser_test.py: {path} is not installed: skipped")
             return 77
     os.makedirs(a.out, exist_ok=True)
+    # ctest's timeout sends SIGTERM: unwind, so the server and the browsers are stopped too.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("browser_test.py: terminated"))
     try:
         (play if a.what == "play" else perf)(a.opsim, a.out, a.server)
     except Failure as e:
