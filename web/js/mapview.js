@@ -18,7 +18,7 @@ function corner(x, y, k) {
 }
 // The corners bounding the hexside in direction d (N NE SE S SW NW) from the hex at (x, y).
 const FIRST_CORNER = [4, 5, 0, 1, 2, 3];
-export function sideCorners(x, y, d) {
+function sideCorners(x, y, d) {
   const k = FIRST_CORNER[d];
   return [corner(x, y, k), corner(x, y, (k + 1) % 6)];
 }
@@ -295,10 +295,7 @@ export class MapView {
     this.drawCounters(x0, y0, x1, y1);
     this.host.dataset.drawn = String(++this.frames);
     this.host.dataset.hexesDrawn = String(view.length);
-    this.host.dataset.scale = s.toFixed(2);
-    const ms = performance.now() - t0;
-    this.host.dataset.drawMs = ms.toFixed(1);
-    if (this.onDrawn) this.onDrawn(view.length, ms);
+    if (this.onDrawn) this.onDrawn(view.length, performance.now() - t0);
   }
 
   hexPath(ids, f) {

@@ -107,7 +107,7 @@ export function selectionPanel(body, s) {
 }
 
 // The odds of the rolls whose purpose names `purpose` (or every roll).
-export function oddsOf(answer, purpose) {
+function oddsOf(answer, purpose) {
   const rolls = (answer.odds?.rolls || []).filter((r) => !purpose || r.purpose === purpose);
   if (!rolls.length) return para(answer.odds?.complete === false ? "odds: too many outcomes to count (opsim odds estimates them)" : "");
   return el("div", { class: "odds" }, rolls.map((r) => el("p", {},
