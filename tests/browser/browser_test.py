@@ -180,9 +180,11 @@ def play(opsim, out, url):
         axis, allied = Browser("axis", out), Browser("allied", out)
         browsers += [axis, allied]
 
-        print("the page without a game lists the games")
+        print("the page without a game lists the games and makes a new one")
         axis.d.get(server.url + "/")
         axis.wait_text("#games", game["game"])
+        axis.wait_for("#new-game button").click()
+        axis.wait_for("#created a[href*='token=']")
         axis.step("lobby")
 
         print("a wrong token: the error area says what the server said")

@@ -29,23 +29,28 @@ export async function showLobby(main) {
     el("h2", {}, "New game"), form, created,
     el("h2", {}, "Games"), games,
     para("A game made by the server opens from its side links; a log put in the games folder by hand is listed here and can be read by anyone.", "hint")));
+  const list = async () => {
+    const g = await json("GET", "/api/games");
+    games.replaceChildren(...g.games.map((x) => el("li", {},
+      x.error ? `${x.id}: cannot be read: ${x.error.message}` : x.hosted ? `${x.id} (${x.scenario}, ${x.turns_logged} player-turns; open it from a side link)`
+        : el("a", { href: `/?game=${encodeURIComponent(x.id)}` }, `${x.id} (${x.scenario}, ${x.turns_logged} player-turns)`))));
+    if (!g.games.length) games.replaceChildren(el("li", { class: "hint" }, "none yet"));
+  };
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     try {
       const g = await json("POST", "/api/games", { scenario: scenario.value });
       created.replaceChildren(para(`Game ${g.game}: each side's link is its secret; the spectator's may be shared.`),
         el("ul", {}, Object.entries(g.links).map(([who, link]) => el("li", {}, el("a", { href: link }, who)))));
+      await list();
     } catch (e) {
       fail(e);
     }
   });
   try {
-    const [s, g] = await Promise.all([json("GET", "/api/scenarios"), json("GET", "/api/games")]);
+    const s = await json("GET", "/api/scenarios");
     scenario.replaceChildren(...s.scenarios.map((x) => el("option", { value: x.name }, `${x.name}: ${x.title}`)));
-    games.replaceChildren(...g.games.map((x) => el("li", {},
-      x.hosted ? `${x.id} (${x.scenario}, ${x.turns_logged} player-turns; open it from a side link)`
-        : el("a", { href: `/?game=${encodeURIComponent(x.id)}` }, `${x.id} (${x.scenario}, ${x.turns_logged} player-turns)`))));
-    if (!g.games.length) games.replaceChildren(el("li", { class: "hint" }, "none yet"));
+    await list();
   } catch (e) {
     fail(e);
   }
