@@ -539,6 +539,14 @@ class GameApi final : public Api {
       store_.RemoveSecrets(*id);
       return FromError(game.error());
     }
+    // The players open the map next: its theater, position and status are made now, not on
+    // their first look (on the 100,000-hex game about a second, once).
+    if (auto log = db::TurnLog::Open(store_.LogPath(*id), db::TurnLog::Access::kRead)) {
+      TheaterOf(log->game().scenario_sha256, *game->theater);
+    }
+    const GameRef made{*id, store_.LogPath(*id), Role::kPublic, std::nullopt};
+    (void)Latest(made);
+    (void)LatestStatus(made.id, made.path);
     const auto link = [&id](const std::string& token) {
       return "/?game=" + *id + "&token=" + token;
     };
@@ -597,15 +605,22 @@ class GameApi final : public Api {
           return r;
         }
       }
-      // Made once per scenario: a 100,000-hex theater takes most of a second.
       auto game = Latest(g);
       if (!game) return std::unexpected(game.error());
-      auto body = std::make_shared<const std::string>(query::TheaterJson(*(*game)->theater).dump());
-      r.body = *body;
-      std::lock_guard lock(theaters_mu_);
-      theaters_.emplace(sha, std::move(body));
+      r.body = *TheaterOf(sha, *(*game)->theater);
       return r;
     });
+  }
+
+  // A scenario's theater JSON, made once: a 100,000-hex theater takes most of a second.
+  std::shared_ptr<const std::string> TheaterOf(const std::string& sha, const map::Theater& t) {
+    {
+      std::lock_guard lock(theaters_mu_);
+      if (auto it = theaters_.find(sha); it != theaters_.end()) return it->second;
+    }
+    auto body = std::make_shared<const std::string>(query::TheaterJson(t).dump());
+    std::lock_guard lock(theaters_mu_);
+    return theaters_.emplace(sha, std::move(body)).first->second;
   }
 
   Response State(const Request& req, const std::string& id) {
