@@ -350,11 +350,11 @@ Result<json> PendOrders(Seat& seat, const ops::Game& game, const JsonSource& ord
                     "); once sent, a player-turn's orders are fixed",
                 orders.name());
   }
-  const json pending = {{"stage", "moved"},
-                        {"number", seat.number},
-                        {"side", SideName(s.phasing())},
-                        {"orders", d.orders},
-                        {"orders_hash", hash}};
+  // The attacks ride along so that the defender, asking where the game stands, sees what he
+  // replies to (docs/api.md: a game's status).
+  const json pending = {
+      {"stage", "moved"},   {"number", seat.number}, {"side", SideName(s.phasing())},
+      {"orders", d.orders}, {"orders_hash", hash},   {"attacks", Attacks(*parsed, game.theater())}};
   if (auto st = seat.log->SetMeta(kPendingKey, pending.dump()); !st) {
     return std::unexpected(st.error());
   }
@@ -822,6 +822,7 @@ Result<std::optional<json>> Pending(const std::string& db_path) {
           ? "player-turn " + n + " (" + side + "): orders sent, awaiting the defender's reply"
           : "player-turn " + n + " (" + side +
                 "): reply sent (its key revealed), awaiting the mover's result";
+  if (p.contains("attacks") && p["attacks"].is_array()) out["attacks"] = p["attacks"];
   return std::optional<json>(std::move(out));
 }
 

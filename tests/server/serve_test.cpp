@@ -249,7 +249,12 @@ TEST_F(ServeTest, TheOtherSideSeesOrdersAndTheTurnArriveLive) {
   Client axis(port_);
   ASSERT_EQ(axis.Post(base_ + "/orders", orders, axis_).status, 202);
   EXPECT_EQ(json::parse(AwaitEvent(allied, buffer, "pending"))["number"], 1);
+  // The defender sees what he replies to: the attack on 16A:1122.
   Client c(port_);
+  const json pending = c.Get(base_, allied_).json()["pending"];
+  ASSERT_EQ(pending["attacks"].size(), 1u) << pending.dump();
+  EXPECT_EQ(pending["attacks"][0]["hex"], "16A:1122");
+  EXPECT_EQ(pending["attacks"][0]["units"], json::array({"de-18a", "de-9pz"}));
   ASSERT_EQ(c.Post(base_ + "/reply", reply, allied_).status, 200);
   EXPECT_EQ(json::parse(AwaitEvent(allied, buffer, "turn"))["number"], 1);
 }

@@ -67,7 +67,8 @@ Result<Played> HostResolve(const std::string& db_path, const Key& axis_secret,
                            const Key& allied_secret, const JsonSource& reply);
 
 // A fair log's pending player-turn, if any: {"stage": "moved" or "replied", "number", "side",
-// "orders_hash", "text"}.
+// "orders_hash", "text", "attacks"} ("attacks" as Move answers them; absent in a log whose
+// orders were pended before opsim kept them).
 Result<std::optional<nlohmann::json>> Pending(const std::string& db_path);
 
 }  // namespace opsim::db::pbem
