@@ -14,7 +14,8 @@ perf: a generated 100,000-hex, 2,000-unit game, opened twice; prints the time un
 view (about 10,000 hexes) is painted, and its stages, from the browser's performance API (the
 page's own marks), and one redraw.
 
-Exit 77 (ctest: skipped) when Chromium, its driver or Selenium is missing.
+Exit 77 (ctest: skipped) when Chromium, its driver or Selenium is missing, unless
+OPSIM_REQUIRE_BROWSER is set (scripts/test.sh sets it, having installed them): then exit 1.
 """
 import argparse
 import json
@@ -36,8 +37,8 @@ try:
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import WebDriverWait
 except ImportError:
-    print("browser_test.py: python3-selenium is not installed: skipped")
-    sys.exit(77)
+    print("browser_test.py: python3-selenium is not installed")
+    sys.exit(1 if os.environ.get("OPSIM_REQUIRE_BROWSER") else 77)
 
 CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 WAIT = 30  # seconds, for any one thing the page should do
@@ -373,8 +374,8 @@ def main():
     a = p.parse_args()
     for path in (CHROMIUM, DRIVER):
         if not os.path.exists(path):
-            print(f"browser_test.py: {path} is not installed: skipped")
-            return 77
+            print(f"browser_test.py: {path} is not installed")
+            return 1 if os.environ.get("OPSIM_REQUIRE_BROWSER") else 77
     os.makedirs(a.out, exist_ok=True)
     # ctest's timeout sends SIGTERM: unwind, so the server and the browsers are stopped too.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("browser_test.py: terminated"))
