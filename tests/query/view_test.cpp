@@ -2,6 +2,8 @@
 // `opsim position` print them and the game server sends them to a browser.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
 #include <set>
 
 #include "opsim/query/supply.h"
@@ -58,6 +60,50 @@ TEST(TheaterView, EveryHexOnceAtItsPlaceOnTheGlobalGrid) {
   }
   EXPECT_EQ(j["sheets"].size(), t.sheets().size());
   EXPECT_EQ(j, Cli({"theater", "--scenario", "special-terrain"}));
+}
+
+// Each sheet's panel is the one `opsim render` draws it in (the SVG titles each panel with its
+// sheets, joined by " + "), and the two hexes of every hexside are in one panel.
+TEST(TheaterView, SheetsInThePanelsRenderDrawsThem) {
+  const query::LoadedGame g = Load();
+  const json j = query::TheaterJson(*g.theater);
+  std::vector<std::string> titles;
+  for (const json& s : j["sheets"]) {
+    const std::size_t panel = s["panel"];
+    ASSERT_LE(panel, titles.size()) << "panels are numbered in sheet order";
+    if (panel == titles.size()) titles.emplace_back("sheet ");
+    titles[panel] += (titles[panel].size() > 6 ? " + " : "") + s["name"].get<std::string>();
+  }
+  EXPECT_LT(titles.size(), j["sheets"].size()) << "no two sheets joined";
+  const test::TempDir dir;
+  ASSERT_EQ(
+      test::RunCli({"render", "--scenario", "special-terrain", "--out", dir.Path("m.svg")}).code,
+      0);
+  const std::string svg = test::ReadFile(dir.Path("m.svg"));
+  for (const std::string& title : titles) {
+    EXPECT_NE(svg.find(">" + title + "</text>"), std::string::npos) << title;
+  }
+  std::map<std::string, json> panel;  // by sheet name
+  for (const json& s : j["sheets"]) panel[s["name"]] = s["panel"];
+  const auto panel_of = [&](const json& side, const char* end) {
+    const std::string hex = j["hexes"][side[end].get<std::size_t>()]["hex"];
+    return panel[hex.substr(0, hex.find(':'))];
+  };
+  for (const json& s : j["hexsides"]) EXPECT_EQ(panel_of(s, "a"), panel_of(s, "b")) << s["hexside"];
+}
+
+TEST(TheaterView, BoundsHoldEveryHex) {
+  const query::LoadedGame g = Load();
+  const json j = query::TheaterJson(*g.theater);
+  int min_col = 1 << 30, min_row = 1 << 30, max_col = -1, max_row = -1;
+  for (const json& h : j["hexes"]) {
+    min_col = std::min(min_col, h["col"].get<int>());
+    min_row = std::min(min_row, h["row"].get<int>());
+    max_col = std::max(max_col, h["col"].get<int>());
+    max_row = std::max(max_row, h["row"].get<int>());
+  }
+  EXPECT_EQ(j["bounds"]["min"], json::array({min_col, min_row}));
+  EXPECT_EQ(j["bounds"]["max"], json::array({max_col, max_row}));
 }
 
 // Sheets are joined where they join: the two hexes of every hexside, on two sheets or one, are
