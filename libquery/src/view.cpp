@@ -6,6 +6,7 @@
 #include "opsim/ops/calendar.h"
 #include "opsim/ops/game.h"
 #include "opsim/query/log.h"
+#include "opsim/query/map.h"
 #include "opsim/query/supply.h"
 
 namespace opsim::query {
@@ -218,6 +219,13 @@ Result<json> PositionJson(const LoadedGame& g, const PositionOptions& options) {
   ops::GameState shown = s;
   shown.map = g.map;
   doc.update(MapStateJson(t, shown));
+  // How each flood makes its hex count now (41.A.4), as `opsim map --hex` says it.
+  for (json& f : doc["floods"]) {
+    auto a = AnswerHex(g, f["hex"].get<std::string>());
+    if (!a) return std::unexpected(a.error());
+    f["counts_as"] = a->flood_counts_as;
+    f["rule"] = a->flood_note.rule.id;
+  }
   doc["next"] = NextJson(s);
   const auto hex_or_null = [&t](map::HexRef h) -> json {
     return h.valid() ? json(t.HexName(h)) : json(nullptr);

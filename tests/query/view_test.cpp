@@ -184,6 +184,22 @@ TEST(PositionView, OwnershipAndTheMapStateAsTheGameHasThem) {
   EXPECT_EQ(p["suez"], "temporarily-closed");
 }
 
+// A flood says what it makes its hex count as now, as `opsim map --hex` says it (41.A.4).
+TEST(PositionView, AFloodSaysWhatItsHexCountsAsAsTheHexPanelDoes) {
+  const std::vector<std::string> set = {"flood:16A:1122=partial", "flood:16A:1222=massive"};
+  const json p = Position(Load(set));
+  ASSERT_EQ(p["floods"].size(), 2u);
+  for (const json& f : p["floods"]) {
+    std::vector<std::string> args = {"map", "--scenario", "special-terrain", "--hex", f["hex"]};
+    for (const std::string& s : set) args.insert(args.end(), {"--set", s});
+    const json hex = Cli(args);
+    EXPECT_EQ(f["counts_as"], hex["flood"]["counts_as"]) << f["hex"];
+    EXPECT_EQ(f["rule"], hex["flood"]["rule"]) << f["hex"];
+  }
+  EXPECT_EQ(p["floods"][1]["hex"], "16A:1222");
+  EXPECT_EQ(p["floods"][1]["counts_as"], "prohibited");  // 41.A.4.b, in its own player-turn
+}
+
 TEST(PositionView, SupplyAndZonesOfControlOnDemandAsTheQueriesAnswer) {
   const query::LoadedGame g = Load();
   EXPECT_FALSE(Position(g).contains("supply"));
