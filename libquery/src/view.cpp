@@ -155,6 +155,16 @@ json TheaterJson(const map::Theater& t) {
     for (map::HexRef h : a.hexes) list.push_back(h.v);
     areas.push_back({{"name", a.name}, {"role", map::AreaRoleName(a.role)}, {"hexes", list}});
   }
+  json exits = json::array();
+  for (const map::ExitEdge& e : t.exits()) {
+    json list = json::array();
+    for (map::HexRef h : e.hexes) list.push_back(h.v);
+    exits.push_back({{"name", e.name},
+                     {"side", SideName(e.side)},
+                     {"edge", map::MapEdgeName(e.edge)},
+                     {"total", e.total},
+                     {"hexes", std::move(list)}});
+  }
   return {{"opsim", "theater"},
           {"name", t.name()},
           {"title", t.title()},
@@ -165,7 +175,8 @@ json TheaterJson(const map::Theater& t) {
           {"hexsides", std::move(hexsides)},
           {"waterways", std::move(waterways)},
           {"rail_ferries", std::move(ferries)},
-          {"areas", std::move(areas)}};
+          {"areas", std::move(areas)},
+          {"exits", std::move(exits)}};
 }
 
 json MapStateJson(const map::Theater& t, const ops::GameState& s) {

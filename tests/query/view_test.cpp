@@ -141,6 +141,22 @@ TEST(TheaterView, HexsidesCarryTheirFeaturesAndWaterways) {
   EXPECT_TRUE(suez) << "the Suez Canal's hexsides";
 }
 
+// The map-edge exits (41.F), with their hexes by index.
+TEST(TheaterView, ExitsNameTheirEdgeSideAndHexes) {
+  const query::LoadedGame g = Load();
+  const map::Theater& t = *g.theater;
+  const json j = query::TheaterJson(t);
+  ASSERT_EQ(j["exits"].size(), t.exits().size());
+  ASSERT_FALSE(t.exits().empty());
+  const json& e = j["exits"][0];
+  EXPECT_EQ(e["name"], "west edge in Greater Germany");
+  EXPECT_EQ(e["side"], "allied");
+  EXPECT_EQ(e["edge"], "west");
+  EXPECT_EQ(e["total"], "greater-germany");
+  ASSERT_EQ(e["hexes"].size(), 13u);  // 9A:0104..0116
+  EXPECT_EQ(j["hexes"][e["hexes"][0].get<std::size_t>()]["hex"], "9A:0104");
+}
+
 TEST(PositionView, EveryKindOfUnitWithWhatItsCounterSays) {
   const query::LoadedGame g = Load();
   const json p = Position(g);

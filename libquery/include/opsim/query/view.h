@@ -19,8 +19,8 @@ namespace opsim::query {
 // The whole theater as a map draws it: sheets (with their windows on the global grid and the
 // panel each is drawn in), the bounds of the global grid it covers, every hex (its global column
 // and row, terrain, coast, city, port, airbase, place name, weather zone), every hexside that has
-// water, a feature or a waterway, the waterways, rail ferries (41.A.2) and named areas. Hexsides
-// name their hexes by index into "hexes".
+// water, a feature or a waterway, the waterways, rail ferries (41.A.2), named areas and the
+// map-edge exits (41.F). Hexsides, areas and exits name their hexes by index into "hexes".
 nlohmann::json TheaterJson(const map::Theater& t);
 
 // Which panel a map draws each sheet in: sheets whose windows touch on the global grid are
