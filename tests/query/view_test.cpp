@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
+#include <regex>
 #include <set>
 
 #include "opsim/query/supply.h"
@@ -90,6 +92,43 @@ TEST(TheaterView, SheetsInThePanelsRenderDrawsThem) {
     return panel[hex.substr(0, hex.find(':'))];
   };
   for (const json& s : j["hexsides"]) EXPECT_EQ(panel_of(s, "a"), panel_of(s, "b")) << s["hexside"];
+}
+
+// Render puts each hex where the doc's centre formula puts its global column and row, less its
+// panel's offset: within a panel, two hexes are as far apart in the SVG as on the global grid.
+TEST(TheaterView, EveryHexWhereRenderDrawsIt) {
+  const query::LoadedGame g = Load();
+  const json j = query::TheaterJson(*g.theater);
+  const test::TempDir dir;
+  ASSERT_EQ(
+      test::RunCli({"render", "--scenario", "special-terrain", "--out", dir.Path("m.svg")}).code,
+      0);
+  // The hex numbers, one per hex in the theater's order.
+  const std::string svg = test::ReadFile(dir.Path("m.svg"));
+  const std::regex number(R"re(<text x="([-0-9.e]+)" y="([-0-9.e]+)" fill="#555">\d{4}</text>)re");
+  std::vector<std::pair<double, double>> drawn;
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), number); it != std::sregex_iterator();
+       ++it) {
+    drawn.emplace_back(std::stod((*it)[1]), std::stod((*it)[2]));
+  }
+  ASSERT_EQ(drawn.size(), j["hexes"].size());
+  const auto centre = [](const json& h) {
+    const int col = h["col"], row = h["row"];
+    return std::pair{1.5 * col, std::sqrt(3.0) * row + ((col & 1) == 0 ? std::sqrt(3.0) / 2 : 0)};
+  };
+  constexpr double kRadius = 14;             // render's hex radius
+  std::map<std::string, std::size_t> first;  // by panel: its first hex
+  std::map<std::string, json> panel;         // by sheet name
+  for (const json& s : j["sheets"]) panel[s["name"]] = s["panel"];
+  for (std::size_t v = 0; v < drawn.size(); ++v) {
+    const std::string hex = j["hexes"][v]["hex"];
+    const std::size_t f =
+        first.emplace(panel[hex.substr(0, hex.find(':'))].dump(), v).first->second;
+    const auto [cx, cy] = centre(j["hexes"][v]);
+    const auto [fx, fy] = centre(j["hexes"][f]);
+    EXPECT_NEAR(drawn[v].first - drawn[f].first, (cx - fx) * kRadius, 0.1) << hex;
+    EXPECT_NEAR(drawn[v].second - drawn[f].second, (cy - fy) * kRadius, 0.1) << hex;
+  }
 }
 
 TEST(TheaterView, BoundsHoldEveryHex) {
