@@ -26,6 +26,11 @@ TEST(ViewCli, TheaterTextSaysWhatTheJsonHolds) {
   ASSERT_EQ(r.code, 0) << r.err;
   const json j = RunCli({"theater", "--scenario", "special-terrain", "--json"}).json();
   EXPECT_NE(r.out.find(std::to_string(j["hexes"].size()) + " hexes"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(std::to_string(j["sheets"].size()) + " sheets in 9 panels"),
+            std::string::npos)
+      << r.out;  // 1A and 2A join
+  EXPECT_NE(r.out.find(std::to_string(j["exits"].size()) + " map-edge exits"), std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("--json"), std::string::npos);
 }
 
