@@ -1,6 +1,7 @@
 // `opsim theater` and `opsim position`: what a map shows (docs/views.md), the answers the game
 // server sends the browser. The answers come from libquery (view.h); this file reads the
 // options and prints.
+#include <algorithm>
 #include <sstream>
 
 #include "context.h"
@@ -14,11 +15,14 @@ namespace {
 using nlohmann::json;
 
 std::string TheaterText(const json& j) {
+  std::size_t panels = 0;
+  for (const json& s : j["sheets"]) panels = std::max(panels, s["panel"].get<std::size_t>() + 1);
   std::ostringstream out;
   out << j["title"].get<std::string>() << " (" << j["name"].get<std::string>()
-      << "): " << j["hexes"].size() << " hexes on " << j["sheets"].size() << " sheets, "
-      << j["hexsides"].size() << " hexsides with water or features, " << j["waterways"].size()
-      << " waterways, " << j["rail_ferries"].size() << " rail ferries\n"
+      << "): " << j["hexes"].size() << " hexes on " << j["sheets"].size() << " sheets in " << panels
+      << " panels, " << j["hexsides"].size() << " hexsides with water or features, "
+      << j["waterways"].size() << " waterways, " << j["rail_ferries"].size() << " rail ferries, "
+      << j["exits"].size() << " map-edge exits\n"
       << "(--json prints it all: docs/views.md)\n";
   return out.str();
 }

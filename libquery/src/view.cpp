@@ -1,8 +1,12 @@
 #include "opsim/query/view.h"
 
+#include <algorithm>
+#include <numeric>
+
 #include "opsim/ops/calendar.h"
 #include "opsim/ops/game.h"
 #include "opsim/query/log.h"
+#include "opsim/query/map.h"
 #include "opsim/query/supply.h"
 
 namespace opsim::query {
@@ -40,6 +44,39 @@ json FeatureNames(std::uint16_t features) {
 
 }  // namespace
 
+std::array<int, 4> SheetWindow(const map::Sheet& s) {
+  return {s.origin.col + s.first_col, s.origin.row + s.first_row, s.origin.col + s.last_col,
+          s.origin.row + s.last_row};
+}
+
+std::vector<std::size_t> SheetPanels(const map::Theater& t) {
+  const auto& sheets = t.sheets();
+  std::vector<std::size_t> group(sheets.size());
+  std::iota(group.begin(), group.end(), 0);
+  const auto find = [&group](std::size_t i) {
+    while (group[i] != i) i = group[i] = group[group[i]];
+    return i;
+  };
+  for (std::size_t i = 0; i < sheets.size(); ++i) {
+    for (std::size_t j = i + 1; j < sheets.size(); ++j) {
+      const auto a = SheetWindow(sheets[i]);
+      const auto b = SheetWindow(sheets[j]);
+      if (a[0] <= b[2] + 1 && b[0] <= a[2] + 1 && a[1] <= b[3] + 1 && b[1] <= a[3] + 1) {
+        group[find(i)] = find(j);
+      }
+    }
+  }
+  // Number the groups in the order of their first sheet.
+  std::vector<std::size_t> panel(sheets.size()), number(sheets.size(), sheets.size());
+  std::size_t next = 0;
+  for (std::size_t i = 0; i < sheets.size(); ++i) {
+    std::size_t& n = number[find(i)];
+    if (n == sheets.size()) n = next++;
+    panel[i] = n;
+  }
+  return panel;
+}
+
 std::string CounterText(const ops::GroundUnit& u) {
   return std::to_string(u.attack) + "-" + std::to_string(u.defense) + "-" + std::to_string(u.mp) +
          " " + std::to_string(u.re_halves / 2) + (u.re_halves % 2 ? ".5" : "") + "RE";
@@ -47,12 +84,16 @@ std::string CounterText(const ops::GroundUnit& u) {
 
 json TheaterJson(const map::Theater& t) {
   json sheets = json::array();
-  for (const map::Sheet& s : t.sheets()) {
+  const std::vector<std::size_t> panels = SheetPanels(t);
+  for (std::size_t i = 0; i < t.sheets().size(); ++i) {
+    const map::Sheet& s = t.sheets()[i];
     sheets.push_back({{"name", s.name},
                       {"origin", Pair(s.origin.col, s.origin.row)},
                       {"first", Pair(s.first_col, s.first_row)},
-                      {"last", Pair(s.last_col, s.last_row)}});
+                      {"last", Pair(s.last_col, s.last_row)},
+                      {"panel", panels[i]}});
   }
+  map::GridPos low{0, 0}, high{-1, -1};
   std::vector<std::string_view> place(t.hex_count());
   for (const map::Place& p : t.places()) place[p.hex.v] = p.name;
   json hexes = json::array();
@@ -60,6 +101,9 @@ json TheaterJson(const map::Theater& t) {
     const map::HexRef h{v};
     const map::HexInfo& info = t.hex(h);
     const map::GridPos pos = t.Pos(h);
+    if (v == 0) low = high = pos;
+    low = {std::min(low.col, pos.col), std::min(low.row, pos.row)};
+    high = {std::max(high.col, pos.col), std::max(high.row, pos.row)};
     json hex = {{"hex", t.HexName(h)},
                 {"col", pos.col},
                 {"row", pos.row},
@@ -111,10 +155,28 @@ json TheaterJson(const map::Theater& t) {
     for (map::HexRef h : a.hexes) list.push_back(h.v);
     areas.push_back({{"name", a.name}, {"role", map::AreaRoleName(a.role)}, {"hexes", list}});
   }
-  return {{"opsim", "theater"},   {"name", t.name()},           {"title", t.title()},
-          {"sheets", sheets},     {"zones", t.weather_zones()}, {"hexes", hexes},
-          {"hexsides", hexsides}, {"waterways", waterways},     {"rail_ferries", ferries},
-          {"areas", areas}};
+  json exits = json::array();
+  for (const map::ExitEdge& e : t.exits()) {
+    json list = json::array();
+    for (map::HexRef h : e.hexes) list.push_back(h.v);
+    exits.push_back({{"name", e.name},
+                     {"side", SideName(e.side)},
+                     {"edge", map::MapEdgeName(e.edge)},
+                     {"total", e.total},
+                     {"hexes", std::move(list)}});
+  }
+  return {{"opsim", "theater"},
+          {"name", t.name()},
+          {"title", t.title()},
+          {"sheets", std::move(sheets)},
+          {"bounds", {{"min", Pair(low.col, low.row)}, {"max", Pair(high.col, high.row)}}},
+          {"zones", t.weather_zones()},
+          {"hexes", std::move(hexes)},
+          {"hexsides", std::move(hexsides)},
+          {"waterways", std::move(waterways)},
+          {"rail_ferries", std::move(ferries)},
+          {"areas", std::move(areas)},
+          {"exits", std::move(exits)}};
 }
 
 json MapStateJson(const map::Theater& t, const ops::GameState& s) {
@@ -153,9 +215,12 @@ Result<json> PositionJson(const LoadedGame& g, const PositionOptions& options) {
   for (std::uint32_t s : g.map.destroyed_bridges()) {
     bridges.push_back(t.HexsideName(map::HexsideRef{s}));
   }
-  json doc = {
-      {"opsim", "position"}, {"scenario", g.scenario.name},  {"player_turn", g.player_turn()},
-      {"owner", owner},      {"destroyed_bridges", bridges}, {"units", json::array()}};
+  json doc = {{"opsim", "position"},
+              {"scenario", g.scenario.name},
+              {"player_turn", g.player_turn()},
+              {"owner", std::move(owner)},
+              {"destroyed_bridges", std::move(bridges)},
+              {"units", json::array()}};
   if (!g.state) {
     doc["suez"] = map::CanalStatusName(g.map.suez());
     return doc;
@@ -165,6 +230,13 @@ Result<json> PositionJson(const LoadedGame& g, const PositionOptions& options) {
   ops::GameState shown = s;
   shown.map = g.map;
   doc.update(MapStateJson(t, shown));
+  // How each flood makes its hex count now (41.A.4), as `opsim map --hex` says it.
+  for (json& f : doc["floods"]) {
+    auto a = AnswerHex(g, f["hex"].get<std::string>());
+    if (!a) return std::unexpected(a.error());
+    f["counts_as"] = a->flood_counts_as;
+    f["rule"] = a->flood_note.rule.id;
+  }
   doc["next"] = NextJson(s);
   const auto hex_or_null = [&t](map::HexRef h) -> json {
     return h.valid() ? json(t.HexName(h)) : json(nullptr);

@@ -2,6 +2,10 @@
 // `opsim position` print them and the game server sends them to a browser.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <regex>
 #include <set>
 
 #include "opsim/query/supply.h"
@@ -60,6 +64,87 @@ TEST(TheaterView, EveryHexOnceAtItsPlaceOnTheGlobalGrid) {
   EXPECT_EQ(j, Cli({"theater", "--scenario", "special-terrain"}));
 }
 
+// Each sheet's panel is the one `opsim render` draws it in (the SVG titles each panel with its
+// sheets, joined by " + "), and the two hexes of every hexside are in one panel.
+TEST(TheaterView, SheetsInThePanelsRenderDrawsThem) {
+  const query::LoadedGame g = Load();
+  const json j = query::TheaterJson(*g.theater);
+  std::vector<std::string> titles;
+  for (const json& s : j["sheets"]) {
+    const std::size_t panel = s["panel"];
+    ASSERT_LE(panel, titles.size()) << "panels are numbered in sheet order";
+    if (panel == titles.size()) titles.emplace_back("sheet ");
+    titles[panel] += (titles[panel].size() > 6 ? " + " : "") + s["name"].get<std::string>();
+  }
+  EXPECT_LT(titles.size(), j["sheets"].size()) << "no two sheets joined";
+  const test::TempDir dir;
+  ASSERT_EQ(
+      test::RunCli({"render", "--scenario", "special-terrain", "--out", dir.Path("m.svg")}).code,
+      0);
+  const std::string svg = test::ReadFile(dir.Path("m.svg"));
+  for (const std::string& title : titles) {
+    EXPECT_NE(svg.find(">" + title + "</text>"), std::string::npos) << title;
+  }
+  std::map<std::string, json> panel;  // by sheet name
+  for (const json& s : j["sheets"]) panel[s["name"]] = s["panel"];
+  const auto panel_of = [&](const json& side, const char* end) {
+    const std::string hex = j["hexes"][side[end].get<std::size_t>()]["hex"];
+    return panel[hex.substr(0, hex.find(':'))];
+  };
+  for (const json& s : j["hexsides"]) EXPECT_EQ(panel_of(s, "a"), panel_of(s, "b")) << s["hexside"];
+}
+
+// Render puts each hex where the doc's centre formula puts its global column and row, less its
+// panel's offset: within a panel, two hexes are as far apart in the SVG as on the global grid.
+TEST(TheaterView, EveryHexWhereRenderDrawsIt) {
+  const query::LoadedGame g = Load();
+  const json j = query::TheaterJson(*g.theater);
+  const test::TempDir dir;
+  ASSERT_EQ(
+      test::RunCli({"render", "--scenario", "special-terrain", "--out", dir.Path("m.svg")}).code,
+      0);
+  // The hex numbers, one per hex in the theater's order.
+  const std::string svg = test::ReadFile(dir.Path("m.svg"));
+  const std::regex number(R"re(<text x="([-0-9.e]+)" y="([-0-9.e]+)" fill="#555">\d{4}</text>)re");
+  std::vector<std::pair<double, double>> drawn;
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), number); it != std::sregex_iterator();
+       ++it) {
+    drawn.emplace_back(std::stod((*it)[1]), std::stod((*it)[2]));
+  }
+  ASSERT_EQ(drawn.size(), j["hexes"].size());
+  const auto centre = [](const json& h) {
+    const int col = h["col"], row = h["row"];
+    return std::pair{1.5 * col, std::sqrt(3.0) * row + ((col & 1) == 0 ? std::sqrt(3.0) / 2 : 0)};
+  };
+  constexpr double kRadius = 14;             // render's hex radius
+  std::map<std::string, std::size_t> first;  // by panel: its first hex
+  std::map<std::string, json> panel;         // by sheet name
+  for (const json& s : j["sheets"]) panel[s["name"]] = s["panel"];
+  for (std::size_t v = 0; v < drawn.size(); ++v) {
+    const std::string hex = j["hexes"][v]["hex"];
+    const std::size_t f =
+        first.emplace(panel[hex.substr(0, hex.find(':'))].dump(), v).first->second;
+    const auto [cx, cy] = centre(j["hexes"][v]);
+    const auto [fx, fy] = centre(j["hexes"][f]);
+    EXPECT_NEAR(drawn[v].first - drawn[f].first, (cx - fx) * kRadius, 0.1) << hex;
+    EXPECT_NEAR(drawn[v].second - drawn[f].second, (cy - fy) * kRadius, 0.1) << hex;
+  }
+}
+
+TEST(TheaterView, BoundsHoldEveryHex) {
+  const query::LoadedGame g = Load();
+  const json j = query::TheaterJson(*g.theater);
+  int min_col = 1 << 30, min_row = 1 << 30, max_col = -1, max_row = -1;
+  for (const json& h : j["hexes"]) {
+    min_col = std::min(min_col, h["col"].get<int>());
+    min_row = std::min(min_row, h["row"].get<int>());
+    max_col = std::max(max_col, h["col"].get<int>());
+    max_row = std::max(max_row, h["row"].get<int>());
+  }
+  EXPECT_EQ(j["bounds"]["min"], json::array({min_col, min_row}));
+  EXPECT_EQ(j["bounds"]["max"], json::array({max_col, max_row}));
+}
+
 // Sheets are joined where they join: the two hexes of every hexside, on two sheets or one, are
 // neighbours on the global grid in the hexside's direction.
 TEST(TheaterView, HexsidesJoinNeighboursAcrossSheets) {
@@ -93,6 +178,22 @@ TEST(TheaterView, HexsidesCarryTheirFeaturesAndWaterways) {
   }
   EXPECT_TRUE(causeway) << "the Sloedam";
   EXPECT_TRUE(suez) << "the Suez Canal's hexsides";
+}
+
+// The map-edge exits (41.F), with their hexes by index.
+TEST(TheaterView, ExitsNameTheirEdgeSideAndHexes) {
+  const query::LoadedGame g = Load();
+  const map::Theater& t = *g.theater;
+  const json j = query::TheaterJson(t);
+  ASSERT_EQ(j["exits"].size(), t.exits().size());
+  ASSERT_FALSE(t.exits().empty());
+  const json& e = j["exits"][0];
+  EXPECT_EQ(e["name"], "west edge in Greater Germany");
+  EXPECT_EQ(e["side"], "allied");
+  EXPECT_EQ(e["edge"], "west");
+  EXPECT_EQ(e["total"], "greater-germany");
+  ASSERT_EQ(e["hexes"].size(), 13u);  // 9A:0104..0116
+  EXPECT_EQ(j["hexes"][e["hexes"][0].get<std::size_t>()]["hex"], "9A:0104");
 }
 
 TEST(PositionView, EveryKindOfUnitWithWhatItsCounterSays) {
@@ -136,6 +237,22 @@ TEST(PositionView, OwnershipAndTheMapStateAsTheGameHasThem) {
   EXPECT_EQ(p["floods"][0]["kind"], "partial");
   EXPECT_EQ(p["destroyed_bridges"], json::array({"16A:0727/0827"}));
   EXPECT_EQ(p["suez"], "temporarily-closed");
+}
+
+// A flood says what it makes its hex count as now, as `opsim map --hex` says it (41.A.4).
+TEST(PositionView, AFloodSaysWhatItsHexCountsAsAsTheHexPanelDoes) {
+  const std::vector<std::string> set = {"flood:16A:1122=partial", "flood:16A:1222=massive"};
+  const json p = Position(Load(set));
+  ASSERT_EQ(p["floods"].size(), 2u);
+  for (const json& f : p["floods"]) {
+    std::vector<std::string> args = {"map", "--scenario", "special-terrain", "--hex", f["hex"]};
+    for (const std::string& s : set) args.insert(args.end(), {"--set", s});
+    const json hex = Cli(args);
+    EXPECT_EQ(f["counts_as"], hex["flood"]["counts_as"]) << f["hex"];
+    EXPECT_EQ(f["rule"], hex["flood"]["rule"]) << f["hex"];
+  }
+  EXPECT_EQ(p["floods"][1]["hex"], "16A:1222");
+  EXPECT_EQ(p["floods"][1]["counts_as"], "prohibited");  // 41.A.4.b, in its own player-turn
 }
 
 TEST(PositionView, SupplyAndZonesOfControlOnDemandAsTheQueriesAnswer) {

@@ -6,6 +6,7 @@
 // Pure functions of their arguments; thread-safe.
 #pragma once
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -15,11 +16,20 @@
 
 namespace opsim::query {
 
-// The whole theater as a map draws it: sheets (with their windows on the global grid), every
-// hex (its global column and row, terrain, coast, city, port, airbase, place name, weather
-// zone), every hexside that has water, a feature or a waterway, the waterways, rail ferries
-// (41.A.2) and named areas. Hexsides name their hexes by index into "hexes".
+// The whole theater as a map draws it: sheets (with their windows on the global grid and the
+// panel each is drawn in), the bounds of the global grid it covers, every hex (its global column
+// and row, terrain, coast, city, port, airbase, place name, weather zone), every hexside that has
+// water, a feature or a waterway, the waterways, rail ferries (41.A.2), named areas and the
+// map-edge exits (41.F). Hexsides, areas and exits name their hexes by index into "hexes".
 nlohmann::json TheaterJson(const map::Theater& t);
+
+// Which panel a map draws each sheet in: sheets whose windows touch on the global grid are
+// joined into one panel. By sheet, its panel's number, counted in sheet order from 0.
+// `opsim render` stacks these panels; TheaterJson gives them to the browser.
+std::vector<std::size_t> SheetPanels(const map::Theater& t);
+// The part of a sheet the theater holds, on the global grid: {first column, first row, last
+// column, last row}.
+std::array<int, 4> SheetWindow(const map::Sheet& s);
 
 struct PositionOptions {
   std::vector<Side> supply;  // sides whose units' supply (B8) to add, as `opsim supply --all`
