@@ -385,13 +385,20 @@ class GameApi final : public Api {
   Result<std::shared_ptr<const T>> Cached(const std::string& id, const std::string& path, Slot slot,
                                           Load load) {
     const FileStamp now = StampOf(path);
-    {
+    const auto warm = [&]() -> std::shared_ptr<const T> {
       std::lock_guard lock(warm_mu_);
       auto it = warm_.find(id);
       if (it != warm_.end() && it->second.stamp == now && slot(it->second)) {
         return slot(it->second);
       }
-    }
+      return nullptr;
+    };
+    if (auto hit = warm()) return hit;
+    // One load at a time per game: after a player-turn, the many readers who find the log
+    // changed wait for one load instead of each making their own.
+    auto loading = LockOf(load_locks_, id);
+    std::lock_guard one(*loading);
+    if (auto hit = warm()) return hit;
     Result<T> made = load();
     if (!made) return std::unexpected(made.error());
     auto shared = std::make_shared<const T>(std::move(*made));
@@ -916,12 +923,16 @@ class GameApi final : public Api {
   }
 
   // The one lock per game its writers take, so that they queue here, not on SQLite's lock.
-  std::shared_ptr<std::mutex> WriteLock(const std::string& id) {
+  // The game's mutex in `locks` (its writer lock, or its loader lock), made on first use.
+  template <class Mutex>
+  std::shared_ptr<Mutex> LockOf(std::map<std::string, std::shared_ptr<Mutex>>& locks,
+                                const std::string& id) {
     std::lock_guard lock(locks_mu_);
-    auto& m = locks_[id];
-    if (!m) m = std::make_shared<std::mutex>();
+    auto& m = locks[id];
+    if (!m) m = std::make_shared<Mutex>();
     return m;
   }
+  std::shared_ptr<std::mutex> WriteLock(const std::string& id) { return LockOf(locks_, id); }
 
   // A write: the game's writer lock is held from the access check to the commit, so that who
   // may write is judged on the state the write extends. `f` answers {"game", "number", ...};
@@ -931,6 +942,7 @@ class GameApi final : public Api {
                  const char* event, F f) {
     if (!store_.Exists(id)) return ErrorResponse(404, "not-found", "no such game", id);
     json done;
+    GameRef written;
     {
       auto lock = WriteLock(id);
       std::lock_guard hold(*lock);
@@ -939,7 +951,11 @@ class GameApi final : public Api {
       Result<json> r = f(*g);
       if (!r) return FromError(r.error());
       done = std::move(*r);
+      written = std::move(*g);
     }
+    // The players look next: the new position and status are loaded before they hear of it.
+    (void)Latest(written);
+    (void)LatestStatus(written.id, written.path);
     hub_->Notify(id, event, {{"game", id}, {"number", done["number"]}});
     return JsonResponse(status, done);
   }
@@ -977,7 +993,9 @@ class GameApi final : public Api {
   std::mutex warm_mu_;
   std::map<std::string, Warm> warm_;
   std::mutex locks_mu_;
-  std::map<std::string, std::shared_ptr<std::mutex>> locks_;
+  std::map<std::string, std::shared_ptr<std::mutex>> locks_;  // writers, by game
+  // Loaders, by game; recursive, since a position's loader asks for the game's latest state.
+  std::map<std::string, std::shared_ptr<std::recursive_mutex>> load_locks_;
 };
 
 }  // namespace

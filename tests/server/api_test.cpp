@@ -427,5 +427,22 @@ TEST_F(ApiTest, ACliMadeLogInTheFolderIsListedAndReadableButNotPlayable) {
             json::parse(RunCli({"reach", "--db", log, "--unit", "de-18a", "--json"}).out));
 }
 
+// The position's loader asks for the game's latest state while it holds the game's loader
+// lock: after a turn logged elsewhere both are stale at once, and the answer still comes (it
+// once waited for itself).
+TEST_F(ApiTest, APositionAfterATurnLoggedElsewhereIsLoadedOnce) {
+  std::filesystem::create_directories(dir_.Path("games"));
+  const std::string log = dir_.Path("games") + "/by-hand.sqlite";
+  ASSERT_EQ(RunCli({"new", "--scenario", "special-terrain", "--db", log, "--seed", "1940"}).code,
+            0);
+  ASSERT_EQ(Call("GET", "/api/games/by-hand/state").status, 200);
+  ASSERT_EQ(
+      RunCli({"turn", "--db", log, "--orders", BundledOrders("01-axis-may-i-1940.json")}).code, 0);
+  const Response state = Call("GET", "/api/games/by-hand/state");
+  ASSERT_EQ(state.status, 200) << state.body;
+  EXPECT_EQ(Json(state)["player_turn"], 1);
+  EXPECT_EQ(Json(state), json::parse(RunCli({"position", "--db", log, "--json"}).out));
+}
+
 }  // namespace
 }  // namespace opsim::server
