@@ -362,7 +362,7 @@ class GameApi final : public Api {
           "this game was not made by the server (it has no tokens): play it with `opsim turn`",
           id));
     }
-    auto warm = Latest(g);
+    auto warm = Latest(g, true);
     if (!warm) return std::unexpected(FromError(warm.error()));
     const Side phasing = (*warm)->state->phasing();
     const Side wanted = need == Need::kPhasing ? phasing : Enemy(phasing);
@@ -383,21 +383,27 @@ class GameApi final : public Api {
   // the log changes.
   template <class T, class Slot, class Load>
   Result<std::shared_ptr<const T>> Cached(const std::string& id, const std::string& path, Slot slot,
-                                          Load load) {
+                                          Load load, bool fresh = false) {
     const FileStamp now = StampOf(path);
+    std::shared_ptr<const T> stale;  // what the log held before it changed
     const auto warm = [&]() -> std::shared_ptr<const T> {
       std::lock_guard lock(warm_mu_);
       auto it = warm_.find(id);
-      if (it != warm_.end() && it->second.stamp == now && slot(it->second)) {
-        return slot(it->second);
-      }
+      if (it == warm_.end() || !slot(it->second)) return nullptr;
+      if (it->second.stamp == now) return slot(it->second);
+      stale = slot(it->second);
       return nullptr;
     };
     if (auto hit = warm()) return hit;
-    // One load at a time per game: after a player-turn, the many readers who find the log
-    // changed wait for one load instead of each making their own.
+    // One load at a time per game. After a player-turn the readers who find the log changed
+    // do not each load it, nor hold a thread waiting: while another thread loads the new
+    // state, the last one answers (the turn's writer loads it before anyone hears of it).
     auto loading = LockOf(load_locks_, id);
-    std::lock_guard one(*loading);
+    std::unique_lock one(*loading, std::defer_lock);
+    if (!one.try_lock()) {
+      if (stale && !fresh) return stale;
+      one.lock();
+    }
     if (auto hit = warm()) return hit;
     Result<T> made = load();
     if (!made) return std::unexpected(made.error());
@@ -410,15 +416,20 @@ class GameApi final : public Api {
   }
 
   // The game's latest position, from the warm cache unless its log changed.
-  Result<std::shared_ptr<const query::LoadedGame>> Latest(const GameRef& g) {
+  // `fresh`: the log as it is now, never the state before a change being loaded (a write is
+  // judged on what it extends).
+  Result<std::shared_ptr<const query::LoadedGame>> Latest(const GameRef& g, bool fresh = false) {
     const auto slot = [](Warm & w) -> auto& {
       return w.game;
     };
-    return Cached<query::LoadedGame>(g.id, g.path, slot, [&g]() {
-      query::Source src;
-      src.db = g.path;
-      return query::Load(src);
-    });
+    return Cached<query::LoadedGame>(
+        g.id, g.path, slot,
+        [&g]() {
+          query::Source src;
+          src.db = g.path;
+          return query::Load(src);
+        },
+        fresh);
   }
 
   // The game's latest `opsim status --json`, likewise.
@@ -954,7 +965,7 @@ class GameApi final : public Api {
       written = std::move(*g);
     }
     // The players look next: the new position and status are loaded before they hear of it.
-    (void)Latest(written);
+    (void)Latest(written, true);
     (void)LatestStatus(written.id, written.path);
     hub_->Notify(id, event, {{"game", id}, {"number", done["number"]}});
     return JsonResponse(status, done);
@@ -965,7 +976,7 @@ class GameApi final : public Api {
       auto body = Body(req);
       if (!body) return std::unexpected(body.error());
       // Checked as `opsim turn` would play it: a refused order is refused here, with its rule.
-      auto game = Latest(g);
+      auto game = Latest(g, true);
       if (!game) return std::unexpected(game.error());
       auto dry = query::AnswerDryRun(**game, *body);
       if (!dry) return std::unexpected(dry.error());
