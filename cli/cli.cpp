@@ -79,6 +79,8 @@ int Run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
   AddReachCommands(app, ctx);
   AddOddsCommands(app, ctx);
   AddPbemCommands(app, ctx);
+  AddServeCommands(app, ctx);
+  AddViewCommands(app, ctx);
 
   // Logging: quiet by default (warnings only), to `err`, so stdout stays clean for --json.
   auto sink = std::make_shared<spdlog::sinks::ostream_sink_mt>(err);

@@ -88,5 +88,7 @@ void AddTacticalCommands(CLI::App& app, Context& ctx);  // tactical ...
 void AddReachCommands(CLI::App& app, Context& ctx);     // reach
 void AddOddsCommands(CLI::App& app, Context& ctx);      // odds
 void AddPbemCommands(CLI::App& app, Context& ctx);      // pbem start|join|accept|move|...
+void AddServeCommands(CLI::App& app, Context& ctx);     // serve
+void AddViewCommands(CLI::App& app, Context& ctx);      // theater, position
 
 }  // namespace opsim::cli

@@ -11,6 +11,7 @@
 #include "opsim/query/map.h"
 #include "opsim/query/route.h"
 #include "opsim/query/supply.h"
+#include "opsim/query/view.h"
 #include "render.h"
 
 namespace opsim::cli {
@@ -315,16 +316,10 @@ void AddRenderCommand(CLI::App& app, Context& ctx) {
     RenderRequest req;
     req.sheet = rd->sheet;
     if (g->state) {
-      // Size in REs as the counter prints it: "3RE", "0.5RE".
-      auto re_text = [](int halves) {
-        return std::to_string(halves / 2) + (halves % 2 ? ".5" : "") + "RE";
-      };
       for (const ops::GroundUnit& u : g->state->units) {
         if (!u.on_map()) continue;
-        req.units.push_back({u.hex, u.id, u.side, UnitKind::kGround,
-                             std::to_string(u.attack) + "-" + std::to_string(u.defense) + "-" +
-                                 std::to_string(u.mp) + " " + re_text(u.re_halves),
-                             u.name});
+        req.units.push_back(
+            {u.hex, u.id, u.side, UnitKind::kGround, query::CounterText(u), u.name});
       }
       for (const ops::AirUnit& u : g->state->air) {
         if (u.status == ops::AirStatus::kBased) {

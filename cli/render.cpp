@@ -2,12 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <map>
-#include <numeric>
 #include <sstream>
 
 #include "opsim/core/echo.h"
+#include "opsim/query/view.h"
 
 namespace opsim::cli {
 
@@ -96,8 +95,8 @@ std::string Escape(std::string_view s) {
   return out;
 }
 
-// Where each drawn hex goes. Sheets that touch on the global grid form one panel (union-find
-// over their windows); panels are stacked top to bottom.
+// Where each drawn hex goes. Sheets that touch on the global grid form one panel
+// (query::SheetPanels, as the browser gets them); panels are stacked top to bottom.
 class Layout {
  public:
   static Result<Layout> Make(const map::Theater& t, const std::string& sheet);
@@ -124,17 +123,13 @@ class Layout {
     std::size_t root;
     double x0, y0, x1, y1, offset_y;
   };
-  static std::array<int, 4> Window(const map::Sheet& s) {
-    return {s.origin.col + s.first_col, s.origin.row + s.first_row, s.origin.col + s.last_col,
-            s.origin.row + s.last_row};
-  }
   bool Shown(std::size_t sheet) const {
     return sheet_.empty() || t_->sheets()[sheet].name == sheet_;
   }
 
   const map::Theater* t_ = nullptr;
   std::string sheet_;
-  std::vector<std::size_t> root_;   // by sheet: its group's representative
+  std::vector<std::size_t> root_;   // by sheet: its panel
   std::vector<std::size_t> roots_;  // the groups drawn, in sheet order
   std::vector<Panel> panels_;
   double width_ = 0, height_ = 0;
@@ -145,21 +140,7 @@ Result<Layout> Layout::Make(const map::Theater& t, const std::string& sheet) {
   l.t_ = &t;
   l.sheet_ = sheet;
   const auto& sheets = t.sheets();
-  std::vector<std::size_t> group(sheets.size());
-  std::iota(group.begin(), group.end(), 0);
-  std::function<std::size_t(std::size_t)> find = [&](std::size_t i) {
-    return group[i] == i ? i : group[i] = find(group[i]);
-  };
-  for (std::size_t i = 0; i < sheets.size(); ++i) {
-    for (std::size_t j = i + 1; j < sheets.size(); ++j) {
-      auto a = Window(sheets[i]);
-      auto b = Window(sheets[j]);
-      if (a[0] <= b[2] + 1 && b[0] <= a[2] + 1 && a[1] <= b[3] + 1 && b[1] <= a[3] + 1) {
-        group[find(i)] = find(j);
-      }
-    }
-  }
-  for (std::size_t i = 0; i < sheets.size(); ++i) l.root_.push_back(find(i));
+  l.root_ = query::SheetPanels(t);
   bool sheet_found = sheet.empty();
   for (std::size_t i = 0; i < sheets.size(); ++i) {
     if (!l.Shown(i)) continue;
@@ -176,7 +157,7 @@ Result<Layout> Layout::Make(const map::Theater& t, const std::string& sheet) {
     Panel p{root, 1e18, 1e18, -1e18, -1e18, 0};
     for (std::size_t i = 0; i < sheets.size(); ++i) {
       if (l.root_[i] != root || !l.Shown(i)) continue;
-      auto w = Window(sheets[i]);
+      auto w = query::SheetWindow(sheets[i]);
       Point a = Center({w[0], w[1]});
       Point b = Center({w[2], w[3]});
       p.x0 = std::min(p.x0, a.x - 2 * kSize);

@@ -73,6 +73,23 @@ run replay --db "$PB/axis.sqlite" --verify
 run replay --db "$PB/allied.sqlite" --verify
 rm -rf "$PB"
 
+# ---- The table (issue 12): opsim serve, and the bundled game as a browser shows it ----------
+step "The table: opsim serve with a new game of the bundled scenario (docs/client.md)"
+# The demo's own games folder, started afresh (play your own games in another, e.g. out/games).
+GAMES="$OUT/demo-games"
+rm -rf "$GAMES"
+mkdir -p "$GAMES"
+printf '$ opsim serve --games %s --port 0 --new %s --json\n' "$GAMES" "$S"
+"$OPSIM" serve --games "$GAMES" --port 0 --new "$S" --json >"$OUT/serve.json" 2>"$OUT/serve.log" &
+SERVER=$!
+for _ in $(seq 100); do [[ -s "$OUT/serve.json" ]] && break; sleep 0.1; done
+cat "$OUT/serve.json"
+AXIS_LINK="$(/usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["url"].rstrip("/") + d["created"][0]["links"]["axis"])' "$OUT/serve.json")"
+echo "the axis player's link: $AXIS_LINK"
+/usr/bin/python3 scripts/screenshot.py "$AXIS_LINK" "$OUT/table.png"
+kill -TERM "$SERVER"
+wait "$SERVER" && echo "opsim serve: stopped on SIGTERM, exit 0"
+
 # ---- Turn log (issue 4): the bundled campaign played into an SQLite file ---------------------
 # This block is the turn log's; keep it last and whole.
 DB="$OUT/game.sqlite"

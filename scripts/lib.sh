@@ -11,6 +11,7 @@ OPSIM_PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format ccache
   clang-16 libclang-rt-16-dev
+  chromium chromium-driver python3-selenium fonts-dejavu-core
 )
 
 # Objects compiled in one clone are reused by another (paths are hashed relative to the root).

@@ -117,8 +117,6 @@ struct Seat {
   std::optional<json> pending;
 };
 
-// Opens the log and the key file, checks that they belong together, takes the log's write lock
-// and reads where the log stands and what is pending in it.
 // Whether a pending player-turn read from the log's meta table has every field, of its type,
 // that the steps read: the log is outside the chain there, and a tampered value must be refused,
 // not thrown on.
@@ -133,7 +131,8 @@ bool PendingReads(const json& p) {
          json::parse(p["reply"].get<std::string>(), nullptr, false).is_object();
 }
 
-Result<std::unique_ptr<Seat>> TakeSeat(const std::string& db_path, const std::string& key_path) {
+// Opens a fair log for writing (kInvalidInput for a seeded one).
+Result<std::unique_ptr<Seat>> OpenSeat(const std::string& db_path) {
   auto log = TurnLog::Open(db_path, TurnLog::Access::kWrite);
   if (!log) return std::unexpected(log.error());
   if (log->game().dice != DiceKind::kFair) {
@@ -142,47 +141,61 @@ Result<std::unique_ptr<Seat>> TakeSeat(const std::string& db_path, const std::st
                 "start`)",
                 db_path);
   }
-  auto key = ReadKey(key_path);
-  if (!key) return std::unexpected(key.error());
-  if (key->game_id != log->game().game_id) {
-    return Fail(
-        ErrorCode::kWrongTurn,
-        "the key file is for game " + key->game_id + ", the log holds game " + log->game().game_id,
-        key_path);
-  }
-  if (key->commitment != CommitmentOf(log->game(), key->side)) {
-    return Fail(ErrorCode::kCorruption,
-                std::string("the key file's secret does not match the ") + SideName(key->side) +
-                    " player's commitment in the log",
-                key_path);
-  }
   auto seat = std::make_unique<Seat>();
   seat->log = std::make_unique<TurnLog>(std::move(*log));
-  seat->key = std::move(*key);
-  auto tx = seat->log->Begin();
+  return seat;
+}
+
+// Takes the seat's write lock and reads where the log stands and what is pending in it.
+Status Sit(Seat& seat, const std::string& db_path) {
+  auto tx = seat.log->Begin();
   if (!tx) return std::unexpected(tx.error());
-  seat->tx.emplace(std::move(*tx));
-  if (auto s = seat->log->CheckTail(); !s) return std::unexpected(s.error());
-  auto count = seat->log->CountTurns();
+  seat.tx.emplace(std::move(*tx));
+  if (auto s = seat.log->CheckTail(); !s) return std::unexpected(s.error());
+  auto count = seat.log->CountTurns();
   if (!count) return std::unexpected(count.error());
-  seat->number = *count + 1;
-  auto meta = seat->log->Meta();
+  seat.number = *count + 1;
+  auto meta = seat.log->Meta();
   if (!meta) return std::unexpected(meta.error());
-  seat->head = (*meta)["head_hash"];
+  seat.head = (*meta)["head_hash"];
   if (meta->count(kPendingKey)) {
     json p = json::parse((*meta)[kPendingKey], nullptr, false);
     if (!PendingReads(p)) {
       return Fail(ErrorCode::kCorruption, "the pending player-turn does not read",
                   db_path + ": meta " + kPendingKey);
     }
-    if (p["number"] == seat->number) seat->pending = std::move(p);
+    if (p["number"] == seat.number) seat.pending = std::move(p);
   }
-  if (seat->number > kKeyChainLength) {
+  if (seat.number > kKeyChainLength) {
     return Fail(
         ErrorCode::kInvalidInput,
         "a fair game has keys for " + std::to_string(kKeyChainLength) + " player-turns, all played",
         db_path);
   }
+  return {};
+}
+
+// Opens the log and the key file, checks that they belong together, and sits (above).
+Result<std::unique_ptr<Seat>> TakeSeat(const std::string& db_path, const std::string& key_path) {
+  auto seat = OpenSeat(db_path);
+  if (!seat) return std::unexpected(seat.error());
+  const TurnLog& log = *(*seat)->log;
+  auto key = ReadKey(key_path);
+  if (!key) return std::unexpected(key.error());
+  if (key->game_id != log.game().game_id) {
+    return Fail(
+        ErrorCode::kWrongTurn,
+        "the key file is for game " + key->game_id + ", the log holds game " + log.game().game_id,
+        key_path);
+  }
+  if (key->commitment != CommitmentOf(log.game(), key->side)) {
+    return Fail(ErrorCode::kCorruption,
+                std::string("the key file's secret does not match the ") + SideName(key->side) +
+                    " player's commitment in the log",
+                key_path);
+  }
+  (*seat)->key = std::move(*key);
+  if (auto s = Sit(**seat, db_path); !s) return std::unexpected(s.error());
   return seat;
 }
 
@@ -298,6 +311,61 @@ Status CheckKey(const JsonSource& src, const GameRecord& g, Side side, std::int3
                 src.Where(P("/key")));
   }
   return {};
+}
+
+// Checks the mover's orders for the seat's player-turn and makes them its pending orders, inside
+// the seat's transaction (the caller commits). The same orders again are allowed (a resent turn
+// file), other orders are not. Returns the turn file's fields but its header.
+Result<json> PendOrders(Seat& seat, const ops::Game& game, const JsonSource& orders) {
+  const ops::GameState& s = game.state();
+  auto parsed = ops::ParseOrders(orders, game.theater());
+  if (!parsed) return std::unexpected(parsed.error());
+  if (parsed->side != s.phasing() || parsed->turn != s.date()) {
+    return Fail(ErrorCode::kInvalidInput,
+                "these are " + std::string(SideName(parsed->side)) + " orders for " +
+                    ops::FormatGameDate(parsed->turn) + ", but the game stands at " +
+                    ops::FormatGameDate(s.date()) + ", " + SideName(s.phasing()) + " player-turn",
+                orders.name());
+  }
+  if (!parsed->dice.empty()) {
+    return orders.Bad(P("/dice"),
+                      "a fair game's dice come from both players' keys: the orders may carry no "
+                      "dice");
+  }
+  auto canonical = CanonicalOrders(*parsed, game.theater());
+  if (!canonical) return std::unexpected(canonical.error());
+  const Decisions d = SplitDecisions(*canonical);
+  if (d.reply != "{}") {
+    return Fail(ErrorCode::kInvalidInput,
+                "flood attempts (reactions) and retreat preferences (retreats) are the "
+                "defender's reply (`opsim pbem reply`), not the mover's orders",
+                orders.name());
+  }
+  const std::string hash = Sha256Hex(d.orders);
+  if (seat.pending && (*seat.pending)["orders_hash"] != hash) {
+    return Fail(ErrorCode::kInvalidInput,
+                "your orders for player-turn " + std::to_string(seat.number) +
+                    " were already sent (orders hash " +
+                    (*seat.pending)["orders_hash"].get<std::string>() +
+                    "); once sent, a player-turn's orders are fixed",
+                orders.name());
+  }
+  // The attacks ride along so that the defender, asking where the game stands, sees what he
+  // replies to (docs/api.md: a game's status).
+  const json pending = {
+      {"stage", "moved"},   {"number", seat.number}, {"side", SideName(s.phasing())},
+      {"orders", d.orders}, {"orders_hash", hash},   {"attacks", Attacks(*parsed, game.theater())}};
+  if (auto st = seat.log->SetMeta(kPendingKey, pending.dump()); !st) {
+    return std::unexpected(st.error());
+  }
+  return json{{"game", seat.log->game().game_id},
+              {"number", seat.number},
+              {"side", SideName(s.phasing())},
+              {"date", ops::FormatGameDate(s.date())},
+              {"head", seat.head},
+              {"orders", json::parse(d.orders)},
+              {"orders_hash", hash},
+              {"attacks", Attacks(*parsed, game.theater())}};
 }
 
 }  // namespace
@@ -444,65 +512,19 @@ Result<json> Move(const std::string& db_path, const std::string& key_path, const
                     SideName(seat.key.side),
                 db_path);
   }
-  auto parsed = ops::ParseOrders(orders, game->theater());
-  if (!parsed) return std::unexpected(parsed.error());
-  if (parsed->side != s.phasing() || parsed->turn != s.date()) {
-    return Fail(ErrorCode::kInvalidInput,
-                "these are " + std::string(SideName(parsed->side)) + " orders for " +
-                    ops::FormatGameDate(parsed->turn) + ", but the game stands at " +
-                    ops::FormatGameDate(s.date()) + ", " + SideName(s.phasing()) + " player-turn",
-                orders.name());
-  }
-  if (!parsed->dice.empty()) {
-    return orders.Bad(P("/dice"),
-                      "a fair game's dice come from both players' keys: the orders may carry no "
-                      "dice");
-  }
-  auto canonical = CanonicalOrders(*parsed, game->theater());
-  if (!canonical) return std::unexpected(canonical.error());
-  const Decisions d = SplitDecisions(*canonical);
-  if (d.reply != "{}") {
-    return Fail(ErrorCode::kInvalidInput,
-                "flood attempts (reactions) and retreat preferences (retreats) are the "
-                "defender's reply (`opsim pbem reply`), not the mover's orders",
-                orders.name());
-  }
-  const std::string hash = Sha256Hex(d.orders);
-  if (seat.pending && (*seat.pending)["orders_hash"] != hash) {
-    return Fail(ErrorCode::kInvalidInput,
-                "your orders for player-turn " + std::to_string(seat.number) +
-                    " were already sent (orders hash " +
-                    (*seat.pending)["orders_hash"].get<std::string>() +
-                    "); once sent, a player-turn's orders are fixed",
-                orders.name());
-  }
-  const json pending = {{"stage", "moved"},
-                        {"number", seat.number},
-                        {"side", SideName(s.phasing())},
-                        {"orders", d.orders},
-                        {"orders_hash", hash}};
-  if (auto st = seat.log->SetMeta(kPendingKey, pending.dump()); !st) {
-    return std::unexpected(st.error());
-  }
+  auto turn = PendOrders(seat, *game, orders);
+  if (!turn) return std::unexpected(turn.error());
   if (auto st = seat.tx->Commit(); !st) return std::unexpected(st.error());
-  const json turn = {{"opsim", "pbem-turn"},
-                     {"version", kFileVersion},
-                     {"game", seat.log->game().game_id},
-                     {"number", seat.number},
-                     {"side", SideName(s.phasing())},
-                     {"date", ops::FormatGameDate(s.date())},
-                     {"head", seat.head},
-                     {"orders", json::parse(d.orders)},
-                     {"orders_hash", hash},
-                     {"attacks", Attacks(*parsed, game->theater())}};
-  if (auto st = WriteJson(out, turn); !st) return std::unexpected(st.error());
+  (*turn)["opsim"] = "pbem-turn";
+  (*turn)["version"] = kFileVersion;
+  if (auto st = WriteJson(out, *turn); !st) return std::unexpected(st.error());
   return json{{"file", out},
-              {"game", turn["game"]},
+              {"game", (*turn)["game"]},
               {"number", seat.number},
-              {"side", turn["side"]},
-              {"date", turn["date"]},
-              {"orders_hash", hash},
-              {"attacks", turn["attacks"]}};
+              {"side", (*turn)["side"]},
+              {"date", (*turn)["date"]},
+              {"orders_hash", (*turn)["orders_hash"]},
+              {"attacks", (*turn)["attacks"]}};
 }
 
 Result<json> Reply(const std::string& db_path, const std::string& key_path, const JsonSource& turn,
@@ -800,7 +822,79 @@ Result<std::optional<json>> Pending(const std::string& db_path) {
           ? "player-turn " + n + " (" + side + "): orders sent, awaiting the defender's reply"
           : "player-turn " + n + " (" + side +
                 "): reply sent (its key revealed), awaiting the mover's result";
+  if (p.contains("attacks") && p["attacks"].is_array()) out["attacks"] = p["attacks"];
   return std::optional<json>(std::move(out));
+}
+
+}  // namespace opsim::db::pbem
+
+namespace opsim::db::pbem {
+
+Result<json> HostMove(const std::string& db_path, const JsonSource& orders) {
+  auto seat = OpenSeat(db_path);
+  if (!seat) return std::unexpected(seat.error());
+  if (auto s = Sit(**seat, db_path); !s) return std::unexpected(s.error());
+  if ((*seat)->pending) {
+    return Fail(ErrorCode::kWrongTurn,
+                "orders for player-turn " + std::to_string((*seat)->number) +
+                    " are already pending: they await the defender's reply",
+                db_path);
+  }
+  auto game = GameNow(db_path);
+  if (!game) return std::unexpected(game.error());
+  auto turn = PendOrders(**seat, *game, orders);
+  if (!turn) return std::unexpected(turn.error());
+  if (auto s = (*seat)->tx->Commit(); !s) return std::unexpected(s.error());
+  turn->erase("orders");
+  turn->erase("head");
+  return turn;
+}
+
+Result<Played> HostResolve(const std::string& db_path, const Key& axis_secret,
+                           const Key& allied_secret, const JsonSource& reply) {
+  auto taken = OpenSeat(db_path);
+  if (!taken) return std::unexpected(taken.error());
+  Seat& seat = **taken;
+  if (auto s = Sit(seat, db_path); !s) return std::unexpected(s.error());
+  if (!seat.pending || seat.pending->value("stage", "") != "moved") {
+    return Fail(ErrorCode::kWrongTurn,
+                "no orders await a reply for player-turn " + std::to_string(seat.number), db_path);
+  }
+  JsonReader r(reply);
+  if (auto o = r.Object(P()); !o) return std::unexpected(o.error());
+  if (auto s = r.OnlyKeys(P(), {kReplyKeys[0], kReplyKeys[1]}); !s) {
+    return std::unexpected(s.error());
+  }
+  auto game = GameNow(db_path);
+  if (!game) return std::unexpected(game.error());
+  const json& pending = *seat.pending;
+  const Side mover = game->state().phasing();
+  auto merged = Merged(pending["orders"], reply.doc(), reply.name(), game->theater());
+  if (!merged) return std::unexpected(merged.error());
+  if (auto s = OwnStacksOnly(*merged, game->state(), Other(mover), reply.Where(P("/retreats")),
+                             game->theater());
+      !s) {
+    return std::unexpected(s.error());
+  }
+  auto canonical = CanonicalOrders(*merged, game->theater());
+  if (!canonical) return std::unexpected(canonical.error());
+  const Decisions d = SplitDecisions(*canonical);
+  FairTurn fair;
+  fair.axis_key = KeyHex(ChainKey(axis_secret, seat.number));
+  fair.allied_key = KeyHex(ChainKey(allied_secret, seat.number));
+  fair.orders_hash = pending["orders_hash"];
+  fair.reply_hash = Sha256Hex(d.reply);
+  auto played = PlayAndAppend(*game, *merged, *seat.log, seat.number, &fair);
+  if (!played) return std::unexpected(played.error());
+  if (auto s = seat.log->DeleteMeta(kPendingKey); !s) return std::unexpected(s.error());
+  auto meta = seat.log->Meta();
+  if (!meta) return std::unexpected(meta.error());
+  if (auto s = seat.tx->Commit(); !s) return std::unexpected(s.error());
+  return Played{json{{"game", seat.log->game().game_id},
+                     {"number", seat.number},
+                     {"head", (*meta)["head_hash"]},
+                     {"final_hash", played->final_hash}},
+                std::move(*played)};
 }
 
 }  // namespace opsim::db::pbem

@@ -337,7 +337,8 @@ void Turn::Restore(Undo undo) {
 }
 
 void Turn::EndPhase(Phase phase) {
-  result_.hashes.push_back(PhaseHash{phase, StateHash(s_)});
+  // A probe keeps nothing (Game::Probe): hashing its state was a sixth of an opsim check.
+  if (probe_ == nullptr) result_.hashes.push_back(PhaseHash{phase, StateHash(s_)});
 }
 
 void Turn::EndPlayerTurn() {
@@ -346,7 +347,7 @@ void Turn::EndPlayerTurn() {
 
 void Turn::Finish() {
   s_.player_turn = serial_ + 1;
-  result_.final_hash = StateHash(s_);
+  if (probe_ == nullptr) result_.final_hash = StateHash(s_);
 }
 
 }  // namespace opsim::ops

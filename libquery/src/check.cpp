@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <numeric>
 #include <set>
 #include <tuple>
 
 #include "opsim/ops/calendar.h"
 #include "opsim/ops/orders.h"
+#include "warm.h"
 
 namespace opsim::query {
 
@@ -202,6 +204,21 @@ Result<ops::Game> PlanningGame(const LoadedGame& g, std::optional<Side> side) {
   return ops::Game(g.theater, g.campaign, std::move(state));
 }
 
+// The same, lent from the game's warm pool (warm.h): a game kept there keeps the ground
+// routers its probes built, which the next probe of the same position reuses.
+Result<Lease<ops::Game>> LeasePlanningGame(const LoadedGame& g, std::optional<Side> side) {
+  Pool<ops::Game>& pool = g.warm.get().games;
+  const bool next = g.state && side && *side != g.state->phasing();
+  std::string key = next ? "next" : "now";
+  std::unique_ptr<ops::Game> game = pool.Take(key);
+  if (!game) {
+    auto made = PlanningGame(g, side);
+    if (!made) return std::unexpected(made.error());
+    game = std::make_unique<ops::Game>(std::move(*made));
+  }
+  return Lease<ops::Game>(pool, std::move(key), std::move(game));
+}
+
 json ChanceJson(const Chance& c) {
   return {
       {"numerator", c.numerator}, {"denominator", c.denominator}, {"probability", c.probability()}};
@@ -233,7 +250,7 @@ bool Reported(const ops::Event& e) {
 
 Result<CheckAnswer> AnswerCheck(const LoadedGame& g, const std::string& action_text,
                                 std::optional<Side> side, int max_plays) {
-  auto game = PlanningGame(g, side);
+  auto game = LeasePlanningGame(g, side);
   if (!game) return std::unexpected(game.error());
   auto action_src = JsonSource::FromText(action_text, "--action");
   if (!action_src) return std::unexpected(action_src.error());
@@ -243,8 +260,8 @@ Result<CheckAnswer> AnswerCheck(const LoadedGame& g, const std::string& action_t
                         : action.contains("suez") || action.contains("ice-airfield") ? "initial"
                                                                                      : "movement";
   CheckAnswer a;
-  a.side = SideName(game->state().phasing());
-  a.turn = ops::FormatGameDate(game->state().date());
+  a.side = SideName((*game)->state().phasing());
+  a.turn = ops::FormatGameDate((*game)->state().date());
   json orders = {{"opsim", "orders"},
                  {"version", 1},
                  {"side", a.side},
@@ -254,7 +271,7 @@ Result<CheckAnswer> AnswerCheck(const LoadedGame& g, const std::string& action_t
   if (!src) return std::unexpected(src.error());
   auto parsed = ops::ParseOrders(*src, *g.theater);
   if (!parsed) return std::unexpected(parsed.error());
-  Enumerator dice(*game, *parsed, false, max_plays);
+  Enumerator dice(**game, *parsed, false, max_plays);
   if (auto st = dice.Run(); !st) {
     if (st.error().code != ErrorCode::kRuleViolation) return std::unexpected(st.error());
     a.rules = {st.error().rule};
@@ -336,15 +353,15 @@ std::vector<OrderVerdict> OrdersOf(const ops::Orders& o, const map::Theater& t) 
 
 Result<DryRunAnswer> AnswerDryRun(const LoadedGame& g, const JsonSource& src,
                                   std::optional<Side> side, int max_plays) {
-  auto game = PlanningGame(g, side);
+  auto game = LeasePlanningGame(g, side);
   if (!game) return std::unexpected(game.error());
   auto orders = ops::ParseOrders(src, *g.theater);
   if (!orders) return std::unexpected(orders.error());
-  Enumerator dice(*game, *orders, true, max_plays);
+  Enumerator dice(**game, *orders, true, max_plays);
   if (auto st = dice.Run(); !st) return std::unexpected(st.error());
   DryRunAnswer a;
-  a.side = SideName(game->state().phasing());
-  a.turn = ops::FormatGameDate(game->state().date());
+  a.side = SideName((*game)->state().phasing());
+  a.turn = ops::FormatGameDate((*game)->state().date());
   a.orders = OrdersOf(*orders, *g.theater);
   // The same problem met after several outcomes is one problem, as likely as they are.
   for (const Leaf& leaf : dice.leaves()) {

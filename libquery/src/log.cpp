@@ -1,6 +1,7 @@
 #include "opsim/query/log.h"
 
 #include "opsim/ops/calendar.h"
+#include "opsim/query/view.h"
 
 namespace opsim::query {
 
@@ -8,33 +9,9 @@ namespace {
 
 using nlohmann::json;
 
-// A player-turn serial as players say it: "the allied player-turn of Jun I 1940".
-std::string SerialText(const ops::GameState& s, std::int32_t serial) {
-  return std::string("the ") + SideName(s.PhasingAt(serial)) + " player-turn of " +
-         ops::FormatGameDate(ops::AddTurns(s.start, serial / 2));
-}
-
 json StatusJson(const db::LoggedGame& g) {
   const ops::GameState& s = g.state;
   const map::Theater& t = *g.theater;
-  json weather = json::object();
-  for (std::size_t z = 0; z < t.weather_zones().size() && z < s.weather.size(); ++z) {
-    weather[t.weather_zones()[z]] = {{"weather", ops::WeatherName(s.weather[z])},
-                                     {"frozen", s.map.frozen(z)}};
-  }
-  json floods = json::array();
-  for (const auto& [hex, f] : s.map.floods()) {
-    floods.push_back({{"hex", t.HexName(map::HexRef{hex})},
-                      {"kind", map::FloodKindName(f.kind)},
-                      {"from", SerialText(s, f.from)},
-                      {"until", SerialText(s, f.until)}});
-  }
-  json ice = json::array();
-  for (const auto& [hex, present] : s.map.ice_airfields()) {
-    if (present) ice.push_back(t.HexName(map::HexRef{hex}));
-  }
-  json markers = json::object();
-  for (const auto& [hex, list] : s.map.markers()) markers[t.HexName(map::HexRef{hex})] = list;
   json out_of_supply = json::array();
   json units = {{"axis", {{"on_map", 0}, {"eliminated", 0}, {"exited", 0}}},
                 {"allied", {{"on_map", 0}, {"eliminated", 0}, {"exited", 0}}}};
@@ -57,17 +34,10 @@ json StatusJson(const db::LoggedGame& g) {
                         {"rules_version", g.rules_version},
                         {"dice", db::DiceKindName(g.dice)},
                         {"next", NextJson(s)},
-                        {"weather", weather},
-                        {"suez", map::CanalStatusName(s.map.suez())},
-                        {"floods", floods},
-                        {"ice_airfields", ice},
-                        {"markers", markers},
-                        {"netherlands_surrendered", s.netherlands_surrendered},
-                        {"srp", s.srp},
-                        {"exit_totals", s.exit_totals},
                         {"units", units},
                         {"out_of_supply", out_of_supply},
                         {"state_hash", ops::StateHash(s)}};
+  doc.update(MapStateJson(t, s));
   if (g.dice == db::DiceKind::kFair) doc["game_id"] = g.game_id;
   return doc;
 }

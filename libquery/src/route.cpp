@@ -1,5 +1,10 @@
 #include "opsim/query/route.h"
 
+#include <memory>
+#include <string>
+
+#include "warm.h"
+
 namespace opsim::query {
 
 namespace {
@@ -13,16 +18,30 @@ ops::RuleContext ContextOf(const LoadedGame& g, bool exploitation) {
   return ctx;
 }
 
-// B4.8: with units on the map, enemy zones of control end a ground move and enemy units bar
-// their hexes.
-void SetGroundBarriers(const LoadedGame& g, Side side, ops::GroundRouter& router) {
-  if (!g.state || !g.campaign) return;
-  ops::Game game(g.theater, g.campaign, *g.state);
-  std::vector<std::uint8_t> enemy(g.theater->hex_count(), 0);
-  for (const ops::GroundUnit& u : g.state->units) {
-    if (u.on_map() && u.side != side) enemy[u.hex.v] = 1;
+// A ground router for `mover`, lent from the game's warm pool (warm.h). Its arcs and its
+// barriers depend on the game alone, so it is built once per side, unit kind and phase: B4.8,
+// with units on the map, enemy zones of control end a ground move and enemy units bar their
+// hexes.
+Lease<ops::GroundRouter> GroundRouterFor(const LoadedGame& g, const RouteRequest& r,
+                                         const ops::GroundMover& mover) {
+  const ops::RuleContext ctx = ContextOf(g, r.exploitation);
+  Pool<ops::GroundRouter>& pool = g.warm.get().routers;
+  std::string key = std::string(SideName(r.side)) + "/" + r.unit + (r.exploitation ? "/x" : "");
+  std::unique_ptr<ops::GroundRouter> router = pool.Take(key);
+  if (router) {
+    router->Rebind(ctx);  // the same game, perhaps moved since
+  } else {
+    router = std::make_unique<ops::GroundRouter>(ctx, mover);
+    if (g.state && g.campaign) {
+      ops::Game game(g.theater, g.campaign, *g.state);
+      std::vector<std::uint8_t> enemy(g.theater->hex_count(), 0);
+      for (const ops::GroundUnit& u : g.state->units) {
+        if (u.on_map() && u.side != r.side) enemy[u.hex.v] = 1;
+      }
+      router->SetBarriers(game.EnemyZoc(r.side), enemy);
+    }
   }
-  router.SetBarriers(game.EnemyZoc(side), enemy);
+  return Lease<ops::GroundRouter>(pool, std::move(key), std::move(router));
 }
 
 Result<ops::PathVerdict> CheckPath(const LoadedGame& g, const RouteRequest& r,
@@ -43,9 +62,7 @@ Result<ops::PathVerdict> CheckPath(const LoadedGame& g, const RouteRequest& r,
     }
     hexes.push_back(w.hex);
   }
-  ops::GroundRouter router(ctx, *mover);
-  SetGroundBarriers(g, r.side, router);
-  return router.Check(hexes);
+  return GroundRouterFor(g, r, *mover)->Check(hexes);
 }
 
 Result<ops::RouteAnswer> FindRoute(const LoadedGame& g, const RouteRequest& r) {
@@ -66,9 +83,7 @@ Result<ops::RouteAnswer> FindRoute(const LoadedGame& g, const RouteRequest& r) {
   if (from->is_river() || to->is_river()) {
     return Fail(ErrorCode::kInvalidInput, "a ground route runs between hexes", r.from);
   }
-  ops::GroundRouter router(ctx, *mover);
-  SetGroundBarriers(g, r.side, router);
-  return router.Route(from->hex, to->hex);
+  return GroundRouterFor(g, r, *mover)->Route(from->hex, to->hex);
 }
 
 json RuleList(const std::vector<RuleId>& rules) {

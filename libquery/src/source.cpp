@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <utility>
 
 #include <spdlog/spdlog.h>
 
@@ -10,6 +11,7 @@
 #include "opsim/core/sha256.h"
 #include "opsim/db/game_log.h"
 #include "opsim/ops/route.h"
+#include "warm.h"
 
 namespace opsim::query {
 
@@ -238,7 +240,23 @@ Result<Override> ParseOverride(const map::Theater& t, std::string_view text) {
   return o;
 }
 
+WarmCache::WarmCache() : warm_(std::make_unique<Warm>()) {}
+WarmCache::~WarmCache() = default;
+WarmCache::WarmCache(const WarmCache&) : WarmCache() {}
+WarmCache& WarmCache::operator=(const WarmCache&) {
+  warm_ = std::make_unique<Warm>();
+  return *this;
+}
+// The moved-from cache starts empty too, so that every LoadedGame has one.
+WarmCache::WarmCache(WarmCache&& other)
+    : warm_(std::exchange(other.warm_, std::make_unique<Warm>())) {}
+WarmCache& WarmCache::operator=(WarmCache&& other) {
+  warm_ = std::exchange(other.warm_, std::make_unique<Warm>());
+  return *this;
+}
+
 Status ApplyOverride(LoadedGame& g, const Override& o) {
+  g.warm = WarmCache();
   const map::Theater& t = *g.theater;
   map::MapState& m = g.state ? g.state->map : g.map;
   const std::int32_t now = g.player_turn();

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <thread>
 
 #include "opsim/query/check.h"
 #include "opsim/query/log.h"
@@ -222,6 +223,80 @@ TEST(QueryRoute, RouteAndTurnAgreeOnEveryPath) {
   EXPECT_GT(compared, 50);
   EXPECT_GT(refused, 5);
   EXPECT_GT(zones, 0) << "no path met an enemy zone of control";
+}
+
+// Issue 12: a LoadedGame keeps the routers and planning games its queries build (WarmCache)
+// and lends them to later queries, from any thread. Every answer from the warm game, asked
+// again and from four threads at once, is the answer of a cold copy; an override empties the
+// cache, so that no router built before it answers after it.
+TEST(QueryWarm, WarmAnswersAreTheColdOnes) {
+  const query::LoadedGame g = LoadBundled();
+  const map::Theater& t = *g.theater;
+  std::mt19937 random(12);
+  std::vector<query::RouteRequest> routes;
+  std::vector<std::string> orders;
+  for (const ops::GroundUnit& u : g.state->units) {
+    if (!u.on_map() || u.side != Side::kAxis) continue;
+    for (int walk = 0; walk < 6; ++walk) {
+      std::vector<map::HexRef> hexes = {u.hex};
+      for (int i = 0; i < 1 + static_cast<int>(random() % 5); ++i) {
+        const map::HexRef next =
+            t.NeighborAt(hexes.back(), map::kAllDirs[random() % map::kAllDirs.size()]);
+        if (next.valid()) hexes.push_back(next);
+      }
+      query::RouteRequest path, route;
+      path.side = route.side = walk % 3 == 2 ? Side::kAllied : Side::kAxis;
+      path.unit = route.unit = walk % 2 ? "motorized" : "infantry";
+      path.exploitation = route.exploitation = walk == 3;
+      json names = json::array();
+      for (map::HexRef h : hexes) {
+        path.path += (path.path.empty() ? "" : ",") + t.HexName(h);
+        names.push_back(t.HexName(h));
+      }
+      route.from = t.HexName(hexes.front());
+      route.to = t.HexName(hexes.back());
+      routes.push_back(path);
+      routes.push_back(route);
+      orders.push_back(json{{"units", {u.id}}, {"path", names}}.dump());
+    }
+  }
+  ASSERT_GT(routes.size(), 40u);
+  auto answers = [&](const query::LoadedGame& game) {
+    std::vector<json> out;
+    for (const query::RouteRequest& r : routes) {
+      auto a = query::AnswerRoute(game, r);
+      out.push_back(a ? query::ToJson(*a) : json(a.error().to_string()));
+    }
+    for (const std::string& o : orders) {
+      auto a = query::AnswerCheck(game, o);
+      out.push_back(a ? query::ToJson(*a) : json(a.error().to_string()));
+    }
+    return out;
+  };
+  const std::vector<json> first = answers(g);
+  EXPECT_EQ(answers(g), first);
+  std::vector<std::vector<json>> threaded(4);
+  std::vector<std::thread> threads;
+  for (auto& out : threaded) threads.emplace_back([&] { out = answers(g); });
+  for (std::thread& th : threads) th.join();
+  for (const auto& out : threaded) EXPECT_EQ(out, first);
+  const query::LoadedGame cold = g;  // a copy starts cold
+  EXPECT_EQ(answers(cold), first);
+
+  // An enemy unit put in the way after the routers were built: the answer is the fresh game's.
+  query::LoadedGame changed = LoadBundled();
+  query::RouteRequest r;
+  r.side = Side::kAxis;
+  r.path = "16A:1323,16A:1223";
+  ASSERT_TRUE(query::AnswerRoute(changed, r).has_value());
+  auto o = query::ParseOverride(*changed.theater, "unit:nl-1=16A:1223");
+  ASSERT_TRUE(o.has_value()) << o.error().to_string();
+  ASSERT_TRUE(query::ApplyOverride(changed, *o).has_value());
+  auto after = query::AnswerRoute(changed, r);
+  auto fresh = query::AnswerRoute(LoadBundled({"unit:nl-1=16A:1223"}), r);
+  ASSERT_TRUE(after.has_value() && fresh.has_value());
+  EXPECT_EQ(query::ToJson(*after), query::ToJson(*fresh));
+  EXPECT_FALSE(after->verdict.legal);
 }
 
 // 41.A.4.b: a massively flooded hex counts as prohibited terrain through the player-turn after

@@ -134,8 +134,8 @@ class Game {
   Result<TurnResult> Play(const Orders& orders, DiceSource* dice = nullptr);
   // Plays the phasing side's player-turn as Play() would, but with `run`'s dice and the
   // present weather (the first player-turn of a game turn does not roll it), and keeps
-  // nothing: the state, and its dice, are neither read for dice nor changed. Stopped for a
-  // die, it returns the player-turn so far.
+  // nothing: the state, and its dice, are neither read for dice nor changed, nor hashed (no
+  // hashes, no final_hash). Stopped for a die, it returns the player-turn so far.
   Result<TurnResult> Probe(const Orders& orders, ProbeRun& run) const;
 
   // B8: the supply of every hex for a side, and of one hex with its trace.

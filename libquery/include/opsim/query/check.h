@@ -9,7 +9,8 @@
 // that player-turn (the next game turn's for the side that moves first), as though the other
 // side's player-turn in between did nothing.
 //
-// Pure function of the LoadedGame and the orders; thread-safe.
+// Pure function of the LoadedGame and the orders; thread-safe. The game played on is borrowed
+// from the LoadedGame's WarmCache, with the ground routers earlier checks built.
 #pragma once
 
 #include <cstdint>

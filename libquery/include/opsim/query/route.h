@@ -3,8 +3,9 @@
 //
 // A ground route in a game stops at enemy zones of control and goes around enemy units (B4.8).
 // Each answer keeps the rules' own verdict (ops::RouteAnswer or ops::PathVerdict) and its
-// waypoints by name. AnswerRoute builds its own router: calls on one LoadedGame may run on
-// different threads.
+// waypoints by name. AnswerRoute borrows its ground router from the LoadedGame's WarmCache
+// (built on the first call for that side, unit kind and phase): calls on one LoadedGame may run
+// on different threads.
 #pragma once
 
 #include <cstdint>

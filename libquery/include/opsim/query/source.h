@@ -3,8 +3,10 @@
 //
 // Load() parses the scenario once and builds the campaign only when the query needs it (a
 // theater summary does not). Every query in opsim::query answers against the LoadedGame it
-// returns, which is immutable once loaded: queries on it may run on different threads, each
-// with its own routers. Errors are opsim::Error, as everywhere.
+// returns, which is immutable once loaded: queries on it may run on different threads. What
+// they build from it and may reuse (ground routers with their barriers, planning games with
+// their router caches) it keeps warm in a WarmCache, lent to one query at a time. Errors are
+// opsim::Error, as everywhere.
 #pragma once
 
 #include <cstdint>
@@ -66,6 +68,26 @@ struct Source {
   std::vector<std::string> overrides;  // `--set` texts, parsed and applied in order
 };
 
+class Warm;  // libquery/src/warm.h
+
+// What queries keep between calls on one LoadedGame, built on first use: thread-safe, since
+// each object in it is lent to one query at a time. A copy starts empty, and so does a
+// LoadedGame an override changes (ApplyOverride); code that changes a LoadedGame's state or map
+// itself assigns it a new WarmCache.
+class WarmCache {
+ public:
+  WarmCache();
+  ~WarmCache();
+  WarmCache(const WarmCache&);
+  WarmCache& operator=(const WarmCache&);
+  WarmCache(WarmCache&& other);
+  WarmCache& operator=(WarmCache&& other);
+  Warm& get() const { return *warm_; }
+
+ private:
+  std::unique_ptr<Warm> warm_;
+};
+
 struct LoadedGame {
   std::shared_ptr<const map::Theater> theater;
   std::shared_ptr<const ops::Campaign> campaign;  // null for a map only, or when not needed
@@ -73,6 +95,7 @@ struct LoadedGame {
   map::MapState map;                              // what map queries read
   ops::ScenarioId scenario;   // name, path and SHA-256 for a scenario or state file; name for a log
   bool state_edited = false;  // a state file whose saved hashes no longer match (state_file.h)
+  WarmCache warm;
 
   const ops::RuleTables& tables() const;
   std::int32_t player_turn() const { return state ? state->player_turn : 0; }

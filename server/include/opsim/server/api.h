@@ -41,7 +41,7 @@ struct Response {
 };
 
 struct ApiOptions {
-  std::string games_dir;                 // one turn log per game (and its server-side secrets)
+  std::string games_dir;                   // one turn log per game (and its server-side secrets)
   std::size_t max_body = 4 * 1024 * 1024;  // the transport's request body limit
 };
 
@@ -65,8 +65,8 @@ class Api {
   // GET /api/games/{id}/events: on success, `listener` is called with each change of the game
   // (from the thread that made it) until the Subscription is destroyed; else the Response to
   // send (401, 403, 404), as Handle would answer.
-  virtual std::expected<std::unique_ptr<Subscription>, Response> Subscribe(
-      const Request& request, Listener listener) = 0;
+  virtual std::expected<std::unique_ptr<Subscription>, Response> Subscribe(const Request& request,
+                                                                           Listener listener) = 0;
 };
 
 }  // namespace opsim::server

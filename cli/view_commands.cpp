@@ -1,0 +1,118 @@
+// `opsim theater` and `opsim position`: what a map shows (docs/views.md), the answers the game
+// server sends the browser. The answers come from libquery (view.h); this file reads the
+// options and prints.
+#include <algorithm>
+#include <sstream>
+
+#include "context.h"
+#include "game_source.h"
+#include "opsim/query/view.h"
+
+namespace opsim::cli {
+
+namespace {
+
+using nlohmann::json;
+
+std::string TheaterText(const json& j) {
+  std::size_t panels = 0;
+  for (const json& s : j["sheets"]) panels = std::max(panels, s["panel"].get<std::size_t>() + 1);
+  std::ostringstream out;
+  out << j["title"].get<std::string>() << " (" << j["name"].get<std::string>()
+      << "): " << j["hexes"].size() << " hexes on " << j["sheets"].size() << " sheets in " << panels
+      << " panels, " << j["hexsides"].size() << " hexsides with water or features, "
+      << j["waterways"].size() << " waterways, " << j["rail_ferries"].size() << " rail ferries, "
+      << j["exits"].size() << " map-edge exits\n"
+      << "(--json prints it all: docs/views.md)\n";
+  return out.str();
+}
+
+std::string PositionText(const json& j) {
+  std::ostringstream out;
+  out << j["scenario"].get<std::string>() << " after " << j["player_turn"] << " player-turns";
+  if (j.contains("next")) {
+    out << "; next: " << j["next"]["phasing"].get<std::string>() << ", "
+        << j["next"]["date"].get<std::string>();
+  }
+  out << "\n";
+  for (const char* side : {"axis", "allied"}) {
+    int ground = 0, air = 0, naval = 0, off = 0;
+    for (const json& u : j["units"]) {
+      if (u["side"] != side) continue;
+      if (u["hex"].is_null()) {
+        ++off;
+      } else {
+        (u["kind"] == "ground" ? ground : u["kind"] == "air" ? air : naval) += 1;
+      }
+    }
+    out << "  " << side << ": " << ground << " ground, " << air << " air, " << naval
+        << " naval units on the map (" << off << " off it); owns " << j["owner"][side].size()
+        << " hexes\n";
+  }
+  out << "  Suez Canal: " << j["suez"].get<std::string>();
+  if (j.contains("floods")) out << "; floods: " << j["floods"].size();
+  if (j.contains("ice_airfields")) out << "; ice airfields: " << j["ice_airfields"].size();
+  out << "; destroyed bridges: " << j["destroyed_bridges"].size() << "\n";
+  if (j.contains("supply")) {
+    for (const auto& [side, a] : j["supply"].items()) {
+      out << "  supply (" << side << "):";
+      for (const auto& [status, n] : a["counts"].items()) out << " " << n << " " << status;
+      out << "\n";
+    }
+  }
+  if (j.contains("zoc")) {
+    for (const auto& [side, hexes] : j["zoc"].items()) {
+      out << "  zones of control (" << side << "): " << hexes.size() << " hexes\n";
+    }
+  }
+  out << "(--json prints every unit and hex: docs/views.md)\n";
+  return out.str();
+}
+
+}  // namespace
+
+void AddViewCommands(CLI::App& app, Context& ctx) {
+  auto src = std::make_shared<GameSource>();
+  auto* theater = app.add_subcommand(
+      "theater",
+      "The whole theater as a map draws it (docs/views.md): sheets on the global grid, every hex "
+      "with its terrain and places, hexsides with water or features, waterways, rail ferries, "
+      "areas. What `opsim serve` sends a browser; --json prints it all");
+  AddGameSourceOptions(theater, *src);
+  Bind(theater, ctx, [&ctx, src]() -> Status {
+    auto g = LoadGame(ctx, *src, query::Needs::kTheater);
+    if (!g) return std::unexpected(g.error());
+    const json j = query::TheaterJson(*g->theater);
+    Emit(ctx, j, TheaterText(j));
+    return {};
+  });
+
+  struct PositionOptions {
+    GameSource game;
+    std::vector<std::string> supply, zoc;
+  };
+  auto po = std::make_shared<PositionOptions>();
+  auto* position = app.add_subcommand(
+      "position",
+      "A game's position (docs/views.md): every unit, ground, air and naval, ownership, "
+      "weather, Suez, floods, ice airfields, destroyed bridges; with --supply and --zoc each "
+      "side's supply (B8) and zones of control (B4.8). What `opsim serve` sends a browser");
+  AddGameSourceOptions(position, po->game);
+  position->add_option("--supply", po->supply, "add this side's units' supply (repeatable)")
+      ->check(CLI::IsMember({"axis", "allied"}));
+  position->add_option("--zoc", po->zoc, "add the hexes this side's zones of control cover")
+      ->check(CLI::IsMember({"axis", "allied"}));
+  Bind(position, ctx, [&ctx, po]() -> Status {
+    auto g = LoadGame(ctx, po->game);
+    if (!g) return std::unexpected(g.error());
+    query::PositionOptions o;
+    for (const auto& s : po->supply) o.supply.push_back(*ParseSide(s));
+    for (const auto& s : po->zoc) o.zoc.push_back(*ParseSide(s));
+    auto j = query::PositionJson(*g, o);
+    if (!j) return std::unexpected(j.error());
+    Emit(ctx, *j, PositionText(*j));
+    return {};
+  });
+}
+
+}  // namespace opsim::cli

@@ -1,0 +1,1023 @@
+// The game API (docs/api.md): routing, access, and each endpoint over libquery and the hosted
+// game calls of db/pbem.h. Every game answer is a libquery answer's ToJson, as the CLI prints.
+#include "opsim/server/api.h"
+
+#include <charconv>
+#include <filesystem>
+#include <limits>
+#include <map>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "opsim/core/json_source.h"
+#include "opsim/db/game_log.h"
+#include "opsim/db/pbem.h"
+#include "opsim/map/scenario.h"
+#include "opsim/query/check.h"
+#include "opsim/query/log.h"
+#include "opsim/query/map.h"
+#include "opsim/query/odds.h"
+#include "opsim/query/reach.h"
+#include "opsim/query/route.h"
+#include "opsim/query/source.h"
+#include "opsim/query/supply.h"
+#include "opsim/query/view.h"
+#include "store.h"
+
+namespace opsim::server {
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using P = JsonSource::Pointer;
+
+// A request's runs: about 0.3 s on the bundled game, 15 s on the 100,000-hex one (one thread).
+constexpr std::uint64_t kMaxServerOddsRuns = 1'000;
+constexpr std::int64_t kMaxAt = 1'000'000;
+constexpr const char* kBodyName = "request body";
+
+Response JsonResponse(int status, const json& doc) {
+  Response r;
+  r.status = status;
+  r.body = doc.dump();
+  return r;
+}
+
+Response ErrorResponse(int status, std::string_view code, const std::string& message,
+                       const std::string& where = {}, const std::string& rule = {}) {
+  return JsonResponse(
+      status,
+      {{"error", {{"code", code}, {"message", message}, {"where", where}, {"rule", rule}}}});
+}
+
+int StatusFor(ErrorCode code) {
+  switch (code) {
+    case ErrorCode::kInvalidInput:
+      return 400;
+    case ErrorCode::kNotFound:
+      return 404;
+    case ErrorCode::kRuleViolation:
+      return 422;
+    case ErrorCode::kWrongTurn:
+      return 409;
+    case ErrorCode::kBusy:
+      return 503;
+    default:
+      return 500;
+  }
+}
+
+Response FromError(const Error& e) {
+  return ErrorResponse(StatusFor(e.code), ErrorCodeName(e.code), e.message, e.where, e.rule);
+}
+
+// The query's values for `name`, in order.
+std::vector<std::string> QueryAll(const Request& req, std::string_view name) {
+  std::vector<std::string> out;
+  for (const auto& [k, v] : req.query) {
+    if (k == name) out.push_back(v);
+  }
+  return out;
+}
+std::optional<std::string> QueryOne(const Request& req, std::string_view name) {
+  auto all = QueryAll(req, name);
+  if (all.empty()) return std::nullopt;
+  return all.back();
+}
+
+Result<std::optional<std::int32_t>> QueryInt(const Request& req, std::string_view name,
+                                             std::int64_t lo, std::int64_t hi) {
+  auto text = QueryOne(req, name);
+  if (!text) return std::optional<std::int32_t>();
+  std::int64_t v = 0;
+  auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), v);
+  if (ec != std::errc() || end != text->data() + text->size() || v < lo || v > hi) {
+    return Fail(ErrorCode::kInvalidInput,
+                "expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi),
+                "?" + std::string(name));
+  }
+  return std::optional<std::int32_t>(static_cast<std::int32_t>(v));
+}
+
+Result<Side> SideIn(std::string_view text, const std::string& where) {
+  auto side = ParseSide(text);
+  if (!side) return Fail(ErrorCode::kInvalidInput, "the side is axis or allied", where);
+  return *side;
+}
+
+// A request body's JSON object, with the CLI's file-style errors.
+Result<JsonSource> Body(const Request& req) {
+  auto src = JsonSource::FromText(req.body, kBodyName);
+  if (!src) return src;
+  if (!src->doc().is_object()) return src->Bad(P(), "the body is one JSON object");
+  return src;
+}
+
+// An optional member of the body, typed, with located errors.
+Result<std::optional<std::string>> OptString(const JsonReader& r, const std::string& key) {
+  if (!r.Has(P(), key)) return std::optional<std::string>();
+  auto v = r.String(P("/" + key));
+  if (!v) return std::unexpected(v.error());
+  return std::optional<std::string>(*v);
+}
+Result<std::optional<Side>> OptSide(const JsonReader& r) {
+  auto text = OptString(r, "side");
+  if (!text) return std::unexpected(text.error());
+  if (!*text) return std::optional<Side>();
+  auto side = ParseSide(**text);
+  if (!side) return r.src().Bad(P("/side"), "the side is axis or allied");
+  return std::optional<Side>(*side);
+}
+Result<std::optional<std::int32_t>> OptAt(const JsonReader& r) {
+  if (!r.Has(P(), "at")) return std::optional<std::int32_t>();
+  auto v = r.Int(P("/at"), 0, kMaxAt);
+  if (!v) return std::unexpected(v.error());
+  return std::optional<std::int32_t>(static_cast<std::int32_t>(*v));
+}
+// A member that is a JSON object, as its own source (named after the body and the member).
+Result<JsonSource> Member(const JsonSource& body, const std::string& key) {
+  JsonReader r(body);
+  auto obj = r.Object(P("/" + key));
+  if (!obj) return std::unexpected(obj.error());
+  return JsonSource::FromText((*obj)->dump(2), std::string(kBodyName) + " /" + key);
+}
+
+// What an endpoint needs to know of its game.
+struct GameRef {
+  std::string id;
+  std::string path;
+  Role role = Role::kPublic;
+  std::optional<Secrets> secrets;
+};
+
+// The file times that tell whether a log changed since something was loaded from it.
+struct FileStamp {
+  fs::file_time_type log_time, wal_time;
+  std::uintmax_t wal_size = 0;
+  friend bool operator==(const FileStamp&, const FileStamp&) = default;
+};
+
+FileStamp StampOf(const std::string& path) {
+  FileStamp s;
+  std::error_code ec;
+  s.log_time = fs::last_write_time(path, ec);
+  s.wal_time = fs::last_write_time(path + "-wal", ec);
+  s.wal_size = fs::file_size(path + "-wal", ec);
+  if (ec) s.wal_size = 0;
+  return s;
+}
+
+// A game's latest position and answers about it, each made once and shared until its log
+// changes.
+struct Warm {
+  FileStamp stamp;
+  std::shared_ptr<const query::LoadedGame> game;
+  std::shared_ptr<const json> status;  // as `opsim status --json`, without "pending"
+  std::map<std::string, std::shared_ptr<const std::string>> positions;  // by ?supply&zoc
+};
+
+struct Listeners {
+  std::uint64_t next = 1;
+  std::map<std::uint64_t, Api::Listener> each;
+};
+
+// State shared with the subscriptions, which may outlive a request.
+struct Hub {
+  std::mutex mu;
+  std::map<std::string, Listeners> games;
+
+  void Notify(const std::string& id, const std::string& event, const json& data) {
+    std::vector<Api::Listener> call;
+    {
+      std::lock_guard lock(mu);
+      auto it = games.find(id);
+      if (it == games.end()) return;
+      for (const auto& [n, l] : it->second.each) call.push_back(l);
+    }
+    const std::string line = data.dump();
+    for (const auto& l : call) l(event, line);
+  }
+};
+
+class HubSubscription final : public Subscription {
+ public:
+  HubSubscription(std::weak_ptr<Hub> hub, std::string id, std::uint64_t n)
+      : hub_(std::move(hub)), id_(std::move(id)), n_(n) {}
+  ~HubSubscription() override {
+    auto hub = hub_.lock();
+    if (!hub) return;
+    std::lock_guard lock(hub->mu);
+    auto it = hub->games.find(id_);
+    if (it == hub->games.end()) return;
+    it->second.each.erase(n_);
+    if (it->second.each.empty()) hub->games.erase(it);
+  }
+
+ private:
+  std::weak_ptr<Hub> hub_;
+  std::string id_;
+  std::uint64_t n_;
+};
+
+enum class Need { kAnyToken, kPhasing, kDefender };
+
+class GameApi final : public Api {
+ public:
+  explicit GameApi(const ApiOptions& options)
+      : store_(options.games_dir), max_body_(options.max_body), hub_(std::make_shared<Hub>()) {}
+
+  Response Handle(const Request& req) override {
+    try {
+      // The transport refuses such a body first; this holds for any other caller.
+      if (req.body.size() > max_body_) {
+        return ErrorResponse(413, "too-large",
+                             "the body is over " + std::to_string(max_body_) + " bytes");
+      }
+      return Route(req);
+    } catch (const std::exception& e) {
+      return ErrorResponse(500, "internal", std::string("internal error: ") + e.what());
+    }
+  }
+
+  std::expected<std::unique_ptr<Subscription>, Response> Subscribe(const Request& req,
+                                                                   Listener listener) override {
+    try {
+      const auto parts = Split(req.path);
+      if (parts.size() != 4 || parts[0] != "api" || parts[1] != "games" || parts[3] != "events") {
+        return std::unexpected(ErrorResponse(404, "not-found", "no such path", req.path));
+      }
+      if (req.method != "GET") {
+        return std::unexpected(
+            ErrorResponse(405, "method-not-allowed", "allowed: GET", req.method + " " + req.path));
+      }
+      auto game = Admit(req, parts[2], Need::kAnyToken);
+      if (!game) return std::unexpected(game.error());
+      std::lock_guard lock(hub_->mu);
+      Listeners& ls = hub_->games[game->id];
+      const std::uint64_t n = ls.next++;
+      ls.each.emplace(n, std::move(listener));
+      return std::make_unique<HubSubscription>(hub_, game->id, n);
+    } catch (const std::exception& e) {
+      return std::unexpected(
+          ErrorResponse(500, "internal", std::string("internal error: ") + e.what()));
+    }
+  }
+
+  Status Init() {
+    std::error_code ec;
+    fs::create_directories(store_.dir(), ec);
+    if (ec || !fs::is_directory(store_.dir(), ec)) {
+      return Fail(ErrorCode::kIOError, "cannot open the games folder", store_.dir());
+    }
+    return {};
+  }
+
+ private:
+  static std::vector<std::string> Split(const std::string& path) {
+    std::vector<std::string> parts;
+    std::size_t at = 0;
+    while (at < path.size()) {
+      if (path[at] == '/') {
+        ++at;
+        continue;
+      }
+      const std::size_t end = std::min(path.find('/', at), path.size());
+      parts.push_back(path.substr(at, end - at));
+      at = end;
+    }
+    return parts;
+  }
+
+  static Response WrongMethod(const Request& req, const char* allowed) {
+    return ErrorResponse(405, "method-not-allowed", std::string("allowed: ") + allowed,
+                         req.method + " " + req.path);
+  }
+
+  Response Route(const Request& req) {
+    const auto parts = Split(req.path);
+    const auto only = [&req](const char* method) { return req.method == method; };
+    if (parts.size() < 2 || parts[0] != "api") {
+      return ErrorResponse(404, "not-found", "no such path", req.path);
+    }
+    if (parts.size() == 2 && parts[1] == "scenarios") {
+      return only("GET") ? Scenarios() : WrongMethod(req, "GET");
+    }
+    if (parts[1] != "games") return ErrorResponse(404, "not-found", "no such path", req.path);
+    if (parts.size() == 2) {
+      if (req.method == "GET") return ListGames();
+      if (req.method == "POST") return CreateGame(req);
+      return WrongMethod(req, "GET, POST");
+    }
+    const std::string& id = parts[2];
+    if (parts.size() == 3) return only("GET") ? GameStatus(req, id) : WrongMethod(req, "GET");
+    const std::string& what = parts[3];
+    if (parts.size() == 5 && what == "hex") {
+      return only("GET") ? Hex(req, id, parts[4]) : WrongMethod(req, "GET");
+    }
+    if (parts.size() != 4) return ErrorResponse(404, "not-found", "no such path", req.path);
+    using Handler = Response (GameApi::*)(const Request&, const std::string&);
+    static const std::map<std::string, std::pair<const char*, Handler>> kEndpoints = {
+        {"theater", {"GET", &GameApi::Theater}},   {"state", {"GET", &GameApi::State}},
+        {"route", {"POST", &GameApi::RouteQuery}}, {"reach", {"POST", &GameApi::Reach}},
+        {"check", {"POST", &GameApi::Check}},      {"supply", {"GET", &GameApi::Supply}},
+        {"odds", {"POST", &GameApi::Odds}},        {"log", {"GET", &GameApi::Log}},
+        {"dice", {"GET", &GameApi::Dice}},         {"orders", {"POST", &GameApi::Orders}},
+        {"reply", {"POST", &GameApi::Reply}},      {"events", {"GET", nullptr}}};
+    auto it = kEndpoints.find(what);
+    if (it == kEndpoints.end()) return ErrorResponse(404, "not-found", "no such path", req.path);
+    const auto& [method, handler] = it->second;
+    if (req.method != method) return WrongMethod(req, method);
+    if (!handler) {
+      return ErrorResponse(404, "not-found", "the event stream is served by Subscribe", req.path);
+    }
+    return (this->*handler)(req, id);
+  }
+
+  // The game `id` if it exists and the request's token may do `need` in it; else the answer.
+  std::expected<GameRef, Response> Admit(const Request& req, const std::string& id, Need need) {
+    if (!store_.Exists(id))
+      return std::unexpected(ErrorResponse(404, "not-found", "no such game", id));
+    GameRef g;
+    g.id = id;
+    g.path = store_.LogPath(id);
+    auto secrets = store_.ReadSecrets(id);
+    if (!secrets) return std::unexpected(FromError(secrets.error()));
+    g.secrets = std::move(*secrets);
+    if (g.secrets) {
+      if (req.token.empty()) {
+        return std::unexpected(
+            ErrorResponse(401, "unauthorized", "this game needs a token (Authorization: Bearer)"));
+      }
+      auto role = RoleOf(*g.secrets, req.token);
+      if (!role)
+        return std::unexpected(ErrorResponse(401, "unauthorized", "not a token of this game"));
+      g.role = *role;
+    }
+    if (need == Need::kAnyToken) return g;
+    if (!g.secrets) {
+      return std::unexpected(ErrorResponse(
+          403, "forbidden",
+          "this game was not made by the server (it has no tokens): play it with `opsim turn`",
+          id));
+    }
+    auto warm = Latest(g, true);
+    if (!warm) return std::unexpected(FromError(warm.error()));
+    const Side phasing = (*warm)->state->phasing();
+    const Side wanted = need == Need::kPhasing ? phasing : Enemy(phasing);
+    const bool may = (g.role == Role::kAxis && wanted == Side::kAxis) ||
+                     (g.role == Role::kAllied && wanted == Side::kAllied);
+    if (!may) {
+      return std::unexpected(ErrorResponse(
+          403, "forbidden",
+          std::string(need == Need::kPhasing ? "only the phasing side's token gives orders: "
+                                             : "only the defender's token replies: ") +
+              "it is the " + SideName(phasing) + " player-turn, and this token is " +
+              RoleName(g.role) + "'s"));
+    }
+    return g;
+  }
+
+  // What `load` makes of a game's log, kept in the slot `slot(entry)` of its warm entry until
+  // the log changes.
+  template <class T, class Slot, class Load>
+  Result<std::shared_ptr<const T>> Cached(const std::string& id, const std::string& path, Slot slot,
+                                          Load load, bool fresh = false) {
+    const FileStamp now = StampOf(path);
+    std::shared_ptr<const T> stale;  // what the log held before it changed
+    const auto warm = [&]() -> std::shared_ptr<const T> {
+      std::lock_guard lock(warm_mu_);
+      auto it = warm_.find(id);
+      if (it == warm_.end() || !slot(it->second)) return nullptr;
+      if (it->second.stamp == now) return slot(it->second);
+      stale = slot(it->second);
+      return nullptr;
+    };
+    if (auto hit = warm()) return hit;
+    // One load at a time per game. After a player-turn the readers who find the log changed
+    // do not each load it, nor hold a thread waiting: while another thread loads the new
+    // state, the last one answers (the turn's writer loads it before anyone hears of it).
+    auto loading = LockOf(load_locks_, id);
+    std::unique_lock one(*loading, std::defer_lock);
+    if (!one.try_lock()) {
+      if (stale && !fresh) return stale;
+      one.lock();
+    }
+    if (auto hit = warm()) return hit;
+    Result<T> made = load();
+    if (!made) return std::unexpected(made.error());
+    auto shared = std::make_shared<const T>(std::move(*made));
+    std::lock_guard lock(warm_mu_);
+    Warm& w = warm_[id];
+    if (!(w.stamp == now)) w = Warm{now, nullptr, nullptr, {}};
+    slot(w) = shared;
+    return shared;
+  }
+
+  // The game's latest position, from the warm cache unless its log changed.
+  // `fresh`: the log as it is now, never the state before a change being loaded (a write is
+  // judged on what it extends).
+  Result<std::shared_ptr<const query::LoadedGame>> Latest(const GameRef& g, bool fresh = false) {
+    const auto slot = [](Warm & w) -> auto& {
+      return w.game;
+    };
+    return Cached<query::LoadedGame>(
+        g.id, g.path, slot,
+        [&g]() {
+          query::Source src;
+          src.db = g.path;
+          return query::Load(src);
+        },
+        fresh);
+  }
+
+  // The game's latest `opsim status --json`, likewise.
+  Result<std::shared_ptr<const json>> LatestStatus(const std::string& id, const std::string& path) {
+    const auto slot = [](Warm & w) -> auto& {
+      return w.status;
+    };
+    return Cached<json>(id, path, slot, [&path]() -> Result<json> {
+      auto status = query::AnswerStatus(path, std::nullopt);
+      if (!status) return std::unexpected(status.error());
+      return query::ToJson(*status);
+    });
+  }
+
+  // The game at `at` logged player-turns, or the latest.
+  Result<std::shared_ptr<const query::LoadedGame>> At(const GameRef& g,
+                                                      std::optional<std::int32_t> at) {
+    if (!at) return Latest(g);
+    query::Source src;
+    src.db = g.path;
+    src.at = at;
+    auto loaded = query::Load(src);
+    if (!loaded) return std::unexpected(loaded.error());
+    return std::make_shared<const query::LoadedGame>(std::move(*loaded));
+  }
+
+  // Runs `f(game ref)` once the request is admitted, turning errors into answers.
+  template <class F>
+  Response Game(const Request& req, const std::string& id, Need need, F f) {
+    auto g = Admit(req, id, need);
+    if (!g) return g.error();
+    Result<Response> r = f(*g);
+    if (!r) return FromError(r.error());
+    return *r;
+  }
+
+  Response Scenarios() {
+    json list = json::array();
+    for (const map::BundledScenario& s : map::ListScenarios(query::ScenarioDir())) {
+      list.push_back({{"name", s.name}, {"title", s.title}, {"path", s.path}});
+    }
+    return JsonResponse(200, {{"scenarios", list}});
+  }
+
+  Response ListGames() {
+    auto ids = store_.List();
+    if (!ids) return FromError(ids.error());
+    json games = json::array();
+    for (const std::string& id : *ids) {
+      json entry = {{"id", id}};
+      const std::string path = store_.LogPath(id);
+      auto secrets = store_.ReadSecrets(id);
+      entry["hosted"] = secrets && secrets->has_value();
+      auto status = LatestStatus(id, path);
+      Result<std::optional<json>> pending = std::optional<json>();
+      if (status && (**status)["dice"] == "fair") pending = db::pbem::Pending(path);
+      if (!status || !pending) {
+        const Error& e = status ? pending.error() : status.error();
+        entry["error"] = {{"code", ErrorCodeName(e.code)},
+                          {"message", e.message},
+                          {"where", e.where},
+                          {"rule", e.rule}};
+      } else {
+        const json& st = **status;
+        entry["scenario"] = st["scenario"];
+        entry["turns_logged"] = st["turns_logged"];
+        entry["next"] = st["next"];
+        entry["dice"] = st["dice"];
+        entry["pending"] = *pending ? json((**pending)["stage"]) : json(nullptr);
+      }
+      games.push_back(std::move(entry));
+    }
+    return JsonResponse(200, {{"games", games}});
+  }
+
+  Response CreateGame(const Request& req) {
+    auto body = Body(req);
+    if (!body) return FromError(body.error());
+    JsonReader r(*body);
+    if (auto s = r.OnlyKeys(P(), {"scenario", "scenario_json"}); !s) return FromError(s.error());
+    const bool named = r.Has(P(), "scenario"), uploaded = r.Has(P(), "scenario_json");
+    if (named == uploaded) {
+      return FromError(body->Bad(P(),
+                                 "give \"scenario\" (a bundled scenario's name) or "
+                                 "\"scenario_json\" (a scenario file's JSON)")
+                           .error());
+    }
+    Result<JsonSource> scenario = std::unexpected(Error{});
+    if (named) {
+      auto name = r.String(P("/scenario"));
+      if (!name) return FromError(name.error());
+      std::string path;
+      for (const map::BundledScenario& s : map::ListScenarios(query::ScenarioDir())) {
+        if (s.name == *name) path = s.path;
+      }
+      if (path.empty()) {
+        return FromError(body->Bad(P("/scenario"), "no bundled scenario " + *name +
+                                                       " (GET /api/scenarios lists them)")
+                             .error());
+      }
+      scenario = JsonSource::FromFile(path, kMaxScenarioBytes);
+    } else {
+      auto obj = r.Object(P("/scenario_json"));
+      if (!obj) return FromError(obj.error());
+      std::string text = (*obj)->dump(2);
+      if (text.size() > kMaxScenarioBytes) {
+        return FromError(
+            body->Bad(P("/scenario_json"),
+                      "a scenario is at most " + std::to_string(kMaxScenarioBytes) + " bytes")
+                .error());
+      }
+      scenario = JsonSource::FromText(std::move(text), "scenario_json");
+    }
+    if (!scenario) return FromError(scenario.error());
+    if (auto loaded = map::LoadScenario(*scenario); !loaded) return FromError(loaded.error());
+    auto id = NewGameId();
+    if (!id) return FromError(id.error());
+    auto drawn = DrawSecrets();
+    if (!drawn) return FromError(drawn.error());
+    if (auto s = store_.WriteSecrets(*id, drawn->secrets); !s) return FromError(s.error());
+    const std::string axis_c = KeyHex(ChainKey(drawn->secrets.axis_secret, 0));
+    const std::string allied_c = KeyHex(ChainKey(drawn->secrets.allied_secret, 0));
+    auto game = db::NewFairLoggedGame(store_.LogPath(*id), *scenario, *id, axis_c, allied_c);
+    if (!game) {
+      store_.RemoveSecrets(*id);
+      return FromError(game.error());
+    }
+    // The players open the map next: its theater, position and status are made now, not on
+    // their first look (on the 100,000-hex game about a second, once).
+    if (auto log = db::TurnLog::Open(store_.LogPath(*id), db::TurnLog::Access::kRead)) {
+      TheaterOf(log->game().scenario_sha256, *game->theater);
+    }
+    const GameRef made{*id, store_.LogPath(*id), Role::kPublic, std::nullopt};
+    (void)Latest(made);
+    (void)LatestStatus(made.id, made.path);
+    const auto link = [&id](const std::string& token) {
+      return "/?game=" + *id + "&token=" + token;
+    };
+    return JsonResponse(201,
+                        {{"game", *id},
+                         {"scenario", game->scenario_name},
+                         {"tokens",
+                          {{"axis", drawn->axis_token},
+                           {"allied", drawn->allied_token},
+                           {"spectator", drawn->spectator_token}}},
+                         {"links",
+                          {{"axis", link(drawn->axis_token)},
+                           {"allied", link(drawn->allied_token)},
+                           {"spectator", link(drawn->spectator_token)}}},
+                         {"dice", {{"axis_commitment", axis_c}, {"allied_commitment", allied_c}}}});
+  }
+
+  Response GameStatus(const Request& req, const std::string& id) {
+    return Game(req, id, Need::kAnyToken, [&](const GameRef& g) -> Result<Response> {
+      auto at = QueryInt(req, "at", 0, kMaxAt);
+      if (!at) return std::unexpected(at.error());
+      json doc;
+      if (*at) {
+        auto status = query::AnswerStatus(g.path, *at);
+        if (!status) return std::unexpected(status.error());
+        doc = query::ToJson(*status);
+      } else {
+        auto status = LatestStatus(g.id, g.path);
+        if (!status) return std::unexpected(status.error());
+        doc = **status;
+      }
+      if (doc["dice"] == "fair") {
+        auto pending = db::pbem::Pending(g.path);
+        if (!pending) return std::unexpected(pending.error());
+        if (*pending) doc["pending"] = **pending;
+      }
+      doc["game"] = g.id;
+      doc["role"] = RoleName(g.role);
+      doc["hosted"] = g.secrets.has_value();
+      return JsonResponse(200, doc);
+    });
+  }
+
+  Response Theater(const Request& req, const std::string& id) {
+    return Game(req, id, Need::kAnyToken, [&](const GameRef& g) -> Result<Response> {
+      auto log = db::TurnLog::Open(g.path, db::TurnLog::Access::kRead);
+      if (!log) return std::unexpected(log.error());
+      const std::string& sha = log->game().scenario_sha256;
+      Response r;
+      r.etag = "\"" + sha + "\"";
+      r.cache_control = "public, max-age=86400";
+      {
+        std::lock_guard lock(theaters_mu_);
+        if (auto it = theaters_.find(sha); it != theaters_.end()) {
+          r.body = *it->second;
+          return r;
+        }
+      }
+      auto game = Latest(g);
+      if (!game) return std::unexpected(game.error());
+      r.body = *TheaterOf(sha, *(*game)->theater);
+      return r;
+    });
+  }
+
+  // A scenario's theater JSON, made once: a 100,000-hex theater takes most of a second.
+  std::shared_ptr<const std::string> TheaterOf(const std::string& sha, const map::Theater& t) {
+    {
+      std::lock_guard lock(theaters_mu_);
+      if (auto it = theaters_.find(sha); it != theaters_.end()) return it->second;
+    }
+    auto body = std::make_shared<const std::string>(query::TheaterJson(t).dump());
+    std::lock_guard lock(theaters_mu_);
+    return theaters_.emplace(sha, std::move(body)).first->second;
+  }
+
+  Response State(const Request& req, const std::string& id) {
+    return Game(req, id, Need::kAnyToken, [&](const GameRef& g) -> Result<Response> {
+      auto at = QueryInt(req, "at", 0, kMaxAt);
+      if (!at) return std::unexpected(at.error());
+      query::PositionOptions options;
+      for (const auto& [key, sides] :
+           {std::pair{"supply", &options.supply}, std::pair{"zoc", &options.zoc}}) {
+        for (const std::string& text : QueryAll(req, key)) {
+          auto side = SideIn(text, "?" + std::string(key));
+          if (!side) return std::unexpected(side.error());
+          sides->push_back(*side);
+        }
+      }
+      const auto make = [&]() -> Result<std::string> {
+        auto game = At(g, *at);
+        if (!game) return std::unexpected(game.error());
+        auto doc = query::PositionJson(**game, options);
+        if (!doc) return std::unexpected(doc.error());
+        return doc->dump();
+      };
+      Response r;
+      if (*at) {
+        auto body = make();
+        if (!body) return std::unexpected(body.error());
+        r.body = std::move(*body);
+        return r;
+      }
+      std::string key;
+      for (Side s : options.supply) key += std::string("s") + SideName(s);
+      for (Side s : options.zoc) key += std::string("z") + SideName(s);
+      const auto slot = [&key](Warm & w) -> auto& {
+        return w.positions[key];
+      };
+      auto body = Cached<std::string>(g.id, g.path, slot, make);
+      if (!body) return std::unexpected(body.error());
+      r.body = **body;
+      return r;
+    });
+  }
+
+  Response Hex(const Request& req, const std::string& id, const std::string& hex) {
+    return Game(req, id, Need::kAnyToken, [&](const GameRef& g) -> Result<Response> {
+      auto at = QueryInt(req, "at", 0, kMaxAt);
+      if (!at) return std::unexpected(at.error());
+      auto game = At(g, *at);
+      if (!game) return std::unexpected(game.error());
+      auto a = query::AnswerHex(**game, hex);
+      if (!a) return std::unexpected(a.error());
+      return JsonResponse(200, query::ToJson(**game, *a));
+    });
+  }
+
+  Response RouteQuery(const Request& req, const std::string& id) {
+    return Game(req, id, Need::kAnyToken, [&](const GameRef& g) -> Result<Response> {
+      auto body = Body(req);
+      if (!body) return std::unexpected(body.error());
+      JsonReader r(*body);
+      if (auto s = r.OnlyKeys(
+              P(), {"mode", "side", "from", "to", "path", "unit", "group", "exploitation", "at"});
+          !s) {
+        return std::unexpected(s.error());
+      }
+      query::RouteRequest rr;
+      auto mode = r.OptString(P(), "mode", "ground");
+      if (!mode) return std::unexpected(mode.error());
+      if (*mode != "ground" && *mode != "naval") {
+        return body->Bad(P("/mode"), "the mode is ground or naval");
+      }
+      rr.mode = *mode == "naval" ? query::RouteMode::kNaval : query::RouteMode::kGround;
+      auto side = OptSide(r);
+      if (!side) return std::unexpected(side.error());
+      if (*side) rr.side = **side;
+      for (const auto& [key, out] : {std::pair{"from", &rr.from}, std::pair{"to", &rr.to},
+                                     std::pair{"unit", &rr.unit}, std::pair{"group", &rr.group}}) {
+        auto v = OptString(r, key);
+        if (!v) return std::unexpected(v.error());
+        if (*v) *out = **v;
+      }
+      if (r.Has(P(), "path")) {
+        if (auto s = r.Each(P("/path"),
+                            [&](const P& at) -> Status {
+                              auto hex = r.String(at);
+                              if (!hex) return std::unexpected(hex.error());
+                              rr.path += (rr.path.empty() ? "" : ",") + *hex;
+                              return {};
+                            });
+            !s) {
+          return std::unexpected(s.error());
+        }
+      }
+      if (rr.path.empty() && (rr.from.empty() || rr.to.empty())) {
+        return body->Bad(P(), "give \"from\" and \"to\" (find a route) or \"path\" (check one)");
+      }
+      auto exploitation = r.OptBool(P(), "exploitation", false);
+      if (!exploitation) return std::unexpected(exploitation.error());
+      rr.exploitation = *exploitation;
+      auto at = OptAt(r);
+      if (!at) return std::unexpected(at.error());
+      auto game = At(g, *at);
+      if (!game) return std::unexpected(game.error());
+      auto a = query::AnswerRoute(**game, rr);
+      if (!a) return std::unexpected(a.error());
+      return JsonResponse(200, query::ToJson(*a));
+    });
+  }
+
+  Response Reach(const Request& req, const std::string& id) {
+    return Game(req, id, Need::kAnyToken, [&](const GameRef& g) -> Result<Response> {
+      auto body = Body(req);
+      if (!body) return std::unexpected(body.error());
+      JsonReader r(*body);
+      if (auto s = r.OnlyKeys(
+              P(), {"units", "hex", "side", "exploitation", "rail", "to", "max_cost", "at"});
+          !s) {
+        return std::unexpected(s.error());
+      }
+      query::ReachRequest rr;
+      if (r.Has(P(), "units")) {
+        if (auto s = r.Each(P("/units"),
+                            [&](const P& at) -> Status {
+                              auto unit = r.String(at);
+                              if (!unit) return std::unexpected(unit.error());
+                              rr.units.push_back(*unit);
+                              return {};
+                            });
+            !s) {
+          return std::unexpected(s.error());
+        }
+      }
+      for (const auto& [key, out] : {std::pair{"hex", &rr.hex}, std::pair{"to", &rr.to}}) {
+        auto v = OptString(r, key);
+        if (!v) return std::unexpected(v.error());
+        if (*v) *out = **v;
+      }
+      if (rr.units.empty() == rr.hex.empty()) {
+        return body->Bad(P(), "give \"units\" (the stack's ids) or \"hex\" (every unit there)");
+      }
+      auto side = OptSide(r);
+      if (!side) return std::unexpected(side.error());
+      rr.side = *side;
+      for (const auto& [key, out] :
+           {std::pair{"exploitation", &rr.exploitation}, std::pair{"rail", &rr.rail}}) {
+        auto v = r.OptBool(P(), key, false);
+        if (!v) return std::unexpected(v.error());
+        *out = *v;
+      }
+      if (r.Has(P(), "max_cost")) {
+        const json& cost = r.At(P("/max_cost"));
+        if (!cost.is_number() || cost.get<double>() < 0) {
+          return body->Bad(P("/max_cost"), "the cost is a number, 0 or more");
+        }
+        rr.max_cost = cost.get<double>();
+      }
+      auto at = OptAt(r);
+      if (!at) return std::unexpected(at.error());
+      auto game = At(g, *at);
+      if (!game) return std::unexpected(game.error());
+      auto a = query::AnswerReach(**game, rr);
+      if (!a) return std::unexpected(a.error());
+      return JsonResponse(200, query::ToJson(*(*game)->theater, *a));
+    });
+  }
+
+  Response Check(const Request& req, const std::string& id) {
+    return Game(req, id, Need::kAnyToken, [&](const GameRef& g) -> Result<Response> {
+      auto body = Body(req);
+      if (!body) return std::unexpected(body.error());
+      JsonReader r(*body);
+      if (auto s = r.OnlyKeys(P(), {"action", "orders", "side", "at"}); !s) {
+        return std::unexpected(s.error());
+      }
+      if (r.Has(P(), "action") == r.Has(P(), "orders")) {
+        return body->Bad(P(), "give \"action\" (one order) or \"orders\" (an orders file)");
+      }
+      auto side = OptSide(r);
+      if (!side) return std::unexpected(side.error());
+      auto at = OptAt(r);
+      if (!at) return std::unexpected(at.error());
+      auto game = At(g, *at);
+      if (!game) return std::unexpected(game.error());
+      if (r.Has(P(), "orders")) {
+        auto orders = Member(*body, "orders");
+        if (!orders) return std::unexpected(orders.error());
+        auto a = query::AnswerDryRun(**game, *orders, *side);
+        if (!a) return std::unexpected(a.error());
+        return JsonResponse(200, query::ToJson(*a));
+      }
+      auto action = r.Object(P("/action"));
+      if (!action) return std::unexpected(action.error());
+      auto a = query::AnswerCheck(**game, (*action)->dump(), *side);
+      if (!a) return std::unexpected(a.error());
+      return JsonResponse(200, query::ToJson(*a));
+    });
+  }
+
+  Response Supply(const Request& req, const std::string& id) {
+    return Game(req, id, Need::kAnyToken, [&](const GameRef& g) -> Result<Response> {
+      auto side_text = QueryOne(req, "side");
+      if (!side_text) return Fail(ErrorCode::kInvalidInput, "say whose supply: ?side=", "?side");
+      auto side = SideIn(*side_text, "?side");
+      if (!side) return std::unexpected(side.error());
+      auto at = QueryInt(req, "at", 0, kMaxAt);
+      if (!at) return std::unexpected(at.error());
+      auto game = At(g, *at);
+      if (!game) return std::unexpected(game.error());
+      const map::Theater& t = *(*game)->theater;
+      if (auto hex = QueryOne(req, "hex")) {
+        auto a = query::AnswerSupplyAt(**game, *side, *hex);
+        if (!a) return std::unexpected(a.error());
+        return JsonResponse(200, query::ToJson(t, *a));
+      }
+      auto a = query::AnswerSupplyAll(**game, *side);
+      if (!a) return std::unexpected(a.error());
+      return JsonResponse(200, query::ToJson(t, *a));
+    });
+  }
+
+  Response Odds(const Request& req, const std::string& id) {
+    return Game(req, id, Need::kAnyToken, [&](const GameRef& g) -> Result<Response> {
+      auto body = Body(req);
+      if (!body) return std::unexpected(body.error());
+      JsonReader r(*body);
+      if (auto s = r.OnlyKeys(P(), {"orders", "runs", "seed", "at"}); !s) {
+        return std::unexpected(s.error());
+      }
+      for (const char* key : {"orders", "runs"}) {
+        if (auto s = r.Require(P(), key); !s) return std::unexpected(s.error());
+      }
+      query::OddsRequest request;
+      auto runs = r.Int(P("/runs"), 1, kMaxServerOddsRuns);
+      if (!runs) return std::unexpected(runs.error());
+      request.runs = static_cast<std::uint64_t>(*runs);
+      if (r.Has(P(), "seed")) {
+        auto seed = r.Int(P("/seed"), 0, std::numeric_limits<std::int64_t>::max());
+        if (!seed) return std::unexpected(seed.error());
+        request.seed = static_cast<std::uint64_t>(*seed);
+      }
+      auto orders = Member(*body, "orders");
+      if (!orders) return std::unexpected(orders.error());
+      auto at = OptAt(r);
+      if (!at) return std::unexpected(at.error());
+      auto game = At(g, *at);
+      if (!game) return std::unexpected(game.error());
+      auto a = query::RunOdds(**game, *orders, request);
+      if (!a) return std::unexpected(a.error());
+      return JsonResponse(200, query::ToJson(*a));
+    });
+  }
+
+  Response Log(const Request& req, const std::string& id) {
+    return Game(req, id, Need::kAnyToken, [&](const GameRef& g) -> Result<Response> {
+      auto turn = QueryInt(req, "turn", 1, kMaxAt);
+      if (!turn) return std::unexpected(turn.error());
+      auto log = query::AnswerLog(g.path, *turn);
+      if (!log) return std::unexpected(log.error());
+      return JsonResponse(200, query::ToJson(*log));
+    });
+  }
+
+  Response Dice(const Request& req, const std::string& id) {
+    return Game(req, id, Need::kAnyToken, [&](const GameRef& g) -> Result<Response> {
+      auto log = db::TurnLog::Open(g.path, db::TurnLog::Access::kRead);
+      if (!log) return std::unexpected(log.error());
+      const db::GameRecord& record = log->game();
+      auto count = log->CountTurns();
+      if (!count) return std::unexpected(count.error());
+      json doc = {{"game", g.id}};
+      if (record.dice != db::DiceKind::kFair) {
+        doc["dice"] = "seeded";
+        doc["seed"] = record.seed;
+        return JsonResponse(200, doc);
+      }
+      doc["dice"] = "fair";
+      doc["game_id"] = record.game_id;
+      doc["axis_commitment"] = record.axis_commitment;
+      doc["allied_commitment"] = record.allied_commitment;
+      json turns = json::array();
+      for (std::int32_t n = 1; n <= *count; ++n) {
+        auto t = log->ReadTurn(n);
+        if (!t) return std::unexpected(t.error());
+        turns.push_back({{"number", t->number},
+                         {"side", t->side},
+                         {"axis_key", t->axis_key},
+                         {"allied_key", t->allied_key},
+                         {"orders_hash", t->orders_hash},
+                         {"reply_hash", t->reply_hash}});
+      }
+      doc["turns"] = std::move(turns);
+      return JsonResponse(200, doc);
+    });
+  }
+
+  // The one lock per game its writers take, so that they queue here, not on SQLite's lock.
+  // The game's mutex in `locks` (its writer lock, or its loader lock), made on first use.
+  template <class Mutex>
+  std::shared_ptr<Mutex> LockOf(std::map<std::string, std::shared_ptr<Mutex>>& locks,
+                                const std::string& id) {
+    std::lock_guard lock(locks_mu_);
+    auto& m = locks[id];
+    if (!m) m = std::make_shared<Mutex>();
+    return m;
+  }
+  std::shared_ptr<std::mutex> WriteLock(const std::string& id) { return LockOf(locks_, id); }
+
+  // A write: the game's writer lock is held from the access check to the commit, so that who
+  // may write is judged on the state the write extends. `f` answers {"game", "number", ...};
+  // then the listeners get `event`.
+  template <class F>
+  Response Write(const Request& req, const std::string& id, Need need, int status,
+                 const char* event, F f) {
+    if (!store_.Exists(id)) return ErrorResponse(404, "not-found", "no such game", id);
+    json done;
+    GameRef written;
+    {
+      auto lock = WriteLock(id);
+      std::lock_guard hold(*lock);
+      auto g = Admit(req, id, need);
+      if (!g) return g.error();
+      Result<json> r = f(*g);
+      if (!r) return FromError(r.error());
+      done = std::move(*r);
+      written = std::move(*g);
+    }
+    // The players look next: the new position and status are loaded before they hear of it.
+    (void)Latest(written, true);
+    (void)LatestStatus(written.id, written.path);
+    hub_->Notify(id, event, {{"game", id}, {"number", done["number"]}});
+    return JsonResponse(status, done);
+  }
+
+  Response Orders(const Request& req, const std::string& id) {
+    return Write(req, id, Need::kPhasing, 202, "pending", [&](const GameRef& g) -> Result<json> {
+      auto body = Body(req);
+      if (!body) return std::unexpected(body.error());
+      // Checked as `opsim turn` would play it: a refused order is refused here, with its rule.
+      auto game = Latest(g, true);
+      if (!game) return std::unexpected(game.error());
+      auto dry = query::AnswerDryRun(**game, *body);
+      if (!dry) return std::unexpected(dry.error());
+      if (!dry->legal()) return std::unexpected(dry->problems.front().first);
+      return db::pbem::HostMove(g.path, *body);
+    });
+  }
+
+  Response Reply(const Request& req, const std::string& id) {
+    return Write(req, id, Need::kDefender, 200, "turn", [&](const GameRef& g) -> Result<json> {
+      auto body = Body(req);
+      if (!body) return std::unexpected(body.error());
+      auto played =
+          db::pbem::HostResolve(g.path, g.secrets->axis_secret, g.secrets->allied_secret, *body);
+      if (!played) return std::unexpected(played.error());
+      return std::move(played->doc);
+    });
+  }
+
+  Store store_;
+  std::size_t max_body_;
+  std::mutex theaters_mu_;
+  std::map<std::string, std::shared_ptr<const std::string>> theaters_;  // by scenario SHA-256
+  std::shared_ptr<Hub> hub_;
+  std::mutex warm_mu_;
+  std::map<std::string, Warm> warm_;
+  std::mutex locks_mu_;
+  std::map<std::string, std::shared_ptr<std::mutex>> locks_;  // writers, by game
+  // Loaders, by game; recursive, since a position's loader asks for the game's latest state.
+  std::map<std::string, std::shared_ptr<std::recursive_mutex>> load_locks_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<Api>> Api::Open(const ApiOptions& options) {
+  if (options.games_dir.empty()) {
+    return Fail(ErrorCode::kInvalidInput, "say where the games are kept (--games DIR)");
+  }
+  auto api = std::make_unique<GameApi>(options);
+  if (auto s = api->Init(); !s) return std::unexpected(s.error());
+  return std::unique_ptr<Api>(std::move(api));
+}
+
+}  // namespace opsim::server

@@ -1,0 +1,605 @@
+#include "opsim/server/http_server.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <spdlog/spdlog.h>
+#include <algorithm>
+#include <atomic>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <climits>
+#include <cstdlib>
+#include <deque>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string_view>
+#include <thread>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace opsim::server {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace asio = boost::asio;
+using tcp = asio::ip::tcp;
+
+namespace {
+
+constexpr std::uint32_t kHeaderLimit = 16 * 1024;
+constexpr std::size_t kStaticFileLimit = 16 * 1024 * 1024;
+constexpr std::chrono::seconds kHeartbeat{15};
+
+// The JSON error body every refusal carries, as the API's (docs/api.md, Errors).
+std::string ErrorBody(std::string_view code, std::string_view message) {
+  return nlohmann::json{
+      {"error", {{"code", code}, {"message", message}, {"where", ""}, {"rule", ""}}}}
+      .dump();
+}
+
+std::string_view View(beast::string_view s) {
+  return {s.data(), s.size()};
+}
+
+int HexDigit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// Percent-decoding; nullopt for a bad escape or a NUL. In a query, '+' is a space.
+std::optional<std::string> Decode(std::string_view s, bool query) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (c == '%') {
+      if (i + 2 >= s.size()) return std::nullopt;
+      const int hi = HexDigit(s[i + 1]);
+      const int lo = HexDigit(s[i + 2]);
+      if (hi < 0 || lo < 0) return std::nullopt;
+      c = static_cast<char>(hi * 16 + lo);
+      i += 2;
+    } else if (query && c == '+') {
+      c = ' ';
+    }
+    if (c == '\0') return std::nullopt;
+    out += c;
+  }
+  return out;
+}
+
+// Splits a request target into a Request's path and query; false if it cannot be decoded.
+bool ParseTarget(std::string_view target, Request& r) {
+  const std::size_t q = target.find('?');
+  auto path = Decode(target.substr(0, q), false);
+  if (!path || path->empty() || path->front() != '/') return false;
+  r.path = std::move(*path);
+  if (q == std::string_view::npos) return true;
+  std::string_view rest = target.substr(q + 1);
+  while (!rest.empty()) {
+    const std::size_t amp = rest.find('&');
+    const std::string_view pair = rest.substr(0, amp);
+    rest = amp == std::string_view::npos ? std::string_view{} : rest.substr(amp + 1);
+    if (pair.empty()) continue;
+    const std::size_t eq = pair.find('=');
+    auto key = Decode(pair.substr(0, eq), true);
+    auto value =
+        Decode(eq == std::string_view::npos ? std::string_view{} : pair.substr(eq + 1), true);
+    if (!key || !value) return false;
+    r.query.emplace_back(std::move(*key), std::move(*value));
+  }
+  return true;
+}
+
+std::string_view ContentTypeOf(std::string_view path) {
+  static constexpr std::pair<std::string_view, std::string_view> kTypes[] = {
+      {".html", "text/html; charset=utf-8"},
+      {".js", "text/javascript; charset=utf-8"},
+      {".mjs", "text/javascript; charset=utf-8"},
+      {".css", "text/css; charset=utf-8"},
+      {".json", "application/json"},
+      {".svg", "image/svg+xml"},
+      {".png", "image/png"},
+      {".ico", "image/x-icon"},
+      {".txt", "text/plain; charset=utf-8"},
+      {".md", "text/plain; charset=utf-8"},
+  };
+  for (const auto& [ext, type] : kTypes) {
+    if (path.ends_with(ext)) return type;
+  }
+  return "application/octet-stream";
+}
+
+// A token bucket per client: `burst` requests at once, then `rate` a second.
+class RateLimiter {
+ public:
+  RateLimiter(double rate, double burst) : rate_(rate), burst_(std::max(burst, 1.0)) {}
+
+  bool Allow(const std::string& client) {
+    if (rate_ <= 0) return true;
+    const auto now = std::chrono::steady_clock::now();
+    std::lock_guard lock(mutex_);
+    if (buckets_.size() > kMaxClients) Forget(now);
+    auto [it, fresh] = buckets_.try_emplace(client, Bucket{burst_, now});
+    Bucket& b = it->second;
+    if (!fresh) {
+      const double elapsed = std::chrono::duration<double>(now - b.last).count();
+      b.tokens = std::min(burst_, b.tokens + elapsed * rate_);
+      b.last = now;
+    }
+    if (b.tokens < 1) return false;
+    b.tokens -= 1;
+    return true;
+  }
+
+ private:
+  static constexpr std::size_t kMaxClients = 10000;
+  struct Bucket {
+    double tokens;
+    std::chrono::steady_clock::time_point last;
+  };
+  // Drops the buckets that have refilled: those clients are as if new.
+  void Forget(std::chrono::steady_clock::time_point now) {
+    std::erase_if(buckets_, [&](const auto& kv) {
+      return kv.second.tokens +
+                 std::chrono::duration<double>(now - kv.second.last).count() * rate_ >=
+             burst_;
+    });
+  }
+  const double rate_;
+  const double burst_;
+  std::mutex mutex_;
+  std::unordered_map<std::string, Bucket> buckets_;
+};
+
+class Session;
+
+}  // namespace
+
+struct HttpServer::Impl {
+  Impl(Api& a, ServerOptions o)
+      : api(a),
+        options(std::move(o)),
+        io(std::max(1, Threads())),
+        acceptor(asio::make_strand(io)),
+        signals(io),
+        limiter(options.rate, options.burst),
+        address_limiter(options.rate * kPerAddress, options.burst * kPerAddress) {}
+
+  int Threads() const {
+    if (options.threads > 0) return options.threads;
+    return std::max(4, 2 * static_cast<int>(std::thread::hardware_concurrency()));
+  }
+
+  void Accept();
+  void Register(const std::shared_ptr<Session>& s);
+  void Unregister(Session* s);
+
+  Api& api;
+  const ServerOptions options;
+  std::string web_root;  // web_dir, resolved; empty: no static files
+  asio::io_context io;
+  tcp::acceptor acceptor;
+  asio::signal_set signals;
+  // A client is its address and token; one address may be many players (a club behind one
+  // router, the load test), but a client that changes its token each time still meets a limit.
+  static constexpr double kPerAddress = 20;
+  RateLimiter limiter;
+  RateLimiter address_limiter;
+  std::atomic<bool> stopping{false};
+  std::mutex sessions_mutex;
+  std::unordered_map<Session*, std::weak_ptr<Session>> sessions;
+};
+
+namespace {
+
+// One connection: requests in turn (HTTP/1.1 keep-alive), or one event stream. Everything it
+// does runs on its strand, so Stop's message waits for a request being handled to finish.
+class Session : public std::enable_shared_from_this<Session> {
+ public:
+  Session(tcp::socket socket, HttpServer::Impl& server)
+      : stream_(std::move(socket)), server_(server), heartbeat_(stream_.get_executor()) {
+    beast::error_code ec;
+    const auto endpoint = stream_.socket().remote_endpoint(ec);
+    peer_ = ec ? "?" : endpoint.address().to_string();
+  }
+  ~Session() { server_.Unregister(this); }
+
+  void Start() {
+    server_.Register(shared_from_this());
+    asio::dispatch(stream_.get_executor(),
+                   beast::bind_front_handler(&Session::Read, shared_from_this()));
+  }
+
+  auto Executor() { return stream_.get_executor(); }
+
+  // From Stop(), on the strand: after the request being handled, if any, is answered.
+  void Shutdown() {
+    stopping_ = true;
+    if (writing_) return;  // closes once written
+    Close();
+  }
+
+ private:
+  void Read() {
+    if (stopping_ || server_.stopping) return Close();
+    parser_.emplace();
+    parser_->header_limit(kHeaderLimit);
+    parser_->body_limit(server_.options.max_body);
+    stream_.expires_after(server_.options.idle_timeout);
+    reading_ = true;
+    http::async_read(stream_, buffer_, *parser_,
+                     beast::bind_front_handler(&Session::OnRead, shared_from_this()));
+  }
+
+  void OnRead(beast::error_code ec, std::size_t) {
+    reading_ = false;
+    if (ec == http::error::end_of_stream || ec == beast::error::timeout ||
+        ec == asio::error::operation_aborted || ec == asio::error::connection_reset ||
+        ec == asio::error::eof || stopping_) {
+      return Close();
+    }
+    if (ec == http::error::body_limit) {
+      return SendError(http::status::payload_too_large, "too-large",
+                       "request body: over the server's limit of " +
+                           std::to_string(server_.options.max_body) + " bytes",
+                       true);
+    }
+    if (ec == http::error::header_limit) {
+      return SendError(http::status::request_header_fields_too_large, "too-large",
+                       "request headers: over 16384 bytes", true);
+    }
+    if (ec) {
+      return SendError(http::status::bad_request, "invalid-input",
+                       "request: not HTTP/1.1 (" + ec.message() + ")", true);
+    }
+    Handle(parser_->release());
+  }
+
+  void Handle(http::request<http::string_body> req) {
+    version_ = req.version();
+    keep_alive_ = req.keep_alive();
+    head_ = req.method() == http::verb::head;
+    Request r;
+    r.method = std::string(req.method_string());
+    r.peer = peer_;
+    if (!ParseTarget(View(req.target()), r)) {
+      return SendError(http::status::bad_request, "invalid-input",
+                       "request: a path or query that cannot be decoded", false);
+    }
+    const std::string_view auth = View(req[http::field::authorization]);
+    if (auth.starts_with("Bearer ")) {
+      r.token = std::string(auth.substr(7));
+    } else {
+      for (const auto& [k, v] : r.query) {
+        if (k == "token") r.token = v;
+      }
+    }
+    if (!server_.limiter.Allow(peer_ + '|' + r.token) || !server_.address_limiter.Allow(peer_)) {
+      return SendError(http::status::too_many_requests, "rate-limited",
+                       "too many requests: at most " + std::to_string(server_.options.rate) +
+                           " a second; try again in a second",
+                       false, {{"Retry-After", "1"}});
+    }
+    const bool api = r.path == "/api" || r.path.starts_with("/api/");
+    if (!api) return ServeStatic(r, View(req[http::field::if_none_match]));
+    r.body = std::move(req.body());
+    if (r.method == "GET" && r.path.ends_with("/events") && r.path.starts_with("/api/games/")) {
+      return StartEvents(std::move(r));
+    }
+    Response res = Answer(r);
+    Send(res.status, std::move(res.body), res.content_type, res.etag,
+         res.cache_control.empty() ? "no-store" : res.cache_control);
+  }
+
+  // The API promises not to throw; should it, the client gets a 500 and the server goes on.
+  Response Answer(const Request& r) {
+    try {
+      return server_.api.Handle(r);
+    } catch (const std::exception& e) {
+      spdlog::error("serve: {} {}: {}", r.method, r.path, e.what());
+      Response res;
+      res.status = 500;
+      res.body = ErrorBody(ErrorCodeName(ErrorCode::kInternal),
+                           std::string("internal error (a bug in opsim): ") + e.what());
+      return res;
+    }
+  }
+
+  void ServeStatic(const Request& r, std::string_view if_none_match) {
+    if (r.method != "GET" && r.method != "HEAD") {
+      return SendError(http::status::method_not_allowed, "method-not-allowed",
+                       r.method + " " + r.path + ": only GET and HEAD", false);
+    }
+    const auto not_found = [&] {
+      SendError(http::status::not_found, "not-found", r.path + ": no such file", false);
+    };
+    if (server_.web_root.empty()) return not_found();
+    std::string rel = r.path == "/" ? std::string("/index.html") : r.path;
+    // Every part a plain name: no "..", ".", empty parts or backslashes.
+    for (std::size_t at = 1; at <= rel.size();) {
+      const std::size_t slash = std::min(rel.find('/', at), rel.size());
+      const std::string_view part(rel.data() + at, slash - at);
+      if (part.empty() || part == "." || part == ".." || part.find('\\') != part.npos) {
+        return not_found();
+      }
+      at = slash + 1;
+    }
+    // Links are followed only if they stay inside the web folder.
+    char resolved[PATH_MAX];
+    if (realpath((server_.web_root + rel).c_str(), resolved) == nullptr ||
+        !std::string_view(resolved).starts_with(server_.web_root + '/')) {
+      return not_found();
+    }
+    const int fd = open(resolved, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) return not_found();
+    struct stat st {};
+    std::string body;
+    bool ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+              static_cast<std::size_t>(st.st_size) <= kStaticFileLimit;
+    if (ok) {
+      body.resize(static_cast<std::size_t>(st.st_size));
+      std::size_t got = 0;
+      while (ok && got < body.size()) {
+        const ssize_t n = read(fd, body.data() + got, body.size() - got);
+        if (n <= 0) ok = false;
+        got += n > 0 ? static_cast<std::size_t>(n) : 0;
+      }
+    }
+    close(fd);
+    if (!ok) return not_found();
+    const std::string etag = '"' + std::to_string(st.st_size) + '-' +
+                             std::to_string(st.st_mtim.tv_sec) + '.' +
+                             std::to_string(st.st_mtim.tv_nsec) + '"';
+    if (if_none_match == etag) {
+      return Send(304, {}, ContentTypeOf(rel), etag, "no-cache");
+    }
+    Send(200, std::move(body), ContentTypeOf(rel), etag, "no-cache");
+  }
+
+  void SendError(http::status status, std::string_view code, const std::string& message, bool close,
+                 std::vector<std::pair<std::string, std::string>> extra = {}) {
+    if (close) keep_alive_ = false;
+    if (version_ == 0) version_ = 11;
+    Send(static_cast<int>(status), ErrorBody(code, message), "application/json", {}, "no-store",
+         std::move(extra));
+  }
+
+  void Send(int status, std::string body, std::string_view type, std::string_view etag,
+            std::string_view cache, std::vector<std::pair<std::string, std::string>> extra = {}) {
+    auto res = std::make_shared<http::response<http::string_body>>(
+        static_cast<http::status>(status), version_ == 0 ? 11 : version_);
+    res->set(http::field::server, "opsim");
+    res->set(http::field::content_type, std::string(type));
+    res->set(http::field::cache_control, std::string(cache));
+    if (!etag.empty()) res->set(http::field::etag, std::string(etag));
+    // The client's files are all ours: nothing from another origin, no framing, no referrer
+    // (side links carry their token).
+    res->set("Content-Security-Policy",
+             "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'");
+    res->set("X-Content-Type-Options", "nosniff");
+    res->set("Referrer-Policy", "no-referrer");
+    for (const auto& [k, v] : extra) res->set(k, v);
+    const bool keep = keep_alive_ && !stopping_ && !server_.stopping;
+    res->keep_alive(keep);
+    const std::size_t length = body.size();
+    if (!head_) res->body() = std::move(body);
+    res->prepare_payload();
+    if (head_) res->content_length(length);
+    writing_ = true;
+    stream_.expires_after(server_.options.idle_timeout);
+    http::async_write(stream_, *res,
+                      [self = shared_from_this(), res, keep](beast::error_code ec, std::size_t) {
+                        self->writing_ = false;
+                        if (ec || !keep || self->stopping_) return self->Close();
+                        self->Read();
+                      });
+  }
+
+  // An event stream: the header, then each change of the game as it happens, and a comment
+  // every kHeartbeat so that proxies and dead peers are noticed.
+  void StartEvents(Request r) {
+    auto self = shared_from_this();
+    std::weak_ptr<Session> weak = self;
+    auto sub = server_.api.Subscribe(r, [weak](const std::string& event, const std::string& data) {
+      if (auto s = weak.lock()) {
+        std::string message = "event: " + event + "\n";
+        std::size_t at = 0;
+        do {  // one data: line per line of data
+          const std::size_t nl = std::min(data.find('\n', at), data.size());
+          message += "data: " + data.substr(at, nl - at) + "\n";
+          at = nl + 1;
+        } while (at < data.size());
+        message += "\n";
+        asio::post(s->stream_.get_executor(),
+                   [s, m = std::move(message)]() mutable { s->Push(std::move(m)); });
+      }
+    });
+    if (!sub) {
+      Response& res = sub.error();
+      return Send(res.status, std::move(res.body), res.content_type, {}, "no-store");
+    }
+    subscription_ = std::move(*sub);
+    stream_.expires_never();
+    std::string header =
+        "HTTP/1.1 200 OK\r\nServer: opsim\r\nContent-Type: text/event-stream\r\n"
+        "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n"
+        "Connection: keep-alive\r\n\r\n";
+    Push(std::move(header) + "retry: 2000\nevent: ready\ndata: {}\n\n");
+    Beat();
+    // The client sends nothing more: a read ends when it goes away.
+    stream_.socket().async_read_some(asio::buffer(sink_),
+                                     [self](beast::error_code, std::size_t) { self->Close(); });
+  }
+
+  void Beat() {
+    heartbeat_.expires_after(kHeartbeat);
+    heartbeat_.async_wait([self = shared_from_this()](beast::error_code ec) {
+      if (ec || self->closed_) return;
+      self->Push(": ping\n\n");
+      self->Beat();
+    });
+  }
+
+  void Push(std::string message) {
+    if (closed_) return;
+    outbox_.push_back(std::move(message));
+    if (outbox_.size() == 1) WriteNext();
+  }
+
+  void WriteNext() {
+    writing_ = true;
+    asio::async_write(stream_.socket(), asio::buffer(outbox_.front()),
+                      [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                        self->writing_ = false;
+                        if (ec || self->closed_) return self->Close();
+                        self->outbox_.pop_front();
+                        if (!self->outbox_.empty()) return self->WriteNext();
+                        if (self->stopping_) self->Close();
+                      });
+  }
+
+  void Close() {
+    if (closed_) return;
+    closed_ = true;
+    subscription_.reset();
+    heartbeat_.cancel();
+    beast::error_code ec;
+    stream_.socket().shutdown(tcp::socket::shutdown_both, ec);
+    stream_.socket().close(ec);
+  }
+
+  beast::tcp_stream stream_;
+  HttpServer::Impl& server_;
+  asio::steady_timer heartbeat_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  std::unique_ptr<Subscription> subscription_;
+  std::deque<std::string> outbox_;
+  std::array<char, 256> sink_{};
+  std::string peer_;
+  unsigned version_ = 11;
+  bool keep_alive_ = true;
+  bool head_ = false;
+  bool reading_ = false;
+  bool writing_ = false;
+  bool stopping_ = false;
+  bool closed_ = false;
+};
+
+}  // namespace
+
+void HttpServer::Impl::Register(const std::shared_ptr<Session>& s) {
+  std::lock_guard lock(sessions_mutex);
+  sessions.emplace(s.get(), s);
+}
+
+void HttpServer::Impl::Unregister(Session* s) {
+  std::lock_guard lock(sessions_mutex);
+  sessions.erase(s);
+}
+
+void HttpServer::Impl::Accept() {
+  acceptor.async_accept(asio::make_strand(io), [this](beast::error_code ec, tcp::socket socket) {
+    if (ec == asio::error::operation_aborted || stopping) return;
+    if (!ec) {
+      std::size_t open = 0;
+      {
+        std::lock_guard lock(sessions_mutex);
+        open = sessions.size();
+      }
+      if (open >= options.max_connections) {
+        spdlog::warn("serve: {} connections open: one refused", open);
+        beast::error_code ignored;
+        socket.close(ignored);
+      } else {
+        std::make_shared<Session>(std::move(socket), *this)->Start();
+      }
+    } else {
+      spdlog::warn("serve: accept: {}", ec.message());
+    }
+    Accept();
+  });
+}
+
+HttpServer::HttpServer(Api& api, ServerOptions options)
+    : impl_(std::make_unique<Impl>(api, std::move(options))) {}
+
+HttpServer::~HttpServer() = default;
+
+Result<std::uint16_t> HttpServer::Listen() {
+  Impl& s = *impl_;
+  if (!s.options.web_dir.empty()) {
+    char resolved[PATH_MAX];
+    if (realpath(s.options.web_dir.c_str(), resolved) == nullptr) {
+      return Fail(ErrorCode::kNotFound, "the web client's folder does not exist",
+                  s.options.web_dir);
+    }
+    s.web_root = resolved;
+  }
+  beast::error_code ec;
+  const auto address = asio::ip::make_address(s.options.bind, ec);
+  if (ec) return Fail(ErrorCode::kInvalidInput, "not an IP address", s.options.bind);
+  const tcp::endpoint endpoint(address, s.options.port);
+  const std::string where = s.options.bind + ":" + std::to_string(s.options.port);
+  s.acceptor.open(endpoint.protocol(), ec);
+  if (!ec) s.acceptor.set_option(asio::socket_base::reuse_address(true), ec);
+  if (!ec) s.acceptor.bind(endpoint, ec);
+  if (!ec) s.acceptor.listen(asio::socket_base::max_listen_connections, ec);
+  if (ec) return Fail(ErrorCode::kIOError, "cannot listen: " + ec.message(), where);
+  return s.acceptor.local_endpoint().port();
+}
+
+void HttpServer::Run() {
+  Impl& s = *impl_;
+  if (s.options.handle_signals) {
+    s.signals.add(SIGTERM);
+    s.signals.add(SIGINT);
+    s.signals.async_wait([this](beast::error_code ec, int signal) {
+      if (ec) return;
+      spdlog::info("serve: signal {}: finishing the requests in flight", signal);
+      Stop();
+    });
+  }
+  asio::dispatch(s.acceptor.get_executor(), [&s] { s.Accept(); });
+  std::vector<std::thread> threads;
+  for (int i = 1; i < s.Threads(); ++i) threads.emplace_back([&s] { s.io.run(); });
+  s.io.run();
+  for (auto& t : threads) t.join();
+}
+
+void HttpServer::Stop() {
+  Impl& s = *impl_;
+  if (s.stopping.exchange(true)) return;
+  asio::post(s.acceptor.get_executor(), [&s] {
+    beast::error_code ec;
+    s.acceptor.close(ec);
+  });
+  asio::post(s.io, [&s] {
+    beast::error_code ec;
+    s.signals.cancel(ec);
+  });
+  std::vector<std::shared_ptr<Session>> open;
+  {
+    std::lock_guard lock(s.sessions_mutex);
+    for (auto& [raw, weak] : s.sessions) {
+      if (auto p = weak.lock()) open.push_back(std::move(p));
+    }
+  }
+  // Each on its own strand: after the request it is handling, if any.
+  for (auto& session : open) {
+    asio::post(session->Executor(), [session] { session->Shutdown(); });
+  }
+}
+
+}  // namespace opsim::server

@@ -1,0 +1,391 @@
+#!/usr/bin/python3
+"""The browser client (web/) in real headless Chromium against a real `opsim serve`.
+
+usage: browser_test.py play|perf --opsim BIN --out DIR
+
+play: a hosted game of the bundled scenario, one browser per side. The Axis sees the map and
+a unit, selects it and sees its reach, writes a move, a second move and an attack (with odds)
+by clicking, dry-runs and submits; the orders arrive in the Allied browser without a reload;
+the Allies reply with a flood; the played turn arrives in the Axis browser; the Axis steps the
+replay. A screenshot after each step goes to DIR. Any SEVERE entry in either browser's console
+(a JavaScript error, an uncaught exception or rejection, a failed request) fails the test.
+
+perf: a generated 100,000-hex, 2,000-unit game, opened twice; prints the time until its first
+view (about 10,000 hexes) is painted, and its stages, from the browser's performance API (the
+page's own marks), and one redraw.
+
+Exit 77 (ctest: skipped) when Chromium, its driver or Selenium is missing, unless
+OPSIM_REQUIRE_BROWSER is set (scripts/test.sh sets it, having installed them): then exit 1.
+"""
+import argparse
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+try:
+    from selenium import webdriver
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+except ImportError:
+    print("browser_test.py: python3-selenium is not installed")
+    sys.exit(1 if os.environ.get("OPSIM_REQUIRE_BROWSER") else 77)
+
+CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+WAIT = 30  # seconds, for any one thing the page should do
+
+
+class Failure(Exception):
+    pass
+
+
+class Server:
+    """`opsim serve` on 127.0.0.1, any free port, over a fresh games folder."""
+
+    def __init__(self, opsim, games, url=None):
+        self.proc = None
+        if url:  # one already running (--server), for working on the client
+            self.url = url.rstrip("/")
+            return
+        self.proc = subprocess.Popen(
+            [opsim, "serve", "--games", games, "--port", "0", "--json"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.proc.stdout.readline()
+        if not line:
+            raise Failure("opsim serve did not start: " + self.proc.stderr.read())
+        self.url = json.loads(line)["url"].rstrip("/")
+
+    def api(self, method, path, body=None):
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.url + path, data=data, method=method,
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(req, timeout=WAIT) as r:
+            return json.loads(r.read())
+
+    def stop(self):
+        if not self.proc:
+            return
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+class Browser:
+    """One headless Chromium, its console checked after every step."""
+
+    def __init__(self, name, out, size=(1400, 900)):
+        options = webdriver.ChromeOptions()
+        options.binary_location = CHROMIUM
+        for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                    "--hide-scrollbars", f"--window-size={size[0]},{size[1]}"):
+            options.add_argument(arg)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        self.d = webdriver.Chrome(service=Service(DRIVER), options=options)
+        self.d.set_script_timeout(WAIT)
+        self.name, self.out, self.shots = name, out, 0
+
+    def open(self, url):
+        self.d.get(url)
+        self.wait_for("#map[data-drawn]")
+
+    def wait(self, what, predicate, timeout=WAIT):
+        try:
+            return WebDriverWait(self.d, timeout, poll_frequency=0.1).until(lambda d: predicate())
+        except TimeoutException:
+            self.shot("timeout")
+            error = self.d.find_element(By.ID, "error-text").text
+            raise Failure(f"{self.name}: waited {timeout} s for {what}"
+                          + (f"; the page's error area says: {error}" if error else ""))
+
+    def wait_for(self, css, timeout=WAIT):
+        return self.wait(css, lambda: self.d.find_elements(By.CSS_SELECTOR, css), timeout)[0]
+
+    def wait_text(self, css, text):
+        return self.wait(f"'{text}' in {css}", lambda: any(
+            text in e.text for e in self.d.find_elements(By.CSS_SELECTOR, css)))
+
+    def js(self, script, *args):
+        return self.d.execute_script(script, *args)
+
+    def console(self):
+        """Fails on any SEVERE console entry since the last call."""
+        severe = [e for e in self.d.get_log("browser") if e["level"] == "SEVERE"]
+        if severe:
+            raise Failure(f"{self.name}: console errors: " + "; ".join(e["message"] for e in severe))
+
+    def shot(self, step):
+        self.shots += 1
+        path = os.path.join(self.out, f"{self.name}-{self.shots:02d}-{step}.png")
+        self.d.save_screenshot(path)
+        print(f"  screenshot {path}")
+
+    def step(self, name):
+        self.shot(name)
+        self.console()
+
+    def click_hex(self, hex_name, shift=False):
+        """Clicks the hex on the canvas (centred in view first), below any counter on it."""
+        xy = self.js("""const c = window.opsim, i = c.theater.index.get(arguments[0]);
+            if (i === undefined) return null;
+            c.map.centerOn(i); c.map.draw();
+            const [x, y] = c.map.toScreen(c.theater.hexes[i].x, c.theater.hexes[i].y);
+            const r = c.map.canvas.getBoundingClientRect();
+            // Below the centre, clear of a counter standing there.
+            return [x - r.width / 2, y + 0.72 * c.map.scale - r.height / 2];""", hex_name)
+        if xy is None:
+            raise Failure(f"{self.name}: no hex {hex_name} on the page's theater")
+        canvas = self.d.find_element(By.CSS_SELECTOR, "#map canvas")
+        chain = ActionChains(self.d)
+        if shift:
+            chain.key_down(Keys.SHIFT)
+        chain.move_to_element_with_offset(canvas, int(xy[0]), int(xy[1])).click()
+        if shift:
+            chain.key_up(Keys.SHIFT)
+        chain.perform()
+
+    def click_unit(self, unit, ctrl=False):
+        """Clicks a unit's counter, expanding its stack first when it is not on top."""
+        self.js("const c = window.opsim, u = c.position.units.find(x => x.id === arguments[0]);"
+                "c.map.centerOn(u.hex, 150); c.map.draw();", unit)
+        css = f'.counter[data-unit="{unit}"]'
+        counter = self.wait_for(css)
+        if counter.get_attribute("data-count"):  # a stack: open it, then pick the unit
+            counter.click()
+            counter = self.wait_for(f'.stack.expanded {css}')
+        if ctrl:
+            ActionChains(self.d).key_down(Keys.CONTROL).click(counter).key_up(Keys.CONTROL).perform()
+        else:
+            counter.click()
+
+    def quit(self):
+        self.d.quit()
+
+
+def play(opsim, out, url):
+    games = tempfile.mkdtemp(prefix="opsim-browser-")
+    server = Server(opsim, games, url)
+    browsers = []
+    try:
+        game = server.api("POST", "/api/games", {"scenario": "special-terrain"})
+        axis, allied = Browser("axis", out), Browser("allied", out)
+        browsers += [axis, allied]
+
+        print("the page without a game lists the games and makes a new one")
+        axis.d.get(server.url + "/")
+        axis.wait_text("#games", game["game"])
+        axis.wait_for("#new-game button").click()
+        axis.wait_for("#created a[href*='token=']")
+        axis.step("lobby")
+
+        print("a wrong token: the error area says what the server said")
+        allied.d.get(f"{server.url}/?game={game['game']}&token=0123")
+        allied.wait_text("#error-text", "not a token of this game")
+        allied.shot("wrong-token")
+        allied.d.get_log("browser")  # the expected 401s, logged as failed requests
+
+        print("open the game as each side; see the map and a unit")
+        axis.open(server.url + game["links"]["axis"])
+        allied.open(server.url + game["links"]["allied"])
+        axis.wait_for('.counter[data-unit="de-18a"]')
+        allied.wait_for('.counter[data-unit="nl-1"]')
+        axis.wait_text("#legend", "causeway")
+        axis.step("map")
+        allied.step("map")
+
+        print("supply and zones of control on demand")
+        allied.d.find_element(By.CSS_SELECTOR, "[data-overlay=supply][value=allied]").click()
+        allied.d.find_element(By.CSS_SELECTOR, "[data-overlay=zoc][value=axis]").click()
+        allied.wait("supply rings and zones of control", lambda: allied.js(
+            "const p = window.opsim.position;"
+            "return p.supply.allied && p.supply.allied.size > 0 && p.zoc.axis && p.zoc.axis.size > 0"))
+        allied.step("supply-zoc")
+
+        print("select de-18a: its reach")
+        axis.click_unit("de-18a")
+        axis.wait("the reach overlay", lambda: axis.js(
+            "return window.opsim.reach && window.opsim.reach.size") or 0)
+        axis.wait_text("#selection-panel", "in reach")
+        axis.step("reach")
+
+        print("a move by clicking a destination, checked, added")
+        axis.click_hex("16A:1222")
+        axis.wait_text("#draft-verdict", "legal")
+        axis.wait_for("#add-draft:enabled").click()
+        axis.wait_text("#orders-list", "move de-18a 16A:1322-16A:1222")
+
+        print("a second move with a waypoint (shift-click), checked as it grows")
+        axis.click_unit("de-9pz")
+        axis.click_hex("16A:1322")
+        axis.click_hex("16A:1221", shift=True)
+        axis.wait_text("#draft-verdict", "legal")
+        axis.wait_for("#add-draft:enabled").click()
+        axis.wait_text("#orders-list", "move de-9pz 16A:1323-16A:1322-16A:1221")
+
+        print("a refused path says its rule; Escape cancels it")
+        axis.click_unit("de-18a")
+        axis.click_hex("16A:1222")
+        axis.click_hex("16A:1121", shift=True)
+        axis.wait_text("#draft-verdict", "refused")
+        axis.wait_text("#draft-verdict", "[B")
+        axis.step("refused")
+        axis.d.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+        axis.wait("Escape to cancel the draft", lambda: axis.js("return window.opsim.draft === null"))
+
+        print("an order from the menu: an air drop, its hex clicked on the map")
+        axis.d.find_element(By.CSS_SELECTOR, "#order-menu summary").click()
+        axis.d.find_element(By.CSS_SELECTOR, "#menu-kind option[value='air-drop']").click()
+        axis.d.find_element(By.ID, "menu-units").send_keys("de-22la")
+        axis.click_hex("16A:0723")
+        axis.wait("the menu's Where filled from the map", lambda: axis.d.find_element(
+            By.ID, "menu-where").get_attribute("value") == "16A:0723")
+        axis.d.find_element(By.CSS_SELECTOR, "#menu-form button[type=submit]").click()
+        axis.wait_text("#orders-list", "air drop de-22la on 16A:0723")
+        axis.d.find_element(By.CSS_SELECTOR, "#order-menu summary").click()
+
+        print("an attack: attackers, target, odds")
+        axis.click_unit("de-18a")
+        axis.click_unit("de-9pz", ctrl=True)
+        axis.click_hex("16A:1122")
+        axis.wait_text("#selection-panel", "combat at 16A:1122")
+        axis.wait_text("#draft-verdict", "legal")
+        axis.step("attack-odds")
+        axis.wait_for("#add-draft:enabled").click()
+        axis.wait_text("#orders-list", "attack 16A:1122 with de-18a, de-9pz")
+
+        print("dry run, then submit")
+        axis.wait_for("#dry-run:enabled").click()
+        axis.wait_text("#dry-run-verdict", "every order is legal")
+        axis.step("dry-run")
+        axis.wait_for("#submit:enabled").click()
+        axis.wait_for('body[data-pending="moved"]')
+        axis.step("submitted")
+
+        print("the orders arrive in the Allied browser, live")
+        allied.wait_for('body[data-pending="moved"]')
+        allied.wait_for("#reply-panel:not([hidden])")
+        allied.step("orders-arrived")
+
+        print("the defender's reply: a flood of 16A:1122")
+        allied.d.find_element(By.XPATH, "//section[@id='reply-panel']//button[text()='Flood a hex']").click()
+        allied.click_hex("16A:1122")
+        allied.wait_text("#reply-panel", "flood 16A:1122")
+        allied.wait_for("#send-reply").click()
+        allied.wait_for('body[data-turns="1"]')
+        allied.step("replied")
+
+        print("the played turn arrives in the Axis browser, live")
+        axis.wait_for('body[data-turns="1"]')
+        axis.wait_for('body[data-pending=""]')
+        axis.wait_text("#notice", "player-turn 1 is played")
+        axis.step("turn-arrived")
+
+        print("step the replay")
+        axis.wait_for("#replay-first").click()
+        axis.wait_text("#replay-at", "0 of 1")
+        axis.wait_text("#replay-events", "before the first player-turn")
+        axis.step("replay-0")
+        axis.wait_for("#replay-next").click()
+        axis.wait_text("#replay-at", "1 of 1")
+        axis.wait_text("#replay-events", "B7.2")
+        axis.wait_text("#replay-events", "flooding of 16A:1122")
+        axis.step("replay-1")
+
+        print("the keyboard: Tab reaches a counter, arrows pan, Escape cancels")
+        axis.js("document.getElementById('map').focus()")
+        before = axis.js("return [window.opsim.map.cx, window.opsim.map.scale]")
+        axis.d.switch_to.active_element.send_keys(Keys.ARROW_RIGHT, "+")
+        after = axis.js("return [window.opsim.map.cx, window.opsim.map.scale]")
+        if not (after[0] > before[0] and after[1] > before[1]):
+            raise Failure(f"axis: arrow and + did not pan and zoom: {before} -> {after}")
+        axis.d.switch_to.active_element.send_keys(Keys.TAB)
+        counter = axis.d.switch_to.active_element
+        if "counter" not in (counter.get_attribute("class") or ""):
+            raise Failure("axis: Tab from the map does not reach a counter")
+        hex_name = counter.find_element(By.XPATH, "..").get_attribute("data-hex")
+        counter.send_keys(Keys.ENTER)  # opens its stack, or shows its hex
+        axis.wait_text("#hex-panel", hex_name)
+        axis.d.switch_to.active_element.send_keys(Keys.ESCAPE)
+        axis.step("keyboard")
+        print("play: passed")
+    finally:
+        for b in browsers:
+            b.quit()
+        server.stop()
+        shutil.rmtree(games, ignore_errors=True)
+
+
+def perf(opsim, out, url):
+    games = tempfile.mkdtemp(prefix="opsim-browser-perf-")
+    scenario = os.path.join(games, "generated.json")
+    subprocess.run([opsim, "generate", "--hexes", "100000", "--units", "2000", "--seed", "1",
+                    "--out", scenario], check=True, stdout=subprocess.DEVNULL)
+    server = Server(opsim, games, url)
+    browser = None
+    try:
+        with open(scenario) as f:
+            game = server.api("POST", "/api/games", {"scenario_json": json.load(f)})
+        browser = Browser("perf", out)
+        # Twice: the first load makes the server build the theater's JSON (once per scenario),
+        # the second is what every later page gets.
+        for load in ("first load", "second load"):
+            browser.open(server.url + game["links"]["spectator"])
+            browser.wait("the first view's measure", lambda: browser.js(
+                "return performance.getEntriesByName('opsim:first-view').length"), 60)
+            m = browser.js("""const d = (n) => performance.getEntriesByName('opsim:' + n)[0].duration;
+                return {first: d('first-view'), nav: d('navigation-to-first-view'), fetch: d('fetch'),
+                        index: d('index'), position: d('position'), draw: d('draw'),
+                        hexes: performance.getEntriesByName('opsim:first-view')[0].detail.hexes,
+                        drawMs: performance.getEntriesByName('opsim:first-view')[0].detail.drawMs,
+                        total: window.opsim.theater.hexes.length};""")
+            print(f"perf, {load}: a {m['hexes']}-hex view of a {m['total']}-hex theater painted "
+                  f"{m['nav']:.0f} ms after navigation, {m['first']:.0f} ms after the page's "
+                  f"script started (theater and status fetched {m['fetch']:.0f} ms, indexed "
+                  f"{m['index']:.0f} ms, the position {m['position']:.0f} ms more, drawn and painted "
+                  f"{m['draw']:.0f} ms, of which drawing {m['drawMs']:.0f} ms); target 1000 ms")
+        # One redraw of the same view, as a pan or zoom makes.
+        redraw = browser.js("""const v = window.opsim.map, t = performance.now();
+            v.draw(); return [performance.now() - t, Number(v.host.dataset.hexesDrawn)];""")
+        print(f"perf: a redraw of the view (a pan or zoom) {redraw[0]:.0f} ms ({redraw[1]} hexes)")
+        browser.step("generated")
+    finally:
+        if browser:
+            browser.quit()
+        server.stop()
+        shutil.rmtree(games, ignore_errors=True)
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("what", choices=["play", "perf"])
+    p.add_argument("--opsim", required=True)
+    p.add_argument("--out", required=True)
+    p.add_argument("--server", help="use this running opsim serve (its address) instead of starting one")
+    a = p.parse_args()
+    for path in (CHROMIUM, DRIVER):
+        if not os.path.exists(path):
+            print(f"browser_test.py: {path} is not installed")
+            return 1 if os.environ.get("OPSIM_REQUIRE_BROWSER") else 77
+    os.makedirs(a.out, exist_ok=True)
+    # ctest's timeout sends SIGTERM: unwind, so the server and the browsers are stopped too.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("browser_test.py: terminated"))
+    try:
+        (play if a.what == "play" else perf)(a.opsim, a.out, a.server)
+    except Failure as e:
+        print(f"browser_test.py {a.what}: FAILED: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

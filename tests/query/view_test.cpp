@@ -1,0 +1,276 @@
+// What a map shows (view.h, docs/views.md): the theater and a position, as `opsim theater` and
+// `opsim position` print them and the game server sends them to a browser.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <regex>
+#include <set>
+
+#include "opsim/query/supply.h"
+#include "opsim/query/view.h"
+#include "test_support.h"
+
+namespace opsim {
+namespace {
+
+using nlohmann::json;
+
+query::LoadedGame Load(std::vector<std::string> overrides = {}) {
+  query::Source source;
+  source.scenario = "special-terrain";
+  source.overrides = std::move(overrides);
+  auto g = query::Load(source);
+  EXPECT_TRUE(g.has_value()) << (g ? "" : g.error().to_string());
+  return g ? std::move(*g) : query::LoadedGame{};
+}
+
+json Cli(std::vector<std::string> args) {
+  args.push_back("--json");
+  const test::CliRun r = test::RunCli(args);
+  EXPECT_EQ(r.code, 0) << r.err;
+  return r.json();
+}
+
+json Position(const query::LoadedGame& g, query::PositionOptions o = {}) {
+  auto j = query::PositionJson(g, o);
+  EXPECT_TRUE(j.has_value()) << (j ? "" : j.error().to_string());
+  return j ? *j : json();
+}
+
+const json* Unit(const json& position, const std::string& id) {
+  for (const json& u : position["units"]) {
+    if (u["id"] == id) return &u;
+  }
+  return nullptr;
+}
+
+TEST(TheaterView, EveryHexOnceAtItsPlaceOnTheGlobalGrid) {
+  const query::LoadedGame g = Load();
+  const map::Theater& t = *g.theater;
+  const json j = query::TheaterJson(t);
+  ASSERT_EQ(j["hexes"].size(), t.hex_count());
+  std::set<std::string> names;
+  for (std::uint32_t v = 0; v < t.hex_count(); ++v) {
+    const json& h = j["hexes"][v];
+    EXPECT_TRUE(names.insert(h["hex"].get<std::string>()).second) << h["hex"];
+    EXPECT_EQ(h["hex"], t.HexName(map::HexRef{v}));
+    const map::GridPos p = t.Pos(map::HexRef{v});
+    EXPECT_EQ(h["col"], p.col);
+    EXPECT_EQ(h["row"], p.row);
+  }
+  EXPECT_EQ(j["sheets"].size(), t.sheets().size());
+  EXPECT_EQ(j, Cli({"theater", "--scenario", "special-terrain"}));
+}
+
+// Each sheet's panel is the one `opsim render` draws it in (the SVG titles each panel with its
+// sheets, joined by " + "), and the two hexes of every hexside are in one panel.
+TEST(TheaterView, SheetsInThePanelsRenderDrawsThem) {
+  const query::LoadedGame g = Load();
+  const json j = query::TheaterJson(*g.theater);
+  std::vector<std::string> titles;
+  for (const json& s : j["sheets"]) {
+    const std::size_t panel = s["panel"];
+    ASSERT_LE(panel, titles.size()) << "panels are numbered in sheet order";
+    if (panel == titles.size()) titles.emplace_back("sheet ");
+    titles[panel] += (titles[panel].size() > 6 ? " + " : "") + s["name"].get<std::string>();
+  }
+  EXPECT_LT(titles.size(), j["sheets"].size()) << "no two sheets joined";
+  const test::TempDir dir;
+  ASSERT_EQ(
+      test::RunCli({"render", "--scenario", "special-terrain", "--out", dir.Path("m.svg")}).code,
+      0);
+  const std::string svg = test::ReadFile(dir.Path("m.svg"));
+  for (const std::string& title : titles) {
+    EXPECT_NE(svg.find(">" + title + "</text>"), std::string::npos) << title;
+  }
+  std::map<std::string, json> panel;  // by sheet name
+  for (const json& s : j["sheets"]) panel[s["name"]] = s["panel"];
+  const auto panel_of = [&](const json& side, const char* end) {
+    const std::string hex = j["hexes"][side[end].get<std::size_t>()]["hex"];
+    return panel[hex.substr(0, hex.find(':'))];
+  };
+  for (const json& s : j["hexsides"]) EXPECT_EQ(panel_of(s, "a"), panel_of(s, "b")) << s["hexside"];
+}
+
+// Render puts each hex where the doc's centre formula puts its global column and row, less its
+// panel's offset: within a panel, two hexes are as far apart in the SVG as on the global grid.
+TEST(TheaterView, EveryHexWhereRenderDrawsIt) {
+  const query::LoadedGame g = Load();
+  const json j = query::TheaterJson(*g.theater);
+  const test::TempDir dir;
+  ASSERT_EQ(
+      test::RunCli({"render", "--scenario", "special-terrain", "--out", dir.Path("m.svg")}).code,
+      0);
+  // The hex numbers, one per hex in the theater's order.
+  const std::string svg = test::ReadFile(dir.Path("m.svg"));
+  const std::regex number(R"re(<text x="([-0-9.e]+)" y="([-0-9.e]+)" fill="#555">\d{4}</text>)re");
+  std::vector<std::pair<double, double>> drawn;
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), number); it != std::sregex_iterator();
+       ++it) {
+    drawn.emplace_back(std::stod((*it)[1]), std::stod((*it)[2]));
+  }
+  ASSERT_EQ(drawn.size(), j["hexes"].size());
+  const auto centre = [](const json& h) {
+    const int col = h["col"], row = h["row"];
+    return std::pair{1.5 * col, std::sqrt(3.0) * row + ((col & 1) == 0 ? std::sqrt(3.0) / 2 : 0)};
+  };
+  constexpr double kRadius = 14;             // render's hex radius
+  std::map<std::string, std::size_t> first;  // by panel: its first hex
+  std::map<std::string, json> panel;         // by sheet name
+  for (const json& s : j["sheets"]) panel[s["name"]] = s["panel"];
+  for (std::size_t v = 0; v < drawn.size(); ++v) {
+    const std::string hex = j["hexes"][v]["hex"];
+    const std::size_t f =
+        first.emplace(panel[hex.substr(0, hex.find(':'))].dump(), v).first->second;
+    const auto [cx, cy] = centre(j["hexes"][v]);
+    const auto [fx, fy] = centre(j["hexes"][f]);
+    EXPECT_NEAR(drawn[v].first - drawn[f].first, (cx - fx) * kRadius, 0.1) << hex;
+    EXPECT_NEAR(drawn[v].second - drawn[f].second, (cy - fy) * kRadius, 0.1) << hex;
+  }
+}
+
+TEST(TheaterView, BoundsHoldEveryHex) {
+  const query::LoadedGame g = Load();
+  const json j = query::TheaterJson(*g.theater);
+  int min_col = 1 << 30, min_row = 1 << 30, max_col = -1, max_row = -1;
+  for (const json& h : j["hexes"]) {
+    min_col = std::min(min_col, h["col"].get<int>());
+    min_row = std::min(min_row, h["row"].get<int>());
+    max_col = std::max(max_col, h["col"].get<int>());
+    max_row = std::max(max_row, h["row"].get<int>());
+  }
+  EXPECT_EQ(j["bounds"]["min"], json::array({min_col, min_row}));
+  EXPECT_EQ(j["bounds"]["max"], json::array({max_col, max_row}));
+}
+
+// Sheets are joined where they join: the two hexes of every hexside, on two sheets or one, are
+// neighbours on the global grid in the hexside's direction.
+TEST(TheaterView, HexsidesJoinNeighboursAcrossSheets) {
+  const query::LoadedGame g = Load();
+  const json j = query::TheaterJson(*g.theater);
+  int across_sheets = 0;
+  for (const json& s : j["hexsides"]) {
+    const json& a = j["hexes"][s["a"].get<std::size_t>()];
+    const json& b = j["hexes"][s["b"].get<std::size_t>()];
+    const map::GridPos next =
+        map::Neighbor(map::GridPos{a["col"], a["row"]}, static_cast<map::Dir>(s["dir"].get<int>()));
+    EXPECT_EQ(next.col, b["col"]) << s["hexside"];
+    EXPECT_EQ(next.row, b["row"]) << s["hexside"];
+    const std::string an = a["hex"], bn = b["hex"];
+    if (an.substr(0, an.find(':')) != bn.substr(0, bn.find(':'))) ++across_sheets;
+  }
+  EXPECT_GT(across_sheets, 0) << "no hexside with features joins two sheets";
+}
+
+TEST(TheaterView, HexsidesCarryTheirFeaturesAndWaterways) {
+  const query::LoadedGame g = Load();
+  const json j = query::TheaterJson(*g.theater);
+  bool causeway = false, suez = false;
+  for (const json& s : j["hexsides"]) {
+    if (s["hexside"] == "16A:0727/0827") {
+      causeway = s["features"].dump().find("causeway") != std::string::npos;  // 41.A.1
+    }
+    if (s.contains("waterway") && j["waterways"][s["waterway"].get<int>()]["rule"] == "41.B") {
+      suez = true;
+    }
+  }
+  EXPECT_TRUE(causeway) << "the Sloedam";
+  EXPECT_TRUE(suez) << "the Suez Canal's hexsides";
+}
+
+// The map-edge exits (41.F), with their hexes by index.
+TEST(TheaterView, ExitsNameTheirEdgeSideAndHexes) {
+  const query::LoadedGame g = Load();
+  const map::Theater& t = *g.theater;
+  const json j = query::TheaterJson(t);
+  ASSERT_EQ(j["exits"].size(), t.exits().size());
+  ASSERT_FALSE(t.exits().empty());
+  const json& e = j["exits"][0];
+  EXPECT_EQ(e["name"], "west edge in Greater Germany");
+  EXPECT_EQ(e["side"], "allied");
+  EXPECT_EQ(e["edge"], "west");
+  EXPECT_EQ(e["total"], "greater-germany");
+  ASSERT_EQ(e["hexes"].size(), 13u);  // 9A:0104..0116
+  EXPECT_EQ(j["hexes"][e["hexes"][0].get<std::size_t>()]["hex"], "9A:0104");
+}
+
+TEST(PositionView, EveryKindOfUnitWithWhatItsCounterSays) {
+  const query::LoadedGame g = Load();
+  const json p = Position(g);
+  const json* ground = Unit(p, "de-9pz");
+  ASSERT_NE(ground, nullptr);
+  EXPECT_EQ((*ground)["kind"], "ground");
+  EXPECT_EQ((*ground)["side"], "axis");
+  EXPECT_EQ((*ground)["hex"], "16A:1323");
+  const ops::GroundUnit* u = g.state->FindUnit("de-9pz");
+  EXPECT_EQ((*ground)["strength"], query::CounterText(*u));
+  EXPECT_EQ((*ground)["attack"], u->attack);
+  const json* air = Unit(p, "de-kg2");
+  ASSERT_NE(air, nullptr);
+  EXPECT_EQ((*air)["kind"], "air");
+  EXPECT_EQ((*air)["hex"], "16A:1321");
+  const json* naval = Unit(p, "uk-med");
+  ASSERT_NE(naval, nullptr);
+  EXPECT_EQ((*naval)["kind"], "naval");
+  EXPECT_EQ((*naval)["naval_kind"], "tf");
+  EXPECT_EQ((*naval)["hex"], "19A:2612");
+  EXPECT_EQ(p["units"].size(), g.state->units.size() + g.state->air.size() + g.state->naval.size());
+  EXPECT_EQ(p["next"]["phasing"], "axis");
+}
+
+TEST(PositionView, OwnershipAndTheMapStateAsTheGameHasThem) {
+  const query::LoadedGame g = Load({"flood:16A:1122=partial", "bridge:16A:0727/0827=destroyed",
+                                    "suez=temporarily-closed", "owner:16A:0827=axis"});
+  const json p = Position(g);
+  std::size_t axis = 0, allied = 0;
+  for (std::uint32_t v = 0; v < g.theater->hex_count(); ++v) {
+    axis += g.map.owner(map::HexRef{v}) == Owner::kAxis;
+    allied += g.map.owner(map::HexRef{v}) == Owner::kAllied;
+  }
+  EXPECT_EQ(p["owner"]["axis"].size(), axis);
+  EXPECT_EQ(p["owner"]["allied"].size(), allied);
+  EXPECT_NE(p["owner"]["axis"].dump().find("\"16A:0827\""), std::string::npos);
+  ASSERT_EQ(p["floods"].size(), 1u);
+  EXPECT_EQ(p["floods"][0]["hex"], "16A:1122");
+  EXPECT_EQ(p["floods"][0]["kind"], "partial");
+  EXPECT_EQ(p["destroyed_bridges"], json::array({"16A:0727/0827"}));
+  EXPECT_EQ(p["suez"], "temporarily-closed");
+}
+
+// A flood says what it makes its hex count as now, as `opsim map --hex` says it (41.A.4).
+TEST(PositionView, AFloodSaysWhatItsHexCountsAsAsTheHexPanelDoes) {
+  const std::vector<std::string> set = {"flood:16A:1122=partial", "flood:16A:1222=massive"};
+  const json p = Position(Load(set));
+  ASSERT_EQ(p["floods"].size(), 2u);
+  for (const json& f : p["floods"]) {
+    std::vector<std::string> args = {"map", "--scenario", "special-terrain", "--hex", f["hex"]};
+    for (const std::string& s : set) args.insert(args.end(), {"--set", s});
+    const json hex = Cli(args);
+    EXPECT_EQ(f["counts_as"], hex["flood"]["counts_as"]) << f["hex"];
+    EXPECT_EQ(f["rule"], hex["flood"]["rule"]) << f["hex"];
+  }
+  EXPECT_EQ(p["floods"][1]["hex"], "16A:1222");
+  EXPECT_EQ(p["floods"][1]["counts_as"], "prohibited");  // 41.A.4.b, in its own player-turn
+}
+
+TEST(PositionView, SupplyAndZonesOfControlOnDemandAsTheQueriesAnswer) {
+  const query::LoadedGame g = Load();
+  EXPECT_FALSE(Position(g).contains("supply"));
+  query::PositionOptions o;
+  o.supply = {Side::kAllied};
+  o.zoc = {Side::kAxis};
+  const json p = Position(g, o);
+  auto supply = query::AnswerSupplyAll(g, Side::kAllied);
+  ASSERT_TRUE(supply.has_value());
+  EXPECT_EQ(p["supply"]["allied"], query::ToJson(*g.theater, *supply));
+  ASSERT_FALSE(p["zoc"]["axis"].empty());
+  // The axis zones cover the hexes around its units (B4.8).
+  EXPECT_NE(p["zoc"]["axis"].dump().find("\"16A:1322\""), std::string::npos);
+  EXPECT_EQ(
+      p, Cli({"position", "--scenario", "special-terrain", "--supply", "allied", "--zoc", "axis"}));
+}
+
+}  // namespace
+}  // namespace opsim

@@ -1,0 +1,448 @@
+// The game API (docs/api.md) through Api::Handle and Subscribe, as the HTTP layer calls them:
+// every endpoint, access (401/403 with nothing written), malformed bodies, a whole hosted
+// player-turn whose dice verify, two submits at once, and a CLI-made log in the folder.
+#include <gtest/gtest.h>
+
+#include <sys/stat.h>
+#include <atomic>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "opsim/core/fair_dice.h"
+#include "opsim/db/game_log.h"
+#include "opsim/server/api.h"
+#include "test_support.h"
+
+namespace opsim::server {
+namespace {
+
+using nlohmann::json;
+using test::BundledPath;
+using test::CliRun;
+using test::ReadFile;
+using test::RunCli;
+using test::TempDir;
+
+struct Created {
+  std::string id, axis, allied, spectator;
+  json doc;
+};
+
+class ApiTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ApiOptions options;
+    options.games_dir = dir_.Path("games");
+    auto api = Api::Open(options);
+    ASSERT_TRUE(api) << api.error().to_string();
+    api_ = std::move(*api);
+  }
+
+  Response Call(const std::string& method, const std::string& path, const std::string& token = "",
+                const std::string& body = "",
+                std::vector<std::pair<std::string, std::string>> query = {}) {
+    Request r;
+    r.method = method;
+    r.path = path;
+    r.token = token;
+    r.body = body;
+    r.query = std::move(query);
+    return api_->Handle(r);
+  }
+
+  static json Json(const Response& r) { return json::parse(r.body); }
+
+  Created Create() {
+    const Response r = Call("POST", "/api/games", "", R"({"scenario": "special-terrain"})");
+    EXPECT_EQ(r.status, 201) << r.body;
+    Created c;
+    c.doc = Json(r);
+    c.id = c.doc["game"];
+    c.axis = c.doc["tokens"]["axis"];
+    c.allied = c.doc["tokens"]["allied"];
+    c.spectator = c.doc["tokens"]["spectator"];
+    return c;
+  }
+
+  std::string Log(const Created& c) const { return dir_.Path("games") + "/" + c.id + ".sqlite"; }
+  std::string Head(const Created& c) const {
+    auto log = db::TurnLog::Open(Log(c), db::TurnLog::Access::kRead);
+    EXPECT_TRUE(log);
+    auto meta = log->Meta();
+    return (*meta)["head_hash"] + "|" +
+           (meta->count("pbem_pending") ? (*meta)["pbem_pending"] : "");
+  }
+
+  // The first bundled orders, split into the mover's orders and the defender's reply.
+  static std::pair<std::string, std::string> FirstTurn() {
+    json orders = json::parse(ReadFile(BundledOrders("01-axis-may-i-1940.json")));
+    json reply = {{"reactions", orders["reactions"]}};
+    orders.erase("reactions");
+    return {orders.dump(), reply.dump()};
+  }
+  static std::string BundledOrders(const std::string& file) {
+    return std::string(OPSIM_SCENARIO_DIR) + "/orders/special-terrain/" + file;
+  }
+
+  TempDir dir_;
+  std::unique_ptr<Api> api_;
+};
+
+TEST_F(ApiTest, ScenariosAreTheBundledOnesAsTheCliListsThem) {
+  const Response r = Call("GET", "/api/scenarios");
+  ASSERT_EQ(r.status, 200);
+  const CliRun cli = RunCli({"scenarios", "--json"});
+  EXPECT_EQ(Json(r), json::parse(cli.out));
+}
+
+TEST_F(ApiTest, CreatingAGameGivesTokensLinksAndCommitmentsAndKeepsOnlyHashes) {
+  const Created c = Create();
+  EXPECT_EQ(c.doc["links"]["axis"], "/?game=" + c.id + "&token=" + c.axis);
+  EXPECT_EQ(c.doc["scenario"], "special-terrain.json");
+  const std::string secrets = dir_.Path("games") + "/" + c.id + ".secrets";
+  struct stat st {};
+  ASSERT_EQ(stat(secrets.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0600);
+  const std::string text = ReadFile(secrets);
+  for (const std::string& t : {c.axis, c.allied, c.spectator}) {
+    EXPECT_EQ(text.find(t), std::string::npos) << "a token stored in clear";
+  }
+  auto log = db::TurnLog::Open(Log(c), db::TurnLog::Access::kRead);
+  ASSERT_TRUE(log);
+  EXPECT_EQ(log->game().axis_commitment, c.doc["dice"]["axis_commitment"]);
+  EXPECT_EQ(log->game().game_id, c.id);
+}
+
+TEST_F(ApiTest, AnUploadedScenarioIsCheckedByTheLoader) {
+  const json scenario = json::parse(ReadFile(BundledPath("special-terrain")));
+  Response r = Call("POST", "/api/games", "", json{{"scenario_json", scenario}}.dump());
+  EXPECT_EQ(r.status, 201) << r.body;
+  r = Call("POST", "/api/games", "", R"({"scenario_json": {"opsim": "scenario"}})");
+  EXPECT_EQ(r.status, 400) << r.body;
+  r = Call("POST", "/api/games", "", R"({"scenario": "no-such"})");
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(Json(r)["error"]["where"], "request body:1: /scenario");
+}
+
+TEST_F(ApiTest, StatusIsTheCliStatusWithTheCallersRole) {
+  const Created c = Create();
+  const Response r = Call("GET", "/api/games/" + c.id, c.spectator);
+  ASSERT_EQ(r.status, 200) << r.body;
+  json doc = Json(r);
+  EXPECT_EQ(doc["role"], "spectator");
+  EXPECT_EQ(doc["hosted"], true);
+  const CliRun cli = RunCli({"status", "--db", Log(c), "--json"});
+  json expected = json::parse(cli.out);
+  for (const char* k : {"role", "hosted", "game"}) doc.erase(k);
+  EXPECT_EQ(doc, expected);
+  const Response list = Call("GET", "/api/games");
+  ASSERT_EQ(list.status, 200);
+  EXPECT_EQ(Json(list)["games"][0]["id"], c.id);
+  EXPECT_EQ(Json(list)["games"][0]["dice"], "fair");
+}
+
+TEST_F(ApiTest, ReadsAreTheCliAnswers) {
+  const Created c = Create();
+  const std::string g = "/api/games/" + c.id;
+  Response r = Call("GET", g + "/hex/16A:0827", c.axis);
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(Json(r),
+            json::parse(RunCli({"map", "--db", Log(c), "--hex", "16A:0827", "--json"}).out));
+
+  r = Call("POST", g + "/route", c.allied,
+           R"({"mode": "naval", "side": "allied", "path": ["16A:0827", "16A:0826", "16A:0825"]})");
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(Json(r),
+            json::parse(RunCli({"route", "--db", Log(c), "--mode", "naval", "--side", "allied",
+                                "--path", "16A:0827,16A:0826,16A:0825", "--json"})
+                            .out));
+
+  r = Call("POST", g + "/reach", c.spectator, R"({"units": ["de-18a"]})");
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(Json(r),
+            json::parse(RunCli({"reach", "--db", Log(c), "--unit", "de-18a", "--json"}).out));
+
+  r = Call("POST", g + "/check", c.axis, R"({"action": {"suez": "close"}})");
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(
+      Json(r),
+      json::parse(
+          RunCli({"check", "--db", Log(c), "--action", R"({"suez": "close"})", "--json"}).out));
+
+  const auto [orders, reply] = FirstTurn();
+  r = Call("POST", g + "/check", c.axis, json{{"orders", json::parse(orders)}}.dump());
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_TRUE(Json(r).contains("orders"));
+
+  r = Call("GET", g + "/supply", c.allied, "", {{"side", "allied"}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(
+      Json(r),
+      json::parse(RunCli({"supply", "--db", Log(c), "--side", "allied", "--all", "--json"}).out));
+  r = Call("GET", g + "/supply", c.allied, "", {{"side", "allied"}, {"hex", "16A:1021"}});
+  EXPECT_EQ(r.status, 200) << r.body;
+
+  r = Call("POST", g + "/odds", c.axis,
+           json{{"orders", json::parse(orders)}, {"runs", 20}, {"seed", 7}}.dump());
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(Json(r)["runs"], 20);
+  r = Call("POST", g + "/odds", c.axis,
+           json{{"orders", json::parse(orders)}, {"runs", 1'001}}.dump());
+  EXPECT_EQ(r.status, 400);
+
+  r = Call("GET", g + "/log", c.axis);
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(Json(r), json::parse(RunCli({"log", "--db", Log(c), "--json"}).out));
+
+  r = Call("GET", g + "/dice", c.spectator);
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(Json(r)["axis_commitment"], c.doc["dice"]["axis_commitment"]);
+  EXPECT_TRUE(Json(r)["turns"].empty());
+}
+
+TEST_F(ApiTest, TheTheaterIsCacheableAndTheStateIsTheCliPosition) {
+  const Created c = Create();
+  const std::string g = "/api/games/" + c.id;
+  Response r = Call("GET", g + "/theater", c.spectator);
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_FALSE(r.etag.empty());
+  EXPECT_EQ(r.cache_control, "public, max-age=86400");
+  EXPECT_EQ(Json(r),
+            json::parse(RunCli({"theater", "--scenario", "special-terrain", "--json"}).out));
+  EXPECT_EQ(Call("GET", g + "/theater").status, 401);
+
+  r = Call("GET", g + "/state", c.axis, "", {{"supply", "allied"}, {"zoc", "axis"}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_TRUE(r.etag.empty());
+  EXPECT_EQ(Json(r), json::parse(RunCli({"position", "--db", Log(c), "--supply", "allied", "--zoc",
+                                         "axis", "--json"})
+                                     .out));
+  r = Call("GET", g + "/state", c.axis, "", {{"supply", "both"}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(Json(r)["error"]["where"], "?supply");
+}
+
+TEST_F(ApiTest, AWholePlayerTurnIsLoggedWithDiceThatVerify) {
+  const Created c = Create();
+  const std::string g = "/api/games/" + c.id;
+  std::vector<std::string> events;
+  Request sub;
+  sub.method = "GET";
+  sub.path = g + "/events";
+  sub.token = c.spectator;
+  auto subscription = api_->Subscribe(
+      sub, [&events](const std::string& e, const std::string&) { events.push_back(e); });
+  ASSERT_TRUE(subscription);
+
+  const auto [orders, reply] = FirstTurn();
+  Response r = Call("POST", g + "/orders", c.axis, orders);
+  ASSERT_EQ(r.status, 202) << r.body;
+  EXPECT_EQ(Json(r)["number"], 1);
+  r = Call("GET", g, c.allied);
+  EXPECT_EQ(Json(r)["pending"]["stage"], "moved");
+
+  r = Call("POST", g + "/reply", c.allied, reply);
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(events, (std::vector<std::string>{"pending", "turn"}));
+
+  r = Call("GET", g + "/log", c.spectator, "", {{"turn", "1"}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(Json(r)["turns"].size(), 1u);
+
+  r = Call("GET", g + "/dice", c.spectator);
+  const json dice = Json(r);
+  ASSERT_EQ(dice["turns"].size(), 1u);
+  for (const char* side : {"axis", "allied"}) {
+    auto key = KeyFromHex(dice["turns"][0][std::string(side) + "_key"].get<std::string>());
+    auto commitment = KeyFromHex(dice[std::string(side) + "_commitment"].get<std::string>());
+    ASSERT_TRUE(key && commitment);
+    EXPECT_TRUE(KeyMatches(*key, 1, *commitment)) << side;
+  }
+  db::ReplayOptions verify;
+  verify.verify = true;
+  auto replay = db::ReplayLog(Log(c), verify);
+  ASSERT_TRUE(replay) << replay.error().to_string();
+
+  // The axis token cannot give the allied orders now due.
+  EXPECT_EQ(
+      Call("POST", g + "/orders", c.axis, ReadFile(BundledOrders("02-allied-may-i-1940.json")))
+          .status,
+      403);
+  // The next defender's reply finds nothing pending.
+  EXPECT_EQ(Call("POST", g + "/reply", c.axis, "{}").status, 409);
+  // The warm game moved on: the allied side now phases.
+  r = Call("GET", g, c.axis);
+  EXPECT_EQ(Json(r)["next"]["phasing"], "allied");
+}
+
+TEST_F(ApiTest, AccessIsRefusedAndNothingIsWritten) {
+  const Created c = Create();
+  const Created other = Create();
+  const std::string g = "/api/games/" + c.id;
+  const auto [orders, reply] = FirstTurn();
+  const std::string before = Head(c);
+  EXPECT_EQ(Call("GET", g + "/log").status, 401);
+  EXPECT_EQ(Call("GET", g + "/log", "not-a-token").status, 401);
+  EXPECT_EQ(Call("GET", g + "/log", other.axis).status, 401);
+  EXPECT_EQ(Call("POST", g + "/orders").status, 401);
+  EXPECT_EQ(Call("POST", g + "/orders", other.axis, orders).status, 401);
+  EXPECT_EQ(Call("POST", g + "/orders", c.allied, orders).status, 403);
+  EXPECT_EQ(Call("POST", g + "/orders", c.spectator, orders).status, 403);
+  EXPECT_EQ(Head(c), before);
+  ASSERT_EQ(Call("POST", g + "/orders", c.axis, orders).status, 202);
+  const std::string pending = Head(c);
+  EXPECT_EQ(Call("POST", g + "/reply", c.axis, reply).status, 403);
+  EXPECT_EQ(Call("POST", g + "/reply", c.spectator, reply).status, 403);
+  EXPECT_EQ(Call("POST", g + "/reply", "", reply).status, 401);
+  EXPECT_EQ(Head(c), pending);
+  const Response denied = Call("POST", g + "/reply", c.spectator, reply);
+  EXPECT_EQ(Json(denied)["error"]["code"], "forbidden");
+}
+
+TEST_F(ApiTest, ErrorsHaveTheCliShapeAndStatus) {
+  const Created c = Create();
+  const std::string g = "/api/games/" + c.id;
+  Response r = Call("POST", g + "/route", c.axis, "{\"mode\": \n  nope}");
+  ASSERT_EQ(r.status, 400);
+  const json e = Json(r)["error"];
+  EXPECT_EQ(e["code"], "invalid-input");
+  EXPECT_EQ(e["where"].get<std::string>().rfind("request body:2:", 0), 0u) << e;
+  for (const char* k : {"message", "rule"}) EXPECT_TRUE(e.contains(k));
+  EXPECT_EQ(Call("GET", "/api/games/no-such-game/log", c.axis).status, 404);
+  EXPECT_EQ(Call("GET", "/api/games/..%2F..%2Fetc/log", c.axis).status, 404);
+  EXPECT_EQ(Call("GET", "/api/games/../x", c.axis).status, 404);
+  EXPECT_EQ(Call("GET", "/api/nothing").status, 404);
+  EXPECT_EQ(Call("GET", g + "/nothing", c.axis).status, 404);
+  EXPECT_EQ(Call("DELETE", g + "/log", c.axis).status, 405);
+  EXPECT_EQ(Call("GET", g + "/orders", c.axis).status, 405);
+  EXPECT_EQ(Call("PUT", "/api/games").status, 405);
+  r = Call("GET", g + "/log", c.axis, "", {{"turn", "x"}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(Json(r)["error"]["where"], "?turn");
+  EXPECT_EQ(Call("GET", g + "/log", c.axis, "", {{"turn", "3"}}).status, 400);
+  // An order the rules forbid is 422 with its rule, and nothing is pending.
+  json bad = json::parse(FirstTurn().first);
+  // B4: beyond the panzer's movement allowance.
+  bad["movement"] = json::array(
+      {{{"units", {"de-9pz"}},
+        {"path",
+         {"16A:1323", "16A:1223", "16A:1123", "16A:1023", "16A:0923", "16A:0823", "16A:0723"}}}});
+  bad.erase("combat");
+  const std::string before = Head(c);
+  r = Call("POST", g + "/orders", c.axis, bad.dump());
+  EXPECT_EQ(r.status, 422) << r.body;
+  EXPECT_FALSE(Json(r)["error"]["rule"].get<std::string>().empty()) << r.body;
+  EXPECT_EQ(Head(c), before);
+}
+
+TEST_F(ApiTest, AnEventStreamNeedsAGamesTokenAndStopsWithItsSubscription) {
+  const Created c = Create();
+  Request sub;
+  sub.method = "GET";
+  sub.path = "/api/games/" + c.id + "/events";
+  int calls = 0;
+  const auto count = [&calls](const std::string&, const std::string&) { ++calls; };
+  auto none = api_->Subscribe(sub, count);
+  ASSERT_FALSE(none);
+  EXPECT_EQ(none.error().status, 401);
+  sub.token = c.spectator;
+  sub.path = "/api/games/no-such/events";
+  auto unknown = api_->Subscribe(sub, count);
+  ASSERT_FALSE(unknown);
+  EXPECT_EQ(unknown.error().status, 404);
+  sub.path = "/api/games/" + c.id + "/events";
+  auto live = api_->Subscribe(sub, count);
+  ASSERT_TRUE(live);
+  const auto [orders, reply] = FirstTurn();
+  ASSERT_EQ(Call("POST", "/api/games/" + c.id + "/orders", c.axis, orders).status, 202);
+  EXPECT_EQ(calls, 1);
+  live->reset();
+  ASSERT_EQ(Call("POST", "/api/games/" + c.id + "/reply", c.allied, reply).status, 200);
+  EXPECT_EQ(calls, 1);
+}
+
+TEST_F(ApiTest, ABodyOverTheLimitIsRefusedAndWritesNothing) {
+  ApiOptions options;
+  options.games_dir = dir_.Path("games");
+  options.max_body = 64;
+  auto small = Api::Open(options);
+  ASSERT_TRUE(small);
+  Request r;
+  r.method = "POST";
+  r.path = "/api/games";
+  r.body = R"({"scenario": "special-terrain", "padding": ")" + std::string(100, 'x') + R"("})";
+  EXPECT_EQ((*small)->Handle(r).status, 413);
+  EXPECT_TRUE(Json(Call("GET", "/api/games"))["games"].empty());
+}
+
+TEST_F(ApiTest, OfTwoSubmitsAtOnceExactlyOneWins) {
+  const Created c = Create();
+  const std::string g = "/api/games/" + c.id;
+  const auto [orders, reply] = FirstTurn();
+  std::atomic<int> won = 0, conflict = 0;
+  std::vector<std::thread> threads;
+  for (int i = 0; i < 2; ++i) {
+    threads.emplace_back([&, i] {
+      const int status = Call("POST", g + "/orders", c.axis, orders).status;
+      (status == 202 ? won : conflict) += status == 202 || status == 409 ? 1 : 100 + i;
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  EXPECT_EQ(won, 1);
+  EXPECT_EQ(conflict, 1);
+  ASSERT_EQ(Call("POST", g + "/reply", c.allied, reply).status, 200);
+  db::ReplayOptions verify;
+  verify.verify = true;
+  EXPECT_TRUE(db::ReplayLog(Log(c), verify));
+}
+
+TEST_F(ApiTest, ACliMadeLogInTheFolderIsListedAndReadableButNotPlayable) {
+  std::filesystem::create_directories(dir_.Path("games"));
+  const std::string log = dir_.Path("games") + "/by-hand.sqlite";
+  ASSERT_EQ(RunCli({"new", "--scenario", "special-terrain", "--db", log, "--seed", "1940"}).code,
+            0);
+  const Response list = Call("GET", "/api/games");
+  ASSERT_EQ(list.status, 200);
+  const json games = Json(list)["games"];
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0]["id"], "by-hand");
+  EXPECT_EQ(games[0]["hosted"], false);
+  EXPECT_EQ(games[0]["dice"], "seeded");
+  const Response status = Call("GET", "/api/games/by-hand");
+  ASSERT_EQ(status.status, 200) << status.body;
+  EXPECT_EQ(Json(status)["role"], "public");
+  EXPECT_EQ(Call("GET", "/api/games/by-hand/log").status, 200);
+  EXPECT_EQ(Call("GET", "/api/games/by-hand/dice").status, 200);
+  EXPECT_EQ(Call("POST", "/api/games/by-hand/orders", "", FirstTurn().first).status, 403);
+  // A turn the CLI logs while the server holds the game warm is seen at once.
+  EXPECT_EQ(Json(Call("GET", "/api/games/by-hand"))["turns_logged"], 0);
+  EXPECT_EQ(Call("POST", "/api/games/by-hand/reach", "", R"({"units": ["de-18a"]})").status, 200);
+  ASSERT_EQ(
+      RunCli({"turn", "--db", log, "--orders", BundledOrders("01-axis-may-i-1940.json")}).code, 0);
+  EXPECT_EQ(Json(Call("GET", "/api/games/by-hand"))["turns_logged"], 1);
+  EXPECT_EQ(Json(Call("GET", "/api/games"))["games"][0]["next"]["phasing"], "allied");
+  const Response reach = Call("POST", "/api/games/by-hand/reach", "", R"({"units": ["de-18a"]})");
+  EXPECT_EQ(Json(reach),
+            json::parse(RunCli({"reach", "--db", log, "--unit", "de-18a", "--json"}).out));
+}
+
+// The position's loader asks for the game's latest state while it holds the game's loader
+// lock: after a turn logged elsewhere both are stale at once, and the answer still comes (it
+// once waited for itself).
+TEST_F(ApiTest, APositionAfterATurnLoggedElsewhereIsLoadedOnce) {
+  std::filesystem::create_directories(dir_.Path("games"));
+  const std::string log = dir_.Path("games") + "/by-hand.sqlite";
+  ASSERT_EQ(RunCli({"new", "--scenario", "special-terrain", "--db", log, "--seed", "1940"}).code,
+            0);
+  ASSERT_EQ(Call("GET", "/api/games/by-hand/state").status, 200);
+  ASSERT_EQ(
+      RunCli({"turn", "--db", log, "--orders", BundledOrders("01-axis-may-i-1940.json")}).code, 0);
+  const Response state = Call("GET", "/api/games/by-hand/state");
+  ASSERT_EQ(state.status, 200) << state.body;
+  EXPECT_EQ(Json(state)["player_turn"], 1);
+  EXPECT_EQ(Json(state), json::parse(RunCli({"position", "--db", log, "--json"}).out));
+}
+
+}  // namespace
+}  // namespace opsim::server

@@ -1,0 +1,63 @@
+// A blocking HTTP/1.1 client for the server tests: real sockets on 127.0.0.1, one keep-alive
+// connection per client object (opened on first use, reopened when the server closes it).
+#pragma once
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+namespace opsim::server::test {
+
+namespace http = boost::beast::http;
+
+struct Reply {
+  int status = 0;
+  std::string body;
+  http::fields headers;
+  bool keep_alive = true;
+  // The body as JSON (null if it is not JSON).
+  nlohmann::json json() const { return nlohmann::json::parse(body, nullptr, false); }
+};
+
+class Client {
+ public:
+  explicit Client(std::uint16_t port) : port_(port) {}
+
+  Reply Send(http::request<http::string_body> req, const std::string& token = {}) {
+    if (!socket_) {
+      socket_.emplace(io_);
+      socket_->connect({boost::asio::ip::make_address("127.0.0.1"), port_});
+    }
+    req.set(http::field::host, "127.0.0.1");
+    if (!token.empty()) req.set(http::field::authorization, "Bearer " + token);
+    req.prepare_payload();
+    http::write(*socket_, req);
+    http::response<http::string_body> res;
+    http::read(*socket_, buffer_, res);
+    Reply r{static_cast<int>(res.result_int()), res.body(), res.base(), res.keep_alive()};
+    if (!res.keep_alive()) socket_.reset();
+    return r;
+  }
+  Reply Get(const std::string& target, const std::string& token = {}) {
+    return Send({http::verb::get, target, 11}, token);
+  }
+  Reply Post(const std::string& target, const std::string& body, const std::string& token = {}) {
+    http::request<http::string_body> req{http::verb::post, target, 11};
+    req.set(http::field::content_type, "application/json");
+    req.body() = body;
+    return Send(std::move(req), token);
+  }
+
+ private:
+  std::uint16_t port_;
+  boost::asio::io_context io_;
+  std::optional<boost::asio::ip::tcp::socket> socket_;
+  boost::beast::flat_buffer buffer_;
+};
+
+}  // namespace opsim::server::test

@@ -1,0 +1,362 @@
+// The HTTP layer over real sockets on 127.0.0.1, with a test double of the game API: what the
+// transport promises (http_server.h) whatever the API answers. The API itself over sockets is
+// in serve_test.cpp.
+#include <gtest/gtest.h>
+#include <sys/socket.h>
+
+#include <atomic>
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/read.hpp>
+#include <boost/asio/read_until.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "http_client.h"
+#include "opsim/server/http_server.h"
+
+namespace opsim::server {
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+using tcp = asio::ip::tcp;
+using namespace std::chrono_literals;
+
+// Answers every request with what it was given; /api/slow takes half a second.
+class EchoApi final : public Api {
+ public:
+  Response Handle(const Request& r) override {
+    ++calls;
+    if (r.path == "/api/slow") std::this_thread::sleep_for(500ms);
+    nlohmann::json q = nlohmann::json::array();
+    for (const auto& [k, v] : r.query) q.push_back({k, v});
+    Response res;
+    res.body = nlohmann::json{
+        {"method", r.method},
+        {"path", r.path},
+        {"query", q},
+        {"token", r.token},
+        {"body",
+         r.body}}.dump();
+    return res;
+  }
+
+  std::expected<std::unique_ptr<Subscription>, Response> Subscribe(const Request& r,
+                                                                   Listener listener) override {
+    if (r.token != "good") {
+      Response refused;
+      refused.status = 401;
+      refused.body = R"({"error":{}})";
+      return std::unexpected(refused);
+    }
+    std::lock_guard lock(mutex);
+    listeners.push_back(std::move(listener));
+    return std::make_unique<Subscription>();
+  }
+
+  void Fire(const std::string& event, const std::string& data) {
+    std::lock_guard lock(mutex);
+    for (auto& l : listeners) l(event, data);
+  }
+
+  std::atomic<int> calls{0};
+  std::mutex mutex;
+  std::vector<Listener> listeners;
+};
+
+class HttpTest : public ::testing::Test {
+ protected:
+  void Start(ServerOptions options = {}) {
+    options.port = 0;
+    options.threads = 2;
+    options.web_dir = web_.string();
+    server_ = std::make_unique<HttpServer>(api_, options);
+    auto port = server_->Listen();
+    ASSERT_TRUE(port.has_value()) << port.error().to_string();
+    port_ = *port;
+    runner_ = std::thread([this] { server_->Run(); });
+  }
+
+  void SetUp() override {
+    web_ = std::filesystem::temp_directory_path() /
+           ("opsim-http-" + std::to_string(getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::remove_all(web_);
+    std::filesystem::create_directories(web_ / "js");
+    std::ofstream(web_ / "index.html") << "<!doctype html><title>opsim</title>";
+    std::ofstream(web_ / "js" / "app.js") << "export {};";
+    std::ofstream(web_.string() + "-secret.txt") << "not for clients";
+  }
+
+  void TearDown() override {
+    if (server_) server_->Stop();
+    if (runner_.joinable()) runner_.join();
+    std::filesystem::remove_all(web_);
+    std::filesystem::remove(web_.string() + "-secret.txt");
+  }
+
+  tcp::socket Connect() {
+    tcp::socket s(io_);
+    s.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port_));
+    return s;
+  }
+
+  test::Reply Ask(http::request<http::string_body> req) {
+    test::Client c(port_);
+    return c.Send(std::move(req));
+  }
+
+  test::Reply Get(const std::string& target, const std::string& token = {}) {
+    test::Client c(port_);
+    return c.Get(target, token);
+  }
+
+  // Sends raw bytes and reads until the server closes.
+  std::string Raw(const std::string& bytes) {
+    tcp::socket s = Connect();
+    asio::write(s, asio::buffer(bytes));
+    std::string out;
+    beast::error_code ec;
+    std::array<char, 4096> chunk{};
+    for (;;) {
+      const std::size_t n = s.read_some(asio::buffer(chunk), ec);
+      if (ec) break;
+      out.append(chunk.data(), n);
+    }
+    return out;
+  }
+
+  asio::io_context io_;
+  EchoApi api_;
+  std::filesystem::path web_;
+  std::unique_ptr<HttpServer> server_;
+  std::thread runner_;
+  std::uint16_t port_ = 0;
+};
+
+TEST_F(HttpTest, HandsTheApiTheDecodedPathQueryTokenAndBody) {
+  Start();
+  http::request<http::string_body> req{http::verb::post, "/api/games/g%2D1/check?at=3&side=a+b",
+                                       11};
+  req.set(http::field::authorization, "Bearer T0KEN");
+  req.body() = R"({"x":1})";
+  const auto res = Ask(std::move(req));
+  ASSERT_EQ(res.status, 200);
+  const auto j = nlohmann::json::parse(res.body);
+  EXPECT_EQ(j["method"], "POST");
+  EXPECT_EQ(j["path"], "/api/games/g-1/check");
+  EXPECT_EQ(j["query"], nlohmann::json::parse(R"([["at","3"],["side","a b"]])"));
+  EXPECT_EQ(j["token"], "T0KEN");
+  EXPECT_EQ(j["body"], R"({"x":1})");
+  EXPECT_EQ(res.headers[http::field::cache_control], "no-store");
+  EXPECT_EQ(res.headers["Content-Security-Policy"].substr(0, 18), "default-src 'self'");
+}
+
+TEST_F(HttpTest, TakesTheTokenFromTheQueryWithoutAHeader) {
+  Start();
+  const auto res = Get("/api/games?token=abc");
+  ASSERT_EQ(res.status, 200);
+  EXPECT_EQ(nlohmann::json::parse(res.body)["token"], "abc");
+}
+
+TEST_F(HttpTest, KeepsAConnectionAliveForManyRequests) {
+  Start();
+  test::Client c(port_);
+  for (int i = 0; i < 3; ++i) {
+    const auto res = c.Get("/api/n" + std::to_string(i));
+    ASSERT_EQ(res.status, 200);
+    EXPECT_EQ(nlohmann::json::parse(res.body)["path"], "/api/n" + std::to_string(i));
+  }
+  EXPECT_EQ(api_.calls, 3);
+}
+
+TEST_F(HttpTest, RefusesABodyOverTheLimitBeforeTheApiSeesIt) {
+  ServerOptions o;
+  o.max_body = 1000;
+  Start(o);
+  http::request<http::string_body> req{http::verb::post, "/api/games", 11};
+  req.body() = std::string(1001, 'x');
+  const auto res = Ask(std::move(req));
+  EXPECT_EQ(res.status, 413);
+  EXPECT_NE(res.body.find("over the server's limit of 1000 bytes"), std::string::npos);
+  EXPECT_EQ(res.json()["error"]["code"], "too-large");
+  EXPECT_EQ(api_.calls, 0);
+  // A body at the limit is handed on.
+  http::request<http::string_body> ok{http::verb::post, "/api/games", 11};
+  ok.body() = std::string(1000, 'x');
+  EXPECT_EQ(Ask(std::move(ok)).status, 200);
+}
+
+TEST_F(HttpTest, RefusesHeadersOverSixteenKilobytes) {
+  Start();
+  http::request<http::string_body> req{http::verb::get, "/api/games", 11};
+  req.set("X-Long", std::string(17000, 'a'));
+  EXPECT_EQ(Ask(std::move(req)).status, 431);
+  EXPECT_EQ(api_.calls, 0);
+}
+
+TEST_F(HttpTest, AnswersBytesThatAreNotHttpWith400AndCloses) {
+  Start();
+  const std::string out = Raw("\x16\x03\x01 hello there\r\n\r\n");
+  EXPECT_EQ(out.substr(0, 12), "HTTP/1.1 400");
+  EXPECT_NE(out.find("not HTTP/1.1"), std::string::npos);
+  EXPECT_EQ(api_.calls, 0);
+}
+
+TEST_F(HttpTest, AnswersABadEscapeOrANulWith400) {
+  Start();
+  EXPECT_EQ(Get("/api/games/%zz").status, 400);
+  EXPECT_EQ(Get("/api/games/a%00b").status, 400);
+  EXPECT_EQ(Get("/api/games?x=%4").status, 400);
+  EXPECT_EQ(api_.calls, 0);
+}
+
+TEST_F(HttpTest, LimitsEachClientsRateAndSaysWhenToComeBack) {
+  ServerOptions o;
+  o.rate = 0.5;
+  o.burst = 3;
+  Start(o);
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(Get("/api/games", "a").status, 200);
+  const auto refused = Get("/api/games", "a");
+  EXPECT_EQ(refused.status, 429);
+  EXPECT_EQ(refused.headers["Retry-After"], "1");
+  EXPECT_EQ(refused.json()["error"]["code"], "rate-limited");
+  EXPECT_EQ(api_.calls, 3);
+  // Another token is another client.
+  EXPECT_EQ(Get("/api/games", "b").status, 200);
+}
+
+TEST_F(HttpTest, AClientChangingItsTokenStillMeetsItsAddresssLimit) {
+  ServerOptions o;
+  o.rate = 0.05;
+  o.burst = 1;  // an address: 20 at once, then one a second
+  Start(o);
+  int refused = 0;
+  for (int i = 0; i < 21; ++i) {
+    if (Get("/api/games", "token-" + std::to_string(i)).status == 429) ++refused;
+  }
+  EXPECT_EQ(refused, 1);
+  EXPECT_EQ(api_.calls, 20);
+}
+
+TEST_F(HttpTest, ServesTheClientsFilesAndNothingOutsideTheirFolder) {
+  Start();
+  const auto index = Get("/");
+  ASSERT_EQ(index.status, 200);
+  EXPECT_EQ(index.body, "<!doctype html><title>opsim</title>");
+  EXPECT_EQ(index.headers[http::field::content_type], "text/html; charset=utf-8");
+  const auto js = Get("/js/app.js");
+  ASSERT_EQ(js.status, 200);
+  EXPECT_EQ(js.headers[http::field::content_type], "text/javascript; charset=utf-8");
+  // Revalidation.
+  http::request<http::string_body> again{http::verb::get, "/js/app.js", 11};
+  again.set(http::field::if_none_match, js.headers[http::field::etag]);
+  EXPECT_EQ(Ask(std::move(again)).status, 304);
+
+  const std::string secret = "/../" + web_.filename().string() + "-secret.txt";
+  EXPECT_EQ(Get(secret).status, 404);
+  EXPECT_EQ(Get("/js/%2e%2e/%2e%2e/etc/passwd").status, 404);
+  EXPECT_EQ(Get("/js//app.js").status, 404);
+  EXPECT_EQ(Get("/js").status, 404);  // a folder
+  std::filesystem::create_symlink(web_.string() + "-secret.txt", web_ / "out.txt");
+  EXPECT_EQ(Get("/out.txt").status, 404);
+  std::filesystem::create_symlink(web_ / "index.html", web_ / "in.html");
+  EXPECT_EQ(Get("/in.html").status, 200);
+  EXPECT_EQ(Ask({http::verb::post, "/index.html", 11}).status, 405);
+  EXPECT_EQ(api_.calls, 0);
+}
+
+// Reads one Server-Sent Event block ("...\n\n") from `s`.
+std::string ReadEvent(tcp::socket& s, std::string& buffer) {
+  asio::read_until(s, asio::dynamic_buffer(buffer), "\n\n");
+  const std::size_t end = buffer.find("\n\n") + 2;
+  std::string event = buffer.substr(0, end);
+  buffer.erase(0, end);
+  return event;
+}
+
+TEST_F(HttpTest, StreamsAGamesChangesAsServerSentEvents) {
+  Start();
+  EXPECT_EQ(Get("/api/games/g1/events?token=bad").status, 401);
+
+  tcp::socket s = Connect();
+  const std::string ask = "GET /api/games/g1/events?token=good HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+  asio::write(s, asio::buffer(ask));
+  std::string buffer;
+  const std::string first = ReadEvent(s, buffer);
+  EXPECT_NE(first.find("HTTP/1.1 200 OK"), std::string::npos);
+  EXPECT_NE(first.find("Content-Type: text/event-stream"), std::string::npos);
+  // The header ends in CRLF CRLF; the first event follows it.
+  EXPECT_TRUE(first.ends_with("\r\n\r\nretry: 2000\nevent: ready\ndata: {}\n\n")) << first;
+  for (int i = 0; i < 50 && api_.listeners.empty(); ++i) std::this_thread::sleep_for(10ms);
+  api_.Fire("turn", R"({"game":"g1","player_turn":3})");
+  api_.Fire("pending", "line one\nline two");
+  EXPECT_EQ(ReadEvent(s, buffer), "event: turn\ndata: {\"game\":\"g1\",\"player_turn\":3}\n\n");
+  EXPECT_EQ(ReadEvent(s, buffer), "event: pending\ndata: line one\ndata: line two\n\n");
+}
+
+TEST_F(HttpTest, StopFinishesTheRequestInFlightThenRunReturns) {
+  Start();
+  std::optional<test::Reply> slow;
+  std::thread client([&] { slow = Get("/api/slow"); });
+  tcp::socket idle = Connect();  // an idle keep-alive connection is closed
+  while (api_.calls == 0) std::this_thread::sleep_for(5ms);
+  server_->Stop();
+  runner_.join();  // Run returned
+  client.join();
+  ASSERT_TRUE(slow.has_value());
+  EXPECT_EQ(slow->status, 200);
+  EXPECT_EQ(nlohmann::json::parse(slow->body)["path"], "/api/slow");
+  EXPECT_FALSE(slow->keep_alive);
+  std::array<char, 16> byte{};
+  beast::error_code ec;
+  idle.read_some(asio::buffer(byte), ec);
+  EXPECT_TRUE(ec == asio::error::eof || ec == asio::error::connection_reset) << ec.message();
+  tcp::socket refused(io_);
+  refused.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port_), ec);
+  EXPECT_TRUE(ec) << "still accepting after Stop";
+}
+
+TEST_F(HttpTest, DropsAClientThatSendsNothing) {
+  ServerOptions o;
+  o.idle_timeout = 1s;
+  Start(o);
+  tcp::socket s = Connect();
+  asio::write(s, asio::buffer(std::string("GET /api/half")));  // never finished
+  const auto start = std::chrono::steady_clock::now();
+  std::array<char, 64> byte{};
+  beast::error_code ec;
+  s.read_some(asio::buffer(byte), ec);
+  EXPECT_TRUE(ec) << "the connection stayed open";
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 10s);
+  EXPECT_EQ(api_.calls, 0);
+}
+
+TEST_F(HttpTest, ListenSaysWhyItCannot) {
+  ServerOptions o;
+  o.bind = "not-an-address";
+  HttpServer bad(api_, o);
+  auto r = bad.Listen();
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().code, ErrorCode::kInvalidInput);
+  Start();
+  ServerOptions same;
+  same.port = port_;
+  HttpServer twice(api_, same);
+  auto busy = twice.Listen();
+  ASSERT_FALSE(busy.has_value());
+  EXPECT_EQ(busy.error().code, ErrorCode::kIOError);
+  EXPECT_NE(busy.error().to_string().find(std::to_string(port_)), std::string::npos);
+}
+
+}  // namespace
+}  // namespace opsim::server

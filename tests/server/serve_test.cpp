@@ -1,0 +1,354 @@
+// `opsim serve` as players meet it: the real game API behind the real HTTP layer, over sockets
+// on 127.0.0.1 (docs/api.md). Its answers are the CLI's, access is checked before anything is
+// written, of two submits at once exactly one wins, the other side sees a turn arrive live,
+// and SIGTERM lets a player-turn in flight finish and exits 0.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <barrier>
+#include <boost/asio/read_until.hpp>
+#include <boost/asio/write.hpp>
+#include <chrono>
+#include <thread>
+
+#include "http_client.h"
+#include "opsim/core/json_source.h"
+#include "opsim/db/game_log.h"
+#include "opsim/server/api.h"
+#include "opsim/server/http_server.h"
+#include "test_support.h"
+
+namespace opsim::server {
+namespace {
+
+using namespace std::chrono_literals;
+using nlohmann::json;
+using test::Client;
+using test::Reply;
+
+const std::string kOrdersFile =
+    std::string(OPSIM_SCENARIO_DIR) + "/orders/special-terrain/01-axis-may-i-1940.json";
+
+// The bundled first player-turn: the axis orders, and the allied reply (its flood attempt).
+std::pair<std::string, std::string> FirstTurn() {
+  json orders = json::parse(opsim::test::ReadFile(kOrdersFile));
+  json reply = {{"reactions", orders["reactions"]}};
+  orders.erase("reactions");
+  return {orders.dump(), reply.dump()};
+}
+
+class ServeTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ApiOptions a;
+    a.games_dir = dir_.Path("games");
+    a.max_body = 64 * 1024;
+    auto api = Api::Open(a);
+    ASSERT_TRUE(api.has_value()) << api.error().to_string();
+    api_ = std::move(*api);
+    ServerOptions o;
+    o.port = 0;
+    o.threads = 4;
+    o.max_body = a.max_body;
+    o.rate = 0;
+    server_ = std::make_unique<HttpServer>(*api_, o);
+    auto port = server_->Listen();
+    ASSERT_TRUE(port.has_value()) << port.error().to_string();
+    port_ = *port;
+    runner_ = std::thread([this] { server_->Run(); });
+
+    Client c(port_);
+    const Reply made = c.Post("/api/games", R"({"scenario": "special-terrain"})");
+    ASSERT_EQ(made.status, 201) << made.body;
+    const json j = made.json();
+    game_ = j["game"];
+    axis_ = j["tokens"]["axis"];
+    allied_ = j["tokens"]["allied"];
+    spectator_ = j["tokens"]["spectator"];
+    base_ = "/api/games/" + game_;
+  }
+
+  void TearDown() override {
+    if (server_) server_->Stop();
+    if (runner_.joinable()) runner_.join();
+  }
+
+  std::string LogPath() const { return dir_.Path("games/" + game_ + ".sqlite"); }
+
+  json Status() {
+    Client c(port_);
+    const Reply r = c.Get(base_, spectator_);
+    EXPECT_EQ(r.status, 200) << r.body;
+    return r.json();
+  }
+
+  opsim::test::TempDir dir_;
+  std::unique_ptr<Api> api_;
+  std::unique_ptr<HttpServer> server_;
+  std::thread runner_;
+  std::uint16_t port_ = 0;
+  std::string game_, axis_, allied_, spectator_, base_;
+};
+
+// The CLI's --json answer for the same question, to compare with the server's.
+json Cli(const std::vector<std::string>& args) {
+  auto run = opsim::test::RunCli(args);
+  EXPECT_EQ(run.code, 0) << run.err;
+  return run.json();
+}
+
+TEST_F(ServeTest, EveryReadAnswersAsTheCliDoes) {
+  Client c(port_);
+  EXPECT_EQ(c.Get("/api/scenarios").status, 200);
+  const Reply games = c.Get("/api/games");
+  ASSERT_EQ(games.status, 200);
+  ASSERT_EQ(games.json()["games"].size(), 1u);
+  EXPECT_EQ(games.json()["games"][0]["id"], game_);
+
+  const Reply status = c.Get(base_, spectator_);
+  ASSERT_EQ(status.status, 200) << status.body;
+  EXPECT_EQ(status.json()["role"], "spectator");
+  EXPECT_EQ(status.json()["turns_logged"], 0);
+
+  const Reply theater = c.Get(base_ + "/theater", axis_);
+  ASSERT_EQ(theater.status, 200);
+  EXPECT_FALSE(theater.headers[boost::beast::http::field::etag].empty());
+  EXPECT_NE(theater.headers[boost::beast::http::field::cache_control].find("public"),
+            std::string::npos);
+
+  const Reply state = c.Get(base_ + "/state?supply=allied&zoc=axis", allied_);
+  ASSERT_EQ(state.status, 200) << state.body;
+  EXPECT_EQ(state.json(),
+            Cli({"position", "--db", LogPath(), "--supply", "allied", "--zoc", "axis", "--json"}));
+
+  const Reply hex = c.Get(base_ + "/hex/16A:0827", spectator_);
+  ASSERT_EQ(hex.status, 200) << hex.body;
+  EXPECT_EQ(hex.json(), Cli({"map", "--db", LogPath(), "--hex", "16A:0827", "--json"}));
+
+  const Reply route = c.Post(base_ + "/route",
+                             R"({"mode": "naval", "side": "allied", "path": ["16A:0827",
+                                 "16A:0826", "16A:0825"]})",
+                             spectator_);
+  ASSERT_EQ(route.status, 200) << route.body;
+  EXPECT_EQ(route.json(), Cli({"route", "--db", LogPath(), "--mode", "naval", "--side", "allied",
+                               "--path", "16A:0827,16A:0826,16A:0825", "--json"}));
+
+  const Reply reach = c.Post(base_ + "/reach", R"({"units": ["de-9pz"]})", axis_);
+  ASSERT_EQ(reach.status, 200) << reach.body;
+  EXPECT_EQ(reach.json(), Cli({"reach", "--db", LogPath(), "--unit", "de-9pz", "--json"}));
+
+  const Reply check = c.Post(base_ + "/check", R"({"action": {"suez": "close"}})", allied_);
+  ASSERT_EQ(check.status, 200) << check.body;
+  EXPECT_EQ(check.json(),
+            Cli({"check", "--db", LogPath(), "--action", R"({"suez": "close"})", "--json"}));
+
+  const Reply supply = c.Get(base_ + "/supply?side=allied&hex=4A:3524", allied_);
+  ASSERT_EQ(supply.status, 200) << supply.body;
+  EXPECT_EQ(supply.json(),
+            Cli({"supply", "--db", LogPath(), "--side", "allied", "--hex", "4A:3524", "--json"}));
+
+  EXPECT_EQ(c.Get(base_ + "/log", spectator_).status, 200);
+  const Reply dice = c.Get(base_ + "/dice", spectator_);
+  ASSERT_EQ(dice.status, 200);
+  EXPECT_EQ(dice.json()["dice"], "fair");
+}
+
+TEST_F(ServeTest, AccessIsCheckedAndARefusalWritesNothing) {
+  const auto [orders, reply] = FirstTurn();
+  Client c(port_);
+  EXPECT_EQ(c.Get(base_ + "/state").status, 401);                        // no token
+  EXPECT_EQ(c.Get(base_ + "/state", std::string(64, 'f')).status, 401);  // not the game's
+  EXPECT_EQ(c.Post(base_ + "/orders", orders).status, 401);
+  EXPECT_EQ(c.Post(base_ + "/orders", orders, spectator_).status, 403);
+  EXPECT_EQ(c.Post(base_ + "/orders", orders, allied_).status, 403);  // the axis moves
+  EXPECT_EQ(c.Post(base_ + "/reply", reply, axis_).status, 403);      // the allies reply
+  // Another game's token is no token of this one.
+  const Reply other = c.Post("/api/games", R"({"scenario": "special-terrain"})");
+  ASSERT_EQ(other.status, 201);
+  EXPECT_EQ(c.Post(base_ + "/orders", orders, other.json()["tokens"]["axis"]).status, 401);
+  const json s = Status();
+  EXPECT_EQ(s["turns_logged"], 0);
+  EXPECT_FALSE(s.contains("pending") && !s["pending"].is_null()) << s.dump();
+}
+
+TEST_F(ServeTest, MalformedAndOversizedBodiesAreRefusedWithTheCliMessage) {
+  Client c(port_);
+  const Reply bad = c.Post(base_ + "/orders", "{\"side\": \"axis\",\n  oops}", axis_);
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_EQ(bad.json()["error"]["code"], "invalid-input");
+  EXPECT_EQ(bad.json()["error"]["where"].get<std::string>().rfind("request body:2:", 0), 0u)
+      << bad.body;
+  const Reply big = c.Post(base_ + "/orders", std::string(65 * 1024, ' '), axis_);
+  EXPECT_EQ(big.status, 413);
+  EXPECT_EQ(Status()["turns_logged"], 0);
+}
+
+TEST_F(ServeTest, OfTwoSubmitsAtOnceExactlyOneWinsAndTheLogVerifies) {
+  const auto [orders, reply] = FirstTurn();
+  std::barrier start(2);
+  int status[2] = {0, 0};
+  std::vector<std::thread> players;
+  for (int i = 0; i < 2; ++i) {
+    players.emplace_back([&, i] {
+      Client c(port_);
+      c.Get("/api/scenarios");  // connected before the race
+      start.arrive_and_wait();
+      status[i] = c.Post(base_ + "/orders", orders, axis_).status;
+    });
+  }
+  for (auto& p : players) p.join();
+  EXPECT_EQ(std::min(status[0], status[1]), 202);
+  EXPECT_EQ(std::max(status[0], status[1]), 409);
+  Client c(port_);
+  const Reply played = c.Post(base_ + "/reply", reply, allied_);
+  ASSERT_EQ(played.status, 200) << played.body;
+  EXPECT_EQ(played.json()["number"], 1);
+  // The axis now defends, and nothing is pending.
+  EXPECT_EQ(c.Post(base_ + "/reply", reply, axis_).status, 409);
+  EXPECT_EQ(Status()["turns_logged"], 1);
+  db::ReplayOptions verify;
+  verify.verify = true;
+  auto report = db::ReplayLog(LogPath(), verify);
+  ASSERT_TRUE(report.has_value()) << report.error().to_string();
+  EXPECT_EQ(report->game.turns_played, 1);
+  // The dice's keys are revealed and match the commitments.
+  const json dice = c.Get(base_ + "/dice", spectator_).json();
+  ASSERT_EQ(dice["turns"].size(), 1u);
+  EXPECT_EQ(dice["turns"][0]["axis_key"].get<std::string>().size(), 64u);
+}
+
+// Reads Server-Sent Events from `s` until one named `name`; its data.
+std::string AwaitEvent(boost::asio::ip::tcp::socket& s, std::string& buffer,
+                       const std::string& name) {
+  for (;;) {
+    boost::asio::read_until(s, boost::asio::dynamic_buffer(buffer), "\n\n");
+    const std::size_t end = buffer.find("\n\n") + 2;
+    const std::string block = buffer.substr(0, end);
+    buffer.erase(0, end);
+    const std::size_t at = block.find("event: " + name + "\n");
+    if (at == std::string::npos) continue;
+    const std::size_t data = block.find("data: ", at);
+    return block.substr(data + 6, block.find('\n', data) - data - 6);
+  }
+}
+
+TEST_F(ServeTest, TheOtherSideSeesOrdersAndTheTurnArriveLive) {
+  boost::asio::io_context io;
+  boost::asio::ip::tcp::socket allied(io);
+  allied.connect({boost::asio::ip::make_address("127.0.0.1"), port_});
+  const std::string ask =
+      "GET " + base_ + "/events?token=" + allied_ + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+  boost::asio::write(allied, boost::asio::buffer(ask));
+  std::string buffer;
+  AwaitEvent(allied, buffer, "ready");
+
+  const auto [orders, reply] = FirstTurn();
+  Client axis(port_);
+  ASSERT_EQ(axis.Post(base_ + "/orders", orders, axis_).status, 202);
+  EXPECT_EQ(json::parse(AwaitEvent(allied, buffer, "pending"))["number"], 1);
+  // The defender sees what he replies to: the attack on 16A:1122.
+  Client c(port_);
+  const json pending = c.Get(base_, allied_).json()["pending"];
+  ASSERT_EQ(pending["attacks"].size(), 1u) << pending.dump();
+  EXPECT_EQ(pending["attacks"][0]["hex"], "16A:1122");
+  EXPECT_EQ(pending["attacks"][0]["units"], json::array({"de-18a", "de-9pz"}));
+  ASSERT_EQ(c.Post(base_ + "/reply", reply, allied_).status, 200);
+  EXPECT_EQ(json::parse(AwaitEvent(allied, buffer, "turn"))["number"], 1);
+}
+
+// The real executable: started as a player starts it, stopped as a service manager stops it.
+class ServeProcess {
+ public:
+  explicit ServeProcess(const std::vector<std::string>& args) {
+    int out[2];
+    EXPECT_EQ(pipe(out), 0);
+    pid_ = fork();
+    if (pid_ == 0) {
+      dup2(out[1], STDOUT_FILENO);
+      close(out[0]);
+      close(out[1]);
+      std::vector<char*> argv;
+      for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+      argv.push_back(nullptr);
+      execv(argv[0], argv.data());
+      _exit(127);
+    }
+    close(out[1]);
+    out_ = fdopen(out[0], "r");
+  }
+  ~ServeProcess() {
+    if (pid_ > 0 && !waited_) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+    }
+    if (out_) fclose(out_);
+  }
+  // The first line it prints (--json: where it listens).
+  json FirstLine() {
+    char line[1 << 16];
+    if (!fgets(line, sizeof line, out_)) return nullptr;
+    return json::parse(line, nullptr, false);
+  }
+  void Signal(int sig) { kill(pid_, sig); }
+  // Its exit status, or -1 if it is still running after `limit`.
+  int Wait(std::chrono::seconds limit) {
+    const auto end = std::chrono::steady_clock::now() + limit;
+    while (std::chrono::steady_clock::now() < end) {
+      int status = 0;
+      if (waitpid(pid_, &status, WNOHANG) == pid_) {
+        waited_ = true;
+        return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+      }
+      std::this_thread::sleep_for(20ms);
+    }
+    return -1;
+  }
+
+ private:
+  pid_t pid_ = -1;
+  FILE* out_ = nullptr;
+  bool waited_ = false;
+};
+
+TEST(ServeProcessTest, SigtermLetsThePlayerTurnInFlightFinishAndExitsZero) {
+  opsim::test::TempDir dir;
+  ServeProcess serve({OPSIM_BINARY, "serve", "--games", dir.Path("games"), "--port", "0", "--new",
+                      "special-terrain", "--json"});
+  const json started = serve.FirstLine();
+  ASSERT_TRUE(started.is_object() && started.contains("port")) << "opsim serve printed no address";
+  const auto port = started["port"].get<std::uint16_t>();
+  const json game = started["created"][0];
+  const std::string base = "/api/games/" + game["game"].get<std::string>();
+  EXPECT_EQ(started["url"], "http://127.0.0.1:" + std::to_string(port) + "/");
+
+  const auto [orders, reply] = FirstTurn();
+  Client c(port);
+  ASSERT_EQ(c.Post(base + "/orders", orders, game["tokens"]["axis"]).status, 202);
+  // The reply plays and logs the player-turn; SIGTERM arrives while it is in flight.
+  int played = 0;
+  std::thread defender([&] {
+    try {
+      Client d(port);
+      played = d.Post(base + "/reply", reply, game["tokens"]["allied"]).status;
+    } catch (const std::exception&) {
+      played = -1;  // the connection was closed unread: the server had stopped
+    }
+  });
+  std::this_thread::sleep_for(5ms);
+  serve.Signal(SIGTERM);
+  defender.join();
+  EXPECT_EQ(serve.Wait(30s), 0);
+  // Answered, or never begun (the server had stopped reading): never half-logged.
+  db::ReplayOptions verify;
+  verify.verify = true;
+  auto report =
+      db::ReplayLog(dir.Path("games/" + game["game"].get<std::string>() + ".sqlite"), verify);
+  ASSERT_TRUE(report.has_value()) << report.error().to_string();
+  EXPECT_EQ(report->game.turns_played, played == 200 ? 1 : 0) << "reply answered " << played;
+}
+
+}  // namespace
+}  // namespace opsim::server

@@ -1,0 +1,83 @@
+// The game API (docs/api.md) as the page uses it: one token, JSON in and out, and every
+// error answer turned into an ApiError carrying the server's message, where and rule.
+
+export class ApiError extends Error {
+  constructor(status, error) {
+    const where = error.where ? `${error.where}: ` : "";
+    const rule = error.rule ? ` [${error.rule}]` : "";
+    super(`${where}${error.message}${rule}`);
+    this.status = status;
+    this.code = error.code || "error";
+    this.rule = error.rule || "";
+  }
+}
+
+export class Api {
+  constructor(game, token) {
+    this.game = game;
+    this.token = token;
+    this.base = `/api/games/${encodeURIComponent(game)}`;
+  }
+
+  async request(method, path, body) {
+    const headers = {};
+    if (this.token) headers.Authorization = `Bearer ${this.token}`;
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    let response;
+    try {
+      response = await fetch(this.base + path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (e) {
+      throw new ApiError(0, { code: "io-error", message: `the server did not answer (${e.message})` });
+    }
+    const text = await response.text();
+    let doc = null;
+    try {
+      doc = text ? JSON.parse(text) : {};
+    } catch {
+      throw new ApiError(response.status, {
+        code: "internal",
+        message: `${method} ${path}: the server's answer is not JSON (HTTP ${response.status})`,
+      });
+    }
+    if (!response.ok) {
+      throw new ApiError(response.status, doc.error || { message: `HTTP ${response.status}` });
+    }
+    return doc;
+  }
+
+  get(path, params = {}) {
+    const q = new URLSearchParams();
+    for (const [k, v] of Object.entries(params)) {
+      for (const item of Array.isArray(v) ? v : [v]) {
+        if (item !== undefined && item !== null) q.append(k, item);
+      }
+    }
+    const s = q.toString();
+    return this.request("GET", s ? `${path}?${s}` : path);
+  }
+
+  post(path, body) {
+    return this.request("POST", path, body);
+  }
+
+  status(at) { return this.get("", { at }); }
+  theater() { return this.get("/theater"); }
+  state(at, supply = [], zoc = []) { return this.get("/state", { at, supply, zoc }); }
+  hex(hex, at) { return this.get(`/hex/${encodeURIComponent(hex)}`, { at }); }
+  reach(body) { return this.post("/reach", body); }
+  check(body) { return this.post("/check", body); }
+  log(turn) { return this.get("/log", { turn }); }
+  orders(file) { return this.post("/orders", file); }
+  reply(body) { return this.post("/reply", body); }
+
+  // The game's live changes (Server-Sent Events); EventSource cannot send headers, so the
+  // token goes in the query.
+  events() {
+    const q = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
+    return new EventSource(`${this.base}/events${q}`);
+  }
+}

@@ -1,0 +1,695 @@
+// The map: terrain, hexsides and overlays on one canvas, counters as buttons over it. Only
+// what is in view is drawn (a spatial index of cells), so a 100,000-hex theater pans and zooms
+// as a small one does. World units: a hex's radius is 1; flat-topped hexes as `opsim render`.
+
+import { TERRAIN_COLORS, STYLE } from "./style.js";
+
+const ROOT3 = Math.sqrt(3);
+const CELL = 16; // world units per cell of the spatial index
+const MIN_SCALE = 0.5, MAX_SCALE = 120; // pixels per world unit
+const COUNTER_SCALE = 16; // below this, units are marks on the canvas, not buttons
+const COUNTER_FULL = 34; // from this scale up, counters are full size; below, shrunk to fit a hex
+const MAX_COUNTERS = 700;
+
+// Corner k of the hex centred at (x, y): 0 east, then clockwise on screen.
+function corner(x, y, k) {
+  const a = (Math.PI / 3) * k;
+  return [x + Math.cos(a), y + Math.sin(a)];
+}
+// The corners bounding the hexside in direction d (N NE SE S SW NW) from the hex at (x, y).
+const FIRST_CORNER = [4, 5, 0, 1, 2, 3];
+function sideCorners(x, y, d) {
+  const k = FIRST_CORNER[d];
+  return [corner(x, y, k), corner(x, y, (k + 1) % 6)];
+}
+
+// Adds a hex's outline to a path (a context or a Path2D).
+function addHex(path, { x, y }) {
+  path.moveTo(x + 1, y);
+  path.lineTo(x + 0.5, y + ROOT3 / 2);
+  path.lineTo(x - 0.5, y + ROOT3 / 2);
+  path.lineTo(x - 1, y);
+  path.lineTo(x - 0.5, y - ROOT3 / 2);
+  path.lineTo(x + 0.5, y - ROOT3 / 2);
+  path.closePath();
+}
+
+// The hexside lines, in drawing order: along the hexside (water, rivers, canals, borders), then
+// across it, centre to centre (roads, rail, causeways, ferries). Width: `px` pixels, at least
+// `world` units.
+const has = (name) => (sd) => sd.features.includes(name);
+const SIDE_LINES = [
+  { along: true, test: (sd) => sd.navigable, color: STYLE.waterway, px: 2, world: 0.3 },
+  { along: true, test: (sd, t) => sd.water === "all-sea" && !t.hexes[sd.a].water && !t.hexes[sd.b].water,
+    color: STYLE.seaSide, px: 1.5, world: 0.15 },
+  { along: true, test: has("major-river"), color: STYLE.majorRiver, px: 1.8, world: 0.2 },
+  { along: true, test: has("minor-river"), color: STYLE.minorRiver, px: 1, world: 0.1 },
+  { along: true, test: has("canal"), color: STYLE.canal, px: 1.2, world: 0.13, dash: [0.25, 0.12] },
+  { along: true, test: has("border"), color: STYLE.border, px: 1, world: 0.07, dash: [0.12, 0.12] },
+  { along: false, test: has("road"), color: STYLE.road, px: 1, world: 0.1 },
+  { along: false, test: has("railroad"), color: STYLE.rail, px: 1, world: 0.08, dash: [0.2, 0.13] },
+  { along: false, test: has("causeway"), color: STYLE.causeway, px: 1.5, world: 0.2 },
+  { along: false, test: has("rail-ferry"), color: STYLE.railFerry, px: 1.2, world: 0.13, dash: [0.33, 0.2] },
+];
+
+// A grid of cells, each listing the items whose point (xOf(i), yOf(i)) falls in it
+// (compressed: offsets + ids).
+class CellIndex {
+  constructor(bounds, count, xOf, yOf) {
+    this.x0 = bounds.x0 - 2;
+    this.y0 = bounds.y0 - 2;
+    this.cols = Math.max(1, Math.ceil((bounds.x1 - this.x0 + 2) / CELL));
+    this.rows = Math.max(1, Math.ceil((bounds.y1 - this.y0 + 2) / CELL));
+    const cellOf = new Int32Array(count);
+    const start = new Int32Array(this.cols * this.rows + 1);
+    for (let i = 0; i < count; ++i) {
+      const c = this.cell(xOf(i), yOf(i));
+      cellOf[i] = c;
+      ++start[c + 1];
+    }
+    for (let c = 0; c < this.cols * this.rows; ++c) start[c + 1] += start[c];
+    const fill = start.slice(0, -1);
+    this.ids = new Int32Array(count);
+    for (let i = 0; i < count; ++i) this.ids[fill[cellOf[i]]++] = i;
+    this.start = start;
+  }
+  cell(x, y) {
+    const cx = Math.min(this.cols - 1, Math.max(0, Math.floor((x - this.x0) / CELL)));
+    const cy = Math.min(this.rows - 1, Math.max(0, Math.floor((y - this.y0) / CELL)));
+    return cx + cy * this.cols;
+  }
+  // The cells meeting the rectangle.
+  cells(x0, y0, x1, y1) {
+    const out = [];
+    const c0 = Math.max(0, Math.floor((x0 - this.x0) / CELL));
+    const c1 = Math.min(this.cols - 1, Math.floor((x1 - this.x0) / CELL));
+    const r0 = Math.max(0, Math.floor((y0 - this.y0) / CELL));
+    const r1 = Math.min(this.rows - 1, Math.floor((y1 - this.y0) / CELL));
+    for (let r = r0; r <= r1; ++r) {
+      for (let c = c0; c <= c1; ++c) out.push(c + r * this.cols);
+    }
+    return out;
+  }
+  items(k) {
+    return this.ids.subarray(this.start[k], this.start[k + 1]);
+  }
+  // Calls f(id) for every item in the cells meeting the rectangle.
+  each(x0, y0, x1, y1, f) {
+    const c0 = Math.max(0, Math.floor((x0 - this.x0) / CELL));
+    const c1 = Math.min(this.cols - 1, Math.floor((x1 - this.x0) / CELL));
+    const r0 = Math.max(0, Math.floor((y0 - this.y0) / CELL));
+    const r1 = Math.min(this.rows - 1, Math.floor((y1 - this.y0) / CELL));
+    for (let r = r0; r <= r1; ++r) {
+      for (let c = c0; c <= c1; ++c) {
+        const k = c + r * this.cols;
+        for (let j = this.start[k]; j < this.start[k + 1]; ++j) f(this.ids[j]);
+      }
+    }
+  }
+}
+
+function hatch(color, slant) {
+  const c = document.createElement("canvas");
+  c.width = c.height = 8;
+  const g = c.getContext("2d");
+  g.strokeStyle = color;
+  g.lineWidth = 1.2;
+  g.beginPath();
+  if (slant > 0) {
+    g.moveTo(0, 8); g.lineTo(8, 0); g.moveTo(-2, 2); g.lineTo(2, -2); g.moveTo(6, 10); g.lineTo(10, 6);
+  } else {
+    g.moveTo(0, 0); g.lineTo(8, 8); g.moveTo(-2, 6); g.lineTo(2, 10); g.moveTo(6, -2); g.lineTo(10, 2);
+  }
+  g.stroke();
+  return c;
+}
+
+export class MapView {
+  // `host` holds the canvas and the counters' layer; `on` receives hexClick(hex, event),
+  // stackClick(hex, units, button) and unitClick(unit, button).
+  constructor(host, on) {
+    this.host = host;
+    this.on = on;
+    this.canvas = host.querySelector("canvas");
+    this.layer = host.querySelector(".counters");
+    this.g = this.canvas.getContext("2d");
+    this.scale = 20;
+    this.cx = 0; // the world point at the canvas's centre
+    this.cy = 0;
+    this.theater = null;
+    this.position = null;
+    this.overlay = { reach: null, path: [], selected: -1, zoc: {}, supply: {}, target: -1 };
+    this.expanded = -1; // the hex whose stack is shown expanded
+    this.counters = new Map(); // hex -> button
+    this.pending = false;
+    this.frames = 0;
+    this.hatches = { axis: hatch(STYLE.axisHatch, 1), allied: hatch(STYLE.alliedHatch, -1) };
+    this.listen();
+    new ResizeObserver(() => this.redraw()).observe(host);
+  }
+
+  setTheater(t) {
+    this.theater = t;
+    this.cellCache = [];
+    this.ownerCache = [];
+    const h = t.hexes, s = t.hexsides;
+    this.hexIndex = new CellIndex(t.bounds, h.length, (i) => h[i].x, (i) => h[i].y);
+    this.sideIndex = new CellIndex(t.bounds, s.length,
+      (i) => (h[s[i].a].x + h[s[i].b].x) / 2, (i) => (h[s[i].a].y + h[s[i].b].y) / 2);
+  }
+
+  setPosition(p) {
+    this.position = p;
+    this.ownerCache = [];
+    this.stacks = new Map();
+    for (const u of p.units) {
+      if (u.hex < 0) continue;
+      if (!this.stacks.has(u.hex)) this.stacks.set(u.hex, []);
+      this.stacks.get(u.hex).push(u);
+    }
+    this.redraw();
+  }
+
+  setOverlay(part) {
+    Object.assign(this.overlay, part);
+    this.redraw();
+  }
+
+  // Centres the view on a hex, at a scale showing about `hexes` hexes (when given).
+  centerOn(hex, hexes) {
+    const h = this.theater.hexes[hex];
+    this.cx = h.x;
+    this.cy = h.y;
+    if (hexes) {
+      const area = this.canvas.clientWidth * this.canvas.clientHeight;
+      this.scale = clamp(Math.sqrt(area / (hexes * 1.5 * ROOT3)), MIN_SCALE, MAX_SCALE);
+    }
+    // Kept inside the theater where it is larger than the view, so the view is all map.
+    const b = this.theater.bounds;
+    const hw = this.canvas.clientWidth / 2 / this.scale, hh = this.canvas.clientHeight / 2 / this.scale;
+    if (b.x1 - b.x0 > 2 * hw) this.cx = clamp(this.cx, b.x0 + hw, b.x1 - hw);
+    if (b.y1 - b.y0 > 2 * hh) this.cy = clamp(this.cy, b.y0 + hh, b.y1 - hh);
+    this.redraw();
+  }
+
+  fit() {
+    const b = this.theater.bounds;
+    this.cx = (b.x0 + b.x1) / 2;
+    this.cy = (b.y0 + b.y1) / 2;
+    const w = Math.max(1, this.canvas.clientWidth), h = Math.max(1, this.canvas.clientHeight);
+    this.scale = clamp(Math.min(w / (b.x1 - b.x0 + 2), h / (b.y1 - b.y0 + 2)), MIN_SCALE, MAX_SCALE);
+    this.redraw();
+  }
+
+  pan(dx, dy) {
+    this.cx += dx / this.scale;
+    this.cy += dy / this.scale;
+    this.redraw();
+  }
+
+  zoom(factor, px, py) {
+    const w = this.canvas.clientWidth, h = this.canvas.clientHeight;
+    px ??= w / 2;
+    py ??= h / 2;
+    const [wx, wy] = this.toWorld(px, py);
+    this.scale = clamp(this.scale * factor, MIN_SCALE, MAX_SCALE);
+    this.cx = wx - (px - w / 2) / this.scale;
+    this.cy = wy - (py - h / 2) / this.scale;
+    this.redraw();
+  }
+
+  toWorld(px, py) {
+    return [this.cx + (px - this.canvas.clientWidth / 2) / this.scale,
+      this.cy + (py - this.canvas.clientHeight / 2) / this.scale];
+  }
+  toScreen(x, y) {
+    return [(x - this.cx) * this.scale + this.canvas.clientWidth / 2,
+      (y - this.cy) * this.scale + this.canvas.clientHeight / 2];
+  }
+
+  // The hex under a canvas point, or -1.
+  hexAt(px, py) {
+    const [x, y] = this.toWorld(px, py);
+    let best = -1, bestD = 1.0;
+    this.hexIndex.each(x - 1, y - 1, x + 1, y + 1, (i) => {
+      const h = this.theater.hexes[i];
+      const d = (h.x - x) ** 2 + (h.y - y) ** 2;
+      if (d < bestD) { bestD = d; best = i; }
+    });
+    return best;
+  }
+
+  // The hexside nearest a canvas point (within a third of a hex), or -1.
+  hexsideAt(px, py) {
+    const [x, y] = this.toWorld(px, py);
+    const t = this.theater;
+    let best = -1, bestD = 0.12;
+    this.sideIndex.each(x - 1, y - 1, x + 1, y + 1, (i) => {
+      const s = t.hexsides[i];
+      const a = t.hexes[s.a], b = t.hexes[s.b];
+      const d = ((a.x + b.x) / 2 - x) ** 2 + ((a.y + b.y) / 2 - y) ** 2;
+      if (d < bestD) { bestD = d; best = i; }
+    });
+    return best;
+  }
+
+  redraw() {
+    if (this.pending || !this.theater) return;
+    this.pending = true;
+    requestAnimationFrame(() => {
+      this.pending = false;
+      this.draw();
+    });
+  }
+
+  draw() {
+    const t0 = performance.now();
+    const dpr = window.devicePixelRatio || 1;
+    const w = this.canvas.clientWidth, h = this.canvas.clientHeight;
+    if (this.canvas.width !== Math.round(w * dpr) || this.canvas.height !== Math.round(h * dpr)) {
+      this.canvas.width = Math.round(w * dpr);
+      this.canvas.height = Math.round(h * dpr);
+    }
+    const g = this.g;
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    g.fillStyle = STYLE.background;
+    g.fillRect(0, 0, w, h);
+    const s = this.scale;
+    g.setTransform(dpr * s, 0, 0, dpr * s, dpr * (w / 2 - this.cx * s), dpr * (h / 2 - this.cy * s));
+    const [x0, y0] = this.toWorld(0, 0);
+    const [x1, y1] = this.toWorld(w, h);
+    const view = [];
+    this.hexIndex.each(x0 - 1, y0 - 1, x1 + 1, y1 + 1, (i) => {
+      const hx = this.theater.hexes[i];
+      if (hx.x > x0 - 1 && hx.x < x1 + 1 && hx.y > y0 - 1 && hx.y < y1 + 1) view.push(i);
+    });
+    const sides = [];
+    this.sideIndex.each(x0 - 1, y0 - 1, x1 + 1, y1 + 1, (i) => sides.push(i));
+    const cells = this.hexIndex.cells(x0 - 1, y0 - 1, x1 + 1, y1 + 1);
+    this.drawHexes(cells);
+    this.drawHexsides(cells);
+    this.drawState(view, sides, cells);
+    this.drawOverlays(view);
+    this.drawLabels(view);
+    g.setTransform(1, 0, 0, 1, 0, 0);
+    this.drawCounters(x0, y0, x1, y1);
+    this.host.dataset.drawn = String(++this.frames);
+    this.host.dataset.hexesDrawn = String(view.length);
+    if (this.onDrawn) this.onDrawn(view.length, performance.now() - t0);
+  }
+
+  hexPath(ids, f) {
+    this.g.beginPath();
+    for (const i of ids) {
+      if (!f || f(i)) addHex(this.g, this.theater.hexes[i]);
+    }
+  }
+
+  // The theater never changes, so each cell's terrain, water, outlines and hexside lines are
+  // built once as paths (world units) and only filled or stroked again when in view.
+  cell(k) {
+    let c = this.cellCache[k];
+    if (c) return c;
+    const t = this.theater;
+    c = { terrain: new Map(), sea: new Path2D(), lake: new Path2D(), outline: new Path2D(), sides: new Map() };
+    for (const i of this.hexIndex.items(k)) {
+      const hx = t.hexes[i];
+      if (!c.terrain.has(hx.terrain)) c.terrain.set(hx.terrain, new Path2D());
+      addHex(c.terrain.get(hx.terrain), hx);
+      addHex(c.outline, hx);
+      for (const wd of hx.wedges || []) {
+        const path = wd.kind === "sea" ? c.sea : c.lake;
+        const [[ax, ay], [bx, by]] = sideCorners(hx.x, hx.y, wd.dir);
+        path.moveTo(hx.x * 0.35 + ((ax + bx) / 2) * 0.65, hx.y * 0.35 + ((ay + by) / 2) * 0.65);
+        path.lineTo(ax, ay);
+        path.lineTo(bx, by);
+        path.closePath();
+      }
+    }
+    for (const i of this.sideIndex.items(k)) {
+      const sd = t.hexsides[i];
+      const a = t.hexes[sd.a], b = t.hexes[sd.b];
+      for (const line of SIDE_LINES) {
+        if (!line.test(sd, t)) continue;
+        if (!c.sides.has(line)) c.sides.set(line, new Path2D());
+        const path = c.sides.get(line);
+        if (line.along) {
+          const [[ax, ay], [bx, by]] = sideCorners(a.x, a.y, sd.dir);
+          path.moveTo(ax, ay);
+          path.lineTo(bx, by);
+        } else {
+          path.moveTo(a.x, a.y);
+          path.lineTo(b.x, b.y);
+        }
+      }
+    }
+    this.cellCache[k] = c;
+    return c;
+  }
+
+  drawHexes(cells) {
+    const g = this.g;
+    const geo = cells.map((k) => this.cell(k));
+    for (const [terrain, color] of Object.entries(TERRAIN_COLORS)) {
+      g.fillStyle = color;
+      for (const c of geo) {
+        const path = c.terrain.get(terrain);
+        if (path) g.fill(path);
+      }
+    }
+    // The water of coastal hexes: wedges toward their sea or lake hexsides.
+    g.fillStyle = TERRAIN_COLORS["all-sea"];
+    for (const c of geo) g.fill(c.sea);
+    g.fillStyle = TERRAIN_COLORS.lake;
+    for (const c of geo) g.fill(c.lake);
+    if (this.scale >= 6) { // below, hexes are a few pixels: their edges would hide the terrain
+      g.strokeStyle = STYLE.hexEdge;
+      g.lineWidth = 1 / this.scale;
+      for (const c of geo) g.stroke(c.outline);
+    }
+  }
+
+  drawHexsides(cells) {
+    const g = this.g, px = 1 / this.scale;
+    const geo = cells.map((k) => this.cell(k));
+    g.lineCap = "round";
+    for (const line of SIDE_LINES) {
+      g.strokeStyle = line.color;
+      g.lineWidth = Math.max(line.px * px, line.world);
+      g.setLineDash(line.dash || []);
+      for (const c of geo) {
+        const path = c.sides.get(line);
+        if (path) g.stroke(path);
+      }
+    }
+    g.setLineDash([]);
+  }
+
+  stroke(color, width, dash) {
+    const g = this.g;
+    g.strokeStyle = color;
+    g.lineWidth = width;
+    g.lineCap = "round";
+    g.setLineDash(dash || []);
+    g.stroke();
+    g.setLineDash([]);
+  }
+
+  drawState(view, sides, cells) {
+    const g = this.g, t = this.theater, p = this.position;
+    if (!p) return;
+    // Ownership: hatched, one slant a side, so it reads without colour; its paths are kept
+    // per cell until the position changes.
+    g.globalAlpha = 0.4;
+    for (const side of ["axis", "allied"]) {
+      const pattern = g.createPattern(this.hatches[side], "repeat");
+      pattern.setTransform(new DOMMatrix().scale(1 / this.scale));
+      g.fillStyle = pattern;
+      for (const k of cells) {
+        let own = this.ownerCache[k];
+        if (!own) {
+          own = this.ownerCache[k] = { axis: new Path2D(), allied: new Path2D() };
+          for (const i of this.hexIndex.items(k)) {
+            if (own[p.owner[i]]) addHex(own[p.owner[i]], t.hexes[i]);
+          }
+        }
+        g.fill(own[side]);
+      }
+    }
+    g.globalAlpha = 1;
+    g.beginPath();
+    for (const i of view) {
+      if (!p.floods.has(i)) continue;
+      g.moveTo(t.hexes[i].x + 0.8, t.hexes[i].y);
+      g.arc(t.hexes[i].x, t.hexes[i].y, 0.8, 0, 2 * Math.PI);
+    }
+    g.fillStyle = STYLE.flood;
+    g.fill();
+    // Destroyed bridges (B14) and the Suez Canal when not open (41.B): a cross on the hexside.
+    const marked = [];
+    for (const i of sides) {
+      if (p.bridges.has(i)) marked.push([i, "bridge out"]);
+      else if (p.suez !== "open" && t.hexsides[i].suez) marked.push([i, `Suez ${p.suez}`]);
+    }
+    g.beginPath();
+    for (const [i] of marked) {
+      const sd = t.hexsides[i], a = t.hexes[sd.a];
+      const [[ax, ay], [bx, by]] = sideCorners(a.x, a.y, sd.dir);
+      const mx = (ax + bx) / 2, my = (ay + by) / 2;
+      g.moveTo(mx - 0.22, my - 0.22); g.lineTo(mx + 0.22, my + 0.22);
+      g.moveTo(mx - 0.22, my + 0.22); g.lineTo(mx + 0.22, my - 0.22);
+    }
+    this.stroke(STYLE.alert, 0.1);
+    if (this.scale >= 14) {
+      for (const [i, words] of marked) {
+        const sd = t.hexsides[i], a = t.hexes[sd.a];
+        const [[ax, ay], [bx, by]] = sideCorners(a.x, a.y, sd.dir);
+        this.text(words, (ax + bx) / 2, (ay + by) / 2 - 0.3, 0.26, STYLE.alert);
+      }
+    }
+  }
+
+  drawOverlays(view) {
+    const g = this.g, t = this.theater, o = this.overlay;
+    if (o.reach) {
+      this.hexPath(view, (i) => o.reach.has(i));
+      g.fillStyle = STYLE.reach;
+      g.fill();
+      if (this.scale >= 14) {
+        for (const i of view) {
+          const r = o.reach.get(i);
+          if (r) this.text(`${r.cost} MP${r.stop ? " ■" : ""}`, t.hexes[i].x, t.hexes[i].y + 0.45, 0.3, STYLE.ink);
+        }
+      }
+    }
+    for (const [side, set] of Object.entries(o.zoc)) {
+      this.hexPath(view, (i) => set.has(i));
+      const axis = side === "axis"; // Axis dashed, Allied dotted: told apart without colour
+      this.stroke(axis ? STYLE.zocAxis : STYLE.zocAllied, 0.09, axis ? [0.2, 0.15] : [0.05, 0.12]);
+    }
+    for (const [side, map] of Object.entries(o.supply)) {
+      for (const i of view) {
+        const status = map.get(i);
+        if (!status) continue;
+        const { x, y } = t.hexes[i];
+        g.beginPath();
+        g.arc(x, y, side === "axis" ? 0.9 : 0.82, 0, 2 * Math.PI);
+        this.stroke(status === "supplied" ? STYLE.supplied : STYLE.alert, 0.09);
+        if (status !== "supplied" && this.scale >= 14) this.text(status, x, y + 0.75, 0.24, STYLE.alert);
+      }
+    }
+    if (o.path.length > 1) {
+      g.beginPath();
+      o.path.forEach((i, n) => {
+        const { x, y } = t.hexes[i];
+        if (n === 0) g.moveTo(x, y); else g.lineTo(x, y);
+      });
+      this.stroke(o.pathLegal === false ? STYLE.alert : STYLE.path, Math.max(3 / this.scale, 0.15),
+        o.pathLegal === false ? [0.3, 0.2] : null);
+    }
+    for (const [hex, color] of [[o.target, STYLE.alert], [o.selected, STYLE.selected]]) {
+      if (hex < 0) continue;
+      this.hexPath([hex]);
+      this.stroke(color, Math.max(3 / this.scale, 0.12));
+    }
+  }
+
+  text(words, x, y, size, color, align = "center") {
+    const g = this.g;
+    g.font = `${size}px sans-serif`;
+    g.textAlign = align;
+    g.fillStyle = color;
+    g.fillText(words, x, y);
+  }
+
+  drawLabels(view) {
+    const g = this.g, t = this.theater, p = this.position, s = this.scale;
+    if (s < 7) {
+      for (const pn of t.panels) this.text(pn.title, pn.x, pn.y, 14 / s, STYLE.ink, "left");
+      return;
+    }
+    g.textBaseline = "middle";
+    for (const i of view) {
+      const hx = t.hexes[i];
+      if (s >= 22) this.text(hx.name.slice(hx.name.indexOf(":") + 1), hx.x, hx.y - 0.62, 0.28, STYLE.faint);
+      if (hx.city === "dot") {
+        g.beginPath();
+        g.arc(hx.x, hx.y, 0.17, 0, 2 * Math.PI);
+        g.fillStyle = STYLE.ink;
+        g.fill();
+      } else if (hx.city) {
+        g.fillStyle = hx.city === "full-hex-major" ? STYLE.ink : "#666";
+        g.fillRect(hx.x - 0.28, hx.y - 0.28, 0.56, 0.56);
+      }
+      if (s >= 14) {
+        if (hx.port) this.text(hx.inland ? "iP" : "P", hx.x + 0.55, hx.y + 0.1, 0.42, STYLE.port);
+        if (hx.airbase) this.text("A", hx.x - 0.55, hx.y + 0.1, 0.42, "#444");
+        if (p && p.ice.has(i)) this.text("ice AF", hx.x, hx.y + 0.45, 0.3, STYLE.port);
+      }
+      if (hx.place && s >= 10) this.text(hx.place, hx.x, hx.y + 0.78, 0.34, STYLE.ink);
+    }
+    for (const pn of t.panels) this.text(pn.title, pn.x, pn.y, 0.8, STYLE.ink, "left");
+    g.textBaseline = "alphabetic";
+  }
+
+  // Counters: a button per stack in view (its top unit, the count), the expanded stack's
+  // every unit as its own button; marks on the canvas when zoomed out too far for text.
+  drawCounters(x0, y0, x1, y1) {
+    const t = this.theater, g = this.g, dpr = window.devicePixelRatio || 1;
+    const inView = [];
+    if (this.stacks) {
+      for (const [hex, units] of this.stacks) {
+        const { x, y } = t.hexes[hex];
+        if (x > x0 - 1 && x < x1 + 1 && y > y0 - 1 && y < y1 + 1) inView.push([hex, units]);
+      }
+    }
+    const asButtons = this.scale >= COUNTER_SCALE && inView.length <= MAX_COUNTERS;
+    this.host.dataset.counters = asButtons ? String(inView.length) : "marks";
+    if (!asButtons) {
+      g.setTransform(dpr, 0, 0, dpr, 0, 0);
+      const size = clamp(this.scale * 1.2, 4, 10);
+      g.strokeStyle = STYLE.ink;
+      g.lineWidth = 1;
+      for (const [hex, units] of inView) {
+        const [sx, sy] = this.toScreen(t.hexes[hex].x, t.hexes[hex].y);
+        g.fillStyle = units[0].side === "axis" ? STYLE.axisCounter : STYLE.alliedCounter;
+        g.fillRect(sx - size / 2, sy - size / 3, size, (size * 2) / 3);
+        g.strokeRect(sx - size / 2, sy - size / 3, size, (size * 2) / 3);
+      }
+      g.setTransform(1, 0, 0, 1, 0, 0);
+    }
+    const keep = new Set();
+    const shrink = Math.min(1, this.scale / COUNTER_FULL).toFixed(2);
+    if (asButtons) {
+      inView.sort((a, b) => t.hexes[a[0]].y - t.hexes[b[0]].y || t.hexes[a[0]].x - t.hexes[b[0]].x);
+      for (const [hex, units] of inView) {
+        keep.add(hex);
+        let b = this.counters.get(hex);
+        if (!b) {
+          b = this.makeStack(hex);
+          this.counters.set(hex, b);
+        }
+        this.fillStack(b, hex, units);
+        const [sx, sy] = this.toScreen(t.hexes[hex].x, t.hexes[hex].y);
+        b.style.transform = `translate(${Math.round(sx)}px, ${Math.round(sy)}px) scale(${shrink})`;
+        this.layer.appendChild(b); // keeps the Tab order top to bottom, left to right
+      }
+    }
+    for (const [hex, b] of this.counters) {
+      if (!keep.has(hex)) {
+        if (b.contains(document.activeElement)) this.host.focus();
+        b.remove();
+        this.counters.delete(hex);
+      }
+    }
+  }
+
+  makeStack(hex) {
+    const box = document.createElement("div");
+    box.className = "stack";
+    box.dataset.hex = this.theater.hexes[hex].name;
+    return box;
+  }
+
+  fillStack(box, hex, units) {
+    const expanded = this.expanded === hex && units.length > 1;
+    const key = `${expanded}|${units.map((u) => u.id + u.strength + (u.selected ? "*" : "")).join(",")}`;
+    if (box.dataset.key === key) return;
+    box.dataset.key = key;
+    box.replaceChildren();
+    box.classList.toggle("expanded", expanded);
+    const shown = expanded ? units : [units[0]];
+    for (const u of shown) {
+      const b = counterButton(u);
+      if (!expanded && units.length > 1) {
+        b.dataset.count = String(units.length);
+        b.setAttribute("aria-label", `stack of ${units.length} at ${box.dataset.hex}: ${units.map((v) => v.id).join(", ")}`);
+        b.setAttribute("aria-expanded", "false");
+        const badge = document.createElement("span");
+        badge.className = "count";
+        badge.textContent = String(units.length);
+        b.append(badge);
+        b.addEventListener("click", (e) => {
+          this.expanded = hex;
+          this.on.stackClick(hex, units, e);
+          this.redraw();
+          requestAnimationFrame(() => box.querySelector("button")?.focus());
+        });
+      } else {
+        b.addEventListener("click", (e) => this.on.unitClick(u, e));
+      }
+      box.append(b);
+    }
+  }
+
+  listen() {
+    const c = this.host;
+    let drag = null;
+    c.addEventListener("pointerdown", (e) => {
+      if (e.target !== this.canvas) return;
+      this.host.focus({ preventScroll: true }); // the keys pan and zoom the map clicked
+      drag = { x: e.clientX, y: e.clientY, moved: false };
+      this.canvas.setPointerCapture(e.pointerId);
+    });
+    c.addEventListener("pointermove", (e) => {
+      if (!drag) return;
+      const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+      if (!drag.moved && Math.abs(dx) + Math.abs(dy) < 4) return;
+      drag.moved = true;
+      drag.x = e.clientX;
+      drag.y = e.clientY;
+      this.pan(-dx, -dy);
+    });
+    c.addEventListener("pointerup", (e) => {
+      if (!drag) return;
+      const moved = drag.moved;
+      drag = null;
+      if (moved) return;
+      const r = this.canvas.getBoundingClientRect();
+      const hex = this.hexAt(e.clientX - r.left, e.clientY - r.top);
+      if (this.expanded >= 0) {
+        this.expanded = -1;
+        this.redraw();
+      }
+      if (hex >= 0) this.on.hexClick(hex, e, this.hexsideAt(e.clientX - r.left, e.clientY - r.top));
+    });
+    c.addEventListener("wheel", (e) => {
+      e.preventDefault();
+      const r = this.canvas.getBoundingClientRect();
+      this.zoom(e.deltaY < 0 ? 1.2 : 1 / 1.2, e.clientX - r.left, e.clientY - r.top);
+    }, { passive: false });
+    c.addEventListener("keydown", (e) => {
+      const step = 80;
+      const keys = {
+        ArrowLeft: () => this.pan(-step, 0), ArrowRight: () => this.pan(step, 0),
+        ArrowUp: () => this.pan(0, -step), ArrowDown: () => this.pan(0, step),
+        "+": () => this.zoom(1.25), "=": () => this.zoom(1.25), "-": () => this.zoom(0.8),
+      };
+      if (keys[e.key] && !e.altKey && !e.ctrlKey && !e.metaKey) {
+        e.preventDefault();
+        keys[e.key]();
+      }
+    });
+  }
+}
+
+function counterButton(u) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = `counter ${u.kind} ${u.side}${u.selected ? " selected" : ""}`;
+  b.dataset.unit = u.id;
+  b.title = `${u.name} (${u.side === "axis" ? "Axis" : "Allied"} ${u.kind})`;
+  b.setAttribute("aria-pressed", u.selected ? "true" : "false");
+  const id = document.createElement("span");
+  id.className = "id";
+  id.textContent = u.id;
+  const str = document.createElement("span");
+  str.className = "str";
+  str.textContent = `${u.side === "axis" ? "Ax" : "Al"} ${u.strength}`;
+  b.append(id, str);
+  return b;
+}
+
+function clamp(v, lo, hi) {
+  return Math.min(hi, Math.max(lo, v));
+}

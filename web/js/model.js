@@ -1,0 +1,163 @@
+// The theater and position answers (docs/views.md) turned into what the map draws: arrays by
+// hex and hexside index, world positions, and sets for the position's markers. Sheets that
+// touch on the global grid form one panel; panels are stacked top to bottom, as
+// `opsim render` lays them out.
+
+const ROOT3 = Math.sqrt(3);
+
+// A hex's centre on the global grid: flat-topped, even columns half a hex lower.
+function center(col, row) {
+  return [col * 1.5, row * ROOT3 + (col % 2 === 0 ? ROOT3 / 2 : 0)];
+}
+
+function panels(sheets) {
+  const parent = sheets.map((_, i) => i);
+  const find = (i) => (parent[i] === i ? i : (parent[i] = find(parent[i])));
+  const win = (s) => [s.origin[0] + s.first[0], s.origin[1] + s.first[1], s.origin[0] + s.last[0], s.origin[1] + s.last[1]];
+  for (let i = 0; i < sheets.length; ++i) {
+    for (let j = i + 1; j < sheets.length; ++j) {
+      const a = win(sheets[i]), b = win(sheets[j]);
+      if (a[0] <= b[2] + 1 && b[0] <= a[2] + 1 && a[1] <= b[3] + 1 && b[1] <= a[3] + 1) parent[find(i)] = find(j);
+    }
+  }
+  const groups = new Map(); // root -> panel
+  let height = 0;
+  sheets.forEach((s, i) => {
+    const root = find(i);
+    if (!groups.has(root)) groups.set(root, { names: [], x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity });
+    const p = groups.get(root);
+    const w = win(s);
+    const [ax, ay] = center(w[0], w[1]);
+    const [bx, by] = center(w[2], w[3]);
+    p.names.push(s.name);
+    p.x0 = Math.min(p.x0, ax - 2);
+    p.y0 = Math.min(p.y0, ay - 2);
+    p.x1 = Math.max(p.x1, bx + 2);
+    p.y1 = Math.max(p.y1, by + 2);
+  });
+  // Panels are laid out in rows (shelves) about as wide as the whole is tall times 1.6, so that
+  // a theater of far-apart sheets fills a screen rather than a tall strip.
+  const list = [...groups.values()];
+  const area = list.reduce((sum, p) => sum + (p.x1 - p.x0 + 4) * (p.y1 - p.y0 + 6), 0);
+  const width = Math.max(...list.map((p) => p.x1 - p.x0 + 4), Math.sqrt(area * 1.6));
+  let x = 0, y = 0, shelf = 0;
+  for (const p of list) {
+    const w = p.x1 - p.x0 + 4, h = p.y1 - p.y0 + 6;
+    if (x > 0 && x + w > width) {
+      x = 0;
+      y += shelf;
+      shelf = 0;
+    }
+    p.dx = x - p.x0;
+    p.dy = y + 4 - p.y0;
+    x += w;
+    shelf = Math.max(shelf, h);
+  }
+  const bySheet = new Map();
+  sheets.forEach((s, i) => bySheet.set(s.name, groups.get(find(i))));
+  return { bySheet, list };
+}
+
+// The answer's own objects are completed in place (a generated theater has 100,000 hexes and
+// as many hexsides to draw: new objects for each would double the garbage).
+export function normalizeTheater(doc) {
+  const layout = panels(doc.sheets);
+  const index = new Map();
+  let prefix = "\0", panel = null; // the sheet of the hexes before, which usually comes next
+  const hexes = doc.hexes;
+  for (let i = 0; i < hexes.length; ++i) {
+    const h = hexes[i];
+    const name = h.hex;
+    index.set(name, i);
+    if (!name.startsWith(prefix)) {
+      const colon = name.indexOf(":");
+      prefix = name.slice(0, colon + 1);
+      panel = layout.bySheet.get(name.slice(0, colon));
+    }
+    h.name = name;
+    h.x = h.col * 1.5 + panel.dx;
+    h.y = h.row * ROOT3 + (h.col % 2 === 0 ? ROOT3 / 2 : 0) + panel.dy;
+    h.coast ||= "none";
+    h.water = h.terrain === "all-sea" || h.terrain === "lake";
+    h.wedges = null;
+  }
+  const hexsides = doc.hexsides;
+  for (const s of hexsides) {
+    const way = s.waterway === undefined ? null : doc.waterways[s.waterway];
+    s.name = s.hexside;
+    s.features ||= [];
+    s.water ||= "none";
+    s.navigable = !!way?.navigable;
+    s.suez = way?.rule === "41.B";
+  }
+  // The water of a coastal hex is drawn as wedges toward its sea (or lake) hexsides.
+  const wedge = (h, s, dir) => {
+    if (h.coast === "none") return;
+    const sea = h.coast === "partial-sea";
+    if (sea ? s.water !== "all-sea" && s.water !== "partial-sea" : s.water !== "lake") return;
+    (h.wedges ||= []).push({ dir, kind: sea ? "sea" : "lake" });
+  };
+  for (const s of hexsides) {
+    if (s.water === "none") continue;
+    wedge(hexes[s.a], s, s.dir);
+    wedge(hexes[s.b], s, (s.dir + 3) % 6);
+  }
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const h of hexes) {
+    if (h.x < x0) x0 = h.x;
+    if (h.x > x1) x1 = h.x;
+    if (h.y < y0) y0 = h.y;
+    if (h.y > y1) y1 = h.y;
+  }
+  const titles = layout.list.map((p) => ({ title: `sheet ${p.names.join(" + ")}`, x: p.x0 + p.dx, y: p.y0 + p.dy - 0.5 }));
+  return {
+    title: doc.title || "",
+    hexes,
+    hexsides,
+    index,
+    // A hexside's index by name, built when first asked (destroyed bridges are few).
+    sideOf(name) {
+      if (!this.sideIndex) this.sideIndex = new Map(hexsides.map((s, i) => [s.name, i]));
+      return this.sideIndex.get(name) ?? -1;
+    },
+    panels: titles,
+    bounds: { x0: x0 - 1, y0: y0 - 4, x1: x1 + 1, y1: y1 + 1 },
+  };
+}
+
+export function normalizePosition(doc, t) {
+  const hexOf = (name) => t.index.get(name) ?? -1;
+  const owner = new Array(t.hexes.length).fill("");
+  for (const [side, list] of Object.entries(doc.owner || {})) {
+    for (const name of list) {
+      const i = hexOf(name);
+      if (i >= 0) owner[i] = side;
+    }
+  }
+  const set = (list, f) => new Set((list || []).map((x) => f(typeof x === "string" ? x : x.hex ?? x.hexside)).filter((i) => i >= 0));
+  const zoc = {};
+  for (const [side, list] of Object.entries(doc.zoc || {})) zoc[side] = set(list, hexOf);
+  // Supply is `opsim supply --all`'s answer per side: a ring on each unit's hex.
+  const supply = {};
+  for (const [side, answer] of Object.entries(doc.supply || {})) {
+    supply[side] = new Map((answer.units || []).filter((u) => u.hex).map((u) => [hexOf(u.hex), u.status]));
+  }
+  return {
+    owner,
+    floods: set(doc.floods, hexOf),
+    ice: set(doc.ice_airfields, hexOf),
+    bridges: set(doc.destroyed_bridges, (n) => (n ? t.sideOf(n) : -1)),
+    suez: doc.suez || "open",
+    units: (doc.units || []).map((u) => ({
+      id: u.id,
+      name: u.name || u.id,
+      side: u.side,
+      kind: u.kind || "ground",
+      hex: u.hex ? hexOf(u.hex) : -1,
+      strength: u.strength || "",
+      selected: false,
+    })),
+    zoc,
+    supply,
+  };
+}
