@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <regex>
 #include <set>
 
 #include "opsim/query/supply.h"
@@ -16,22 +15,6 @@ namespace opsim {
 namespace {
 
 using nlohmann::json;
-
-query::LoadedGame Load(std::vector<std::string> overrides = {}) {
-  query::Source source;
-  source.scenario = "special-terrain";
-  source.overrides = std::move(overrides);
-  auto g = query::Load(source);
-  EXPECT_TRUE(g.has_value()) << (g ? "" : g.error().to_string());
-  return g ? std::move(*g) : query::LoadedGame{};
-}
-
-json Cli(std::vector<std::string> args) {
-  args.push_back("--json");
-  const test::CliRun r = test::RunCli(args);
-  EXPECT_EQ(r.code, 0) << r.err;
-  return r.json();
-}
 
 json Position(const query::LoadedGame& g, query::PositionOptions o = {}) {
   auto j = query::PositionJson(g, o);
@@ -47,7 +30,7 @@ const json* Unit(const json& position, const std::string& id) {
 }
 
 TEST(TheaterView, EveryHexOnceAtItsPlaceOnTheGlobalGrid) {
-  const query::LoadedGame g = Load();
+  const query::LoadedGame g = test::LoadBundledGame();
   const map::Theater& t = *g.theater;
   const json j = query::TheaterJson(t);
   ASSERT_EQ(j["hexes"].size(), t.hex_count());
@@ -61,13 +44,13 @@ TEST(TheaterView, EveryHexOnceAtItsPlaceOnTheGlobalGrid) {
     EXPECT_EQ(h["row"], p.row);
   }
   EXPECT_EQ(j["sheets"].size(), t.sheets().size());
-  EXPECT_EQ(j, Cli({"theater", "--scenario", "special-terrain"}));
+  EXPECT_EQ(j, test::CliJson({"theater", "--scenario", "special-terrain"}));
 }
 
 // Each sheet's panel is the one `opsim render` draws it in (the SVG titles each panel with its
 // sheets, joined by " + "), and the two hexes of every hexside are in one panel.
 TEST(TheaterView, SheetsInThePanelsRenderDrawsThem) {
-  const query::LoadedGame g = Load();
+  const query::LoadedGame g = test::LoadBundledGame();
   const json j = query::TheaterJson(*g.theater);
   std::vector<std::string> titles;
   for (const json& s : j["sheets"]) {
@@ -97,7 +80,7 @@ TEST(TheaterView, SheetsInThePanelsRenderDrawsThem) {
 // Render puts each hex where the doc's centre formula puts its global column and row, less its
 // panel's offset: within a panel, two hexes are as far apart in the SVG as on the global grid.
 TEST(TheaterView, EveryHexWhereRenderDrawsIt) {
-  const query::LoadedGame g = Load();
+  const query::LoadedGame g = test::LoadBundledGame();
   const json j = query::TheaterJson(*g.theater);
   const test::TempDir dir;
   ASSERT_EQ(
@@ -105,11 +88,24 @@ TEST(TheaterView, EveryHexWhereRenderDrawsIt) {
       0);
   // The hex numbers, one per hex in the theater's order.
   const std::string svg = test::ReadFile(dir.Path("m.svg"));
-  const std::regex number(R"re(<text x="([-0-9.e]+)" y="([-0-9.e]+)" fill="#555">\d{4}</text>)re");
+  // Each is <text x="X" y="Y" fill="#555">NNNN</text>. (Read by hand: std::regex trips gcc
+  // 12's -Wmaybe-uninitialized in the sanitizer build.)
   std::vector<std::pair<double, double>> drawn;
-  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), number); it != std::sregex_iterator();
-       ++it) {
-    drawn.emplace_back(std::stod((*it)[1]), std::stod((*it)[2]));
+  const std::string open = "<text x=\"", tail = "\" fill=\"#555\">";
+  for (std::size_t at = svg.find(open); at != std::string::npos; at = svg.find(open, at + 1)) {
+    const std::size_t x = at + open.size(), y = svg.find("\" y=\"", x);
+    const std::size_t end = y == std::string::npos ? y : svg.find('"', y + 5);
+    if (end == std::string::npos || svg.find('"', x) != y ||
+        svg.compare(end, tail.size(), tail) != 0) {
+      continue;
+    }
+    const std::string number = svg.substr(end + tail.size(), 4);
+    if (number.size() != 4 ||
+        !std::all_of(number.begin(), number.end(), [](char c) { return c >= '0' && c <= '9'; }) ||
+        svg.compare(end + tail.size() + 4, 7, "</text>") != 0) {
+      continue;
+    }
+    drawn.emplace_back(std::stod(svg.substr(x, y - x)), std::stod(svg.substr(y + 5, end - y - 5)));
   }
   ASSERT_EQ(drawn.size(), j["hexes"].size());
   const auto centre = [](const json& h) {
@@ -132,7 +128,7 @@ TEST(TheaterView, EveryHexWhereRenderDrawsIt) {
 }
 
 TEST(TheaterView, BoundsHoldEveryHex) {
-  const query::LoadedGame g = Load();
+  const query::LoadedGame g = test::LoadBundledGame();
   const json j = query::TheaterJson(*g.theater);
   int min_col = 1 << 30, min_row = 1 << 30, max_col = -1, max_row = -1;
   for (const json& h : j["hexes"]) {
@@ -148,7 +144,7 @@ TEST(TheaterView, BoundsHoldEveryHex) {
 // Sheets are joined where they join: the two hexes of every hexside, on two sheets or one, are
 // neighbours on the global grid in the hexside's direction.
 TEST(TheaterView, HexsidesJoinNeighboursAcrossSheets) {
-  const query::LoadedGame g = Load();
+  const query::LoadedGame g = test::LoadBundledGame();
   const json j = query::TheaterJson(*g.theater);
   int across_sheets = 0;
   for (const json& s : j["hexsides"]) {
@@ -165,7 +161,7 @@ TEST(TheaterView, HexsidesJoinNeighboursAcrossSheets) {
 }
 
 TEST(TheaterView, HexsidesCarryTheirFeaturesAndWaterways) {
-  const query::LoadedGame g = Load();
+  const query::LoadedGame g = test::LoadBundledGame();
   const json j = query::TheaterJson(*g.theater);
   bool causeway = false, suez = false;
   for (const json& s : j["hexsides"]) {
@@ -182,7 +178,7 @@ TEST(TheaterView, HexsidesCarryTheirFeaturesAndWaterways) {
 
 // The map-edge exits (41.F), with their hexes by index.
 TEST(TheaterView, ExitsNameTheirEdgeSideAndHexes) {
-  const query::LoadedGame g = Load();
+  const query::LoadedGame g = test::LoadBundledGame();
   const map::Theater& t = *g.theater;
   const json j = query::TheaterJson(t);
   ASSERT_EQ(j["exits"].size(), t.exits().size());
@@ -197,7 +193,7 @@ TEST(TheaterView, ExitsNameTheirEdgeSideAndHexes) {
 }
 
 TEST(PositionView, EveryKindOfUnitWithWhatItsCounterSays) {
-  const query::LoadedGame g = Load();
+  const query::LoadedGame g = test::LoadBundledGame();
   const json p = Position(g);
   const json* ground = Unit(p, "de-9pz");
   ASSERT_NE(ground, nullptr);
@@ -221,8 +217,9 @@ TEST(PositionView, EveryKindOfUnitWithWhatItsCounterSays) {
 }
 
 TEST(PositionView, OwnershipAndTheMapStateAsTheGameHasThem) {
-  const query::LoadedGame g = Load({"flood:16A:1122=partial", "bridge:16A:0727/0827=destroyed",
-                                    "suez=temporarily-closed", "owner:16A:0827=axis"});
+  const query::LoadedGame g =
+      test::LoadBundledGame({"flood:16A:1122=partial", "bridge:16A:0727/0827=destroyed",
+                             "suez=temporarily-closed", "owner:16A:0827=axis"});
   const json p = Position(g);
   std::size_t axis = 0, allied = 0;
   for (std::uint32_t v = 0; v < g.theater->hex_count(); ++v) {
@@ -242,12 +239,12 @@ TEST(PositionView, OwnershipAndTheMapStateAsTheGameHasThem) {
 // A flood says what it makes its hex count as now, as `opsim map --hex` says it (41.A.4).
 TEST(PositionView, AFloodSaysWhatItsHexCountsAsAsTheHexPanelDoes) {
   const std::vector<std::string> set = {"flood:16A:1122=partial", "flood:16A:1222=massive"};
-  const json p = Position(Load(set));
+  const json p = Position(test::LoadBundledGame(set));
   ASSERT_EQ(p["floods"].size(), 2u);
   for (const json& f : p["floods"]) {
     std::vector<std::string> args = {"map", "--scenario", "special-terrain", "--hex", f["hex"]};
     for (const std::string& s : set) args.insert(args.end(), {"--set", s});
-    const json hex = Cli(args);
+    const json hex = test::CliJson(args);
     EXPECT_EQ(f["counts_as"], hex["flood"]["counts_as"]) << f["hex"];
     EXPECT_EQ(f["rule"], hex["flood"]["rule"]) << f["hex"];
   }
@@ -256,7 +253,7 @@ TEST(PositionView, AFloodSaysWhatItsHexCountsAsAsTheHexPanelDoes) {
 }
 
 TEST(PositionView, SupplyAndZonesOfControlOnDemandAsTheQueriesAnswer) {
-  const query::LoadedGame g = Load();
+  const query::LoadedGame g = test::LoadBundledGame();
   EXPECT_FALSE(Position(g).contains("supply"));
   query::PositionOptions o;
   o.supply = {Side::kAllied};
@@ -268,8 +265,8 @@ TEST(PositionView, SupplyAndZonesOfControlOnDemandAsTheQueriesAnswer) {
   ASSERT_FALSE(p["zoc"]["axis"].empty());
   // The axis zones cover the hexes around its units (B4.8).
   EXPECT_NE(p["zoc"]["axis"].dump().find("\"16A:1322\""), std::string::npos);
-  EXPECT_EQ(
-      p, Cli({"position", "--scenario", "special-terrain", "--supply", "allied", "--zoc", "axis"}));
+  EXPECT_EQ(p, test::CliJson({"position", "--scenario", "special-terrain", "--supply", "allied",
+                              "--zoc", "axis"}));
 }
 
 }  // namespace
