@@ -50,19 +50,27 @@ std::string Joined(const std::vector<std::string>& names) {
   return s;
 }
 
-// Each call's wall time, for the 99th percentile the target is set on (a counter, in ms).
-class Percentile {
- public:
-  void Add(Clock::time_point from) { times_.push_back(Seconds(from, Clock::now())); }
-  void Report(benchmark::State& state) {
-    if (times_.empty()) return;
-    std::sort(times_.begin(), times_.end());
-    state.counters["p99_ms"] = 1000 * times_[(times_.size() - 1) * 99 / 100];
+// Asks `ask()` each iteration and reports the 99th percentile of the calls' wall times (the
+// issue's target is set on it, a counter in ms) and `counter` of the last answer, as `name`.
+template <class Ask, class Counter>
+void TimeQuery(benchmark::State& state, Ask ask, const char* name, Counter counter) {
+  std::vector<double> times;
+  double last = 0;
+  for (auto _ : state) {
+    const auto t0 = Clock::now();
+    auto a = ask();
+    times.push_back(Seconds(t0, Clock::now()));
+    if (!a) {
+      state.SkipWithError(a.error().to_string().c_str());
+      return;
+    }
+    last = static_cast<double>(counter(*a));
+    benchmark::DoNotOptimize(a);
   }
-
- private:
-  std::vector<double> times_;
-};
+  std::sort(times.begin(), times.end());
+  if (!times.empty()) state.counters["p99_ms"] = 1000 * times[(times.size() - 1) * 99 / 100];
+  state.counters[name] = last;
+}
 
 query::RouteRequest GroundRequest() {
   query::RouteRequest r;
@@ -71,89 +79,39 @@ query::RouteRequest GroundRequest() {
 }
 
 void BM_QueryRoute(benchmark::State& state) {
-  const NearMove& m = BenchNearMove();
   query::RouteRequest r = GroundRequest();
-  r.from = m.path.front();
-  r.to = m.path.back();
-  std::size_t steps = 0;
-  Percentile p99;
-  for (auto _ : state) {
-    const auto t0 = Clock::now();
-    auto a = query::AnswerRoute(BenchLoadedGame(), r);
-    p99.Add(t0);
-    if (!a) {
-      state.SkipWithError(a.error().to_string().c_str());
-      break;
-    }
-    steps = a->waypoints.size();
-    benchmark::DoNotOptimize(a);
-  }
-  p99.Report(state);
-  state.counters["waypoints"] = static_cast<double>(steps);
+  r.from = BenchNearMove().path.front();
+  r.to = BenchNearMove().path.back();
+  TimeQuery(
+      state, [&] { return query::AnswerRoute(BenchLoadedGame(), r); }, "waypoints",
+      [](const query::RouteAnswer& a) { return a.waypoints.size(); });
 }
 BENCHMARK(BM_QueryRoute)->Unit(benchmark::kMillisecond);
 
 void BM_QueryPathCheck(benchmark::State& state) {
   query::RouteRequest r = GroundRequest();
   r.path = Joined(BenchNearMove().path);
-  bool legal = false;
-  Percentile p99;
-  for (auto _ : state) {
-    const auto t0 = Clock::now();
-    auto a = query::AnswerRoute(BenchLoadedGame(), r);
-    p99.Add(t0);
-    if (!a) {
-      state.SkipWithError(a.error().to_string().c_str());
-      break;
-    }
-    legal = a->verdict.legal;
-    benchmark::DoNotOptimize(a);
-  }
-  p99.Report(state);
-  state.counters["legal"] = legal;
+  TimeQuery(
+      state, [&] { return query::AnswerRoute(BenchLoadedGame(), r); }, "legal",
+      [](const query::RouteAnswer& a) { return a.verdict.legal; });
 }
 BENCHMARK(BM_QueryPathCheck)->Unit(benchmark::kMillisecond);
 
 void BM_QueryCheckMove(benchmark::State& state) {
   const NearMove& m = BenchNearMove();
-  const nlohmann::json action = {{"units", {m.unit}}, {"path", m.path}};
-  const std::string text = action.dump();
-  bool legal = false;
-  Percentile p99;
-  for (auto _ : state) {
-    const auto t0 = Clock::now();
-    auto a = query::AnswerCheck(BenchLoadedGame(), text);
-    p99.Add(t0);
-    if (!a) {
-      state.SkipWithError(a.error().to_string().c_str());
-      break;
-    }
-    legal = a->legal;
-    benchmark::DoNotOptimize(a);
-  }
-  p99.Report(state);
-  state.counters["legal"] = legal;
+  const std::string text = nlohmann::json{{"units", {m.unit}}, {"path", m.path}}.dump();
+  TimeQuery(
+      state, [&] { return query::AnswerCheck(BenchLoadedGame(), text); }, "legal",
+      [](const query::CheckAnswer& a) { return a.legal; });
 }
 BENCHMARK(BM_QueryCheckMove)->Unit(benchmark::kMillisecond);
 
 void BM_QueryReach(benchmark::State& state) {
   query::ReachRequest r;
   r.units = {BenchNearMove().unit};
-  std::size_t hexes = 0;
-  Percentile p99;
-  for (auto _ : state) {
-    const auto t0 = Clock::now();
-    auto a = query::AnswerReach(BenchLoadedGame(), r);
-    p99.Add(t0);
-    if (!a) {
-      state.SkipWithError(a.error().to_string().c_str());
-      break;
-    }
-    hexes = a->found.hexes.size();
-    benchmark::DoNotOptimize(a);
-  }
-  p99.Report(state);
-  state.counters["hexes"] = static_cast<double>(hexes);
+  TimeQuery(
+      state, [&] { return query::AnswerReach(BenchLoadedGame(), r); }, "hexes",
+      [](const query::ReachAnswer& a) { return a.found.hexes.size(); });
 }
 BENCHMARK(BM_QueryReach)->Unit(benchmark::kMillisecond);
 

@@ -81,4 +81,20 @@ void WriteFile(const std::string& path, const std::string& text) {
   out << text;
 }
 
+nlohmann::json CliJson(std::vector<std::string> args) {
+  args.push_back("--json");
+  const CliRun r = RunCli(args);
+  EXPECT_EQ(r.code, 0) << r.err;
+  return r.json();
+}
+
+query::LoadedGame LoadBundledGame(std::vector<std::string> overrides, query::Needs needs) {
+  query::Source source;
+  source.scenario = "special-terrain";
+  source.overrides = std::move(overrides);
+  auto g = query::Load(source, needs);
+  EXPECT_TRUE(g.has_value()) << (g ? "" : g.error().to_string());
+  return g ? std::move(*g) : query::LoadedGame{};
+}
+
 }  // namespace opsim::test

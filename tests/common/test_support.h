@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "opsim/map/scenario.h"
+#include "opsim/query/source.h"
 
 namespace opsim::test {
 
@@ -37,6 +38,14 @@ struct CliRun {
   nlohmann::json json() const;  // `out` parsed; fails the test if it is not one JSON object
 };
 CliRun RunCli(const std::vector<std::string>& args);
+// What the CLI prints with --json for these arguments (--json is added); the test fails unless
+// it exits 0.
+nlohmann::json CliJson(std::vector<std::string> args);
+
+// The bundled special-terrain game through libquery, with these --set overrides; the test fails
+// if it does not load.
+query::LoadedGame LoadBundledGame(std::vector<std::string> overrides = {},
+                                  query::Needs needs = query::Needs::kGame);
 
 std::string ReadFile(const std::string& path);
 void WriteFile(const std::string& path, const std::string& text);

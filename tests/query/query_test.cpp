@@ -19,38 +19,21 @@ namespace {
 
 using nlohmann::json;
 
-query::LoadedGame LoadBundled(std::vector<std::string> overrides = {},
-                              query::Needs needs = query::Needs::kGame) {
-  query::Source source;
-  source.scenario = "special-terrain";
-  source.overrides = std::move(overrides);
-  auto g = query::Load(source, needs);
-  EXPECT_TRUE(g.has_value()) << (g ? "" : g.error().to_string());
-  return g ? std::move(*g) : query::LoadedGame{};
-}
-
-// What the CLI prints with --json for these arguments.
-json CliJson(std::vector<std::string> args) {
-  args.push_back("--json");
-  const test::CliRun r = test::RunCli(args);
-  EXPECT_EQ(r.code, 0) << r.err;
-  return r.json();
-}
-
 TEST(QuerySource, ATheaterSummaryDoesNotBuildTheCampaign) {
-  const query::LoadedGame map_only = LoadBundled({}, query::Needs::kTheater);
+  const query::LoadedGame map_only = test::LoadBundledGame({}, query::Needs::kTheater);
   EXPECT_EQ(map_only.campaign, nullptr);
   EXPECT_FALSE(map_only.state.has_value());
-  const query::LoadedGame game = LoadBundled();
+  const query::LoadedGame game = test::LoadBundledGame();
   ASSERT_NE(game.campaign, nullptr);
   EXPECT_TRUE(game.state.has_value());
   EXPECT_EQ(map_only.scenario.sha256, game.scenario.sha256);
   EXPECT_EQ(query::SummaryJson(*map_only.theater),
-            CliJson({"map", "--scenario", "special-terrain"}));
+            test::CliJson({"map", "--scenario", "special-terrain"}));
 }
 
 TEST(QuerySource, AUnitOverrideLoadsTheCampaignEvenForATheaterQuery) {
-  const query::LoadedGame g = LoadBundled({"unit:de-9pz=16A:0827"}, query::Needs::kTheater);
+  const query::LoadedGame g =
+      test::LoadBundledGame({"unit:de-9pz=16A:0827"}, query::Needs::kTheater);
   ASSERT_TRUE(g.state.has_value());
   const ops::GroundUnit* u = g.state->FindUnit("de-9pz");
   ASSERT_NE(u, nullptr);
@@ -59,7 +42,7 @@ TEST(QuerySource, AUnitOverrideLoadsTheCampaignEvenForATheaterQuery) {
 
 // 41.A.4.a: an S* flood lasts as long as the rules tables say, from the player-turn before.
 TEST(QueryOverride, AProhibitedFloodLastsAsLongAsTheTablesSay) {
-  const query::LoadedGame g = LoadBundled({"flood:16A:0922=prohibited"});
+  const query::LoadedGame g = test::LoadBundledGame({"flood:16A:0922=prohibited"});
   auto h = g.theater->FindHex("16A:0922");
   ASSERT_TRUE(h.has_value());
   const map::Flood* f = g.map.flood(*h);
@@ -70,7 +53,7 @@ TEST(QueryOverride, AProhibitedFloodLastsAsLongAsTheTablesSay) {
 }
 
 TEST(QueryOverride, ParsesIntoTypedOverrides) {
-  const query::LoadedGame g = LoadBundled();
+  const query::LoadedGame g = test::LoadBundledGame();
   auto suez = query::ParseOverride(*g.theater, "suez=temporarily-closed");
   ASSERT_TRUE(suez.has_value());
   EXPECT_EQ(suez->kind, query::Override::Kind::kSuez);
@@ -90,7 +73,7 @@ TEST(QueryOverride, ParsesIntoTypedOverrides) {
 
 // 41.A.1: a naval path across a causeway is refused, and the answer names the rule.
 TEST(QueryRoute, ANavalPathAcrossACausewayIsRefusedBy41A1) {
-  const query::LoadedGame g = LoadBundled();
+  const query::LoadedGame g = test::LoadBundledGame();
   query::RouteRequest req;
   req.mode = query::RouteMode::kNaval;
   req.path = "16A:0827,16A:0826,16A:0825";
@@ -100,12 +83,12 @@ TEST(QueryRoute, ANavalPathAcrossACausewayIsRefusedBy41A1) {
   ASSERT_FALSE(a->verdict.blocked_by.empty());
   EXPECT_EQ(a->verdict.blocked_by.front().id, "41.A.1");
   EXPECT_EQ(a->waypoints.size(), 3u);
-  EXPECT_EQ(query::ToJson(*a), CliJson({"route", "--scenario", "special-terrain", "--mode", "naval",
-                                        "--path", "16A:0827,16A:0826,16A:0825"}));
+  EXPECT_EQ(query::ToJson(*a), test::CliJson({"route", "--scenario", "special-terrain", "--mode",
+                                              "naval", "--path", "16A:0827,16A:0826,16A:0825"}));
 }
 
 TEST(QueryRoute, AGroundRouteCostsMovementPoints) {
-  const query::LoadedGame g = LoadBundled();
+  const query::LoadedGame g = test::LoadBundledGame();
   query::RouteRequest req;
   req.side = Side::kAxis;
   req.from = "16A:1323";
@@ -116,8 +99,8 @@ TEST(QueryRoute, AGroundRouteCostsMovementPoints) {
   ASSERT_TRUE(a->found.reachable) << a->found.reason;
   EXPECT_EQ(j["reachable"], true);
   EXPECT_EQ(j["cost"], ops::ToMp(a->found.cost));
-  EXPECT_EQ(j, CliJson({"route", "--scenario", "special-terrain", "--side", "axis", "--from",
-                        "16A:1323", "--to", "16A:1021"}));
+  EXPECT_EQ(j, test::CliJson({"route", "--scenario", "special-terrain", "--side", "axis", "--from",
+                              "16A:1323", "--to", "16A:1021"}));
 
   req.from = "19A:3413/3414";
   auto river = query::AnswerRoute(g, req);
@@ -127,7 +110,7 @@ TEST(QueryRoute, AGroundRouteCostsMovementPoints) {
 
 // A legal route found lists each step's rules, as --path would: the same notes, step by step.
 TEST(QueryRoute, ARouteFoundListsEachStepsRules) {
-  const query::LoadedGame g = LoadBundled();
+  const query::LoadedGame g = test::LoadBundledGame();
   query::RouteRequest req;
   req.side = Side::kAxis;
   req.from = "16A:1323";
@@ -151,7 +134,7 @@ TEST(QueryRoute, ARouteFoundListsEachStepsRules) {
 // B4.3: a road step costs the road's 1/2 MP whatever the hex's terrain, and says so alone: the
 // terrain's own cost is not listed beside it.
 TEST(QueryRoute, ARoadStepShowsTheRoadsCostNotTheTerrains) {
-  const query::LoadedGame g = LoadBundled();
+  const query::LoadedGame g = test::LoadBundledGame();
   query::RouteRequest req;
   req.side = Side::kAxis;
   req.path = "9A:0907,9A:0908";  // into swamp, 3 MP off the road
@@ -173,7 +156,7 @@ TEST(QueryRoute, ARoadStepShowsTheRoadsCostNotTheTerrains) {
 // only the move order knows the answer (the unit's MP allowance, B4.10; stacking at the end,
 // B3.2; an overrun's odds, B4.9), the path is not compared.
 TEST(QueryRoute, RouteAndTurnAgreeOnEveryPath) {
-  const query::LoadedGame g = LoadBundled();
+  const query::LoadedGame g = test::LoadBundledGame();
   const map::Theater& t = *g.theater;
   std::mt19937 random(41);
   int compared = 0, refused = 0, zones = 0;
@@ -230,7 +213,7 @@ TEST(QueryRoute, RouteAndTurnAgreeOnEveryPath) {
 // again and from four threads at once, is the answer of a cold copy; an override empties the
 // cache, so that no router built before it answers after it.
 TEST(QueryWarm, WarmAnswersAreTheColdOnes) {
-  const query::LoadedGame g = LoadBundled();
+  const query::LoadedGame g = test::LoadBundledGame();
   const map::Theater& t = *g.theater;
   std::mt19937 random(12);
   std::vector<query::RouteRequest> routes;
@@ -284,7 +267,7 @@ TEST(QueryWarm, WarmAnswersAreTheColdOnes) {
   EXPECT_EQ(answers(cold), first);
 
   // An enemy unit put in the way after the routers were built: the answer is the fresh game's.
-  query::LoadedGame changed = LoadBundled();
+  query::LoadedGame changed = test::LoadBundledGame();
   query::RouteRequest r;
   r.side = Side::kAxis;
   r.path = "16A:1323,16A:1223";
@@ -293,7 +276,7 @@ TEST(QueryWarm, WarmAnswersAreTheColdOnes) {
   ASSERT_TRUE(o.has_value()) << o.error().to_string();
   ASSERT_TRUE(query::ApplyOverride(changed, *o).has_value());
   auto after = query::AnswerRoute(changed, r);
-  auto fresh = query::AnswerRoute(LoadBundled({"unit:nl-1=16A:1223"}), r);
+  auto fresh = query::AnswerRoute(test::LoadBundledGame({"unit:nl-1=16A:1223"}), r);
   ASSERT_TRUE(after.has_value() && fresh.has_value());
   EXPECT_EQ(query::ToJson(*after), query::ToJson(*fresh));
   EXPECT_FALSE(after->verdict.legal);
@@ -302,7 +285,7 @@ TEST(QueryWarm, WarmAnswersAreTheColdOnes) {
 // 41.A.4.b: a massively flooded hex counts as prohibited terrain through the player-turn after
 // the flood, and as swamp (still with its city) for the rest of the game; `map --hex` says which.
 TEST(QueryMap, AMassivelyFloodedHexCountsAsSwampLater) {
-  query::LoadedGame g = LoadBundled();
+  query::LoadedGame g = test::LoadBundledGame();
   const map::HexRef h = *g.theater->FindHex("16A:0623");
   const std::int32_t now = g.player_turn();
   g.map.SetFlood(h, {map::FloodKind::kMassive, now, now + 1});
@@ -319,32 +302,33 @@ TEST(QueryMap, AMassivelyFloodedHexCountsAsSwampLater) {
 }
 
 TEST(QueryMap, AHexInAGameShowsItsUnits) {
-  const query::LoadedGame g = LoadBundled();
+  const query::LoadedGame g = test::LoadBundledGame();
   auto a = query::AnswerHex(g, "16A:1323");
   ASSERT_TRUE(a.has_value());
   EXPECT_TRUE(a->in_game);
   EXPECT_FALSE(a->units.empty());
   EXPECT_EQ(query::ToJson(g, *a),
-            CliJson({"map", "--scenario", "special-terrain", "--hex", "16A:1323"}));
+            test::CliJson({"map", "--scenario", "special-terrain", "--hex", "16A:1323"}));
   EXPECT_FALSE(query::AnswerHex(g, "ZZ:0101").has_value());
 }
 
 TEST(QueryCheck, AnOrderIsJudgedWithoutChangingTheGame) {
-  const query::LoadedGame g = LoadBundled();
+  const query::LoadedGame g = test::LoadBundledGame();
   const std::string move = R"({"units": ["de-9pz"], "path": ["16A:1323", "16A:1223"]})";
   auto a = query::AnswerCheck(g, move);
   ASSERT_TRUE(a.has_value()) << a.error().to_string();
   EXPECT_EQ(a->side, "axis");
   EXPECT_EQ(query::ToJson(*a),
-            CliJson({"check", "--scenario", "special-terrain", "--action", move}));
-  EXPECT_EQ(g.state->FindUnit("de-9pz")->hex, LoadBundled().state->FindUnit("de-9pz")->hex);
+            test::CliJson({"check", "--scenario", "special-terrain", "--action", move}));
+  EXPECT_EQ(g.state->FindUnit("de-9pz")->hex,
+            test::LoadBundledGame().state->FindUnit("de-9pz")->hex);
   EXPECT_FALSE(query::AnswerCheck(g, "nope").has_value());
 }
 
 // B7.2: an attack is answered with odds, enumerated without the game's dice (B10.1): the
 // game's dice state is neither read nor advanced, and the answer's JSON is the CLI's.
 TEST(QueryCheck, AnAttackIsAnsweredWithOddsNotADie) {
-  const query::LoadedGame g = LoadBundled({"unit:de-18a=16A:1222"});
+  const query::LoadedGame g = test::LoadBundledGame({"unit:de-18a=16A:1222"});
   const std::string attack = R"({"attack": "16A:1122", "units": ["de-18a"]})";
   auto a = query::AnswerCheck(g, attack);
   ASSERT_TRUE(a.has_value()) << a.error().to_string();
@@ -357,14 +341,14 @@ TEST(QueryCheck, AnAttackIsAnsweredWithOddsNotADie) {
     sum.numerator += chance.numerator;
   }
   EXPECT_EQ(sum.numerator, 6u);
-  EXPECT_EQ(g.state->dice, LoadBundled({"unit:de-18a=16A:1222"}).state->dice);
-  EXPECT_EQ(query::ToJson(*a), CliJson({"check", "--scenario", "special-terrain", "--set",
-                                        "unit:de-18a=16A:1222", "--action", attack}));
+  EXPECT_EQ(g.state->dice, test::LoadBundledGame({"unit:de-18a=16A:1222"}).state->dice);
+  EXPECT_EQ(query::ToJson(*a), test::CliJson({"check", "--scenario", "special-terrain", "--set",
+                                              "unit:de-18a=16A:1222", "--action", attack}));
 }
 
 // The dry run of a whole orders file, for the side now moving and for the waiting side (B1.2).
 TEST(QueryCheck, ADryRunJudgesEveryOrder) {
-  const query::LoadedGame g = LoadBundled();
+  const query::LoadedGame g = test::LoadBundledGame();
   const std::string path =
       std::string(OPSIM_SCENARIO_DIR) + "/orders/special-terrain/01-axis-may-i-1940.json";
   auto src = JsonSource::FromFile(path);
@@ -374,7 +358,7 @@ TEST(QueryCheck, ADryRunJudgesEveryOrder) {
   EXPECT_TRUE(a->legal());
   EXPECT_EQ(a->side, "axis");
   EXPECT_EQ(query::ToJson(*a),
-            CliJson({"check", "--scenario", "special-terrain", "--orders", path}));
+            test::CliJson({"check", "--scenario", "special-terrain", "--orders", path}));
   auto waiting = query::AnswerDryRun(g, *src, Side::kAllied);
   ASSERT_FALSE(waiting.has_value()) << "Axis orders are not the Allies' player-turn";
   EXPECT_EQ(waiting.error().rule, "B1.2");
@@ -383,7 +367,7 @@ TEST(QueryCheck, ADryRunJudgesEveryOrder) {
 // Past its bound of player-turns played the dry run says its odds are not complete, and gives
 // none, but still judges the orders along the outcomes it played.
 TEST(QueryCheck, ADryRunSaysWhenTheDiceAreTooManyToEnumerate) {
-  const query::LoadedGame g = LoadBundled();
+  const query::LoadedGame g = test::LoadBundledGame();
   auto src = JsonSource::FromFile(std::string(OPSIM_SCENARIO_DIR) +
                                   "/orders/special-terrain/01-axis-may-i-1940.json");
   ASSERT_TRUE(src.has_value());
@@ -401,7 +385,7 @@ TEST(QueryCheck, ADryRunSaysWhenTheDiceAreTooManyToEnumerate) {
 
 // B8: every unit of a side, and one hex with its line.
 TEST(QueryReach, TheWaitingSidesStackAndItsJsonIsTheClis) {
-  const query::LoadedGame g = LoadBundled();
+  const query::LoadedGame g = test::LoadBundledGame();
   query::ReachRequest r;
   r.hex = "16A:1122";
   r.side = Side::kAllied;
@@ -415,21 +399,22 @@ TEST(QueryReach, TheWaitingSidesStackAndItsJsonIsTheClis) {
   EXPECT_EQ(a->found.units[0].id, "nl-1");
   for (std::size_t i : a->listed) EXPECT_LE(a->found.hexes[i].cost, 4u);
   EXPECT_EQ(query::ToJson(*g.theater, *a),
-            CliJson({"reach", "--scenario", "special-terrain", "--hex", "16A:1122", "--side",
-                     "allied", "--to", "16A:1021", "--max-cost", "2"}));
+            test::CliJson({"reach", "--scenario", "special-terrain", "--hex", "16A:1122", "--side",
+                           "allied", "--to", "16A:1021", "--max-cost", "2"}));
 }
 
 TEST(QuerySupply, EveryUnitOfASideAndOneHex) {
-  const query::LoadedGame g = LoadBundled();
+  const query::LoadedGame g = test::LoadBundledGame();
   auto all = query::AnswerSupplyAll(g, Side::kAllied);
   ASSERT_TRUE(all.has_value());
   EXPECT_FALSE(all->units.empty());
   EXPECT_EQ(query::ToJson(*g.theater, *all),
-            CliJson({"supply", "--scenario", "special-terrain", "--all"}));
+            test::CliJson({"supply", "--scenario", "special-terrain", "--all"}));
   auto one = query::AnswerSupplyAt(g, Side::kAxis, "16A:1323");
   ASSERT_TRUE(one.has_value());
-  EXPECT_EQ(query::ToJson(*g.theater, *one), CliJson({"supply", "--scenario", "special-terrain",
-                                                      "--side", "axis", "--hex", "16A:1323"}));
+  EXPECT_EQ(query::ToJson(*g.theater, *one),
+            test::CliJson({"supply", "--scenario", "special-terrain", "--side", "axis", "--hex",
+                           "16A:1323"}));
 
   query::Source source;
   source.scenario = "special-terrain";
@@ -451,7 +436,7 @@ TEST(QueryLog, StatusAndTurnsOfALoggedGame) {
   ASSERT_TRUE(status.has_value()) << status.error().to_string();
   EXPECT_EQ(status->game.turns_logged, 1);
   EXPECT_EQ(status->game.turns_played, 1);
-  EXPECT_EQ(query::ToJson(*status), CliJson({"status", "--db", db}));
+  EXPECT_EQ(query::ToJson(*status), test::CliJson({"status", "--db", db}));
   auto start = query::AnswerStatus(db, 0);
   ASSERT_TRUE(start.has_value());
   EXPECT_EQ(start->game.turns_played, 0);
@@ -460,7 +445,7 @@ TEST(QueryLog, StatusAndTurnsOfALoggedGame) {
   ASSERT_TRUE(log.has_value()) << log.error().to_string();
   ASSERT_EQ(log->turns.size(), 1u);
   EXPECT_EQ(log->turns[0].side, "axis");
-  EXPECT_EQ(query::ToJson(*log), CliJson({"log", "--db", db, "--turn", "1"}));
+  EXPECT_EQ(query::ToJson(*log), test::CliJson({"log", "--db", db, "--turn", "1"}));
   // Each event carries its content as replay compares it: a move names its unit and hexes.
   bool move_with_content = false;
   const nlohmann::json logged = query::ToJson(*log);

@@ -93,13 +93,6 @@ class ServeTest : public ::testing::Test {
   std::string game_, axis_, allied_, spectator_, base_;
 };
 
-// The CLI's --json answer for the same question, to compare with the server's.
-json Cli(const std::vector<std::string>& args) {
-  auto run = opsim::test::RunCli(args);
-  EXPECT_EQ(run.code, 0) << run.err;
-  return run.json();
-}
-
 TEST_F(ServeTest, EveryReadAnswersAsTheCliDoes) {
   Client c(port_);
   EXPECT_EQ(c.Get("/api/scenarios").status, 200);
@@ -121,34 +114,35 @@ TEST_F(ServeTest, EveryReadAnswersAsTheCliDoes) {
 
   const Reply state = c.Get(base_ + "/state?supply=allied&zoc=axis", allied_);
   ASSERT_EQ(state.status, 200) << state.body;
-  EXPECT_EQ(state.json(),
-            Cli({"position", "--db", LogPath(), "--supply", "allied", "--zoc", "axis", "--json"}));
+  EXPECT_EQ(state.json(), opsim::test::CliJson({"position", "--db", LogPath(), "--supply", "allied",
+                                                "--zoc", "axis"}));
 
   const Reply hex = c.Get(base_ + "/hex/16A:0827", spectator_);
   ASSERT_EQ(hex.status, 200) << hex.body;
-  EXPECT_EQ(hex.json(), Cli({"map", "--db", LogPath(), "--hex", "16A:0827", "--json"}));
+  EXPECT_EQ(hex.json(), opsim::test::CliJson({"map", "--db", LogPath(), "--hex", "16A:0827"}));
 
   const Reply route = c.Post(base_ + "/route",
                              R"({"mode": "naval", "side": "allied", "path": ["16A:0827",
                                  "16A:0826", "16A:0825"]})",
                              spectator_);
   ASSERT_EQ(route.status, 200) << route.body;
-  EXPECT_EQ(route.json(), Cli({"route", "--db", LogPath(), "--mode", "naval", "--side", "allied",
-                               "--path", "16A:0827,16A:0826,16A:0825", "--json"}));
+  EXPECT_EQ(route.json(),
+            opsim::test::CliJson({"route", "--db", LogPath(), "--mode", "naval", "--side", "allied",
+                                  "--path", "16A:0827,16A:0826,16A:0825"}));
 
   const Reply reach = c.Post(base_ + "/reach", R"({"units": ["de-9pz"]})", axis_);
   ASSERT_EQ(reach.status, 200) << reach.body;
-  EXPECT_EQ(reach.json(), Cli({"reach", "--db", LogPath(), "--unit", "de-9pz", "--json"}));
+  EXPECT_EQ(reach.json(), opsim::test::CliJson({"reach", "--db", LogPath(), "--unit", "de-9pz"}));
 
   const Reply check = c.Post(base_ + "/check", R"({"action": {"suez": "close"}})", allied_);
   ASSERT_EQ(check.status, 200) << check.body;
   EXPECT_EQ(check.json(),
-            Cli({"check", "--db", LogPath(), "--action", R"({"suez": "close"})", "--json"}));
+            opsim::test::CliJson({"check", "--db", LogPath(), "--action", R"({"suez": "close"})"}));
 
   const Reply supply = c.Get(base_ + "/supply?side=allied&hex=4A:3524", allied_);
   ASSERT_EQ(supply.status, 200) << supply.body;
-  EXPECT_EQ(supply.json(),
-            Cli({"supply", "--db", LogPath(), "--side", "allied", "--hex", "4A:3524", "--json"}));
+  EXPECT_EQ(supply.json(), opsim::test::CliJson({"supply", "--db", LogPath(), "--side", "allied",
+                                                 "--hex", "4A:3524"}));
 
   EXPECT_EQ(c.Get(base_ + "/log", spectator_).status, 200);
   const Reply dice = c.Get(base_ + "/dice", spectator_);
