@@ -480,29 +480,40 @@ class GameApi final : public Api {
     json games = json::array();
     for (const std::string& id : *ids) {
       json entry = {{"id", id}};
-      const std::string path = store_.LogPath(id);
       auto secrets = store_.ReadSecrets(id);
       entry["hosted"] = secrets && secrets->has_value();
-      auto status = LatestStatus(id, path);
-      Result<std::optional<json>> pending = std::optional<json>();
-      if (status && (**status)["dice"] == "fair") pending = db::pbem::Pending(path);
-      if (!status || !pending) {
-        const Error& e = status ? pending.error() : status.error();
+      auto summary = Summary(id, store_.LogPath(id));
+      if (!summary) {
+        const Error& e = summary.error();
         entry["error"] = {{"code", ErrorCodeName(e.code)},
                           {"message", e.message},
                           {"where", e.where},
                           {"rule", e.rule}};
       } else {
-        const json& st = **status;
-        entry["scenario"] = st["scenario"];
-        entry["turns_logged"] = st["turns_logged"];
-        entry["next"] = st["next"];
-        entry["dice"] = st["dice"];
-        entry["pending"] = *pending ? json((**pending)["stage"]) : json(nullptr);
+        entry.update(**summary);
       }
       games.push_back(std::move(entry));
     }
     return JsonResponse(200, {{"games", games}});
+  }
+
+  // What the list shows of a game, read from its log's header rows (ReadSummary), never by
+  // loading it (a big game takes seconds), nor waiting for its loader; kept until the log
+  // changes.
+  Result<std::shared_ptr<const json>> Summary(const std::string& id, const std::string& path) {
+    const FileStamp now = StampOf(path);
+    {
+      std::lock_guard lock(warm_mu_);
+      if (auto it = summaries_.find(id); it != summaries_.end() && it->second.first == now) {
+        return it->second.second;
+      }
+    }
+    auto read = ReadSummary(path);
+    if (!read) return std::unexpected(read.error());
+    auto shared = std::make_shared<const json>(std::move(*read));
+    std::lock_guard lock(warm_mu_);
+    summaries_[id] = {now, shared};
+    return shared;
   }
 
   Response CreateGame(const Request& req) {
@@ -1003,6 +1014,7 @@ class GameApi final : public Api {
   std::shared_ptr<Hub> hub_;
   std::mutex warm_mu_;
   std::map<std::string, Warm> warm_;
+  std::map<std::string, std::pair<FileStamp, std::shared_ptr<const json>>> summaries_;  // by game
   std::mutex locks_mu_;
   std::map<std::string, std::shared_ptr<std::mutex>> locks_;  // writers, by game
   // Loaders, by game; recursive, since a position's loader asks for the game's latest state.

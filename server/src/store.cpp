@@ -9,6 +9,9 @@
 #include "opsim/core/files.h"
 #include "opsim/core/json_source.h"
 #include "opsim/core/sha256.h"
+#include "opsim/db/pbem.h"
+#include "opsim/ops/calendar.h"
+#include "opsim/query/log.h"
 
 namespace opsim::server {
 
@@ -45,6 +48,53 @@ Result<std::string> RandomHex() {
 }
 
 constexpr int kSecretsVersion = 1;
+
+// Where a logged game started, {start, first} of ops::GameState: the campaign's "start" and
+// "first", read from the scenario text without building the rest of it.
+Result<ops::GameState> CampaignStart(const std::string& log_path, const std::string& scenario) {
+  bool in_campaign = false;
+  const auto keep = [&in_campaign](int depth, json::parse_event_t event, json& parsed) {
+    if (event != json::parse_event_t::key) return true;
+    if (depth == 1) return in_campaign = parsed == "campaign";
+    return depth != 2 || !in_campaign || parsed == "start" || parsed == "first";
+  };
+  const json doc = json::parse(scenario, keep, false);
+  const json* campaign = doc.is_object() && doc.contains("campaign") ? &doc["campaign"] : nullptr;
+  const json* start = campaign && campaign->is_object() && campaign->contains("start")
+                          ? &(*campaign)["start"]
+                          : nullptr;
+  const json* first = campaign && campaign->is_object() && campaign->contains("first")
+                          ? &(*campaign)["first"]
+                          : nullptr;
+  auto date = start && start->is_string() ? ops::ParseGameDate(start->get<std::string>())
+                                          : Result<ops::GameDate>(std::unexpected(Error{}));
+  auto side = first && first->is_string() ? ParseSide(first->get<std::string>()) : std::nullopt;
+  if (!date || !side) {
+    return Fail(ErrorCode::kCorruption, "the logged scenario has no campaign start and first side",
+                log_path);
+  }
+  ops::GameState s;
+  s.start = *date;
+  s.first = *side;
+  return s;
+}
+
+// The state's {start, first, player_turn} after the log's last player-turn, from its row: the
+// turn after serial N is N + 1, its phasing side the other one, its date N's moved on by the
+// game turns between them.
+Result<ops::GameState> AfterTurn(const std::string& log_path, const db::LoggedTurn& last) {
+  auto date = ops::ParseGameDate(last.date);
+  auto side = ParseSide(last.side);
+  if (!date || !side || last.serial < 0) {
+    return Fail(ErrorCode::kCorruption,
+                "player-turn " + std::to_string(last.number) + " has no date or side", log_path);
+  }
+  ops::GameState s;
+  s.first = last.serial % 2 == 0 ? *side : Enemy(*side);
+  s.start = ops::AddTurns(*date, -(last.serial / 2));
+  s.player_turn = last.serial + 1;
+  return s;
+}
 
 }  // namespace
 
@@ -151,6 +201,34 @@ Status Store::WriteSecrets(const std::string& id, const Secrets& s) const {
 void Store::RemoveSecrets(const std::string& id) const {
   std::error_code ec;
   fs::remove(SecretsPath(id), ec);
+}
+
+Result<json> ReadSummary(const std::string& log_path) {
+  auto log = db::TurnLog::Open(log_path, db::TurnLog::Access::kRead);
+  if (!log) return std::unexpected(log.error());
+  const db::GameRecord& record = log->game();
+  auto count = log->CountTurns();
+  if (!count) return std::unexpected(count.error());
+  Result<ops::GameState> next = std::unexpected(Error{});
+  if (*count == 0) {
+    next = CampaignStart(log_path, record.scenario);
+  } else {
+    auto last = log->ReadTurn(*count);
+    if (!last) return std::unexpected(last.error());
+    next = AfterTurn(log_path, *last);
+  }
+  if (!next) return std::unexpected(next.error());
+  json pending = nullptr;
+  if (record.dice == db::DiceKind::kFair) {
+    auto p = db::pbem::Pending(log_path);
+    if (!p) return std::unexpected(p.error());
+    if (*p) pending = (**p)["stage"];
+  }
+  return json{{"scenario", record.scenario_name},
+              {"turns_logged", *count},
+              {"next", query::NextJson(*next)},
+              {"dice", db::DiceKindName(record.dice)},
+              {"pending", pending}};
 }
 
 std::optional<Role> RoleOf(const Secrets& s, std::string_view token) {

@@ -7,6 +7,7 @@
 // Threading: the functions are safe from any thread; they share no state.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -56,6 +57,13 @@ class Store {
  private:
   std::string dir_;
 };
+
+// What the games list shows of a log (GET /api/games): {"scenario", "turns_logged", "next",
+// "dice", "pending"}, as its status would say, read from the log's game and last turn rows
+// and its meta: no snapshot is loaded and no theater is built (a 100,000-hex game's header reads
+// in a fraction of its load). A log with no player-turn takes its start from the scenario's
+// campaign. An error for a log whose rows do not read (deeper damage shows in its status).
+Result<nlohmann::json> ReadSummary(const std::string& log_path);
 
 // The role `token` holds in a game with these secrets: nullopt when it is none of its tokens.
 // Every hash is compared, in constant time.

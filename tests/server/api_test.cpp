@@ -5,6 +5,7 @@
 
 #include <sys/stat.h>
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <thread>
@@ -442,6 +443,72 @@ TEST_F(ApiTest, APositionAfterATurnLoggedElsewhereIsLoadedOnce) {
   ASSERT_EQ(state.status, 200) << state.body;
   EXPECT_EQ(Json(state)["player_turn"], 1);
   EXPECT_EQ(Json(state), json::parse(RunCli({"position", "--db", log, "--json"}).out));
+}
+
+// The list reads each log's header rows, not its position: what it shows of a game is what
+// the game's status says, at the start, after an odd and an even count of player-turns, and
+// with a hosted player-turn pending.
+TEST_F(ApiTest, TheListShowsWhatEachGamesStatusSays) {
+  std::filesystem::create_directories(dir_.Path("games"));
+  const std::string log = dir_.Path("games") + "/by-hand.sqlite";
+  ASSERT_EQ(RunCli({"new", "--scenario", "special-terrain", "--db", log, "--seed", "1940"}).code,
+            0);
+  const Created c = Create();
+  const auto same = [&](const std::string& id, const std::string& token) {
+    const json status = Json(Call("GET", "/api/games/" + id, token));
+    const json list = Json(Call("GET", "/api/games"));
+    for (const json& entry : list["games"]) {
+      if (entry["id"] != id) continue;
+      for (const char* k : {"scenario", "turns_logged", "next", "dice", "hosted"}) {
+        EXPECT_EQ(entry[k], status[k]) << id << " " << k;
+      }
+      EXPECT_EQ(entry["pending"], status.contains("pending") ? status["pending"]["stage"] : json())
+          << id;
+      return;
+    }
+    ADD_FAILURE() << id << " is not listed";
+  };
+  same("by-hand", "");
+  same(c.id, c.spectator);
+  for (const char* orders : {"01-axis-may-i-1940.json", "02-allied-may-i-1940.json"}) {
+    ASSERT_EQ(RunCli({"turn", "--db", log, "--orders", BundledOrders(orders)}).code, 0);
+    same("by-hand", "");
+  }
+  EXPECT_EQ(Json(Call("GET", "/api/games/by-hand"))["next"]["game_turn"], 1);
+  const auto [orders, reply] = FirstTurn();
+  ASSERT_EQ(Call("POST", "/api/games/" + c.id + "/orders", c.axis, orders).status, 202);
+  same(c.id, c.spectator);
+  ASSERT_EQ(Call("POST", "/api/games/" + c.id + "/reply", c.allied, reply).status, 200);
+  same(c.id, c.spectator);
+}
+
+// A folder holding the 100,000-hex generated game lists at once, without loading it: the list
+// answers while another request is still loading that game (seconds), and it answers again
+// from what it read.
+TEST_F(ApiTest, AFolderWithTheHundredThousandHexGameListsWithoutLoadingIt) {
+  std::filesystem::create_directories(dir_.Path("games"));
+  const std::string big = dir_.Path("big.json"), log = dir_.Path("games") + "/big.sqlite";
+  ASSERT_EQ(
+      RunCli({"generate", "--hexes", "100000", "--units", "2000", "--seed", "1", "--out", big})
+          .code,
+      0);
+  ASSERT_EQ(RunCli({"new", "--scenario", big, "--db", log, "--seed", "1"}).code, 0);
+  std::atomic<bool> loaded = false;
+  std::thread reader([&] {
+    EXPECT_EQ(Call("GET", "/api/games/big/state").status, 200);
+    loaded = true;
+  });
+  // Time for the reader to take the game's loader: a list that loaded the game would wait for it.
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  const Response list = Call("GET", "/api/games");
+  EXPECT_FALSE(loaded) << "the list waited for the game's load";
+  reader.join();
+  ASSERT_EQ(list.status, 200) << list.body;
+  const json entry = Json(list)["games"][0];
+  EXPECT_EQ(entry["id"], "big");
+  EXPECT_EQ(entry["turns_logged"], 0);
+  EXPECT_EQ(entry["next"], Json(Call("GET", "/api/games/big"))["next"]);
+  EXPECT_EQ(Json(Call("GET", "/api/games")), Json(list));
 }
 
 }  // namespace
