@@ -23,7 +23,7 @@ while (($#)); do
     *) harnesses+=("$1"); shift ;;
   esac
 done
-((${#harnesses[@]})) || harnesses=(action board log orders scenario snapshot state tokens)
+((${#harnesses[@]})) || harnesses=(action api board log orders scenario snapshot state tokens)
 
 opsim_setup
 dir="$OPSIM_ROOT/build-fuzz"
@@ -44,6 +44,21 @@ seed board "$root"/scenarios/tactical/*.json "$root"/tests/tactical/boards/*.jso
 seed log "$root"/tests/db/fixtures/*.sqlite
 seed action "$root"/fuzz/seeds/action/*
 seed tokens "$root"/fuzz/seeds/tokens/*
+seed api "$root"/fuzz/seeds/api/*
+# API requests (fuzz/api_fuzz.cpp: the request line, the token, the body) around the bundled
+# orders and scenario: submitted, checked, run for odds, uploaded.
+for f in "$root"/scenarios/orders/*/*.json; do
+  n="$(basename "$f" .json)"
+  side=axis
+  [[ "$n" == *allied* ]] && side=allied
+  printf 'POST /api/games/{game}/orders\n%s\n' "$side" | cat - "$f" >"$dir/corpus/api/orders-$n"
+  { printf 'POST /api/games/{game}/check\n%s\n{"orders": ' "$side"; cat "$f"; printf '}'; } \
+    >"$dir/corpus/api/check-$n"
+  { printf 'POST /api/games/{log}/odds\n\n{"runs": 3, "orders": '; cat "$f"; printf '}'; } \
+    >"$dir/corpus/api/odds-$n"
+done
+{ printf 'POST /api/games\nnone\n{"scenario_json": '; cat "$root"/scenarios/special-terrain.json; printf '}'; } \
+  >"$dir/corpus/api/create-upload"
 for f in "$root"/tests/db/fixtures/snapshot-format*.bin; do  # the format, as one byte, first
   n="${f##*format}"
   n="${n%.bin}"

@@ -41,7 +41,9 @@ constexpr const char* kBodyName = "request body";
 Response JsonResponse(int status, const json& doc) {
   Response r;
   r.status = status;
-  r.body = doc.dump();
+  // Errors echo the request's path, ids and hexes, which may be any bytes: what is not UTF-8
+  // is sent as U+FFFD (dump would throw).
+  r.body = doc.dump(-1, ' ', false, json::error_handler_t::replace);
   return r;
 }
 

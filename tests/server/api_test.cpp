@@ -511,5 +511,20 @@ TEST_F(ApiTest, AFolderWithTheHundredThousandHexGameListsWithoutLoadingIt) {
   EXPECT_EQ(Json(Call("GET", "/api/games")), Json(list));
 }
 
+// Found by api_fuzz: an error echoes the request's path, id or hex, and bytes that are not
+// UTF-8 there made the answer's JSON throw (a 500); they are sent as U+FFFD.
+TEST_F(ApiTest, BytesThatAreNotUtf8InAPathAreAnsweredNotThrown) {
+  const Created c = Create();
+  for (const std::string& path :
+       {std::string("/api/games/\x89/state"), std::string("/api/\xff\xfe"),
+        "/api/games/" + c.id + "/hex/16A:08\xc3"}) {
+    const Response r = Call("GET", path, c.axis);
+    EXPECT_GE(r.status, 400) << r.body;
+    EXPECT_LT(r.status, 500) << r.body;
+    EXPECT_TRUE(json::accept(r.body)) << r.body;
+  }
+  EXPECT_EQ(Json(Call("GET", "/api/games/\x89/state"))["error"]["where"], "\xef\xbf\xbd");
+}
+
 }  // namespace
 }  // namespace opsim::server
