@@ -57,6 +57,7 @@ Response ErrorResponse(int status, std::string_view code, const std::string& mes
 int StatusFor(ErrorCode code) {
   switch (code) {
     case ErrorCode::kInvalidInput:
+    case ErrorCode::kUnsupported:  // a body (or a log) of a newer format than this server reads
       return 400;
     case ErrorCode::kNotFound:
       return 404;

@@ -526,5 +526,22 @@ TEST_F(ApiTest, BytesThatAreNotUtf8InAPathAreAnsweredNotThrown) {
   EXPECT_EQ(Json(Call("GET", "/api/games/\x89/state"))["error"]["where"], "\xef\xbf\xbd");
 }
 
+// Found by api_fuzz: orders of a newer format version than this server reads were a 500 (the
+// CLI's exit 8 had no status); they are the client's to fix, a 400 named "unsupported".
+TEST_F(ApiTest, OrdersOfANewerFormatVersionAreABadRequest) {
+  const Created c = Create();
+  json orders = json::parse(FirstTurn().first);
+  orders["version"] = 2;
+  const std::string head = Head(c);
+  for (const auto& [path, body] :
+       {std::pair{"/orders", orders}, std::pair{"/check", json{{"orders", orders}}},
+        std::pair{"/odds", json{{"orders", orders}, {"runs", 1}}}}) {
+    const Response r = Call("POST", "/api/games/" + c.id + path, c.axis, body.dump());
+    EXPECT_EQ(r.status, 400) << path << " " << r.body;
+    EXPECT_EQ(Json(r)["error"]["code"], "unsupported") << path;
+  }
+  EXPECT_EQ(Head(c), head);
+}
+
 }  // namespace
 }  // namespace opsim::server
