@@ -59,16 +59,12 @@ Result<ops::GameState> CampaignStart(const std::string& log_path, const std::str
     return depth != 2 || !in_campaign || parsed == "start" || parsed == "first";
   };
   const json doc = json::parse(scenario, keep, false);
-  const json* campaign = doc.is_object() && doc.contains("campaign") ? &doc["campaign"] : nullptr;
-  const json* start = campaign && campaign->is_object() && campaign->contains("start")
-                          ? &(*campaign)["start"]
-                          : nullptr;
-  const json* first = campaign && campaign->is_object() && campaign->contains("first")
-                          ? &(*campaign)["first"]
-                          : nullptr;
-  auto date = start && start->is_string() ? ops::ParseGameDate(start->get<std::string>())
-                                          : Result<ops::GameDate>(std::unexpected(Error{}));
-  auto side = first && first->is_string() ? ParseSide(first->get<std::string>()) : std::nullopt;
+  const auto text = [&doc](const char* at) {
+    const json::json_pointer p(at);
+    return doc.contains(p) && doc[p].is_string() ? doc[p].get<std::string>() : std::string();
+  };
+  auto date = ops::ParseGameDate(text("/campaign/start"));
+  auto side = ParseSide(text("/campaign/first"));
   if (!date || !side) {
     return Fail(ErrorCode::kCorruption, "the logged scenario has no campaign start and first side",
                 log_path);
