@@ -38,11 +38,12 @@ constexpr std::uint32_t kHeaderLimit = 16 * 1024;
 constexpr std::size_t kStaticFileLimit = 16 * 1024 * 1024;
 constexpr std::chrono::seconds kHeartbeat{15};
 
-// The JSON error body every refusal carries, as the API's (docs/api.md, Errors).
+// The JSON error body every refusal carries, as the API's (docs/api.md, Errors). A message may
+// echo the request's path, any bytes: what is not UTF-8 is sent as U+FFFD (dump would throw).
 std::string ErrorBody(std::string_view code, std::string_view message) {
   return nlohmann::json{
       {"error", {{"code", code}, {"message", message}, {"where", ""}, {"rule", ""}}}}
-      .dump();
+      .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 std::string_view View(beast::string_view s) {

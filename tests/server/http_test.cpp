@@ -220,6 +220,16 @@ TEST_F(HttpTest, AnswersABadEscapeOrANulWith400) {
   EXPECT_EQ(api_.calls, 0);
 }
 
+// A 404 for a file echoes its path: bytes there that are not UTF-8 made the error's JSON throw
+// out of the connection's handler, and the whole server stopped (exit 70).
+TEST_F(HttpTest, AFilePathThatIsNotUtf8IsA404AndTheServerGoesOn) {
+  Start();
+  const auto missing = Get("/%ff%fe.js");
+  EXPECT_EQ(missing.status, 404);
+  EXPECT_TRUE(nlohmann::json::accept(missing.body)) << missing.body;
+  EXPECT_EQ(Get("/").status, 200);
+}
+
 TEST_F(HttpTest, LimitsEachClientsRateAndSaysWhenToComeBack) {
   ServerOptions o;
   o.rate = 0.5;
