@@ -498,8 +498,9 @@ TEST_F(ApiTest, AFolderWithTheHundredThousandHexGameListsWithoutLoadingIt) {
     EXPECT_EQ(Call("GET", "/api/games/big/state").status, 200);
     loaded = true;
   });
-  // Time for the reader to take the game's loader: a list that loaded the game would wait for it.
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  // Time for the reader to take the game's loader (its load takes about 0.3 s, the list 20 ms):
+  // a list that loaded the game would wait for it.
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
   const Response list = Call("GET", "/api/games");
   EXPECT_FALSE(loaded) << "the list waited for the game's load";
   reader.join();
