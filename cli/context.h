@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <charconv>
 #include <cstdint>
+#include <cstdio>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -65,6 +66,14 @@ CLI::Validator InRange(T lo, T hi) {
       range.str());
 }
 
+// `percent` with `decimals` decimals and a '%' ("12.5%"), rounded as printf rounds: the one
+// percentage format of the commands' text (check gives whole percents, odds one decimal).
+inline std::string Percent(double percent, int decimals) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.*f%%", decimals, percent);
+  return buf;
+}
+
 // Every --seed: 0 to 2^63 - 1 (a turn log keeps it as SQLite's signed integer).
 inline const CLI::Validator kSeedRange =
     InRange<std::int64_t>(0, std::numeric_limits<std::int64_t>::max()).description("SEED");
@@ -79,6 +88,15 @@ inline CLI::Option* AddForceOption(CLI::App* cmd, bool& force) {
       "--force", force,
       "replace --out even if it holds another kind of file (never a link, a folder or "
       "a device)");
+}
+
+// --side, axis or allied (checked, so ParseSide of it never fails), with the command's `help`;
+// with a `fallback` it defaults to that side, else it stays empty unless given.
+inline CLI::Option* AddSideOption(CLI::App* cmd, std::string& side, const std::string& help,
+                                  const char* fallback = nullptr) {
+  CLI::Option* option =
+      cmd->add_option("--side", side, help)->check(CLI::IsMember({"allied", "axis"}));
+  return fallback ? option->default_val(fallback) : option;
 }
 
 void AddMapCommands(CLI::App& app, Context& ctx);       // scenarios, map, route, render, generate

@@ -68,8 +68,9 @@ Result<ops::Orders> ReadOrders(const std::string& path, const map::Theater& t) {
   return ops::ParseOrders(*src, t);
 }
 
-std::string Percent(const query::Chance& c) {
-  return std::to_string(std::lround(c.probability() * 100)) + "%";
+// A chance as a whole percent, a half rounded up (12.5% is 13%).
+std::string PercentOf(const query::Chance& c) {
+  return Percent(std::round(c.probability() * 100), 0);
 }
 
 // One line per roll: its odds, every result of its table.
@@ -83,7 +84,7 @@ std::string OddsText(const query::Odds& o) {
     text += "  " + r.purpose + " (" + std::string(r.rule.id) + ")" +
             (r.against.empty() ? "" : ", " + r.against) + ":";
     for (std::size_t i = 0; i < r.results.size(); ++i) {
-      text += (i ? ", " : " ") + r.results[i].first + " " + Percent(r.results[i].second);
+      text += (i ? ", " : " ") + r.results[i].first + " " + PercentOf(r.results[i].second);
     }
     if (r.rolled.numerator != r.rolled.denominator) {
       text += " (rolled " + std::to_string(r.rolled.numerator) + "/" +
@@ -121,7 +122,7 @@ std::string DryRunText(const query::DryRunAnswer& a) {
                                   [&](const query::OrderVerdict& o) { return o.where == e.where; });
     if (told && !sometimes) continue;
     text += "  " + e.where + ": " +
-            (sometimes ? "after " + Percent(chance) + " of the outcomes: " : "") + e.message +
+            (sometimes ? "after " + PercentOf(chance) + " of the outcomes: " : "") + e.message +
             " [" + e.rule + "]\n";
   }
   text += OddsText(a.odds);
@@ -180,17 +181,23 @@ void AddTurnCommand(CLI::App& app, Context& ctx) {
                    "holding it can foresee")
       ->group(kNotWithDb);
   AddForceOption(turn, to->force)->group(kNotWithDb);
-  Bind(turn, ctx, [&ctx, to]() -> Status {
+  Bind(turn, ctx, [&ctx, to, turn]() -> Status {
     ops::TurnResult result;
     if (!to->game.db.empty()) {
-      if (!to->out.empty()) {
+      // Every option listed "Not with --db" is refused, never ignored.
+      if (!to->out.empty() || to->force) {
         return Fail(ErrorCode::kInvalidInput,
-                    "--out goes with --scenario or --state; the log "
-                    "keeps the game");
+                    std::string(to->out.empty() ? "--force" : "--out") +
+                        " goes with --scenario or --state; the log keeps the game");
       }
       if (!to->game.sets.empty()) {
         return Fail(ErrorCode::kInvalidInput,
                     "a logged game is played as it stands: no --set (use opsim branch)");
+      }
+      if (turn->get_option("--seed")->count() > 0) {
+        return Fail(ErrorCode::kInvalidInput,
+                    "--seed goes with --scenario; a logged game's dice are the log's (its seed "
+                    "was fixed by opsim new)");
       }
       auto src = JsonSource::FromFile(to->orders, kMaxOrdersBytes);
       if (!src) return std::unexpected(src.error());
@@ -257,8 +264,7 @@ void AddCheckCommand(CLI::App& app, Context& ctx) {
   auto* action = check->add_option("--action", co->action, "one order, as JSON");
   auto* orders = check->add_option("--orders", co->orders, "an orders file, for a dry run");
   action->excludes(orders);
-  check->add_option("--side", co->side, "plan for this side (default: the side now moving)")
-      ->check(CLI::IsMember({"allied", "axis"}));
+  AddSideOption(check, co->side, "plan for this side (default: the side now moving)");
   Bind(check, ctx, [&ctx, co]() -> Status {
     if (co->action.empty() == co->orders.empty()) {
       return Fail(ErrorCode::kInvalidInput, "check needs --action ORDER or --orders FILE");
@@ -297,9 +303,7 @@ void AddSupplyCommand(CLI::App& app, Context& ctx) {
       "Is it in supply (B8)? With --hex: the status of that hex for a side, the line traced and "
       "why not; with --all: every unit of the side.");
   AddGameSourceOptions(supply, so->game);
-  supply->add_option("--side", so->side, "allied or axis")
-      ->check(CLI::IsMember({"allied", "axis"}))
-      ->default_val("allied");
+  AddSideOption(supply, so->side, "allied or axis", "allied");
   auto* hex = supply->add_option("--hex", so->hex, "one hex");
   auto* all = supply->add_flag("--all", so->all, "every unit of the side");
   hex->excludes(all);

@@ -121,9 +121,7 @@ void AddRouteOptions(CLI::App* cmd, RouteOptions& o) {
   cmd->add_option("--mode", o.mode, "ground or naval")
       ->check(CLI::IsMember({"ground", "naval"}))
       ->default_val("ground");
-  cmd->add_option("--side", o.side, "allied or axis")
-      ->check(CLI::IsMember({"allied", "axis"}))
-      ->default_val("allied");
+  AddSideOption(cmd, o.side, "allied or axis", "allied");
   auto* from = cmd->add_option("--from", o.from, "start hex, e.g. 16A:0827");
   auto* to = cmd->add_option("--to", o.to, "goal hex");
   auto* path = cmd->add_option("--path,--route", o.path,

@@ -19,11 +19,9 @@ namespace opsim::cli {
 
 namespace {
 
-std::string Percent(std::uint64_t n, std::uint64_t of) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%.1f%%",
-                of ? 100.0 * static_cast<double>(n) / static_cast<double>(of) : 0.0);
-  return buf;
+// `n` runs of `of`, to a tenth of a percent.
+std::string Share(std::uint64_t n, std::uint64_t of) {
+  return Percent(of ? 100.0 * static_cast<double>(n) / static_cast<double>(of) : 0.0, 1);
 }
 
 std::string SummaryText(const std::map<std::int64_t, std::uint64_t>& h) {
@@ -59,9 +57,9 @@ std::string OddsText(const query::OddsAnswer& a) {
     out << "attack on " << at.hex << " [" << rules::kB7_2.id << "]:";
     for (std::size_t r = 0; r < at.results.size(); ++r) {
       out << (r ? ", " : " ") << ops::CombatResultName(static_cast<ops::CombatResult>(r)) << " "
-          << Percent(at.results[r], n);
+          << Share(at.results[r], n);
     }
-    if (at.called_off > 0) out << ", called off " << Percent(at.called_off, n);
+    if (at.called_off > 0) out << ", called off " << Share(at.called_off, n);
     out << "\n";
     std::uint64_t attempts = 0;
     for (std::uint64_t f : at.floods) attempts += f;
@@ -69,7 +67,7 @@ std::string OddsText(const query::OddsAnswer& a) {
       out << "  flooding attempt [" << rules::k41A4a.id << "]:";
       for (std::size_t f = 0; f < at.floods.size(); ++f) {
         out << (f ? ", " : " ") << ops::FloodResultName(static_cast<ops::FloodResult>(f)) << " "
-            << Percent(at.floods[f], attempts);
+            << Share(at.floods[f], attempts);
       }
       out << "\n";
     }
@@ -77,15 +75,15 @@ std::string OddsText(const query::OddsAnswer& a) {
   out << "units eliminated: " << SummaryText(a.losses) << "\n ";
   const char* sep = " ";
   for (const auto& [count, runs] : a.losses) {
-    out << sep << count << ": " << Percent(runs, n);
+    out << sep << count << ": " << Share(runs, n);
     sep = ", ";
   }
   out << "\n";
   for (const query::UnitLosses& u : a.eliminated) {
-    out << "  " << u.id << " (" << u.name << ", " << u.side << "): " << Percent(u.runs, n) << "\n";
+    out << "  " << u.id << " (" << u.name << ", " << u.side << "): " << Share(u.runs, n) << "\n";
   }
   out << "hexes gained by the " << a.side << " side:" << (a.gained.empty() ? " none" : "") << "\n";
-  for (const auto& [hex, runs] : a.gained) out << "  " << hex << ": " << Percent(runs, n) << "\n";
+  for (const auto& [hex, runs] : a.gained) out << "  " << hex << ": " << Share(runs, n) << "\n";
   out << "SRPs spent: " << SummaryText(a.srp_spent) << "\n";
   return out.str();
 }

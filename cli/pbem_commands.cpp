@@ -20,6 +20,7 @@ constexpr const char* kKeyHelp =
 
 struct PbemOptions {
   std::string db, key, out, scenario, side, invitation, acceptance, orders, turn, reply, result;
+  bool force = false;
 };
 
 std::string KeyPath(const PbemOptions& o) {
@@ -62,19 +63,18 @@ void AddStart(CLI::App& pbem, Context& ctx) {
       "and writes an invitation (the scenario and his commitment) to send to the other player");
   cmd->add_option("--scenario", o->scenario, "a bundled scenario's name, or a scenario file")
       ->required();
-  cmd->add_option("--side", o->side, "the side you play: axis or allied")
-      ->required()
-      ->check(CLI::IsMember({"axis", "allied"}));
+  AddSideOption(cmd, o->side, "the side you play: axis or allied")->required();
   cmd->add_option("--db", o->db, "your log, made by `pbem accept`; it must not exist yet")
       ->required();
   cmd->add_option("--key", o->key, kKeyHelp);
   cmd->add_option("--out", o->out, "the invitation file to write")->required();
+  AddForceOption(cmd, o->force);
   Bind(cmd, ctx, [&ctx, o]() -> Status {
     auto path = map::ResolveScenario(o->scenario, query::ScenarioDir());
     if (!path) return std::unexpected(path.error());
     auto src = JsonSource::FromFile(*path);
     if (!src) return std::unexpected(src.error());
-    auto done = db::pbem::Start(*src, *ParseSide(o->side), o->db, KeyPath(*o), o->out);
+    auto done = db::pbem::Start(*src, *ParseSide(o->side), o->db, KeyPath(*o), o->out, o->force);
     if (!done) return std::unexpected(done.error());
     Emit(ctx, *done,
          "invitation " + o->out + ": game " + (*done)["game"].get<std::string>() + ", " +
@@ -95,10 +95,11 @@ void AddJoin(CLI::App& pbem, Context& ctx) {
   cmd->add_option("--db", o->db, "your new log; it must not exist yet")->required();
   cmd->add_option("--key", o->key, kKeyHelp);
   cmd->add_option("--out", o->out, "the acceptance file to write")->required();
+  AddForceOption(cmd, o->force);
   Bind(cmd, ctx, [&ctx, o]() -> Status {
     auto inv = JsonSource::FromFile(o->invitation);
     if (!inv) return std::unexpected(inv.error());
-    auto done = db::pbem::Join(*inv, o->db, KeyPath(*o), o->out);
+    auto done = db::pbem::Join(*inv, o->db, KeyPath(*o), o->out, o->force);
     if (!done) return std::unexpected(done.error());
     Emit(ctx, *done,
          "joined game " + (*done)["game"].get<std::string>() + " as " +
@@ -144,10 +145,11 @@ void AddMove(CLI::App& pbem, Context& ctx) {
   cmd->add_option("--key", o->key, kKeyHelp);
   cmd->add_option("--orders", o->orders, "your orders file (docs/orders-format.md)")->required();
   cmd->add_option("--out", o->out, "the turn file to write")->required();
+  AddForceOption(cmd, o->force);
   Bind(cmd, ctx, [&ctx, o]() -> Status {
     auto orders = JsonSource::FromFile(o->orders, kMaxOrdersBytes);
     if (!orders) return std::unexpected(orders.error());
-    auto done = db::pbem::Move(o->db, KeyPath(*o), *orders, o->out);
+    auto done = db::pbem::Move(o->db, KeyPath(*o), *orders, o->out, o->force);
     if (!done) return std::unexpected(done.error());
     Emit(ctx, *done,
          "turn file " + o->out + ": player-turn " + (*done)["number"].dump() + ", " +
@@ -172,6 +174,7 @@ void AddReply(CLI::App& pbem, Context& ctx) {
                   "your reply: {\"reactions\": [{\"flood\": HEX} or {\"massive-flood\": HEX}], "
                   "\"retreats\": [{\"hex\": HEX, \"prefer\": [HEX, ...]}]} (default: none)");
   cmd->add_option("--out", o->out, "the reply file to write")->required();
+  AddForceOption(cmd, o->force);
   Bind(cmd, ctx, [&ctx, o]() -> Status {
     auto turn = JsonSource::FromFile(o->turn);
     if (!turn) return std::unexpected(turn.error());
@@ -181,7 +184,8 @@ void AddReply(CLI::App& pbem, Context& ctx) {
       if (!r) return std::unexpected(r.error());
       reply.emplace(std::move(*r));
     }
-    auto done = db::pbem::Reply(o->db, KeyPath(*o), *turn, reply ? &*reply : nullptr, o->out);
+    auto done =
+        db::pbem::Reply(o->db, KeyPath(*o), *turn, reply ? &*reply : nullptr, o->out, o->force);
     if (!done) return std::unexpected(done.error());
     Emit(ctx, *done,
          "reply file " + o->out + ": player-turn " + (*done)["number"].dump() + ", " +
@@ -204,10 +208,11 @@ void AddResolve(CLI::App& pbem, Context& ctx) {
   cmd->add_option("--key", o->key, kKeyHelp);
   cmd->add_option("--reply", o->reply, "the defender's reply file")->required();
   cmd->add_option("--out", o->out, "the result file to write")->required();
+  AddForceOption(cmd, o->force);
   Bind(cmd, ctx, [&ctx, o]() -> Status {
     auto reply = JsonSource::FromFile(o->reply);
     if (!reply) return std::unexpected(reply.error());
-    auto done = db::pbem::Resolve(o->db, KeyPath(*o), *reply, o->out);
+    auto done = db::pbem::Resolve(o->db, KeyPath(*o), *reply, o->out, o->force);
     if (!done) return std::unexpected(done.error());
     Emit(ctx, done->doc,
          "result file " + o->out + ": player-turn " + done->doc["number"].dump() +

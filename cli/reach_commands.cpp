@@ -109,11 +109,9 @@ void AddReachCommands(CLI::App& app, Context& ctx) {
                    "movement, or exploitation (B7.8: motorized units, half their MPs)")
       ->check(CLI::IsMember({"movement", "exploitation"}))
       ->default_val("movement");
-  reach
-      ->add_option("--side", o->side,
-                   "axis or allied: the waiting side plans its next player-turn from the present "
-                   "position (default: the phasing side)")
-      ->check(CLI::IsMember({"allied", "axis"}));
+  AddSideOption(reach, o->side,
+                "axis or allied: the waiting side plans its next player-turn from the present "
+                "position (default: the phasing side)");
   reach->add_flag("--rail", o->rail,
                   "a rail move instead (B5.1): railroads through friendly hexes free of enemy "
                   "zones of control, up to the rail hexes a move runs; costs are rail hexes");

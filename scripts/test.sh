@@ -1,21 +1,22 @@
 #!/usr/bin/env bash
 # Sets up, builds, and runs the whole test suite: once normally (with the browser tests in
-# headless Chromium), once under ASan+UBSan (the server's tests included, the browser's not:
-# they test the page, which the sanitizers do not see); then each libFuzzer harness for a
-# minute (scripts/fuzz.sh).
+# headless Chromium, and a short run of every benchmark and of the load test, label bench), once
+# under ASan+UBSan (the server's tests included, the browser's not: they test the page, which the
+# sanitizers do not see; nor the benchmarks, which that build leaves out); then each libFuzzer
+# harness for a minute (scripts/fuzz.sh).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 opsim_setup
 
 opsim_build "$OPSIM_ROOT/build" -DCMAKE_BUILD_TYPE=Release
-opsim_log "tests (release), the browser's in headless Chromium"
+opsim_log "tests (release), the browser's in headless Chromium, the benchmarks briefly"
 # Chromium and Selenium are installed above: a browser test may not skip itself here.
 OPSIM_REQUIRE_BROWSER=1 ctest --test-dir "$OPSIM_ROOT/build" --output-on-failure --parallel "$(nproc)"
 
 opsim_build "$OPSIM_ROOT/build-asan" -DCMAKE_BUILD_TYPE=Debug -DOPSIM_SANITIZE=ON -DOPSIM_BENCH=OFF
 opsim_log "tests (AddressSanitizer + UndefinedBehaviorSanitizer)"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir "$OPSIM_ROOT/build-asan" --output-on-failure --parallel "$(nproc)" -LE browser
+  ctest --test-dir "$OPSIM_ROOT/build-asan" --output-on-failure --parallel "$(nproc)" -LE 'browser|bench'
 
 opsim_log "fuzzing (libFuzzer, ASan + UBSan)"
 bash "$OPSIM_ROOT/scripts/fuzz.sh" --seconds 60

@@ -255,7 +255,7 @@ std::string TurnTitle(const LoggedTurn& t) {
 // are not tampering go to `reported`. A fair player-turn's decisions must match their logged
 // hashes, and its keys the players' commitments; its dice are derived from them again.
 Result<ops::TurnResult> ReplayTurn(ops::Game& game, const LoggedTurn& logged, const TurnLog& log,
-                                   std::vector<ReplayDifference>& reported) {
+                                   CheckedKeys& checked, std::vector<ReplayDifference>& reported) {
   const std::string& path = log.path();
   auto refuse = [&](std::int64_t seq, const std::string& why) {
     return Fail(ErrorCode::kCorruption, TurnTitle(logged) + ": " + why,
@@ -280,9 +280,9 @@ Result<ops::TurnResult> ReplayTurn(ops::Game& game, const LoggedTurn& logged, co
       return refuse(logged.seq, "the defender's reply does not match its logged hash " +
                                     logged.reply_hash + ": it was changed after the reveal");
     }
-    auto dice =
-        FairDiceFor(log.game(), logged.number,
-                    {logged.axis_key, logged.allied_key, logged.orders_hash, logged.reply_hash});
+    auto dice = FairDiceFor(
+        log.game(), logged.number,
+        {logged.axis_key, logged.allied_key, logged.orders_hash, logged.reply_hash}, &checked);
     if (!dice) return refuse(logged.seq, dice.error().message);
     keyed.emplace(*dice);
   }
@@ -339,10 +339,11 @@ Result<ops::Game> GameAt(const TurnLog& log, const Rules& rules, std::int32_t ta
   }
   // Differences that are not tampering are `opsim replay`'s to report.
   std::vector<ReplayDifference> unreported;
+  CheckedKeys checked;
   for (std::int32_t n = from + 1; n <= target; ++n) {
     auto logged = log.ReadTurn(n);
     if (!logged) return std::unexpected(logged.error());
-    if (auto r = ReplayTurn(*game, *logged, log, unreported); !r) {
+    if (auto r = ReplayTurn(*game, *logged, log, checked, unreported); !r) {
       return std::unexpected(r.error());
     }
   }
@@ -442,7 +443,8 @@ Decisions SplitDecisions(const std::string& canonical_orders) {
   return {orders.dump(), reply.dump()};
 }
 
-Result<KeyedDice> FairDiceFor(const GameRecord& game, std::int32_t number, const FairTurn& turn) {
+Result<KeyedDice> FairDiceFor(const GameRecord& game, std::int32_t number, const FairTurn& turn,
+                              CheckedKeys* checked) {
   if (number < 1 || number > kKeyChainLength) {
     return Fail(ErrorCode::kCorruption, "a fair game has keys for player-turns 1 to " +
                                             std::to_string(kKeyChainLength) + ", not " +
@@ -455,7 +457,10 @@ Result<KeyedDice> FairDiceFor(const GameRecord& game, std::int32_t number, const
     const char* side = i == 0 ? "axis" : "allied";
     auto key = KeyFromHex(*sides[i].first);
     auto commitment = KeyFromHex(*sides[i].second);
-    if (!key || !commitment || !KeyMatches(*key, number, *commitment)) {
+    const bool matches = key && commitment &&
+                         (checked ? KeyMatches(*key, number, *commitment, (*checked)[i])
+                                  : KeyMatches(*key, number, *commitment));
+    if (!matches) {
       return Fail(ErrorCode::kCorruption, std::string("the ") + side + " key for player-turn " +
                                               std::to_string(number) + " does not match the " +
                                               side + " player's commitment");
@@ -594,10 +599,11 @@ Result<ReplayReport> ReplayLog(const std::string& db_path, const ReplayOptions& 
   if (options.verify) {
     if (auto s = CheckSnapshot(*log, 0, game, report); !s) return std::unexpected(s.error());
   }
+  CheckedKeys checked;
   for (std::int32_t n = 1; n <= *to; ++n) {
     auto logged = log->ReadTurn(n);
     if (!logged) return std::unexpected(logged.error());
-    auto result = ReplayTurn(game, *logged, *log, report.differences);
+    auto result = ReplayTurn(game, *logged, *log, checked, report.differences);
     if (!result) return std::unexpected(result.error());
     report.rolls += static_cast<std::int64_t>(logged->rolls.size());
     report.events += static_cast<std::int64_t>(logged->events.size());
@@ -634,10 +640,11 @@ Result<BranchReport> BranchLog(const std::string& db_path, std::int32_t at,
   auto tx = out->Begin();
   if (!tx) return std::unexpected(tx.error());
   std::vector<ReplayDifference> unreported;  // the copy holds this build's events
+  CheckedKeys checked;
   for (std::int32_t n = 1; n <= at; ++n) {
     auto logged = log->ReadTurn(n);
     if (!logged) return std::unexpected(logged.error());
-    auto result = ReplayTurn(game, *logged, *log, unreported);
+    auto result = ReplayTurn(game, *logged, *log, checked, unreported);
     if (!result) return std::unexpected(result.error());
     LoggedTurn turn = ToLoggedTurn(n, logged->orders, *result);
     turn.logged_at = logged->logged_at;

@@ -95,11 +95,11 @@ Result<PlayerKey> MakeKey(const std::string& path, const std::string& game_id, S
   return PlayerKey{game_id, side, *secret, KeyHex(ChainKey(*secret, 0))};
 }
 
-// A pbem file replaces only another pbem file (there is no --force: remove the file first).
-Status WriteJson(const std::string& path, const json& doc) {
+// A pbem file replaces only another pbem file, unless `force`.
+Status WriteJson(const std::string& path, const json& doc, bool force) {
   const OutputKind pbem_file{"an opsim pbem file",
                              [](std::string_view t) { return IsOpsimFile(t, "pbem-"); }};
-  return WriteOutputFile(path, doc.dump(2) + "\n", pbem_file, false);
+  return WriteOutputFile(path, doc.dump(2) + "\n", pbem_file, force);
 }
 
 const std::string& CommitmentOf(const GameRecord& g, Side side) {
@@ -375,7 +375,7 @@ std::string DefaultKeyPath(const std::string& db_path) {
 }
 
 Result<json> Start(const JsonSource& scenario, Side side, const std::string& db_path,
-                   const std::string& key_path, const std::string& out) {
+                   const std::string& key_path, const std::string& out, bool force) {
   if (auto loaded = map::LoadScenario(scenario); !loaded) return std::unexpected(loaded.error());
   std::error_code ec;
   if (std::filesystem::exists(db_path, ec)) {
@@ -394,7 +394,7 @@ Result<json> Start(const JsonSource& scenario, Side side, const std::string& db_
       {"opsim", "pbem-invitation"}, {"version", kFileVersion},       {"game", game_id},
       {"side", SideName(side)},     {"commitment", key->commitment}, {"scenario_name", name},
       {"scenario", scenario.text()}};
-  if (auto s = WriteJson(out, invitation); !s) return std::unexpected(s.error());
+  if (auto s = WriteJson(out, invitation, force); !s) return std::unexpected(s.error());
   return json{{"file", out},
               {"game", game_id},
               {"side", SideName(side)},
@@ -404,7 +404,7 @@ Result<json> Start(const JsonSource& scenario, Side side, const std::string& db_
 }
 
 Result<json> Join(const JsonSource& invitation, const std::string& db_path,
-                  const std::string& key_path, const std::string& out) {
+                  const std::string& key_path, const std::string& out, bool force) {
   auto f = ReadStrings(invitation, "pbem-invitation", "an invitation",
                        {"game", "side", "commitment", "scenario_name", "scenario"});
   if (!f) return std::unexpected(f.error());
@@ -440,7 +440,7 @@ Result<json> Join(const JsonSource& invitation, const std::string& db_path,
   const json acceptance = {{"opsim", "pbem-acceptance"},    {"version", kFileVersion},
                            {"game", (*f)["game"]},          {"side", SideName(mine)},
                            {"commitment", key->commitment}, {"head", (*meta)["head_hash"]}};
-  if (auto s = WriteJson(out, acceptance); !s) return std::unexpected(s.error());
+  if (auto s = WriteJson(out, acceptance, force); !s) return std::unexpected(s.error());
   return json{{"file", out},          {"db", db_path},          {"key", key_path},
               {"game", (*f)["game"]}, {"side", SideName(mine)}, {"head", (*meta)["head_hash"]}};
 }
@@ -498,7 +498,7 @@ Result<json> Accept(const JsonSource& invitation, const JsonSource& acceptance,
 }
 
 Result<json> Move(const std::string& db_path, const std::string& key_path, const JsonSource& orders,
-                  const std::string& out) {
+                  const std::string& out, bool force) {
   auto taken = TakeSeat(db_path, key_path);
   if (!taken) return std::unexpected(taken.error());
   Seat& seat = **taken;
@@ -517,7 +517,7 @@ Result<json> Move(const std::string& db_path, const std::string& key_path, const
   if (auto st = seat.tx->Commit(); !st) return std::unexpected(st.error());
   (*turn)["opsim"] = "pbem-turn";
   (*turn)["version"] = kFileVersion;
-  if (auto st = WriteJson(out, *turn); !st) return std::unexpected(st.error());
+  if (auto st = WriteJson(out, *turn, force); !st) return std::unexpected(st.error());
   return json{{"file", out},
               {"game", (*turn)["game"]},
               {"number", seat.number},
@@ -528,7 +528,7 @@ Result<json> Move(const std::string& db_path, const std::string& key_path, const
 }
 
 Result<json> Reply(const std::string& db_path, const std::string& key_path, const JsonSource& turn,
-                   const JsonSource* reply, const std::string& out) {
+                   const JsonSource* reply, const std::string& out, bool force) {
   auto taken = TakeSeat(db_path, key_path);
   if (!taken) return std::unexpected(taken.error());
   Seat& seat = **taken;
@@ -626,7 +626,7 @@ Result<json> Reply(const std::string& db_path, const std::string& key_path, cons
                      {"reply", json::parse(d.reply)},
                      {"reply_hash", reply_hash},
                      {"key", KeyHex(ChainKey(seat.key.secret, *number))}};
-  if (auto s = WriteJson(out, file); !s) return std::unexpected(s.error());
+  if (auto s = WriteJson(out, file, force); !s) return std::unexpected(s.error());
   return json{{"file", out},
               {"game", (*f)["game"]},
               {"number", *number},
@@ -638,7 +638,7 @@ Result<json> Reply(const std::string& db_path, const std::string& key_path, cons
 }
 
 Result<Played> Resolve(const std::string& db_path, const std::string& key_path,
-                       const JsonSource& reply, const std::string& out) {
+                       const JsonSource& reply, const std::string& out, bool force) {
   auto taken = TakeSeat(db_path, key_path);
   if (!taken) return std::unexpected(taken.error());
   Seat& seat = **taken;
@@ -717,7 +717,7 @@ Result<Played> Resolve(const std::string& db_path, const std::string& key_path,
                        {"head", (*meta)["head_hash"]},
                        {"final_hash", played->final_hash}};
   // The result file first: a log that holds the player-turn always has its file.
-  if (auto s = WriteJson(out, result); !s) return std::unexpected(s.error());
+  if (auto s = WriteJson(out, result, force); !s) return std::unexpected(s.error());
   if (auto s = seat.tx->Commit(); !s) return std::unexpected(s.error());
   return Played{json{{"file", out},
                      {"game", (*f)["game"]},

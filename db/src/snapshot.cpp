@@ -124,6 +124,28 @@ void LoadPlain(Archive& ar, std::vector<T>& v, std::uint64_t most, std::string_v
   if (!v.empty()) ar >> boost::serialization::make_array<T>(v.data(), count);
 }
 
+// An enum, loaded as Boost writes it (an int), refused outside its values (ops::EnumCount): Boost
+// would cast any int into it, and the rules index tables by it.
+template <class Archive, class E>
+void LoadEnum(Archive& ar, E& e, std::string_view what) {
+  int value = 0;
+  ar >> value;
+  if (value < 0 || value >= ops::EnumCount(E{})) {
+    throw std::runtime_error(std::string(what) + " holds " + std::to_string(value) +
+                             ", not one of its " + std::to_string(ops::EnumCount(E{})) + " values");
+  }
+  e = static_cast<E>(value);
+}
+
+// An owner array's values, refused unless each is an Owner (axis, allied or none).
+void CheckOwners(const std::vector<std::uint8_t>& v, const std::string& what) {
+  for (std::uint8_t o : v) {
+    if (o > static_cast<std::uint8_t>(Owner::kNone)) {
+      throw std::runtime_error(what + " holds " + std::to_string(o) + ", not an owner");
+    }
+  }
+}
+
 // A bool, loaded as Boost writes it (one byte), refused unless 0 or 1: Boost would copy any byte
 // into the bool, which is undefined behaviour.
 template <class Archive>
@@ -178,6 +200,8 @@ void LoadCollection(Archive& ar, std::vector<T>& v, const std::string& what) {
     for (T& item : v) {
       if constexpr (std::is_same_v<T, std::string>) {
         LoadPlain(ar, item);
+      } else if constexpr (std::is_enum_v<T>) {
+        LoadEnum(ar, item, what);
       } else {
         ar >> boost::serialization::make_nvp("item", item);
       }
@@ -234,7 +258,7 @@ void LoadRuns(Archive& ar, std::vector<std::uint8_t>& v, std::uint64_t most,
 // vectors of bytes) go as runs from its version 3. Loading, the lengths of MapState's arrays
 // and of every text are checked first (Bounds).
 template <class Archive, class T>
-void ListedFields(Archive& ar, T& object, unsigned version) {
+void ListedFields(Archive& ar, T& object, unsigned version, const char* name) {
   for (unsigned v = 1; v <= version; ++v) {
     ForEachField(object, [&](const map::Field& f, auto& field) {
       if (f.since != v) return;
@@ -247,8 +271,12 @@ void ListedFields(Archive& ar, T& object, unsigned version) {
           const std::string what = std::string("the ") + (by_hex ? "hex" : "hexside") +
                                    " owner array ('" + std::string(f.name) + "')";
           const std::uint64_t most = by_hex ? BoundsOf(ar).hexes : BoundsOf(ar).hexsides;
-          return version >= 3 ? LoadRuns(ar, field, most, what)
-                              : LoadPlain(ar, field, most, "the theater", what);
+          if (version >= 3) {
+            LoadRuns(ar, field, most, what);
+          } else {
+            LoadPlain(ar, field, most, "the theater", what);
+          }
+          return CheckOwners(field, what);
         } else if (version >= 3) {
           return SaveRuns(ar, field);
         }
@@ -262,6 +290,9 @@ void ListedFields(Archive& ar, T& object, unsigned version) {
       }
       if constexpr (Archive::is_loading::value && std::is_same_v<Field, bool>) {
         return LoadBool(ar, field);
+      }
+      if constexpr (Archive::is_loading::value && std::is_enum_v<Field>) {
+        return LoadEnum(ar, field, std::string(name) + "'s '" + std::string(f.name) + "'");
       }
       ar& field;
     });
@@ -314,13 +345,13 @@ void serialize(Archive& ar, HexRef& h, unsigned version) {
 template <class Archive>
 void serialize(Archive& ar, Flood& f, unsigned version) {
   db::Admit<Flood>(ar, version, "Flood");
-  db::ListedFields(ar, f, version);
+  db::ListedFields(ar, f, version, "Flood");
 }
 
 template <class Archive>
 void serialize(Archive& ar, MapState& s, unsigned version) {
   db::Admit<MapState>(ar, version, "MapState");
-  db::ListedFields(ar, s, version);
+  db::ListedFields(ar, s, version, "MapState");
 }
 
 }  // namespace opsim::map
@@ -330,31 +361,31 @@ namespace opsim::ops {
 template <class Archive>
 void serialize(Archive& ar, GameDate& d, unsigned version) {
   db::Admit<GameDate>(ar, version, "GameDate");
-  db::ListedFields(ar, d, version);
+  db::ListedFields(ar, d, version, "GameDate");
 }
 
 template <class Archive>
 void serialize(Archive& ar, GroundUnit& u, unsigned version) {
   db::Admit<GroundUnit>(ar, version, "GroundUnit");
-  db::ListedFields(ar, u, version);
+  db::ListedFields(ar, u, version, "GroundUnit");
 }
 
 template <class Archive>
 void serialize(Archive& ar, AirUnit& u, unsigned version) {
   db::Admit<AirUnit>(ar, version, "AirUnit");
-  db::ListedFields(ar, u, version);
+  db::ListedFields(ar, u, version, "AirUnit");
 }
 
 template <class Archive>
 void serialize(Archive& ar, NavalUnit& u, unsigned version) {
   db::Admit<NavalUnit>(ar, version, "NavalUnit");
-  db::ListedFields(ar, u, version);
+  db::ListedFields(ar, u, version, "NavalUnit");
 }
 
 template <class Archive>
 void serialize(Archive& ar, GameState& s, unsigned version) {
   db::Admit<GameState>(ar, version, "GameState");
-  db::ListedFields(ar, s, version);
+  db::ListedFields(ar, s, version, "GameState");
 }
 
 }  // namespace opsim::ops

@@ -50,6 +50,19 @@ bool KeyMatches(const Key& key, int index, const Key& commitment) {
   return k == commitment;
 }
 
+bool KeyMatches(const Key& key, int index, const Key& commitment, std::optional<KnownKey>& known) {
+  if (!known || index < known->index) {
+    if (!KeyMatches(key, index, commitment)) return false;
+  } else {
+    if (index > kKeyChainLength) return false;
+    Key k = key;
+    for (int i = index; i > known->index; --i) k = Down(k);
+    if (k != known->key) return false;
+  }
+  known = KnownKey{key, index};
+  return true;
+}
+
 std::string KeyHex(const Key& key) {
   static constexpr char kHex[] = "0123456789abcdef";
   std::string out;

@@ -27,11 +27,13 @@ class Scanner {
     }
     return pos;
   }
+  // Past the string at `pos`; into `out`, its text with escapes decoded as the parser decodes
+  // them (a key written "a\u0062" is the key "ab").
   std::size_t ReadString(std::size_t pos, std::string* out) const {
     ++pos;  // opening quote
     while (pos < s_.size() && s_[pos] != '"') {
       if (s_[pos] == '\\' && pos + 1 < s_.size()) {
-        if (out) out->push_back(s_[pos + 1]);
+        if (out) pos = Unescape(pos, *out) - 2;
         pos += 2;
       } else {
         if (out) out->push_back(s_[pos]);
@@ -73,6 +75,65 @@ class Scanner {
     return pos;
   }
   char At(std::size_t pos) const { return pos < s_.size() ? s_[pos] : '\0'; }
+
+ private:
+  // The four hex digits at `pos`, or -1.
+  long Hex4(std::size_t pos) const {
+    if (pos + 4 > s_.size()) return -1;
+    long v = 0;
+    for (std::size_t i = pos; i < pos + 4; ++i) {
+      const char c = s_[i];
+      const int d = c >= '0' && c <= '9'   ? c - '0'
+                    : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                    : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                           : -1;
+      if (d < 0) return -1;
+      v = v * 16 + d;
+    }
+    return v;
+  }
+  // Appends the character the escape at `pos` (a backslash) stands for, UTF-8 encoded; returns
+  // the offset after the escape.
+  std::size_t Unescape(std::size_t pos, std::string& out) const {
+    const char c = s_[pos + 1];
+    if (c != 'u') {
+      const std::string_view from = "bfnrt", to = "\b\f\n\r\t";
+      const auto at = from.find(c);
+      out.push_back(at == std::string_view::npos ? c : to[at]);
+      return pos + 2;
+    }
+    long cp = Hex4(pos + 2);
+    if (cp < 0) {
+      out.push_back(c);
+      return pos + 2;
+    }
+    std::size_t end = pos + 6;
+    if (cp >= 0xD800 && cp < 0xDC00 && At(end) == '\\' && At(end + 1) == 'u') {
+      const long low = Hex4(end + 2);
+      if (low >= 0xDC00 && low < 0xE000) {
+        cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+        end += 6;
+      }
+    }
+    if (cp < 0x80) {
+      out.push_back(static_cast<char>(cp));
+    } else if (cp < 0x800) {
+      out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
+      out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+    } else if (cp < 0x10000) {
+      out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
+      out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+      out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+    } else {
+      out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
+      out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
+      out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+      out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+    }
+    return end;
+  }
+
+ public:
   // Positions past an unterminated string end beyond the text (a duplicate key stops the
   // parse before the rest is known to be valid): count only what is there.
   std::size_t Lines(std::size_t from, std::size_t to) const {

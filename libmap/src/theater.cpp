@@ -1,10 +1,52 @@
 #include "opsim/map/theater.h"
 
 #include <algorithm>
+#include <string_view>
+#include <vector>
 
 #include "opsim/core/echo.h"
 
 namespace opsim::map {
+
+namespace {
+
+// Edits (insertions, deletions, substitutions) from `a` to `b`.
+std::size_t EditDistance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+// What an unknown sheet name is told: every sheet of a small theater; of a big one (a generated
+// theater has up to 250), how many and the ten names nearest the one asked for.
+std::string KnownSheets(const std::vector<Sheet>& sheets, std::string_view asked) {
+  constexpr std::size_t kListed = 10;
+  std::vector<std::pair<std::size_t, std::size_t>> order;  // (edits, index)
+  for (std::size_t i = 0; i < sheets.size(); ++i) {
+    // A sheet name is a few letters: a longer one asked for is cut, not compared whole.
+    order.emplace_back(
+        sheets.size() <= kListed ? 0 : EditDistance(asked.substr(0, 16), sheets[i].name), i);
+  }
+  std::stable_sort(order.begin(), order.end());
+  std::string text = sheets.size() <= kListed
+                         ? ""
+                         : std::to_string(sheets.size()) + " sheets; the nearest names: ";
+  for (std::size_t k = 0; k < order.size() && k < kListed; ++k) {
+    text += (k ? ", " : "") + sheets[order[k].second].name;
+  }
+  return text;
+}
+
+}  // namespace
 
 HexRef Sheet::At(int col, int row) const {
   if (col < first_col || col > last_col || row < first_row || row > last_row) return {};
@@ -65,13 +107,9 @@ Result<HexRef> Theater::FindHex(std::string_view token, std::string_view default
     }
     return h;
   }
-  std::string known;
-  for (const Sheet& sheet : sheets_) {
-    if (!known.empty()) known += ", ";
-    known += sheet.name;
-  }
   return Fail(ErrorCode::kNotFound,
-              "unknown map sheet '" + EchoToken(name->sheet) + "' (this theater has " + known + ")",
+              "unknown map sheet '" + EchoToken(name->sheet) + "' (this theater has " +
+                  KnownSheets(sheets_, name->sheet) + ")",
               where);
 }
 

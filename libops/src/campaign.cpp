@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include <set>
+#include "opsim/core/echo.h"
 #include "opsim/map/scenario.h"
 
 namespace opsim::ops {
@@ -73,7 +74,7 @@ class Reader {
       if (auto s = r_.Object(at / "srp"); !s) return std::unexpected(s.error());
       for (const auto& [nation, value] : r_.At(at / "srp").items()) {
         if (!c.nationalities.count(nation)) {
-          return src_.Bad(at / "srp" / nation, "no nationality '" + nation + "'");
+          return src_.Bad(at / "srp" / nation, "no nationality '" + EchoToken(nation) + "'");
         }
         auto v = r_.Int(at / "srp" / nation, 0, 100000);
         if (!v) return std::unexpected(v.error());
@@ -148,7 +149,7 @@ class Reader {
     auto it = c.nationalities.find(*nation);
     if (it == c.nationalities.end()) {
       return src_.Bad(unit / "nationality",
-                      "no nationality '" + *nation + "' in /campaign/nationalities");
+                      "no nationality '" + EchoToken(*nation) + "' in /campaign/nationalities");
     }
     return it->second;
   }
@@ -158,7 +159,8 @@ class Reader {
     auto v = r_.String(unit / "id");
     if (!v) return std::unexpected(v.error());
     if (v->empty()) return src_.Bad(unit / "id", "a unit id may not be empty");
-    if (!ids_.insert(*v).second) return src_.Bad(unit / "id", "unit id '" + *v + "' twice");
+    if (!ids_.insert(*v).second)
+      return src_.Bad(unit / "id", "unit id '" + EchoToken(*v) + "' twice");
     id = *v;
     auto n = r_.OptString(unit, "name", *v);
     if (!n) return std::unexpected(n.error());
@@ -190,7 +192,7 @@ class Reader {
         if (!type) return std::unexpected(type.error());
         auto parsed = ParseUnitType(*type);
         if (!parsed) {
-          return src_.Bad(u / "type", "unknown unit type '" + *type +
+          return src_.Bad(u / "type", "unknown unit type '" + EchoToken(*type) +
                                           "' (infantry, mountain, airborne, cavalry, motorized, "
                                           "mechanized, armor, engineer, construction, artillery)");
         }

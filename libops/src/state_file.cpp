@@ -54,7 +54,7 @@ constexpr Section SectionOf() {
   return Section::kGame;
 }
 
-// The enums a state holds: their names, and how many values each has.
+// The enums a state holds: their names (EnumCount, in game_state.h, says how many each has).
 const char* Name(Side v) {
   return SideName(v);
 }
@@ -82,34 +82,6 @@ const char* Name(AirStatus v) {
 const char* Name(NavalKind v) {
   return NavalKindName(v);
 }
-constexpr int Count(Side) {
-  return 2;
-}
-constexpr int Count(Weather) {
-  return 4;
-}
-constexpr int Count(map::CanalStatus) {
-  return 3;
-}
-constexpr int Count(map::FloodKind) {
-  return 3;
-}
-constexpr int Count(UnitType) {
-  return 10;
-}
-constexpr int Count(UnitStatus) {
-  return 3;
-}
-constexpr int Count(SupplyStatus) {
-  return 3;
-}
-constexpr int Count(AirStatus) {
-  return 2;
-}
-constexpr int Count(NavalKind) {
-  return 4;
-}
-
 // The range an integer field may take in a state file, by its name.
 std::pair<int, int> IntRange(std::string_view name) {
   if (name == "player-turn" || name == "from" || name == "until") return {0, 1000000};
@@ -587,7 +559,7 @@ class Reader {
   Result<E> Enum(const P& obj, const std::string& key) const {
     auto v = Str(obj, key.c_str());
     if (!v) return std::unexpected(v.error());
-    for (int i = 0; i < Count(E{}); ++i) {
+    for (int i = 0; i < EnumCount(E{}); ++i) {
       if (*v == Name(static_cast<E>(i))) return static_cast<E>(i);
     }
     if constexpr (std::is_same_v<E, Side>) {

@@ -2,6 +2,9 @@
 // bad input exits 2 with a one-line message, and the acceptance query holds.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
+#include "context.h"
 #include "test_support.h"
 
 namespace opsim {
@@ -147,6 +150,45 @@ TEST(Cli, WritingIntoAMissingDirectoryFailsCleanly) {
       RunCli({"render", "--scenario", "special-terrain", "--out", "/nonexistent-dir/m.svg"});
   EXPECT_EQ(r.code, 5) << r.err;
   EXPECT_NE(r.err.find("/nonexistent-dir/m.svg"), std::string::npos);
+}
+
+// --side was declared by five commands apart: each takes axis or allied alone, with the same
+// error for anything else, and those with a default still default to the allied side.
+TEST(Cli, EverySideOptionTakesAxisOrAlliedWithOneError) {
+  const std::vector<std::vector<std::string>> commands = {
+      {"check", "--scenario", "special-terrain", "--action", "{\"suez\": \"close\"}"},
+      {"supply", "--scenario", "special-terrain", "--all"},
+      {"route", "--scenario", "special-terrain", "--from", "16A:0827", "--to", "16A:0826"},
+      {"reach", "--scenario", "special-terrain", "--unit", "nl-1"},
+      {"pbem", "start", "--scenario", "special-terrain", "--db", "x.sqlite", "--out", "x.json"},
+  };
+  std::string first_error;
+  for (std::vector<std::string> args : commands) {
+    args.insert(args.end(), {"--side", "neutral"});
+    const auto r = RunCli(args);
+    EXPECT_EQ(r.code, 2) << args[0] << ": " << r.err;
+    EXPECT_NE(r.err.find("--side"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("neutral"), std::string::npos) << r.err;
+    const std::string error = r.err.substr(r.err.find("--side"));
+    if (first_error.empty()) first_error = error;
+    EXPECT_EQ(error, first_error) << args[0];
+    const auto help = RunCli(args[0] == "pbem" ? std::vector<std::string>{"pbem", "start", "--help"}
+                                               : std::vector<std::string>{args[0], "--help"});
+    EXPECT_NE(help.out.find("--side TEXT:{allied,axis}"), std::string::npos) << help.out;
+  }
+  const auto supply = RunCli({"supply", "--scenario", "special-terrain", "--all", "--json"});
+  ASSERT_EQ(supply.code, 0) << supply.err;
+  EXPECT_EQ(supply.json()["side"], "allied");
+}
+
+// check's odds and odds' shares came from two formatters; one remains: check's whole percents
+// round a half up (12.5% is 13%), odds' tenths round as printf does.
+TEST(Cli, PercentagesKeepTheirFormats) {
+  EXPECT_EQ(cli::Percent(std::round(12.5), 0), "13%");
+  EXPECT_EQ(cli::Percent(std::round(100.0 / 3), 0), "33%");
+  EXPECT_EQ(cli::Percent(100.0 / 3, 1), "33.3%");
+  EXPECT_EQ(cli::Percent(6.25, 1), "6.2%");
+  EXPECT_EQ(cli::Percent(0.0, 1), "0.0%");
 }
 
 }  // namespace

@@ -160,6 +160,36 @@ TEST(InputCli, EchoedTokensAreCutShortAndEscaped) {
   EXPECT_NE(ansi.err.find("\\x1b[31m16A:0827"), std::string::npos) << ansi.err;
 }
 
+// A scenario's unknown unit type, unknown nationality or repeated unit id was echoed whole: a
+// 1 MB type was a 1 MB error line, an escape sequence reached the terminal.
+TEST(InputCli, AScenariosUnitTypeNationalityAndIdAreEchoedCutShortAndEscaped) {
+  const std::string token = "\\u001b[31m" + std::string(1 << 20, 'Q');
+  const std::string bundled = test::ReadFile(test::BundledPath("special-terrain"));
+  const std::vector<std::pair<std::vector<std::string>, std::string>> edits = {
+      {{"\"type\": \"infantry\""}, "unknown unit type"},
+      {{"\"nationality\": \"dutch\""}, "no nationality"},
+      {{"\"id\": \"nl-1\"", "\"id\": \"nl-2\""}, "twice"},
+  };
+  for (const auto& [fields, says] : edits) {
+    std::string text = bundled;
+    for (const std::string& field : fields) {
+      const auto at = text.find(field);
+      ASSERT_NE(at, std::string::npos) << field;
+      const std::string key = field.substr(0, field.find(':'));
+      text.replace(at, field.size(), key + ": \"" + token + "\"");
+    }
+    test::TempDir dir;
+    test::WriteFile(dir.Path("s.json"), text);
+    const auto r = RunCli({"supply", "--scenario", dir.Path("s.json"), "--all"});
+    EXPECT_EQ(r.code, 2) << says << r.err.substr(0, 300);
+    EXPECT_NE(r.err.find(says), std::string::npos) << r.err.substr(0, 300);
+    EXPECT_LT(r.err.size(), 1000u) << r.err.substr(0, 300);
+    EXPECT_EQ(r.err.find('\x1b'), std::string::npos) << r.err.substr(0, 300);
+    EXPECT_NE(r.err.find("\\x1b[31mQQQQ"), std::string::npos) << r.err.substr(0, 300);
+    EXPECT_NE(r.err.find("Q…"), std::string::npos) << r.err.substr(0, 300);
+  }
+}
+
 // Issue 10: every number option has a documented range (README.md); a value outside it, or not a
 // number, is refused with exit 2 naming the option and the range, never wrapped or saturated
 // (`--at -1` printed a 300-digit double; `loss-test --models 2000000000` ran 36 s in 8.4 GB).
@@ -373,6 +403,32 @@ TEST(InputCli, TurnHelpOffersWithDbOnlyWhatDbAccepts) {
     const auto r = RunCli({"turn", "--db", db, "--orders", kFirstOrders, option,
                            std::string(option) == "--set" ? "suez=open" : dir.Path("s.json")});
     EXPECT_EQ(r.code, 2) << option;
+  }
+}
+
+// `turn --db --seed 7` played the turn with the log's dice and said nothing of the seed: every
+// option under "Not with --db" is refused (exit 2, naming it) and nothing is logged.
+TEST(InputCli, TurnWithDbRefusesEveryOptionNotWithDb) {
+  const std::vector<std::vector<std::string>> refused = {
+      {"--seed", "7"}, {"--seed", "1"}, {"--force"}, {"--set", "suez=open"}, {"--out", "s.json"}};
+  for (const std::vector<std::string>& option : refused) {
+    test::TempDir dir;
+    const std::string db = dir.Path("g.sqlite");
+    ASSERT_EQ(RunCli({"new", "--scenario", "special-terrain", "--db", db}).code, 0);
+    std::vector<std::string> args = {"turn", "--db", db, "--orders", kFirstOrders};
+    args.insert(args.end(), option.begin(), option.end());
+    if (option.front() == "--out") args.back() = dir.Path("s.json");
+    const auto r = RunCli(args);
+    EXPECT_EQ(r.code, 2) << option.front() << "\n" << r.err;
+    EXPECT_NE(r.err.find(option.front() == "--set" ? "no --set" : option.front()),
+              std::string::npos)
+        << r.err;
+    const auto status = RunCli({"status", "--db", db, "--json"});
+    ASSERT_EQ(status.code, 0) << status.err;
+    EXPECT_EQ(nlohmann::json::parse(status.out)["turns_logged"], 0) << option.front();
+    if (option.front() == "--seed") {
+      EXPECT_NE(r.err.find("dice are the log's"), std::string::npos) << r.err;
+    }
   }
 }
 

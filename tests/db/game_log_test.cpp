@@ -876,5 +876,60 @@ TEST_F(LoggedGameTest, EveryFixtureLogVerifiesAndASchema1LogTakesANewTurn) {
   EXPECT_EQ(RunCli({"replay", "--db", old, "--verify"}).code, 0);
 }
 
+// Replay checked fair player-turn n's keys by hashing each n times down to its commitment: 8.4
+// million hashes for a game of 4,096 player-turns. Checked in order, each key is hashed down to
+// the one before it. The answers are KeyMatches': a key of another player-turn, of another chain,
+// or the other player's is refused, with the same message, and what follows still checks.
+TEST(FairDiceFor, KeysCheckedInOrderGiveTheSameAnswersOverAWholeChain) {
+  Key axis{}, allied{};
+  axis.fill(3);
+  allied.fill(4);
+  db::GameRecord game;
+  game.dice = db::DiceKind::kFair;
+  game.game_id = "g";
+  game.axis_commitment = KeyHex(ChainKey(axis, 0));
+  game.allied_commitment = KeyHex(ChainKey(allied, 0));
+  auto turn = [&](const Key& a, const Key& b) {
+    return db::FairTurn{KeyHex(a), KeyHex(b), "o", "r"};
+  };
+  // Both keys from the top of each chain down, as replay sees them from the first player-turn up.
+  std::vector<Key> axis_keys(kKeyChainLength + 1), allied_keys(kKeyChainLength + 1);
+  axis_keys[kKeyChainLength] = axis;
+  allied_keys[kKeyChainLength] = allied;
+  for (int i = kKeyChainLength; i > 0; --i) {
+    axis_keys[i - 1] = ChainKey(axis_keys[i], kKeyChainLength - 1);
+    allied_keys[i - 1] = ChainKey(allied_keys[i], kKeyChainLength - 1);
+  }
+  ASSERT_EQ(KeyHex(axis_keys[0]), game.axis_commitment);
+  db::CheckedKeys checked;
+  const std::map<int, std::pair<Key, Key>> wrong = {
+      {1, {axis_keys[2], allied_keys[1]}},        // a key of a later player-turn
+      {7, {axis_keys[7], allied_keys[6]}},        // one of an earlier player-turn
+      {100, {allied_keys[100], axis_keys[100]}},  // each the other player's
+      {kKeyChainLength, {axis_keys[kKeyChainLength], ChainKey(axis, 0)}}};
+  for (int n = 1; n <= kKeyChainLength; ++n) {
+    if (auto w = wrong.find(n); w != wrong.end()) {
+      const db::FairTurn bad = turn(w->second.first, w->second.second);
+      auto once = db::FairDiceFor(game, n, bad);
+      auto in_order = db::FairDiceFor(game, n, bad, &checked);
+      ASSERT_FALSE(once) << n;
+      ASSERT_FALSE(in_order) << n;
+      EXPECT_EQ(in_order.error().code, ErrorCode::kCorruption);
+      EXPECT_EQ(in_order.error().message, once.error().message) << n;
+    }
+    auto dice = db::FairDiceFor(game, n, turn(axis_keys[n], allied_keys[n]), &checked);
+    ASSERT_TRUE(dice) << n << ": " << dice.error().message;
+    if (n % 512 == 1) {  // each alone costs n hashes: a few suffice
+      auto alone = db::FairDiceFor(game, n, turn(axis_keys[n], allied_keys[n]));
+      ASSERT_TRUE(alone);
+      EXPECT_EQ(dice->Next(), alone->Next()) << n;
+    }
+  }
+  // Back to an earlier player-turn (a branch replayed again): checked from the commitment.
+  EXPECT_TRUE(db::FairDiceFor(game, 5, turn(axis_keys[5], allied_keys[5]), &checked));
+  EXPECT_FALSE(db::FairDiceFor(game, 5, turn(axis_keys[4], allied_keys[5]), &checked));
+  EXPECT_FALSE(db::FairDiceFor(game, kKeyChainLength + 1, turn(axis, allied), &checked));
+}
+
 }  // namespace
 }  // namespace opsim

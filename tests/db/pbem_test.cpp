@@ -219,6 +219,41 @@ TEST_F(PbemTest, APendingPlayerTurnEditedToTheWrongTypesIsRefusedNotThrownOn) {
   }
 }
 
+// The steps had no --force: a file of another kind at --out could only be removed by hand. Now
+// each step refuses it (exit 2, left alone) unless --force, as every --out does; a link is never
+// replaced, even with --force (docs/output-files.md).
+TEST_F(PbemTest, AStepReplacesAFileOfAnotherKindOnlyWithForceAndNeverALink) {
+  const std::string orders = MoverOrders("01-axis-may-i-1940.json", "o1.json");
+  const std::string notes = dir_.Path("notes.txt");
+  test::WriteFile(notes, "my notes\n");
+  const std::vector<std::string> move = {"pbem",     "move", "--db", axis_,
+                                         "--orders", orders, "--out"};
+  auto with = [&](const std::string& out, std::vector<std::string> extra) {
+    std::vector<std::string> args = move;
+    args.push_back(out);
+    args.insert(args.end(), extra.begin(), extra.end());
+    return RunCli(args);
+  };
+  const auto refused = with(notes, {});
+  EXPECT_EQ(refused.code, 2) << refused.err;
+  EXPECT_NE(refused.err.find("--force"), std::string::npos) << refused.err;
+  EXPECT_EQ(test::ReadFile(notes), "my notes\n");
+
+  const std::string link = dir_.Path("link.json");
+  std::filesystem::create_symlink(notes, link);
+  EXPECT_EQ(with(link, {"--force"}).code, 2);
+  EXPECT_TRUE(std::filesystem::is_symlink(link));
+  EXPECT_EQ(test::ReadFile(notes), "my notes\n");
+
+  const auto forced = with(notes, {"--force"});
+  ASSERT_EQ(forced.code, 0) << forced.err;
+  EXPECT_EQ(json::parse(test::ReadFile(notes))["opsim"], "pbem-turn");
+  // Every step that writes a file offers it.
+  for (const char* step : {"start", "join", "move", "reply", "resolve"}) {
+    EXPECT_NE(RunCli({"pbem", step, "--help"}).out.find("--force"), std::string::npos) << step;
+  }
+}
+
 TEST_F(PbemTest, AWaitingPlayerTurnShowsInStatusAndAKeyFileIsNeverOverwritten) {
   Ok({"pbem", "move", "--db", axis_, "--orders", MoverOrders("01-axis-may-i-1940.json", "o.json"),
       "--out", dir_.Path("turn.json")});

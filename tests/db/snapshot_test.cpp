@@ -8,6 +8,7 @@
 #include <boost/archive/binary_oarchive.hpp>
 #include <boost/serialization/version.hpp>
 #include <cstring>
+#include <functional>
 #include <set>
 #include <sstream>
 
@@ -277,6 +278,61 @@ TEST(Snapshot, AYesNoByteOtherThan0Or1IsRefused) {
   EXPECT_EQ(r.error().code, ErrorCode::kCorruption);
   EXPECT_NE(r.error().message.find("a yes/no value holds 45"), std::string::npos)
       << r.error().message;
+}
+
+// Boost cast any int it read into an enum: a forged row whose state hash matched could give a
+// unit type 200, which the rules then index tables by. Each enum, and each owner array's values,
+// is checked on load: kCorruption naming the field.
+TEST(Snapshot, AnEnumOutsideItsValuesIsRefusedNamingTheField) {
+  const map::Scenario& sc = test::Bundled("special-terrain");
+  const std::vector<std::pair<std::function<void(ops::GameState&)>, std::string>> forged = {
+      {[](ops::GameState& s) { s.first = static_cast<Side>(2); }, "GameState's 'first'"},
+      {[](ops::GameState& s) { s.units[1].type = static_cast<ops::UnitType>(200); },
+       "GroundUnit's 'type' holds 200, not one of its 10 values"},
+      {[](ops::GameState& s) { s.units[0].supply = static_cast<ops::SupplyStatus>(3); },
+       "GroundUnit's 'supply'"},
+      {[](ops::GameState& s) { s.units[0].status = static_cast<ops::UnitStatus>(3); },
+       "GroundUnit's 'status'"},
+      {[](ops::GameState& s) { s.air[0].status = static_cast<ops::AirStatus>(2); },
+       "AirUnit's 'status'"},
+      {[](ops::GameState& s) { s.naval[0].kind = static_cast<ops::NavalKind>(4); },
+       "NavalUnit's 'kind'"},
+      {[](ops::GameState& s) { s.map.SetSuez(static_cast<map::CanalStatus>(3)); },
+       "MapState's 'suez'"},
+      {[](ops::GameState& s) {
+         s.map.SetFlood(map::HexRef{3}, map::Flood{static_cast<map::FloodKind>(3), 2, 5});
+       },
+       "Flood's 'kind'"},
+      {[](ops::GameState& s) { s.weather[1] = static_cast<ops::Weather>(4); },
+       "the weather by zone holds 4"},
+      {[](ops::GameState& s) {
+         ForEachField(s.map, [](const map::Field& f, auto& field) {
+           if constexpr (std::is_same_v<std::remove_cvref_t<decltype(field)>,
+                                        std::vector<std::uint8_t>>) {
+             if (f.name == "control") field[5] = 3;
+           }
+         });
+       },
+       "the hex owner array ('control') holds 3, not an owner"},
+  };
+  for (const auto& [forge, says] : forged) {
+    ops::GameState state = test::HandBuiltState(&sc.theater);
+    forge(state);
+    auto r = LoadSnapshot(SaveSnapshot(state), db::kSnapshotFormat, Theater());
+    ASSERT_FALSE(r) << says;
+    EXPECT_EQ(r.error().code, ErrorCode::kCorruption) << says;
+    EXPECT_NE(r.error().message.find(says), std::string::npos) << r.error().message;
+  }
+  // The highest value of each still loads.
+  ops::GameState state = test::HandBuiltState(&sc.theater);
+  state.first = Side::kAllied;
+  state.units[1].type = ops::UnitType::kArtillery;
+  state.naval[0].kind = ops::NavalKind::kFlotilla;
+  state.map.SetSuez(map::CanalStatus::kPermanentlyClosed);
+  state.weather[1] = ops::Weather::kSnow;
+  auto r = LoadSnapshot(SaveSnapshot(state), db::kSnapshotFormat, Theater());
+  ASSERT_TRUE(r) << r.error().to_string();
+  ExpectSameState(state, *r);
 }
 
 TEST(Snapshot, AFormatOlderThanTheOldestReadableIsRefusedClearly) {

@@ -57,6 +57,27 @@ TEST(Generate, SameSeedSameFileOtherSeedOtherFile) {
             GenerateTheater({.hexes = 3000, .seed = 10}));
 }
 
+// An unknown sheet's error listed every sheet: 225 names on a big theater. Past ten it says how
+// many and lists the ten names nearest the one asked for.
+TEST(Generate, AnUnknownSheetOnABigTheaterListsTheNearestNamesOnly) {
+  auto sc = test::LoadText(GenerateTheater({.hexes = 50000, .seed = 1}));
+  ASSERT_TRUE(sc) << sc.error().to_string();
+  const std::size_t sheets = sc->theater.sheets().size();
+  ASSERT_GT(sheets, 10u);
+  auto r = sc->theater.FindHex("G1x:0101");
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, ErrorCode::kNotFound);
+  EXPECT_EQ(r.error().message, "unknown map sheet 'G1x' (this theater has " +
+                                   std::to_string(sheets) +
+                                   " sheets; the nearest names: G10, G11, G12, G13, G14, G15, G16, "
+                                   "G01, G02, G03)");
+  // A long name is cut before it is compared.
+  r = sc->theater.FindHex(std::string(100000, 'G') + ":0101");
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().message.find(std::to_string(sheets) + " sheets; the nearest names: "),
+            std::string::npos);
+}
+
 TEST(Generate, TinyTheaterStillLoads) {
   auto sc = test::LoadText(GenerateTheater({.hexes = 100, .seed = 1}));
   ASSERT_TRUE(sc) << sc.error().to_string();

@@ -37,6 +37,31 @@ TEST(JsonSource, DuplicateKeyIsRefusedAtItsSecondLine) {
   EXPECT_TRUE(JsonSource::FromText("[{\"b\": 1}, {\"b\": 2}]", "f.json"));
 }
 
+// The scanner behind Where() read "\u0062" as "u0062": a duplicate key written with an escape
+// was not found again, and its line was the object's first. Escapes are decoded as the parser
+// decodes them, surrogate pairs included.
+TEST(JsonSource, ADuplicateKeyWrittenWithAnEscapeIsFoundAtItsLine) {
+  const std::vector<std::pair<std::string, std::string>> keys = {
+      {"\"b\"", "\"\\u0062\""},                        // b
+      {"\"a\\nb\"", "\"a\\u000ab\""},                  // a, a newline, b
+      {"\"q\\\"\"", "\"q\\u0022\""},                   // q"
+      {"\"\xc3\xa9\"", "\"\\u00e9\""},                 // é
+      {"\"\xf0\x9f\x98\x80\"", "\"\\ud83d\\ude00\""},  // an emoji, as a surrogate pair
+  };
+  for (const auto& [first, second] : keys) {
+    auto src = JsonSource::FromText("{\"a\": {" + first + ": 1,\n \"c\": 2,\n " + second + ": 3}}",
+                                    "f.json");
+    ASSERT_FALSE(src) << second;
+    EXPECT_EQ(src.error().code, ErrorCode::kInvalidInput);
+    EXPECT_TRUE(src.error().where.starts_with("f.json:3: /a/"))
+        << second << ": " << src.error().where;
+  }
+  // Where() finds a member written with escapes, at its line.
+  auto src = JsonSource::FromText("{\"x\": 1,\n\n\"\\u0062\\/\": 2}", "f.json");
+  ASSERT_TRUE(src) << src.error().to_string();
+  EXPECT_EQ(src->Where(JsonSource::Pointer("/b~1")), "f.json:3: /b~1");
+}
+
 // Found by fuzz/action_fuzz (a heap-buffer-overflow in Where()'s line count): after a duplicate
 // key the rest of the text need not be valid JSON, and the scan for the key's line ran past an
 // unterminated string at the end of the text.

@@ -24,6 +24,7 @@
 // different processes; writers to one file take turns (kBusy after the busy timeout).
 #pragma once
 
+#include <array>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -79,9 +80,13 @@ Decisions SplitDecisions(const std::string& canonical_orders);
 // The orders keys that are the defender's reply: flood attempts (41.A.4), retreat preferences
 // (B7.5). A reply where he decided nothing is "{}".
 inline constexpr const char* kReplyKeys[] = {"reactions", "retreats"};
+// The keys of a fair game's player-turns checked so far: the axis player's, the allied player's.
+using CheckedKeys = std::array<std::optional<KnownKey>, 2>;
 // The dice of fair player-turn `number` of `game`, once both keys are checked against the
-// players' commitments (kCorruption names the key that does not match).
-Result<KeyedDice> FairDiceFor(const GameRecord& game, std::int32_t number, const FairTurn& turn);
+// players' commitments (kCorruption names the key that does not match). With `checked`, kept
+// across a replay's player-turns, each key is hashed down only to the one checked before it.
+Result<KeyedDice> FairDiceFor(const GameRecord& game, std::int32_t number, const FairTurn& turn,
+                              CheckedKeys* checked = nullptr);
 
 // The game after `at` logged player-turns (all of them when absent), from the nearest
 // snapshot and the logged orders and dice.

@@ -33,26 +33,28 @@ namespace opsim::db::pbem {
 // The key file beside a log when none is named: the log's path and ".key".
 std::string DefaultKeyPath(const std::string& db_path);
 
-// Each step returns what it did, as the JSON the CLI prints; a written file is at "file".
+// Each step returns what it did, as the JSON the CLI prints; a written file is at "file". `out`
+// replaces only another pbem file unless `force` (WriteOutputFile: never a link, a folder or a
+// device).
 Result<nlohmann::json> Start(const JsonSource& scenario, Side side, const std::string& db_path,
-                             const std::string& key_path, const std::string& out);
+                             const std::string& key_path, const std::string& out, bool force);
 Result<nlohmann::json> Join(const JsonSource& invitation, const std::string& db_path,
-                            const std::string& key_path, const std::string& out);
+                            const std::string& key_path, const std::string& out, bool force);
 Result<nlohmann::json> Accept(const JsonSource& invitation, const JsonSource& acceptance,
                               const std::string& db_path, const std::string& key_path);
 Result<nlohmann::json> Move(const std::string& db_path, const std::string& key_path,
-                            const JsonSource& orders, const std::string& out);
+                            const JsonSource& orders, const std::string& out, bool force);
 // `reply` holds only the orders keys "reactions" and "retreats"; none: no reply.
 Result<nlohmann::json> Reply(const std::string& db_path, const std::string& key_path,
                              const JsonSource& turn, const JsonSource* reply,
-                             const std::string& out);
+                             const std::string& out, bool force);
 
 struct Played {
   nlohmann::json doc;
   ops::TurnResult turn;
 };
 Result<Played> Resolve(const std::string& db_path, const std::string& key_path,
-                       const JsonSource& reply, const std::string& out);
+                       const JsonSource& reply, const std::string& out, bool force);
 Result<Played> Apply(const std::string& db_path, const std::string& key_path,
                      const JsonSource& result);
 

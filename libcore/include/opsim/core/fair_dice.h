@@ -34,6 +34,17 @@ Key ChainKey(const Key& secret, int index);
 // Whether `key` is K[index] of the chain whose K[0] is `commitment`.
 bool KeyMatches(const Key& key, int index, const Key& commitment);
 
+// A key of a chain already found to match its commitment, and its index.
+struct KnownKey {
+  Key key{};
+  int index = 0;
+};
+// KeyMatches, for keys checked in the order of their index (a replay): a key past `known` is
+// hashed down to it only, so a game's n keys cost n hashes in all instead of n(n+1)/2. On a match
+// `known` becomes `key`; a key before `known` is checked from the commitment. The same answers as
+// KeyMatches (but for a SHA-256 collision).
+bool KeyMatches(const Key& key, int index, const Key& commitment, std::optional<KnownKey>& known);
+
 // Lower-case hex, and back (nullopt unless exactly 64 hex digits).
 std::string KeyHex(const Key& key);
 std::optional<Key> KeyFromHex(std::string_view hex);

@@ -58,6 +58,36 @@ struct GameState {
 using map::Field;
 using map::FieldsOf;
 
+// How many values each enum a state holds has (0 to the count less one): what a state file or a
+// snapshot may give it.
+constexpr int EnumCount(Side) {
+  return 2;
+}
+constexpr int EnumCount(Weather) {
+  return 4;
+}
+constexpr int EnumCount(map::CanalStatus) {
+  return 3;
+}
+constexpr int EnumCount(map::FloodKind) {
+  return 3;
+}
+constexpr int EnumCount(UnitType) {
+  return 10;
+}
+constexpr int EnumCount(UnitStatus) {
+  return 3;
+}
+constexpr int EnumCount(SupplyStatus) {
+  return 3;
+}
+constexpr int EnumCount(AirStatus) {
+  return 2;
+}
+constexpr int EnumCount(NavalKind) {
+  return 4;
+}
+
 // Each calls visit(Field, field) for each field, in the order of the state hash's bytes.
 template <FieldsOf<GameDate> Self, class Visit>
 void ForEachField(Self& d, Visit&& visit) {
