@@ -11,10 +11,9 @@
 // shares the static parts (immutably) and the cache of ground routers. Sharing the cache is
 // safe on one thread, since a router is keyed by everything in the state its costs read and is
 // rebound to the asking copy's state on each use; two copies used on two threads at once race
-// on it. A fork (Fork()) has its own router cache, and may be used on another thread than the
-// game it came from, as long as no thread plays either. Copies and forks that keep the state
-// they were made with share what their probes worked out of it (the phasing side's supply,
-// worked out once per position, under a lock).
+// on it. A fork (Fork()) has its own router cache, so it may be used on another thread than
+// the game it came from. Copies and forks that keep the state they were made with share what
+// their probes worked out of it (the phasing side's supply, once per position, under a lock).
 #pragma once
 
 #include <memory>
