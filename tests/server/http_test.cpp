@@ -3,7 +3,6 @@
 // in serve_test.cpp.
 #include <gtest/gtest.h>
 #include <sys/socket.h>
-#include <zlib.h>
 
 #include <atomic>
 #include <boost/asio/connect.hpp>
@@ -282,25 +281,6 @@ TEST_F(HttpTest, ServesTheClientsFilesAndNothingOutsideTheirFolder) {
   EXPECT_EQ(api_.calls, 0);
 }
 
-// A gzip member inflated, by zlib; empty if it is not one.
-std::string Gunzip(const std::string& in) {
-  z_stream z{};
-  if (inflateInit2(&z, 15 + 16) != Z_OK) return {};
-  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
-  z.avail_in = static_cast<uInt>(in.size());
-  std::string out;
-  int st = Z_OK;
-  while (st == Z_OK) {
-    char chunk[16384];
-    z.next_out = reinterpret_cast<Bytef*>(chunk);
-    z.avail_out = sizeof chunk;
-    st = inflate(&z, Z_NO_FLUSH);
-    out.append(chunk, sizeof chunk - z.avail_out);
-  }
-  inflateEnd(&z);
-  return st == Z_STREAM_END ? out : std::string();
-}
-
 http::request<http::string_body> Asking(const std::string& target, const std::string& encodings,
                                         const std::string& if_none_match = {}) {
   http::request<http::string_body> req{http::verb::get, target, 11};
@@ -322,7 +302,7 @@ TEST_F(HttpTest, GzipsLargeTextForAClientThatTakesIt) {
     EXPECT_EQ(zipped.headers[http::field::content_encoding], "gzip") << takes;
     EXPECT_EQ(zipped.headers[http::field::vary], "Accept-Encoding") << takes;
     EXPECT_LT(zipped.body.size(), plain.body.size() / 4) << takes;
-    EXPECT_EQ(Gunzip(zipped.body), plain.body) << takes;
+    EXPECT_EQ(test::Gunzip(zipped.body), plain.body) << takes;
   }
   for (const char* refuses : {"identity", "gzip;q=0", "br", "*, gzip;q=0.0", "deflate"}) {
     const auto same = Ask(Asking("/api/big", refuses));
@@ -347,7 +327,7 @@ TEST_F(HttpTest, AnAnswerWithAnEtagHasOneEtagPerEncodingAndRevalidates) {
   const auto zipped = Ask(Asking("/api/big/cached", "gzip"));
   ASSERT_EQ(zipped.status, 200);
   EXPECT_EQ(zipped.headers[http::field::etag], "\"big-1-gzip\"");
-  EXPECT_EQ(Gunzip(zipped.body), plain.body);
+  EXPECT_EQ(test::Gunzip(zipped.body), plain.body);
   const auto again = Ask(Asking("/api/big/cached", "gzip"));  // the compressed body kept
   EXPECT_EQ(again.body, zipped.body);
   // 304 for the representation the client holds, the whole answer for the other one.
@@ -368,7 +348,7 @@ TEST_F(HttpTest, AnAnswerWithAnEtagHasOneEtagPerEncodingAndRevalidates) {
   const auto js = Ask(Asking("/js/big.js", "gzip"));
   ASSERT_EQ(js.status, 200);
   EXPECT_EQ(js.headers[http::field::content_encoding], "gzip");
-  EXPECT_EQ(Gunzip(js.body), script);
+  EXPECT_EQ(test::Gunzip(js.body), script);
   const std::string tag(js.headers[http::field::etag]);
   EXPECT_TRUE(tag.ends_with("-gzip\"")) << tag;
   EXPECT_EQ(Ask(Asking("/js/big.js", "gzip", tag)).status, 304);
