@@ -6,7 +6,7 @@ OPSIM_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OPSIM_PACKAGES=(
   build-essential cmake ninja-build pkg-config
   libboost-graph-dev libboost-serialization-dev
-  libsqlite3-dev sqlite3 libssl-dev
+  libsqlite3-dev sqlite3 libssl-dev zlib1g-dev
   libspdlog-dev nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format ccache

@@ -18,7 +18,14 @@ Game::Game(std::shared_ptr<const map::Theater> theater, std::shared_ptr<const Ca
     : theater_(std::move(theater)),
       campaign_(std::move(campaign)),
       state_(std::move(state)),
-      routers_(std::make_shared<RouterCache>()) {}
+      routers_(std::make_shared<RouterCache>()),
+      probe_supply_(std::make_shared<ProbeSupply>()) {}
+
+Game Game::Fork() const {
+  Game fork = *this;
+  fork.routers_ = std::make_shared<RouterCache>();
+  return fork;
+}
 
 RuleContext Game::Context(bool exploitation) const {
   RuleContext ctx{*theater_, state_.map, campaign_->tables};
@@ -38,7 +45,10 @@ const char* AirEscapeName(AirEscape e) {
 Result<TurnResult> Game::Play(const Orders& orders, DiceSource* dice) {
   GameState after;
   auto result = Run(orders, nullptr, dice, after);
-  if (result) state_ = std::move(after);
+  if (result) {
+    state_ = std::move(after);
+    probe_supply_ = std::make_shared<ProbeSupply>();
+  }
   return result;
 }
 
@@ -72,7 +82,7 @@ Result<TurnResult> Game::Run(const Orders& orders, ProbeRun* probe, DiceSource* 
                 orders.source + ": /dice", std::string(rules::kB10_1.id));
   }
   Turn turn(*theater_, *campaign_, state_, orders, *routers_, dice);
-  turn.SetProbe(probe);
+  turn.SetProbe(probe, probe != nullptr ? probe_supply_.get() : nullptr);
   // A probe stopped for a die answers with the player-turn so far.
   auto stop = [&](const Status& st) -> Result<TurnResult> {
     if (probe != nullptr && probe->needs != 0) return std::move(turn.result());
@@ -106,15 +116,7 @@ Result<TurnResult> Game::Run(const Orders& orders, ProbeRun* probe, DiceSource* 
 }
 
 std::vector<SupplyStatus> Game::SupplyMap(Side side) const {
-  const RuleContext ctx = Context();
-  GroundMover foot;
-  foot.side = side;
-  GroundRouter& router = routers_->Get(ctx, foot, GroundRouter::Arcs::kInbound);
-  const SupplyNet net = SupplyNetwork(*theater_, state_, *campaign_, side, ctx);
-  const std::vector<std::uint32_t>& cost = SupplyCosts(router, net);
-  std::vector<SupplyStatus> out(theater_->hex_count());
-  for (std::size_t v = 0; v < out.size(); ++v) out[v] = SupplyFromCost(cost[v], campaign_->tables);
-  return out;
+  return SupplyByHex(*theater_, state_, *campaign_, side, Context(), *routers_);
 }
 
 SupplyTrace Game::SupplyAt(Side side, map::HexRef hex) const {

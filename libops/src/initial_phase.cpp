@@ -78,16 +78,15 @@ Status Turn::Initial() {
 }
 
 Status Turn::Supply() {
-  const RuleContext ctx = Ctx(false);
-  GroundMover foot;
-  foot.side = side_;
-  GroundRouter& router = routers_.Get(ctx, foot, GroundRouter::Arcs::kInbound);
-  const SupplyNet net = SupplyNetwork(t_, s_, c_, side_, ctx);
-  const std::vector<std::uint32_t>& cost = SupplyCosts(router, net);
+  auto work_out = [&] { return SupplyByHex(t_, s_, c_, side_, Ctx(false), routers_); };
+  std::vector<SupplyStatus> own;
+  const std::vector<SupplyStatus>& by_hex = probe_supply_ != nullptr && result_.rolls.empty()
+                                                ? probe_supply_->Get(work_out)
+                                                : (own = work_out());
   int supplied = 0, out = 0, isolated = 0;
   for (GroundUnit& u : s_.units) {
     if (!u.on_map() || u.side != side_) continue;
-    const SupplyStatus now = SupplyFromCost(cost[u.hex.v], tables_);
+    const SupplyStatus now = by_hex[u.hex.v];
     (now == SupplyStatus::kSupplied ? supplied : now == SupplyStatus::kIsolated ? isolated : out)++;
     if (now != u.supply) {
       Say("supply", rules::kB8_1,

@@ -96,4 +96,15 @@ SupplyStatus SupplyFromCost(std::uint32_t cost, const RuleTables& tables) {
   return SupplyStatus::kOutOfSupply;
 }
 
+std::vector<SupplyStatus> SupplyByHex(const map::Theater& t, const GameState& s, const Campaign& c,
+                                      Side side, const RuleContext& ctx, RouterCache& routers) {
+  GroundMover foot;
+  foot.side = side;
+  GroundRouter& router = routers.Get(ctx, foot, GroundRouter::Arcs::kInbound);
+  const std::vector<std::uint32_t>& cost = SupplyCosts(router, SupplyNetwork(t, s, c, side, ctx));
+  std::vector<SupplyStatus> out(t.hex_count());
+  for (std::size_t v = 0; v < out.size(); ++v) out[v] = SupplyFromCost(cost[v], c.tables);
+  return out;
+}
+
 }  // namespace opsim::ops

@@ -37,8 +37,12 @@ class Turn {
   GameState& state() { return s_; }
   TurnResult& result() { return result_; }
   // A probe (Game::Probe): its dice instead of the game's, the present weather, and with
-  // go_on a refused order undone and recorded rather than refusing the player-turn.
-  void SetProbe(ProbeRun* run) { probe_ = run; }
+  // go_on a refused order undone and recorded rather than refusing the player-turn; `supply`
+  // holds the initial phase's supply shared by the position's probes (supply.h).
+  void SetProbe(ProbeRun* run, ProbeSupply* supply) {
+    probe_ = run;
+    probe_supply_ = supply;
+  }
 
  private:
   // --- reporting and dice --------------------------------------------------------------------
@@ -231,6 +235,7 @@ class Turn {
   int rail_used_halves_ = 0;
   std::map<std::size_t, int> ferry_used_halves_;  // by rail ferry
   ProbeRun* probe_ = nullptr;
+  ProbeSupply* probe_supply_ = nullptr;
   std::size_t probe_drawn_ = 0;  // how many of probe_->dice were rolled
 };
 

@@ -212,7 +212,7 @@ Result<Lease<ops::Game>> LeasePlanningGame(const LoadedGame& g, std::optional<Si
   std::string key = next ? "next" : "now";
   std::unique_ptr<ops::Game> game = pool.Take(key);
   if (!game) {
-    auto made = PlanningGame(g, side);
+    auto made = g.warm.get().Fork(key, [&] { return PlanningGame(g, side); });
     if (!made) return std::unexpected(made.error());
     game = std::make_unique<ops::Game>(std::move(*made));
   }

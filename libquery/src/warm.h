@@ -66,8 +66,25 @@ class Warm {
  public:
   // Ground routers with a side's barriers, by side, unit kind and phase (route.cpp).
   Pool<ops::GroundRouter> routers;
-  // Games as a side plans them, each with its router cache, by side (check.cpp).
+  // Games as a side plans them, each with its router cache, by side (check.cpp): forks of one
+  // planning game per side, so that they share what their probes work out once per position.
   Pool<ops::Game> games;
+  // The planning game of `key` (made by `make` the first time), to fork: never played.
+  template <class Make>
+  Result<ops::Game> Fork(const std::string& key, Make&& make) {
+    std::lock_guard lock(planning_mutex_);
+    auto it = planning_.find(key);
+    if (it == planning_.end()) {
+      Result<ops::Game> made = make();
+      if (!made) return made;
+      it = planning_.emplace(key, std::move(*made)).first;
+    }
+    return it->second.Fork();
+  }
+
+ private:
+  std::mutex planning_mutex_;
+  std::map<std::string, ops::Game> planning_;
 };
 
 }  // namespace opsim::query

@@ -282,6 +282,88 @@ TEST(QueryWarm, WarmAnswersAreTheColdOnes) {
   EXPECT_FALSE(after->verdict.legal);
 }
 
+// The phasing side's supply in a probe's initial phase is worked out once per position and
+// shared by every later probe, on any thread (ops::Game::Fork): after each player-turn of the
+// bundled game, checks and a dry run of the next orders through a warm game are a cold game's,
+// and the initial phase of a probe through the shared supply is that of the turn played.
+TEST(QueryWarm, ChecksThroughTheSharedSupplyAreTheColdOnes) {
+  query::LoadedGame g = test::LoadBundledGame();
+  const std::vector<std::string> files = {"01-axis-may-i-1940",  "02-allied-may-i-1940",
+                                          "03-axis-may-ii-1940", "04-allied-may-ii-1940",
+                                          "05-axis-jun-i-1940",  "06-allied-jun-i-1940"};
+  int played_turns = 0, compared = 0;
+  // The initial phase's events: up to the side's supply count (B8).
+  auto initial = [](const std::vector<ops::Event>& events) {
+    std::vector<std::string> out;
+    for (const ops::Event& e : events) {
+      out.push_back(e.kind + " " + e.text);
+      if (e.kind == "supply" && e.units.empty()) break;
+    }
+    return out;
+  };
+  for (const std::string& file : files) {
+    auto src = JsonSource::FromFile(std::string(OPSIM_SCENARIO_DIR) + "/orders/special-terrain/" +
+                                    file + ".json");
+    ASSERT_TRUE(src.has_value());
+    auto orders = ops::ParseOrders(*src, *g.theater);
+    ASSERT_TRUE(orders.has_value()) << orders.error().to_string();
+    std::vector<std::string> checks;
+    for (const ops::GroundUnit& u : g.state->units) {
+      if (!u.on_map() || u.side != g.state->phasing()) continue;
+      const map::HexRef next = g.theater->NeighborAt(u.hex, map::kAllDirs[checks.size() % 6]);
+      if (!next.valid()) continue;
+      checks.push_back(
+          json{{"units", {u.id}}, {"path", {g.theater->HexName(u.hex), g.theater->HexName(next)}}}
+              .dump());
+    }
+    ASSERT_FALSE(checks.empty()) << file;
+    auto answers = [&](const query::LoadedGame& game) {
+      std::vector<json> out;
+      for (const std::string& c : checks) {
+        auto a = query::AnswerCheck(game, c);
+        out.push_back(a ? query::ToJson(*a) : json(a.error().to_string()));
+      }
+      auto dry = query::AnswerDryRun(game, *src);
+      out.push_back(dry ? query::ToJson(*dry) : json(dry.error().to_string()));
+      return out;
+    };
+    const query::LoadedGame cold = g;  // a copy starts cold
+    const std::vector<json> first = answers(cold);
+    EXPECT_EQ(answers(cold), first) << file;
+    std::vector<std::vector<json>> threaded(3);
+    std::vector<std::thread> threads;
+    for (auto& out : threaded) threads.emplace_back([&] { out = answers(cold); });
+    for (std::thread& th : threads) th.join();
+    for (const auto& out : threaded) EXPECT_EQ(out, first) << file;
+
+    ops::Game game(g.theater, g.campaign, *g.state);
+    ops::ProbeRun run;
+    run.go_on = true;
+    auto probed = game.Probe(*orders, run);  // works the supply out
+    ASSERT_TRUE(probed.has_value()) << probed.error().to_string();
+    const ops::Game fork = game.Fork();
+    ops::ProbeRun again;
+    again.go_on = true;
+    auto shared = fork.Probe(*orders, again);  // reads it
+    ASSERT_TRUE(shared.has_value()) << shared.error().to_string();
+    EXPECT_EQ(initial(shared->events), initial(probed->events)) << file;
+    if (file == files.back()) break;
+    ++played_turns;
+    auto played = game.Play(*orders);
+    ASSERT_TRUE(played.has_value()) << file << ": " << played.error().to_string();
+    // A probe plans in the present weather: only a player-turn that rolls none compares.
+    if (g.state->player_turn % 2 != 0) {
+      EXPECT_EQ(initial(shared->events), initial(played->events)) << file;
+      ++compared;
+    }
+    g.state = game.state();
+    g.map = game.state().map;
+    g.warm = query::WarmCache();
+  }
+  EXPECT_EQ(played_turns, 5);
+  EXPECT_EQ(compared, 2);
+}
+
 // 41.A.4.b: a massively flooded hex counts as prohibited terrain through the player-turn after
 // the flood, and as swamp (still with its city) for the rest of the game; `map --hex` says which.
 TEST(QueryMap, AMassivelyFloodedHexCountsAsSwampLater) {

@@ -1,6 +1,9 @@
 // A blocking HTTP/1.1 client for the server tests: real sockets on 127.0.0.1, one keep-alive
-// connection per client object (opened on first use, reopened when the server closes it).
+// connection per client object (opened on first use, reopened when the server closes it); and
+// Gunzip, to read a gzipped answer.
 #pragma once
+
+#include <zlib.h>
 
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -59,5 +62,24 @@ class Client {
   std::optional<boost::asio::ip::tcp::socket> socket_;
   boost::beast::flat_buffer buffer_;
 };
+
+// A gzip member inflated, by zlib; empty if it is not one.
+inline std::string Gunzip(const std::string& in) {
+  z_stream z{};
+  if (inflateInit2(&z, 15 + 16) != Z_OK) return {};
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
+  z.avail_in = static_cast<uInt>(in.size());
+  std::string out;
+  int st = Z_OK;
+  while (st == Z_OK) {
+    char chunk[16384];
+    z.next_out = reinterpret_cast<Bytef*>(chunk);
+    z.avail_out = sizeof chunk;
+    st = inflate(&z, Z_NO_FLUSH);
+    out.append(chunk, sizeof chunk - z.avail_out);
+  }
+  inflateEnd(&z);
+  return st == Z_STREAM_END ? out : std::string();
+}
 
 }  // namespace opsim::server::test

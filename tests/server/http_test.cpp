@@ -37,6 +37,12 @@ class EchoApi final : public Api {
   Response Handle(const Request& r) override {
     ++calls;
     if (r.path == "/api/slow") std::this_thread::sleep_for(500ms);
+    if (r.path.starts_with("/api/big")) {  // a body worth compressing; /cached never changes
+      Response big;
+      big.body = nlohmann::json(std::vector<std::string>(500, r.path + " 16A:0827")).dump();
+      if (r.path == "/api/big/cached") big.etag = "\"big-1\"";
+      return big;
+    }
     nlohmann::json q = nlohmann::json::array();
     for (const auto& [k, v] : r.query) q.push_back({k, v});
     Response res;
@@ -285,6 +291,83 @@ TEST_F(HttpTest, ServesTheClientsFilesAndNothingOutsideTheirFolder) {
   EXPECT_EQ(api_.calls, 0);
 }
 
+http::request<http::string_body> Asking(const std::string& target, const std::string& encodings,
+                                        const std::string& if_none_match = {}) {
+  http::request<http::string_body> req{http::verb::get, target, 11};
+  if (!encodings.empty()) req.set(http::field::accept_encoding, encodings);
+  if (!if_none_match.empty()) req.set(http::field::if_none_match, if_none_match);
+  return req;
+}
+
+TEST_F(HttpTest, GzipsLargeTextForAClientThatTakesIt) {
+  Start();
+  const auto plain = Ask(Asking("/api/big", ""));
+  ASSERT_EQ(plain.status, 200);
+  ASSERT_GT(plain.body.size(), 1024u);
+  EXPECT_EQ(plain.headers.count(http::field::content_encoding), 0u);
+  EXPECT_EQ(plain.headers[http::field::vary], "Accept-Encoding");
+  for (const char* takes : {"gzip", "gzip, deflate, br", "br;q=1, GZIP;q=0.5", "*"}) {
+    const auto zipped = Ask(Asking("/api/big", takes));
+    ASSERT_EQ(zipped.status, 200) << takes;
+    EXPECT_EQ(zipped.headers[http::field::content_encoding], "gzip") << takes;
+    EXPECT_EQ(zipped.headers[http::field::vary], "Accept-Encoding") << takes;
+    EXPECT_LT(zipped.body.size(), plain.body.size() / 4) << takes;
+    EXPECT_EQ(test::Gunzip(zipped.body), plain.body) << takes;
+  }
+  for (const char* refuses : {"identity", "gzip;q=0", "br", "*, gzip;q=0.0", "deflate"}) {
+    const auto same = Ask(Asking("/api/big", refuses));
+    ASSERT_EQ(same.status, 200) << refuses;
+    EXPECT_EQ(same.headers.count(http::field::content_encoding), 0u) << refuses;
+    EXPECT_EQ(same.body, plain.body) << refuses;
+  }
+  // Small answers and errors go as they are.
+  const auto small = Ask(Asking("/api/games", "gzip"));
+  EXPECT_EQ(small.headers.count(http::field::content_encoding), 0u);
+  EXPECT_EQ(small.json()["path"], "/api/games");
+  const auto missing = Ask(Asking("/" + std::string(2000, 'x') + ".js", "gzip"));
+  EXPECT_EQ(missing.status, 404);
+  EXPECT_EQ(missing.headers.count(http::field::content_encoding), 0u);
+}
+
+TEST_F(HttpTest, AnAnswerWithAnEtagHasOneEtagPerEncodingAndRevalidates) {
+  Start();
+  const auto plain = Ask(Asking("/api/big/cached", ""));
+  ASSERT_EQ(plain.status, 200);
+  EXPECT_EQ(plain.headers[http::field::etag], "\"big-1\"");
+  const auto zipped = Ask(Asking("/api/big/cached", "gzip"));
+  ASSERT_EQ(zipped.status, 200);
+  EXPECT_EQ(zipped.headers[http::field::etag], "\"big-1-gzip\"");
+  EXPECT_EQ(test::Gunzip(zipped.body), plain.body);
+  const auto again = Ask(Asking("/api/big/cached", "gzip"));  // the compressed body kept
+  EXPECT_EQ(again.body, zipped.body);
+  // 304 for the representation the client holds, the whole answer for the other one.
+  const auto not_modified = Ask(Asking("/api/big/cached", "gzip", "\"big-1-gzip\""));
+  EXPECT_EQ(not_modified.status, 304);
+  EXPECT_TRUE(not_modified.body.empty());
+  EXPECT_EQ(not_modified.headers[http::field::etag], "\"big-1-gzip\"");
+  EXPECT_EQ(Ask(Asking("/api/big/cached", "", "\"big-1\"")).status, 304);
+  EXPECT_EQ(Ask(Asking("/api/big/cached", "", "W/\"x\", \"big-1\"")).status, 304);
+  const auto other = Ask(Asking("/api/big/cached", "gzip", "\"big-1\""));
+  EXPECT_EQ(other.status, 200);
+  EXPECT_EQ(other.headers[http::field::content_encoding], "gzip");
+  EXPECT_EQ(Ask(Asking("/api/big/cached", "", "\"big-1-gzip\"")).status, 200);
+
+  // The client's files likewise.
+  const std::string script = "export const names = [" + std::string(3000, ' ') + "];\n";
+  std::ofstream(web_ / "js" / "big.js") << script;
+  const auto js = Ask(Asking("/js/big.js", "gzip"));
+  ASSERT_EQ(js.status, 200);
+  EXPECT_EQ(js.headers[http::field::content_encoding], "gzip");
+  EXPECT_EQ(test::Gunzip(js.body), script);
+  const std::string tag(js.headers[http::field::etag]);
+  EXPECT_TRUE(tag.ends_with("-gzip\"")) << tag;
+  EXPECT_EQ(Ask(Asking("/js/big.js", "gzip", tag)).status, 304);
+  const auto identity = Ask(Asking("/js/big.js", ""));
+  EXPECT_EQ(identity.body, script);
+  EXPECT_EQ(Ask(Asking("/js/big.js", "", std::string(identity.headers[http::field::etag]))).status,
+            304);
+}
+
 // Reads one Server-Sent Event block ("...\n\n") from `s`.
 std::string ReadEvent(tcp::socket& s, std::string& buffer) {
   asio::read_until(s, asio::dynamic_buffer(buffer), "\n\n");
@@ -299,12 +382,15 @@ TEST_F(HttpTest, StreamsAGamesChangesAsServerSentEvents) {
   EXPECT_EQ(Get("/api/games/g1/events?token=bad").status, 401);
 
   tcp::socket s = Connect();
-  const std::string ask = "GET /api/games/g1/events?token=good HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+  const std::string ask =
+      "GET /api/games/g1/events?token=good HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+      "Accept-Encoding: gzip\r\n\r\n";  // an event stream is never compressed
   asio::write(s, asio::buffer(ask));
   std::string buffer;
   const std::string first = ReadEvent(s, buffer);
   EXPECT_NE(first.find("HTTP/1.1 200 OK"), std::string::npos);
   EXPECT_NE(first.find("Content-Type: text/event-stream"), std::string::npos);
+  EXPECT_EQ(first.find("Content-Encoding"), std::string::npos);
   // The header ends in CRLF CRLF; the first event follows it.
   EXPECT_TRUE(first.ends_with("\r\n\r\nretry: 2000\nevent: ready\ndata: {}\n\n")) << first;
   for (int i = 0; i < 50 && api_.listeners.empty(); ++i) std::this_thread::sleep_for(10ms);

@@ -111,11 +111,32 @@ TEST_F(ServeTest, EveryReadAnswersAsTheCliDoes) {
   EXPECT_FALSE(theater.headers[boost::beast::http::field::etag].empty());
   EXPECT_NE(theater.headers[boost::beast::http::field::cache_control].find("public"),
             std::string::npos);
+  // Gzipped when asked, once, under an ETag of its own that revalidates (docs/api.md).
+  namespace http = boost::beast::http;
+  auto asking = [&](const std::string& target, const std::string& if_none_match) {
+    http::request<http::string_body> req{http::verb::get, target, 11};
+    req.set(http::field::accept_encoding, "gzip");
+    if (!if_none_match.empty()) req.set(http::field::if_none_match, if_none_match);
+    return c.Send(std::move(req), axis_);
+  };
+  const Reply zipped = asking(base_ + "/theater", "");
+  ASSERT_EQ(zipped.status, 200);
+  EXPECT_EQ(zipped.headers[http::field::content_encoding], "gzip");
+  EXPECT_EQ(opsim::server::test::Gunzip(zipped.body), theater.body);
+  const std::string tag(zipped.headers[http::field::etag]);
+  EXPECT_EQ(tag, std::string(theater.headers[http::field::etag])
+                     .insert(theater.headers[http::field::etag].size() - 1, "-gzip"));
+  EXPECT_EQ(asking(base_ + "/theater", tag).status, 304);
+  EXPECT_EQ(asking(base_ + "/theater", "").body, zipped.body);
 
   const Reply state = c.Get(base_ + "/state?supply=allied&zoc=axis", allied_);
   ASSERT_EQ(state.status, 200) << state.body;
   EXPECT_EQ(state.json(), opsim::test::CliJson({"position", "--db", LogPath(), "--supply", "allied",
                                                 "--zoc", "axis"}));
+  const Reply state_zipped = asking(base_ + "/state?supply=allied&zoc=axis", "");
+  ASSERT_EQ(state_zipped.status, 200);
+  EXPECT_EQ(state_zipped.headers[http::field::content_encoding], "gzip");
+  EXPECT_EQ(opsim::server::test::Gunzip(state_zipped.body), state.body);
 
   const Reply hex = c.Get(base_ + "/hex/16A:0827", spectator_);
   ASSERT_EQ(hex.status, 200) << hex.body;

@@ -11,7 +11,9 @@
 // shares the static parts (immutably) and the cache of ground routers. Sharing the cache is
 // safe on one thread, since a router is keyed by everything in the state its costs read and is
 // rebound to the asking copy's state on each use; two copies used on two threads at once race
-// on it.
+// on it. A fork (Fork()) has its own router cache, so it may be used on another thread than
+// the game it came from. Copies and forks that keep the state they were made with share what
+// their probes worked out of it (the phasing side's supply, once per position, under a lock).
 #pragma once
 
 #include <memory>
@@ -109,6 +111,7 @@ struct ProbeRun {
 };
 
 class RouterCache;
+class ProbeSupply;
 
 class Game {
  public:
@@ -117,6 +120,8 @@ class Game {
   // A game at a given state (a saved state, a snapshot).
   Game(std::shared_ptr<const map::Theater> theater, std::shared_ptr<const Campaign> campaign,
        GameState state);
+  // A copy with its own router cache, for another thread (see above).
+  Game Fork() const;
 
   const map::Theater& theater() const { return *theater_; }
   const Campaign& campaign() const { return *campaign_; }
@@ -157,6 +162,8 @@ class Game {
   GameState state_;
   // Ground routers whose costs outlive a state; shared by copies of this game.
   std::shared_ptr<RouterCache> routers_;
+  // What probes work out of state_ alone; a new one whenever Play() changes it.
+  std::shared_ptr<ProbeSupply> probe_supply_;
 };
 
 }  // namespace opsim::ops

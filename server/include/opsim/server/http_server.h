@@ -10,6 +10,9 @@
 //   disconnected (a slow client cannot hold a connection forever);
 // - static files are served only from inside the web folder: no "..", no links followed out
 //   of it, only regular files;
+// - a 200 of text over 1 KiB goes gzipped to a client whose Accept-Encoding takes gzip, under
+//   an ETag of its own (an ETag's gzip made once), never an event stream; If-None-Match on
+//   the ETag of the form the client would get is answered 304;
 // - Stop() (and SIGTERM/SIGINT when handle_signals is set) stops accepting, ends idle and
 //   event-stream connections, lets every request already being handled finish and its answer
 //   be written, then Run() returns: a player-turn in flight commits or rolls back, never half.
