@@ -39,6 +39,8 @@ class Turn {
   // A probe (Game::Probe): its dice instead of the game's, the present weather, and with
   // go_on a refused order undone and recorded rather than refusing the player-turn.
   void SetProbe(ProbeRun* run) { probe_ = run; }
+  // Game::Play's `phases`: EndPhase adds a copy of the state to it (may be null).
+  void KeepPhases(std::vector<GameState>* phases) { phases_ = phases; }
 
  private:
   // --- reporting and dice --------------------------------------------------------------------
@@ -231,6 +233,7 @@ class Turn {
   int rail_used_halves_ = 0;
   std::map<std::size_t, int> ferry_used_halves_;  // by rail ferry
   ProbeRun* probe_ = nullptr;
+  std::vector<GameState>* phases_ = nullptr;
   std::size_t probe_drawn_ = 0;  // how many of probe_->dice were rolled
 };
 
