@@ -164,6 +164,8 @@ std::string TurnText(const json& t) {
       out << ", " << what << " ";
       if (from == to) {
         out << "none";
+      } else if (from + 1 == to) {
+        out << to;
       } else {
         out << from + 1 << "-" << to;
       }
