@@ -33,8 +33,17 @@ void AddGameSourceOptions(CLI::App* cmd, GameSource& src, SourceFor use) {
 }
 
 Result<query::LoadedGame> LoadGame(Context& ctx, const GameSource& src, query::Needs needs) {
-  query::Source source{src.scenario, src.state, src.db, std::nullopt, src.seed, src.sets};
+  query::Source source{src.scenario, src.state, src.db, std::nullopt, src.seed, src.sets, {}};
   if (src.at >= 0) source.at = src.at;
+  if (!src.phase.empty()) {
+    auto phase = ops::ParsePhase(src.phase);
+    if (!phase) {
+      Error e = phase.error();
+      e.where = "--phase";
+      return std::unexpected(e);
+    }
+    source.phase = *phase;
+  }
   auto g = query::Load(source, needs);
   if (g && !src.state.empty()) ctx.state_edited = g->state_edited;
   return g;

@@ -19,6 +19,7 @@ struct GameSource {
   int at = -1;  // with --db: the state after this many logged player-turns
   std::uint64_t seed = 1;
   std::vector<std::string> sets;
+  std::string phase;  // `opsim position --phase`: with --db and --at, that phase's state
 };
 
 // What the options are for: a query, or playing a turn (`opsim turn`), which offers --seed for a

@@ -156,7 +156,21 @@ std::string TurnText(const json& t) {
   out << "  state after each phase:";
   for (const auto& p : t["phases"]) {
     out << " " << p["phase"].get<std::string>() << " "
-        << p["state_hash"].get<std::string>().substr(0, 12) << ";";
+        << p["state_hash"].get<std::string>().substr(0, 12);
+    // With --phases: which of the numbered rolls and the events above are this phase's.
+    for (const char* what : {"rolls", "events"}) {
+      if (!p.contains(what)) continue;
+      const auto from = p[what][0].get<std::size_t>(), to = p[what][1].get<std::size_t>();
+      out << ", " << what << " ";
+      if (from == to) {
+        out << "none";
+      } else if (from + 1 == to) {
+        out << to;
+      } else {
+        out << from + 1 << "-" << to;
+      }
+    }
+    out << ";";
   }
   out << "\n  final state " << t["final_hash"].get<std::string>() << "\n";
   return out.str();
@@ -238,6 +252,7 @@ void AddLogCommand(CLI::App& app, Context& ctx) {
   struct LogOptions {
     std::string db;
     int turn = 0;
+    bool phases = false;
   };
   auto lo = std::make_shared<LogOptions>();
   auto* log_cmd = app.add_subcommand(
@@ -249,9 +264,12 @@ void AddLogCommand(CLI::App& app, Context& ctx) {
       ->add_option("--turn", lo->turn,
                    "only this player-turn (numbered from 1 in the order they were logged)")
       ->check(InRange(1, kMaxPlayerTurns));
+  log_cmd->add_flag("--phases", lo->phases,
+                    "also say which events and die rolls are each phase's, by replaying each "
+                    "player-turn as `opsim replay` does (a mismatch exits 4)");
   Bind(log_cmd, ctx, [&ctx, lo]() -> Status {
     auto log = query::AnswerLog(
-        lo->db, lo->turn > 0 ? std::optional<std::int32_t>(lo->turn) : std::nullopt);
+        lo->db, lo->turn > 0 ? std::optional<std::int32_t>(lo->turn) : std::nullopt, lo->phases);
     if (!log) return std::unexpected(log.error());
     json doc = query::ToJson(*log);
     std::string text = lo->db + ": " + log->scenario + ", seed " + std::to_string(log->seed) +

@@ -29,10 +29,19 @@ std::string TheaterText(const json& j) {
 
 std::string PositionText(const json& j) {
   std::ostringstream out;
-  out << j["scenario"].get<std::string>() << " after " << j["player_turn"] << " player-turns";
-  if (j.contains("next")) {
-    out << "; next: " << j["next"]["phasing"].get<std::string>() << ", "
-        << j["next"]["date"].get<std::string>();
+  out << j["scenario"].get<std::string>();
+  if (j.contains("phase") && j["phase"] != "exploitation") {
+    out << " after the " << j["phase"].get<std::string>() << " phase of the "
+        << j["next"]["phasing"].get<std::string>() << " player-turn of "
+        << j["next"]["date"].get<std::string>() << "; next: its "
+        << j["next"]["phase"].get<std::string>() << " phase";
+  } else {
+    out << " after " << j["player_turn"] << " player-turns";
+    if (j.contains("phase")) out << " (its last phase: exploitation)";
+    if (j.contains("next")) {
+      out << "; next: " << j["next"]["phasing"].get<std::string>() << ", "
+          << j["next"]["date"].get<std::string>();
+    }
   }
   out << "\n";
   for (const char* side : {"axis", "allied"}) {
@@ -98,6 +107,10 @@ void AddViewCommands(CLI::App& app, Context& ctx) {
       "weather, Suez, floods, ice airfields, destroyed bridges; with --supply and --zoc each "
       "side's supply (B8) and zones of control (B4.8). What `opsim serve` sends a browser");
   AddGameSourceOptions(position, po->game);
+  position->add_option("--phase", po->game.phase,
+                       "with --db and --at N: the position after this phase of logged "
+                       "player-turn N (initial, movement, combat or exploitation), replayed and "
+                       "checked against the log");
   position->add_option("--supply", po->supply, "add this side's units' supply (repeatable)")
       ->check(CLI::IsMember({"axis", "allied"}));
   position->add_option("--zoc", po->zoc, "add the hexes this side's zones of control cover")

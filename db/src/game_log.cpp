@@ -253,9 +253,11 @@ std::string TurnTitle(const LoggedTurn& t) {
 
 // Plays a logged player-turn again and checks that it reproduces the log; the differences that
 // are not tampering go to `reported`. A fair player-turn's decisions must match their logged
-// hashes, and its keys the players' commitments; its dice are derived from them again.
+// hashes, and its keys the players' commitments; its dice are derived from them again. Given
+// `phases`, the state after each phase goes there (Game::Play).
 Result<ops::TurnResult> ReplayTurn(ops::Game& game, const LoggedTurn& logged, const TurnLog& log,
-                                   CheckedKeys& checked, std::vector<ReplayDifference>& reported) {
+                                   CheckedKeys& checked, std::vector<ReplayDifference>& reported,
+                                   std::vector<ops::GameState>* phases = nullptr) {
   const std::string& path = log.path();
   auto refuse = [&](std::int64_t seq, const std::string& why) {
     return Fail(ErrorCode::kCorruption, TurnTitle(logged) + ": " + why,
@@ -286,7 +288,7 @@ Result<ops::TurnResult> ReplayTurn(ops::Game& game, const LoggedTurn& logged, co
     if (!dice) return refuse(logged.seq, dice.error().message);
     keyed.emplace(*dice);
   }
-  auto result = game.Play(*orders, keyed ? &*keyed : nullptr);
+  auto result = game.Play(*orders, keyed ? &*keyed : nullptr, phases);
   if (!result) {
     return refuse(logged.seq,
                   "the replay refuses the logged orders: " + result.error().to_string());
@@ -491,6 +493,41 @@ Result<LoggedGame> LoadLoggedGame(const std::string& db_path, std::optional<std:
                     log->game().rules_version,
                     log->game().dice,
                     log->game().game_id};
+}
+
+Result<LoggedPhases> LoadLoggedPhases(const std::string& db_path, std::int32_t number) {
+  auto log = TurnLog::Open(db_path, TurnLog::Access::kRead);
+  if (!log) return std::unexpected(log.error());
+  auto count = log->CountTurns();
+  if (!count) return std::unexpected(count.error());
+  if (number < 1 || number > *count) {
+    return Fail(ErrorCode::kInvalidInput,
+                "no logged player-turn " + std::to_string(number) + ": the log holds " +
+                    std::to_string(*count) + " player-turns (1 to " + std::to_string(*count) + ")",
+                log->path());
+  }
+  auto rules = BuildRules(*log);
+  if (!rules) return std::unexpected(rules.error());
+  auto game = GameAt(*log, *rules, number - 1);
+  if (!game) return std::unexpected(game.error());
+  auto logged = log->ReadTurn(number);
+  if (!logged) return std::unexpected(logged.error());
+  LoggedPhases out;
+  std::vector<ReplayDifference> unreported;  // `opsim replay`'s to report
+  CheckedKeys checked;
+  auto replayed = ReplayTurn(*game, *logged, *log, checked, unreported, &out.states);
+  if (!replayed) return std::unexpected(replayed.error());
+  out.replayed = std::move(*replayed);
+  out.game = LoggedGame{rules->theater,
+                        rules->campaign,
+                        game->state(),
+                        log->game().scenario_name,
+                        number,
+                        *count,
+                        log->game().rules_version,
+                        log->game().dice,
+                        log->game().game_id};
+  return out;
 }
 
 Result<ops::TurnResult> PlayLoggedTurn(const std::string& db_path, const JsonSource& orders) {

@@ -3,6 +3,8 @@
 #include <array>
 #include <charconv>
 
+#include "opsim/core/echo.h"
+
 namespace opsim::ops {
 
 namespace {
@@ -18,6 +20,15 @@ const char* MonthName(int month) {
 }
 const char* PhaseName(Phase p) {
   return kPhases[static_cast<int>(p)];
+}
+
+Result<Phase> ParsePhase(std::string_view text) {
+  for (std::size_t i = 0; i < kPhases.size(); ++i) {
+    if (text == kPhases[i]) return static_cast<Phase>(i);
+  }
+  return Fail(ErrorCode::kInvalidInput,
+              "unknown phase '" + EchoToken(text) +
+                  "': the phases are initial, movement, combat and exploitation");
 }
 
 Result<GameDate> ParseGameDate(std::string_view text) {

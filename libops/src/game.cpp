@@ -42,9 +42,11 @@ const char* AirEscapeName(AirEscape e) {
   return e == AirEscape::kEscapes ? "escapes" : "eliminated";
 }
 
-Result<TurnResult> Game::Play(const Orders& orders, DiceSource* dice) {
+Result<TurnResult> Game::Play(const Orders& orders, DiceSource* dice,
+                              std::vector<GameState>* phases) {
+  if (phases != nullptr) phases->clear();
   GameState after;
-  auto result = Run(orders, nullptr, dice, after);
+  auto result = Run(orders, nullptr, dice, phases, after);
   if (result) {
     state_ = std::move(after);
     probe_supply_ = std::make_shared<ProbeSupply>();
@@ -57,11 +59,11 @@ Result<TurnResult> Game::Probe(const Orders& orders, ProbeRun& run) const {
   run.refused.clear();
   run.shared_events = std::numeric_limits<std::size_t>::max();
   GameState after;
-  return Run(orders, &run, nullptr, after);
+  return Run(orders, &run, nullptr, nullptr, after);
 }
 
 Result<TurnResult> Game::Run(const Orders& orders, ProbeRun* probe, DiceSource* dice,
-                             GameState& after) const {
+                             std::vector<GameState>* phases, GameState& after) const {
   const Side phasing = state_.phasing();
   const std::string now = FormatGameDate(state_.date()) + ", " + SideName(phasing) + " player-turn";
   if (orders.side != phasing) {
@@ -83,6 +85,7 @@ Result<TurnResult> Game::Run(const Orders& orders, ProbeRun* probe, DiceSource* 
   }
   Turn turn(*theater_, *campaign_, state_, orders, *routers_, dice);
   turn.SetProbe(probe, probe != nullptr ? probe_supply_.get() : nullptr);
+  turn.KeepPhases(phases);
   // A probe stopped for a die answers with the player-turn so far.
   auto stop = [&](const Status& st) -> Result<TurnResult> {
     if (probe != nullptr && probe->needs != 0) return std::move(turn.result());

@@ -338,7 +338,10 @@ void Turn::Restore(Undo undo) {
 
 void Turn::EndPhase(Phase phase) {
   // A probe keeps nothing (Game::Probe): hashing its state was a sixth of an opsim check.
-  if (probe_ == nullptr) result_.hashes.push_back(PhaseHash{phase, StateHash(s_)});
+  if (probe_ != nullptr) return;
+  result_.hashes.push_back(
+      PhaseHash{phase, StateHash(s_), result_.events.size(), result_.rolls.size()});
+  if (phases_ != nullptr) phases_->push_back(s_);
 }
 
 void Turn::EndPlayerTurn() {

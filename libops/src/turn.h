@@ -43,6 +43,8 @@ class Turn {
     probe_ = run;
     probe_supply_ = supply;
   }
+  // Game::Play's `phases`: EndPhase adds a copy of the state to it (may be null).
+  void KeepPhases(std::vector<GameState>* phases) { phases_ = phases; }
 
  private:
   // --- reporting and dice --------------------------------------------------------------------
@@ -236,6 +238,7 @@ class Turn {
   std::map<std::size_t, int> ferry_used_halves_;  // by rail ferry
   ProbeRun* probe_ = nullptr;
   ProbeSupply* probe_supply_ = nullptr;
+  std::vector<GameState>* phases_ = nullptr;
   std::size_t probe_drawn_ = 0;  // how many of probe_->dice were rolled
 };
 

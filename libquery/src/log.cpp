@@ -63,17 +63,23 @@ json ToJson(const StatusAnswer& a) {
   return doc;
 }
 
-Result<LogAnswer> AnswerLog(const std::string& db_path, std::optional<std::int32_t> turn) {
+Result<LogAnswer> AnswerLog(const std::string& db_path, std::optional<std::int32_t> turn,
+                            bool phases) {
   auto log = db::TurnLog::Open(db_path, db::TurnLog::Access::kRead);
   if (!log) return std::unexpected(log.error());
   if (auto s = log->CheckTail(); !s) return std::unexpected(s.error());
   auto count = log->CountTurns();
   if (!count) return std::unexpected(count.error());
-  LogAnswer a{db_path, log->game().scenario_name, log->game().seed, *count, {}};
+  LogAnswer a{db_path, log->game().scenario_name, log->game().seed, *count, {}, {}};
   for (std::int32_t n = turn.value_or(1); n <= turn.value_or(*count); ++n) {
     auto logged = log->ReadTurn(n);
     if (!logged) return std::unexpected(logged.error());
     a.turns.push_back(std::move(*logged));
+    if (!phases) continue;
+    auto replayed = db::LoadLoggedPhases(db_path, n);
+    if (!replayed) return std::unexpected(replayed.error());
+    a.phases.push_back({std::move(replayed->replayed.hashes),
+                        replayed->replayed.events.size() == a.turns.back().events.size()});
   }
   return a;
 }
@@ -115,7 +121,26 @@ json ToJson(const db::LoggedTurn& t) {
 
 json ToJson(const LogAnswer& a) {
   json turns = json::array();
-  for (const db::LoggedTurn& t : a.turns) turns.push_back(ToJson(t));
+  for (std::size_t i = 0; i < a.turns.size(); ++i) {
+    const db::LoggedTurn& t = a.turns[i];
+    json turn = ToJson(t);
+    if (i < a.phases.size()) {
+      const std::vector<ops::PhaseHash>& ends = a.phases[i].ends;
+      std::size_t event = 0, roll = 0;
+      for (std::size_t k = 0; k < ends.size() && k < turn["phases"].size(); ++k) {
+        // The last phase also has what was said after it ended (game.h's PhaseHash).
+        const bool last = k + 1 == ends.size();
+        const std::size_t event_end = last ? t.events.size() : ends[k].events;
+        const std::size_t roll_end = last ? t.rolls.size() : ends[k].rolls;
+        json& p = turn["phases"][k];
+        if (a.phases[i].same_events) p["events"] = {event, event_end};
+        p["rolls"] = {roll, roll_end};
+        event = event_end;
+        roll = roll_end;
+      }
+    }
+    turns.push_back(std::move(turn));
+  }
   return {{"db", a.db},
           {"scenario", a.scenario},
           {"seed", a.seed},

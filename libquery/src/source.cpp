@@ -126,6 +126,34 @@ Result<LoadedGame> LoadLogged(const std::string& db_path, std::optional<std::int
   return g;
 }
 
+// The state after `phase` of logged player-turn `at`. After the exploitation phase it is the
+// state the player-turn ends in, as `at` alone gives it (the phase's own copy differs only in
+// the player-turn counter, which the end of the player-turn moves on).
+Result<LoadedGame> LoadLoggedPhase(const std::string& db_path, std::int32_t at, ops::Phase phase) {
+  auto logged = db::LoadLoggedPhases(db_path, at);
+  if (!logged) return std::unexpected(logged.error());
+  LoadedGame g;
+  g.theater = logged->game.theater;
+  g.campaign = logged->game.campaign;
+  g.scenario.name = logged->game.scenario_name;
+  g.phase = phase;
+  if (phase == ops::Phase::kExploitation) {
+    g.state = std::move(logged->game.state);
+    return g;
+  }
+  const auto& hashes = logged->replayed.hashes;
+  for (std::size_t i = 0; i < hashes.size() && i < logged->states.size(); ++i) {
+    if (hashes[i].phase == phase) g.state = std::move(logged->states[i]);
+  }
+  if (!g.state) {
+    return Fail(ErrorCode::kCorruption,
+                std::string("player-turn ") + std::to_string(at) + " has no " +
+                    ops::PhaseName(phase) + " phase",
+                db_path);
+  }
+  return g;
+}
+
 Result<bool> ParseBool(std::string_view text, std::string_view value) {
   if (value == "true") return true;
   if (value == "false") return false;
@@ -339,7 +367,14 @@ Result<LoadedGame> Load(const Source& source, Needs needs) {
     needs = Needs::kGame;
   }
   Result<LoadedGame> g;
-  if (!source.db.empty()) {
+  if (source.phase && (source.db.empty() || source.at.value_or(0) < 1)) {
+    return Fail(ErrorCode::kInvalidInput,
+                "--phase goes with --db and --at N, N from 1: the logged player-turn it is a "
+                "phase of");
+  }
+  if (source.phase) {
+    g = LoadLoggedPhase(source.db, *source.at, *source.phase);
+  } else if (!source.db.empty()) {
     g = LoadLogged(source.db, source.at);
   } else if (source.at) {
     return Fail(ErrorCode::kInvalidInput, "--at goes with --db");

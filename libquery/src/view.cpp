@@ -238,6 +238,14 @@ Result<json> PositionJson(const LoadedGame& g, const PositionOptions& options) {
     f["rule"] = a->flood_note.rule.id;
   }
   doc["next"] = NextJson(s);
+  if (g.phase) {
+    // Mid player-turn, what comes next is the rest of it.
+    doc["phase"] = ops::PhaseName(*g.phase);
+    if (*g.phase != ops::Phase::kExploitation) {
+      doc["next"]["phase"] =
+          ops::PhaseName(static_cast<ops::Phase>(static_cast<int>(*g.phase) + 1));
+    }
+  }
   const auto hex_or_null = [&t](map::HexRef h) -> json {
     return h.valid() ? json(t.HexName(h)) : json(nullptr);
   };

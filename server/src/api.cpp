@@ -659,6 +659,17 @@ class GameApi final : public Api {
     return Game(req, id, Need::kAnyToken, [&](const GameRef& g) -> Result<Response> {
       auto at = QueryInt(req, "at", 0, kMaxAt);
       if (!at) return std::unexpected(at.error());
+      std::optional<ops::Phase> phase;
+      if (auto text = QueryOne(req, "phase")) {
+        auto p = ops::ParsePhase(*text);
+        if (!p) return Fail(ErrorCode::kInvalidInput, p.error().message, "?phase");
+        if (at->value_or(0) < 1) {
+          return Fail(ErrorCode::kInvalidInput,
+                      "?phase goes with ?at=N, N from 1: the logged player-turn it is a phase of",
+                      "?phase");
+        }
+        phase = *p;
+      }
       query::PositionOptions options;
       for (const auto& [key, sides] :
            {std::pair{"supply", &options.supply}, std::pair{"zoc", &options.zoc}}) {
@@ -669,7 +680,18 @@ class GameApi final : public Api {
         }
       }
       const auto make = [&]() -> Result<std::string> {
-        auto game = At(g, *at);
+        Result<std::shared_ptr<const query::LoadedGame>> game;
+        if (phase) {
+          query::Source src;
+          src.db = g.path;
+          src.at = at->value();
+          src.phase = phase;
+          auto loaded = query::Load(src);
+          if (!loaded) return std::unexpected(loaded.error());
+          game = std::make_shared<const query::LoadedGame>(std::move(*loaded));
+        } else {
+          game = At(g, *at);
+        }
         if (!game) return std::unexpected(game.error());
         auto doc = query::PositionJson(**game, options);
         if (!doc) return std::unexpected(doc.error());
@@ -908,7 +930,11 @@ class GameApi final : public Api {
     return Game(req, id, Need::kAnyToken, [&](const GameRef& g) -> Result<Response> {
       auto turn = QueryInt(req, "turn", 1, kMaxAt);
       if (!turn) return std::unexpected(turn.error());
-      auto log = query::AnswerLog(g.path, *turn);
+      const auto phases = QueryOne(req, "phases").value_or("false");
+      if (phases != "true" && phases != "false") {
+        return Fail(ErrorCode::kInvalidInput, "expected true or false", "?phases");
+      }
+      auto log = query::AnswerLog(g.path, *turn, phases == "true");
       if (!log) return std::unexpected(log.error());
       return JsonResponse(200, query::ToJson(*log));
     });

@@ -290,16 +290,32 @@ def play(opsim, out, url):
         axis.wait_text("#notice", "player-turn 1 is played")
         axis.step("turn-arrived")
 
-        print("step the replay")
-        axis.wait_for("#replay-first").click()
-        axis.wait_text("#replay-at", "0 of 1")
-        axis.wait_text("#replay-events", "before the first player-turn")
-        axis.step("replay-0")
-        axis.wait_for("#replay-next").click()
-        axis.wait_text("#replay-at", "1 of 1")
-        axis.wait_text("#replay-events", "B7.2")
-        axis.wait_text("#replay-events", "flooding of 16A:1122")
-        axis.step("replay-1")
+        print("step the replay, phase by phase")
+        unit_hex = ("const o = window.opsim; const u = o.position.units.find((u) => u.id === 'de-18a');"
+                    " return u.hex < 0 ? null : o.theater.hexes[u.hex].hex;")
+
+        def replay_step(label, at, events, hex_name):
+            axis.wait_for("#replay-next" if at != "the start" else "#replay-first").click()
+            axis.wait_text("#replay-at", at)
+            axis.wait_text("#notice", f"Replay: {at}")
+            for text in events:
+                axis.wait_text("#replay-events", text)
+            if hex_name:  # the combat's result, and so the advance, is the hosted dice's
+                axis.wait("de-18a at " + hex_name, lambda: axis.js(unit_hex) == hex_name)
+            axis.step(label)
+
+        replay_step("replay-0", "the start", ["before the first player-turn"], "16A:1322")
+        # The map as it stood after each phase, and that phase's events, rules and dice.
+        replay_step("replay-1-initial", "player-turn 1, after its initial phase",
+                    ["the initial phase", "Dice of the initial phase"], "16A:1322")
+        replay_step("replay-1-movement", "player-turn 1, after its movement phase",
+                    ["the movement phase", "German 18th Army moves 16A:1322-1222", "B4.10"], "16A:1222")
+        replay_step("replay-1-combat", "player-turn 1, after its combat phase",
+                    ["the combat phase", "B7.2", "flooding of 16A:1122"], None)
+        replay_step("replay-1-exploitation", "player-turn 1, after its exploitation phase",
+                    ["the exploitation phase"], None)
+        if "German 18th Army moves" in axis.d.find_element(By.ID, "replay-events").text:
+            raise Failure("axis: the exploitation phase lists the movement phase's events")
 
         print("the keyboard: Tab reaches a counter, arrows pan, Escape cancels")
         axis.js("document.getElementById('map').focus()")

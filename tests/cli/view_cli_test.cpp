@@ -54,6 +54,69 @@ TEST(ViewCli, PositionAtEveryLoggedTurnIsTheLibrarysAnswer) {
   EXPECT_EQ(now["next"]["phasing"], "allied");
 }
 
+TEST(ViewCli, PositionAtAPhaseIsTheLibrarysAnswer) {
+  const test::TempDir dir;
+  const std::string db = PlayedGame(dir);
+  for (const char* phase : {"initial", "movement", "combat", "exploitation"}) {
+    const json cli =
+        RunCli({"position", "--db", db, "--at", "1", "--phase", phase, "--json"}).json();
+    query::Source source;
+    source.db = db;
+    source.at = 1;
+    source.phase = *ops::ParsePhase(phase);
+    auto g = query::Load(source);
+    ASSERT_TRUE(g.has_value()) << g.error().to_string();
+    EXPECT_EQ(cli, *query::PositionJson(*g, {})) << phase;
+    EXPECT_EQ(cli["phase"], phase);
+  }
+  const test::CliRun text = RunCli({"position", "--db", db, "--at", "1", "--phase", "movement"});
+  ASSERT_EQ(text.code, 0) << text.err;
+  EXPECT_NE(text.out.find("after the movement phase of the axis player-turn of May I 1940; "
+                          "next: its combat phase"),
+            std::string::npos)
+      << text.out;
+}
+
+TEST(ViewCli, APhaseThatIsNoPhaseOrNoLoggedPlayerTurnIsBadInput) {
+  const test::TempDir dir;
+  const std::string db = PlayedGame(dir);
+  test::CliRun r = RunCli({"position", "--db", db, "--at", "1", "--phase", "supply", "--json"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("--phase: unknown phase 'supply': the phases are initial, movement, "
+                       "combat and exploitation"),
+            std::string::npos)
+      << r.err;
+  r = RunCli({"position", "--db", db, "--phase", "combat"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("--phase goes with --db and --at N"), std::string::npos) << r.err;
+  r = RunCli({"position", "--db", db, "--at", "2", "--phase", "combat"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("no logged player-turn 2"), std::string::npos) << r.err;
+}
+
+TEST(ViewCli, TheLogSaysWhichEventsAndRollsAreEachPhases) {
+  const test::TempDir dir;
+  const std::string db = PlayedGame(dir);
+  const json plain = RunCli({"log", "--db", db, "--json"}).json();
+  const json phased = RunCli({"log", "--db", db, "--phases", "--json"}).json();
+  ASSERT_EQ(phased["turns"].size(), 1u);
+  json stripped = phased;
+  for (json& p : stripped["turns"][0]["phases"]) {
+    EXPECT_TRUE(p.contains("events") && p.contains("rolls")) << p;
+    p.erase("events");
+    p.erase("rolls");
+  }
+  EXPECT_EQ(stripped, plain);  // the keys that were there are unchanged
+  const test::CliRun text = RunCli({"log", "--db", db, "--phases"});
+  ASSERT_EQ(text.code, 0) << text.err;
+  EXPECT_NE(
+      text.out.find("movement " +
+                    plain["turns"][0]["phases"][1]["state_hash"].get<std::string>().substr(0, 12) +
+                    ", rolls "),
+      std::string::npos)
+      << text.out;
+}
+
 TEST(ViewCli, ADestroyedBridgeAndAFloodSetOnTheCommandLine) {
   const json j =
       RunCli({"position", "--scenario", "special-terrain", "--set",
@@ -86,7 +149,8 @@ TEST(ViewCli, ASideThatIsNoSideIsBadInput) {
 TEST(ViewCli, HelpNamesTheOptions) {
   const test::CliRun r = RunCli({"position", "--help"});
   EXPECT_EQ(r.code, 0);
-  for (const char* option : {"--supply", "--zoc", "--scenario", "--db", "--at", "--set"}) {
+  for (const char* option :
+       {"--supply", "--zoc", "--scenario", "--db", "--at", "--set", "--phase"}) {
     EXPECT_NE(r.out.find(option), std::string::npos) << option;
   }
 }

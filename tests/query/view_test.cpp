@@ -4,9 +4,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <map>
 #include <set>
 
+#include "opsim/core/json_source.h"
+#include "opsim/db/game_log.h"
+#include "opsim/query/log.h"
 #include "opsim/query/supply.h"
 #include "opsim/query/view.h"
 #include "test_support.h"
@@ -267,6 +271,141 @@ TEST(PositionView, SupplyAndZonesOfControlOnDemandAsTheQueriesAnswer) {
   EXPECT_NE(p["zoc"]["axis"].dump().find("\"16A:1322\""), std::string::npos);
   EXPECT_EQ(p, test::CliJson({"position", "--scenario", "special-terrain", "--supply", "allied",
                               "--zoc", "axis"}));
+}
+
+// --- the position at a phase (replay by phase) ---------------------------------------------
+
+// Every log a phase's replay is tested on: the fixture logs earlier builds wrote (schemas 1 to 3,
+// seeded and fair) and the bundled orders played into a new log, all copied into `dir`.
+std::vector<std::string> LoggedGames(const test::TempDir& dir) {
+  std::vector<std::string> logs;
+  for (const char* name : {"log-schema1.sqlite", "log-schema1-bundled.sqlite", "log-schema2.sqlite",
+                           "log-schema3-fair.sqlite"}) {
+    logs.push_back(dir.Path(name));
+    std::filesystem::copy_file(std::string(OPSIM_DB_FIXTURES) + "/" + name, logs.back());
+  }
+  logs.push_back(dir.Path("bundled.sqlite"));
+  auto scenario = JsonSource::FromFile(test::BundledPath("special-terrain"));
+  EXPECT_TRUE(scenario.has_value());
+  EXPECT_TRUE(db::NewLoggedGame(logs.back(), *scenario, 1940).has_value());
+  std::vector<std::string> files;
+  for (const auto& e :
+       std::filesystem::directory_iterator(query::ScenarioDir() + "/orders/special-terrain")) {
+    files.push_back(e.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  for (const std::string& f : files) {
+    auto orders = JsonSource::FromFile(f);
+    EXPECT_TRUE(orders.has_value());
+    auto played = db::PlayLoggedTurn(logs.back(), *orders);
+    EXPECT_TRUE(played.has_value()) << f << ": " << (played ? "" : played.error().to_string());
+  }
+  return logs;
+}
+
+json PositionAt(const std::string& db, std::int32_t at, std::optional<ops::Phase> phase) {
+  query::Source source;
+  source.db = db;
+  source.at = at;
+  source.phase = phase;
+  auto g = query::Load(source);
+  EXPECT_TRUE(g.has_value()) << (g ? "" : g.error().to_string());
+  return g ? Position(*g) : json();
+}
+
+TEST(PositionAtPhase, EveryPhaseOfEveryLoggedPlayerTurnHashesToTheLoggedHash) {
+  const test::TempDir dir;
+  int turns = 0;
+  for (const std::string& db : LoggedGames(dir)) {
+    auto log = query::AnswerLog(db, std::nullopt);
+    ASSERT_TRUE(log.has_value()) << db << ": " << log.error().to_string();
+    for (const db::LoggedTurn& t : log->turns) {
+      auto phases = db::LoadLoggedPhases(db, t.number);
+      ASSERT_TRUE(phases.has_value())
+          << db << " " << t.number << ": " << phases.error().to_string();
+      ASSERT_EQ(phases->states.size(), t.phases.size()) << db << " " << t.number;
+      ASSERT_EQ(t.phases.size(), 4u);
+      for (std::size_t i = 0; i < t.phases.size(); ++i) {
+        EXPECT_EQ(ops::PhaseName(phases->replayed.hashes[i].phase), t.phases[i].phase);
+        EXPECT_EQ(ops::StateHash(phases->states[i]), t.phases[i].state_hash)
+            << db << ", player-turn " << t.number << ", " << t.phases[i].phase;
+      }
+      EXPECT_EQ(ops::StateHash(phases->game.state), t.final_hash);
+      ++turns;
+    }
+  }
+  EXPECT_EQ(turns, 20);  // 3 + 6 + 3 + 2 in the fixtures, 6 bundled
+}
+
+// The position after the last phase is the position after the player-turn, but for saying so.
+TEST(PositionAtPhase, AfterTheExploitationPhaseIsThePositionAfterThePlayerTurn) {
+  const test::TempDir dir;
+  const std::string db = LoggedGames(dir).back();
+  for (std::int32_t at = 1; at <= 2; ++at) {
+    json last = PositionAt(db, at, ops::Phase::kExploitation);
+    EXPECT_EQ(last["phase"], "exploitation");
+    EXPECT_EQ(last["next"]["phase"], "initial");
+    last.erase("phase");
+    EXPECT_EQ(last, PositionAt(db, at, std::nullopt));
+  }
+  // Mid player-turn, the player-turn is still the one being played, and next is its next phase.
+  const json movement = PositionAt(db, 1, ops::Phase::kMovement);
+  const json before = PositionAt(db, 0, std::nullopt);
+  EXPECT_EQ(movement["player_turn"], before["player_turn"]);
+  EXPECT_EQ(movement["next"]["date"], before["next"]["date"]);
+  EXPECT_EQ(movement["next"]["phasing"], before["next"]["phasing"]);
+  EXPECT_EQ(movement["next"]["phase"], "combat");
+}
+
+// A move of the movement phase: its unit is at the move's start after the initial phase, and at
+// its end after the movement phase; the log's ranges put the move in the movement phase.
+TEST(PositionAtPhase, AMovedUnitIsAtItsStartThenItsEnd) {
+  const test::TempDir dir;
+  const std::string db = LoggedGames(dir).back();
+  auto log = query::AnswerLog(db, 1, true);
+  ASSERT_TRUE(log.has_value()) << log.error().to_string();
+  const json turn = query::ToJson(*log)["turns"][0];
+  const json& movement = turn["phases"][1];
+  ASSERT_EQ(movement["phase"], "movement");
+  const json* move = nullptr;
+  for (std::size_t i = movement["events"][0]; i < movement["events"][1]; ++i) {
+    if (turn["events"][i]["kind"] == "move" && !move) move = &turn["events"][i];
+  }
+  ASSERT_NE(move, nullptr) << movement;
+  const std::string unit = (*move)["units"][0];
+  const json initial = PositionAt(db, 1, ops::Phase::kInitial);
+  const json moved = PositionAt(db, 1, ops::Phase::kMovement);
+  EXPECT_EQ((*Unit(initial, unit))["hex"], (*move)["hexes"].front());
+  EXPECT_EQ((*Unit(moved, unit))["hex"], (*move)["hexes"].back());
+  // The ranges cover the turn's events and rolls in order, with none left out.
+  std::size_t events = 0, rolls = 0;
+  for (const json& p : turn["phases"]) {
+    EXPECT_EQ(p["events"][0], events);
+    EXPECT_EQ(p["rolls"][0], rolls);
+    events = p["events"][1];
+    rolls = p["rolls"][1];
+  }
+  EXPECT_EQ(events, turn["events"].size());
+  EXPECT_EQ(rolls, turn["rolls"].size());
+  // Without `phases`, the log's keys are as they were.
+  EXPECT_FALSE(query::ToJson(*query::AnswerLog(db, 1))["turns"][0]["phases"][0].contains("events"));
+}
+
+TEST(PositionAtPhase, APhaseNeedsALoggedPlayerTurn) {
+  const test::TempDir dir;
+  const std::string db = LoggedGames(dir).back();
+  query::Source source;
+  source.db = db;
+  source.phase = ops::Phase::kCombat;
+  EXPECT_EQ(query::Load(source).error().code, ErrorCode::kInvalidInput);  // no --at
+  source.at = 0;
+  EXPECT_EQ(query::Load(source).error().code, ErrorCode::kInvalidInput);
+  source.at = 99;
+  EXPECT_EQ(query::Load(source).error().code, ErrorCode::kInvalidInput);
+  EXPECT_FALSE(ops::ParsePhase("supply").has_value());
+  EXPECT_NE(
+      ops::ParsePhase("supply").error().message.find("initial, movement, combat and exploitation"),
+      std::string::npos);
 }
 
 }  // namespace

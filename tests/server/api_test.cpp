@@ -445,6 +445,46 @@ TEST_F(ApiTest, APositionAfterATurnLoggedElsewhereIsLoadedOnce) {
   EXPECT_EQ(Json(state), json::parse(RunCli({"position", "--db", log, "--json"}).out));
 }
 
+// Replay by phase: the state at a phase of a logged player-turn is the CLI's, the log gives each
+// phase's events and rolls on demand, and a phase that is no phase is a 400 naming the four.
+TEST_F(ApiTest, TheStateAtAPhaseIsTheCliPositionAndTheLogSaysEachPhasesEvents) {
+  std::filesystem::create_directories(dir_.Path("games"));
+  const std::string log = dir_.Path("games") + "/by-hand.sqlite";
+  ASSERT_EQ(RunCli({"new", "--scenario", "special-terrain", "--db", log, "--seed", "1940"}).code,
+            0);
+  ASSERT_EQ(
+      RunCli({"turn", "--db", log, "--orders", BundledOrders("01-axis-may-i-1940.json")}).code, 0);
+  const std::string g = "/api/games/by-hand";
+  for (const char* phase : {"initial", "movement", "combat", "exploitation"}) {
+    const Response r = Call("GET", g + "/state", "", "", {{"at", "1"}, {"phase", phase}});
+    ASSERT_EQ(r.status, 200) << r.body;
+    EXPECT_EQ(
+        Json(r),
+        json::parse(RunCli({"position", "--db", log, "--at", "1", "--phase", phase, "--json"}).out))
+        << phase;
+  }
+  Response r = Call("GET", g + "/state", "", "", {{"at", "1"}, {"phase", "supply"}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(Json(r)["error"]["where"], "?phase");
+  EXPECT_NE(Json(r)["error"]["message"].get<std::string>().find(
+                "initial, movement, combat and exploitation"),
+            std::string::npos)
+      << r.body;
+  r = Call("GET", g + "/state", "", "", {{"phase", "combat"}});
+  EXPECT_EQ(r.status, 400) << r.body;  // no ?at
+  r = Call("GET", g + "/state", "", "", {{"at", "2"}, {"phase", "combat"}});
+  EXPECT_EQ(r.status, 400) << r.body;  // no such player-turn
+
+  r = Call("GET", g + "/log", "", "", {{"turn", "1"}, {"phases", "true"}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(Json(r),
+            json::parse(RunCli({"log", "--db", log, "--turn", "1", "--phases", "--json"}).out));
+  EXPECT_TRUE(Json(r)["turns"][0]["phases"][1].contains("events"));
+  r = Call("GET", g + "/log", "", "", {{"turn", "1"}});
+  EXPECT_FALSE(Json(r)["turns"][0]["phases"][1].contains("events"));
+  EXPECT_EQ(Call("GET", g + "/log", "", "", {{"phases", "yes"}}).status, 400);
+}
+
 // The list reads each log's header rows, not its position: what it shows of a game is what
 // the game's status says, at the start, after an odd and an even count of player-turns, and
 // with a hosted player-turn pending.

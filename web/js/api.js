@@ -66,11 +66,13 @@ export class Api {
 
   status(at) { return this.get("", { at }); }
   theater() { return this.get("/theater"); }
-  state(at, supply = [], zoc = []) { return this.get("/state", { at, supply, zoc }); }
+  // `phase`, with `at`: the position after that phase of logged player-turn `at`.
+  state(at, supply = [], zoc = [], phase = undefined) { return this.get("/state", { at, supply, zoc, phase }); }
   hex(hex, at) { return this.get(`/hex/${encodeURIComponent(hex)}`, { at }); }
   reach(body) { return this.post("/reach", body); }
   check(body) { return this.post("/check", body); }
-  log(turn) { return this.get("/log", { turn }); }
+  // `phases`: also each phase's events and rolls, as [from, to) ranges (the server replays the turn).
+  log(turn, phases = false) { return this.get("/log", { turn, phases: phases ? "true" : undefined }); }
   orders(file) { return this.post("/orders", file); }
   reply(body) { return this.post("/reply", body); }
 

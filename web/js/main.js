@@ -10,6 +10,8 @@ import * as ui from "./panels.js";
 import { showLobby } from "./lobby.js";
 
 const $ = (id) => document.getElementById(id);
+// A player-turn's phases, in order, as the server names them (docs/api.md).
+const PHASES = ["initial", "movement", "combat", "exploitation"];
 
 class Client {
   constructor(api) {
@@ -17,6 +19,8 @@ class Client {
     this.status = null; // the game now (GET /api/games/ID)
     this.latest = 0; // player-turns logged
     this.at = null; // the replayed player-turn, or null: the game now
+    this.phase = null; // with `at`: the phase it stands after, or null: the whole player-turn
+    this.logs = new Map(); // logged player-turns with their phases' ranges, by number
     this.theater = null;
     this.position = null;
     this.selection = []; // unit ids
@@ -77,7 +81,7 @@ class Client {
   }
 
   fetchPosition() {
-    return this.api.state(this.at ?? undefined, [...this.show.supply], [...this.show.zoc]);
+    return this.api.state(this.at ?? undefined, [...this.show.supply], [...this.show.zoc], this.phase ?? undefined);
   }
 
   // The position at the turn shown (`fetched`: its answer already asked for).
@@ -101,7 +105,7 @@ class Client {
   get role() { return this.status?.role || "public"; }
   get phasing() { return this.status?.next?.phasing; }
   get pending() { return this.status?.pending || null; }
-  get replaying() { return this.at !== null && this.at !== this.latest; }
+  get replaying() { return this.at !== null; }
   // The side whose orders this page writes, or null.
   get mover() {
     if (this.replaying || this.pending || !this.status?.hosted) return null;
@@ -376,19 +380,39 @@ class Client {
 
   // ---- replay ---------------------------------------------------------------------------------
 
-  async goTo(at) {
-    at = Math.max(0, Math.min(this.latest, at));
-    this.at = at === this.latest ? null : at;
+  // The replay steps through every phase: step 0 is the start, and step 4(n-1)+k+1 the position
+  // after phase k of player-turn n (after its exploitation phase: after the player-turn).
+  get step() {
+    if (this.at === null) return this.latest * PHASES.length;
+    if (this.at === 0) return 0;
+    return (this.at - 1) * PHASES.length + (this.phase ? PHASES.indexOf(this.phase) : PHASES.length - 1) + 1;
+  }
+
+  stepText(step) {
+    if (step === 0) return "the start";
+    const n = Math.ceil(step / PHASES.length);
+    return `player-turn ${n}, after its ${PHASES[(step - 1) % PHASES.length]} phase`;
+  }
+
+  async goTo(step) {
+    step = Math.max(0, Math.min(this.latest * PHASES.length, step));
+    const n = Math.ceil(step / PHASES.length);
+    const k = (step - 1) % PHASES.length;
+    this.at = step === this.latest * PHASES.length ? null : n;
+    // After the last phase the position is the one after the player-turn: no phase to ask for.
+    this.phase = step > 0 && k < PHASES.length - 1 ? PHASES[k] : null;
     this.clearSelection();
     try {
       await this.loadPosition();
       this.renderAll();
       const events = $("replay-events");
-      if (at === 0) {
+      if (step === 0) {
         events.replaceChildren(ui.para("The position before the first player-turn."));
       } else {
-        ui.replayEvents(events, await this.api.log(at), at, describe);
+        if (!this.logs.has(n)) this.logs.set(n, await this.api.log(n, true));
+        ui.replayEvents(events, this.logs.get(n), n, describe, PHASES[k]);
       }
+      this.say(`Replay: ${this.stepText(step)}; the map shows the position then.`);
     } catch (e) {
       this.fail(e);
     }
@@ -423,16 +447,17 @@ class Client {
   renderAll() {
     const s = this.status;
     const next = s.next || {};
-    const when = this.replaying ? `replaying: after player-turn ${this.at} of ${this.latest}` : `${next.date}: ${next.phasing} to move`;
+    const when = this.replaying ? `replaying: ${this.stepText(this.step)} (of ${this.latest} player-turns)` : `${next.date}: ${next.phasing} to move`;
     $("game-info").textContent = `${this.status.scenario || ""} · ${when}${this.pending ? ` · ${this.pending.text}` : ""}`;
     $("role").textContent = { axis: "You play the Axis", allied: "You play the Allies", spectator: "Spectator", public: "Reading (no token)" }[this.role] || "";
     document.body.dataset.role = this.role;
     document.body.dataset.turns = String(this.latest);
     document.body.dataset.pending = this.pending ? this.pending.stage : "";
     const slider = $("replay-slider");
-    slider.max = String(this.latest);
-    slider.value = String(this.at ?? this.latest);
-    $("replay-at").textContent = `${this.at ?? this.latest} of ${this.latest}`;
+    slider.max = String(this.latest * PHASES.length);
+    slider.value = String(this.step);
+    slider.setAttribute("aria-valuetext", this.stepText(this.step));
+    $("replay-at").textContent = `${this.stepText(this.step)} (step ${this.step} of ${this.latest * PHASES.length})`;
     $("map-state").textContent = ui.mapStateText(this.position);
     this.renderOrders();
     this.renderReply();
@@ -471,9 +496,9 @@ class Client {
     });
     $("menu-form").addEventListener("submit", (ev) => this.menuAdd(ev));
     $("replay-first").addEventListener("click", () => this.goTo(0));
-    $("replay-prev").addEventListener("click", () => this.goTo((this.at ?? this.latest) - 1));
-    $("replay-next").addEventListener("click", () => this.goTo((this.at ?? this.latest) + 1));
-    $("replay-live").addEventListener("click", () => this.goTo(this.latest));
+    $("replay-prev").addEventListener("click", () => this.goTo(this.step - 1));
+    $("replay-next").addEventListener("click", () => this.goTo(this.step + 1));
+    $("replay-live").addEventListener("click", () => this.goTo(this.latest * PHASES.length));
     $("replay-slider").addEventListener("change", (ev) => this.goTo(Number(ev.target.value)));
     for (const box of document.querySelectorAll("[data-overlay]")) {
       box.addEventListener("change", async () => {

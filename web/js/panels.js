@@ -176,22 +176,28 @@ export function replyForm(body, pending, send) {
   };
 }
 
-// A logged player-turn: its orders, its dice (each roll, what it decided, its rule) and its
-// events in order, each with its rule.
-export function replayEvents(box, log, n, describe) {
+// A logged player-turn: its orders, and one phase's dice (each roll, what it decided, its rule)
+// and events in order, each with its rule. `log` has the phases' ranges (the log's ?phases).
+export function replayEvents(box, log, n, describe, phase) {
   const turn = (log.turns || []).find((t) => t.number === n) || (log.turns || [])[0] || log;
   const orders = [];
-  for (const phase of ["initial", "movement", "combat", "reactions", "retreats", "exploitation"]) {
-    for (const o of turn.orders?.[phase] || []) orders.push(`${phase}: ${describe(o)}`);
+  for (const kind of ["initial", "movement", "combat", "reactions", "retreats", "exploitation"]) {
+    for (const o of turn.orders?.[kind] || []) orders.push(`${kind}: ${describe(o)}`);
   }
+  const range = (turn.phases || []).find((p) => p.phase === phase) || {};
+  // A log from another rules version has no event ranges: then every event is shown.
+  const slice = (list, r) => (r ? list.slice(r[0], r[1]) : list);
+  const rolls = slice(turn.rolls || [], range.rolls);
+  const events = slice(turn.events || [], range.events);
+  const of = (r, all, what) => (r ? `${what} ${r[1] > r[0] ? `${r[0] + 1}–${r[1]}` : "none"} of ${all}` : `all ${all} ${what}`);
   box.replaceChildren(
-    el("h3", {}, `Player-turn ${n}: ${turn.date || ""}, ${turn.side || ""}`),
-    el("details", {}, el("summary", {}, `Orders (${orders.length})`), el("ul", {}, orders.map((o) => el("li", {}, o)))),
-    el("details", { open: true }, el("summary", {}, `Dice (${(turn.rolls || []).length})`),
-      el("ul", { class: "dice" }, (turn.rolls || []).map((r) => el("li", {},
+    el("h3", {}, `Player-turn ${n}: ${turn.date || ""}, ${turn.side || ""}: the ${phase} phase`),
+    el("details", {}, el("summary", {}, `Orders of the player-turn (${orders.length})`), el("ul", {}, orders.map((o) => el("li", {}, o)))),
+    el("details", { open: true }, el("summary", {}, `Dice of the ${phase} phase (${of(range.rolls, (turn.rolls || []).length, "rolls")})`),
+      el("ul", { class: "dice" }, rolls.map((r) => el("li", {},
         `d${r.sides} rolled ${r.value}: ${r.purpose}: ${r.decided}`, rule(r.rule))))),
-    el("details", { open: true }, el("summary", {}, `Events (${(turn.events || []).length})`),
-      el("ol", {}, (turn.events || []).map((e) => el("li", { "data-kind": e.kind }, e.text, rule(e.rule))))));
+    el("details", { open: true }, el("summary", {}, `Events of the ${phase} phase (${of(range.events, (turn.events || []).length, "events")})`),
+      el("ol", { start: range.events ? range.events[0] + 1 : 1 }, events.map((e) => el("li", { "data-kind": e.kind }, e.text, rule(e.rule))))));
 }
 
 export function mapStateText(p) {

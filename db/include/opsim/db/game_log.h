@@ -92,6 +92,17 @@ Result<KeyedDice> FairDiceFor(const GameRecord& game, std::int32_t number, const
 // snapshot and the logged orders and dice.
 Result<LoggedGame> LoadLoggedGame(const std::string& db_path, std::optional<std::int32_t> at);
 
+// Logged player-turn `number` (from 1) phase by phase: the game after the player-turns before
+// it (as LoadLoggedGame), then that player-turn replayed with its logged orders and dice and
+// checked as ReplayLog checks it, every phase's state hash included (kCorruption if any
+// differs from the log).
+struct LoggedPhases {
+  LoggedGame game;                     // after the player-turn
+  ops::TurnResult replayed;            // its hashes say where each phase's events and rolls end
+  std::vector<ops::GameState> states;  // after each phase, as Game::Play's `phases`
+};
+Result<LoggedPhases> LoadLoggedPhases(const std::string& db_path, std::int32_t number);
+
 // Plays the phasing side's player-turn from `orders` and appends it to the log in one
 // transaction: all of it is logged, or none.
 Result<ops::TurnResult> PlayLoggedTurn(const std::string& db_path, const JsonSource& orders);

@@ -31,5 +31,7 @@ const char* MonthName(int month);  // "Jan"
 
 enum class Phase : std::uint8_t { kInitial, kMovement, kCombat, kExploitation };
 const char* PhaseName(Phase p);  // "initial", ...
+// "movement" -> Phase; kInvalidInput names the four phases.
+Result<Phase> ParsePhase(std::string_view text);
 
 }  // namespace opsim::ops

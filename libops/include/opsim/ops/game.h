@@ -71,9 +71,15 @@ struct AttackOutcome {
   std::optional<CombatResult> result;  // none: called off or cancelled after the flood
 };
 
+// The state after one phase, and where the next phase's events and rolls begin (not logged:
+// a replay reports them, so that a reader can tell which of a player-turn's events and dice
+// are which phase's). The weather is the initial phase's; events said after the exploitation
+// phase ended (the orders' dice that were not needed) are the exploitation phase's.
 struct PhaseHash {
   Phase phase;
   std::string hash;
+  std::size_t events = 0;  // the player-turn's events said by the end of this phase
+  std::size_t rolls = 0;   // and its rolls
 };
 
 struct TurnResult {
@@ -135,8 +141,12 @@ class Game {
   // kInvalidInput for orders of the wrong side or turn) the state is unchanged. Its dice are the
   // orders' scripted dice, then the state's seeded dice; or, given `dice` (a fair game's keyed
   // dice, docs/dice.md), `dice` alone: the orders may then carry no dice, and the seeded state is
-  // neither used nor changed.
-  Result<TurnResult> Play(const Orders& orders, DiceSource* dice = nullptr);
+  // neither used nor changed. Given `phases`, it is also given the state after each phase, in
+  // the order of TurnResult::hashes (each hashes to its PhaseHash); copies are costly on a big
+  // theater, so only when asked. The exploitation phase's state is the one the player-turn
+  // ends in, but for the player-turn counter, which moves on after it.
+  Result<TurnResult> Play(const Orders& orders, DiceSource* dice = nullptr,
+                          std::vector<GameState>* phases = nullptr);
   // Plays the phasing side's player-turn as Play() would, but with `run`'s dice and the
   // present weather (the first player-turn of a game turn does not roll it), and keeps
   // nothing: the state, and its dice, are neither read for dice nor changed, nor hashed (no
@@ -155,7 +165,7 @@ class Game {
  private:
   // The player-turn from `orders` on a copy of the state, returned in `after`.
   Result<TurnResult> Run(const Orders& orders, ProbeRun* probe, DiceSource* dice,
-                         GameState& after) const;
+                         std::vector<GameState>* phases, GameState& after) const;
 
   std::shared_ptr<const map::Theater> theater_;
   std::shared_ptr<const Campaign> campaign_;

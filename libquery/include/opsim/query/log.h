@@ -34,10 +34,22 @@ struct LogAnswer {
   std::uint64_t seed = 0;
   std::int32_t turns_logged = 0;
   std::vector<db::LoggedTurn> turns;  // the one asked for, or all of them
+  // With `phases`, by turn: each phase as the turn's replay ended it (db::LoadLoggedPhases), and
+  // whether the replay said as many events as the log holds (a log from another rules version
+  // may not).
+  struct TurnPhases {
+    std::vector<ops::PhaseHash> ends;
+    bool same_events = true;
+  };
+  std::vector<TurnPhases> phases;
 };
-// `turn` numbers from 1; absent: every logged player-turn.
-Result<LogAnswer> AnswerLog(const std::string& db_path, std::optional<std::int32_t> turn);
+// `turn` numbers from 1; absent: every logged player-turn. `phases` also replays each player-turn
+// (checked as `opsim replay` checks it) to tell which of its events and rolls each phase's are.
+Result<LogAnswer> AnswerLog(const std::string& db_path, std::optional<std::int32_t> turn,
+                            bool phases = false);
 nlohmann::json ToJson(const db::LoggedTurn& t);
+// With phases, each turn's "phases" entries also give "events" and "rolls": [from, to), the
+// indices of that phase's in the turn's lists ("events" only with same_events).
 nlohmann::json ToJson(const LogAnswer& a);
 
 }  // namespace opsim::query

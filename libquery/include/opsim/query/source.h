@@ -66,6 +66,9 @@ struct Source {
   std::optional<std::int32_t> at;      // with db: the state after this many logged player-turns
   std::uint64_t seed = 1;              // a new game's dice
   std::vector<std::string> overrides;  // `--set` texts, parsed and applied in order
+  // With db and at (from 1): the state after this phase of logged player-turn `at`, replayed
+  // and checked against the log (db::LoadLoggedPhases).
+  std::optional<ops::Phase> phase;
 };
 
 class Warm;  // libquery/src/warm.h
@@ -95,6 +98,9 @@ struct LoadedGame {
   map::MapState map;                              // what map queries read
   ops::ScenarioId scenario;   // name, path and SHA-256 for a scenario or state file; name for a log
   bool state_edited = false;  // a state file whose saved hashes no longer match (state_file.h)
+  // Source::phase: the phase the state stands after; the player-turn it ends is then still the
+  // state's own (player_turn()), except after the exploitation phase, which ends it.
+  std::optional<ops::Phase> phase;
   WarmCache warm;
 
   const ops::RuleTables& tables() const;

@@ -38,6 +38,8 @@ struct PositionOptions {
 // A game's position: every unit of every kind (off the map too, with a null hex), ownership,
 // the map state (weather, Suez, floods, ice airfields, destroyed bridges, markers, SRP pools,
 // exit totals), the next player-turn; with options each side's supply and zones of control.
+// A game loaded at a phase (Source::phase) says which ("phase"), and "next" is then the phase
+// after it.
 // A map-only scenario has no units and no zones.
 Result<nlohmann::json> PositionJson(const LoadedGame& g, const PositionOptions& options);
 
