@@ -473,6 +473,14 @@ Result<KeyedDice> FairDiceFor(const GameRecord& game, std::int32_t number, const
                    Sha256Hex(turn.orders_hash + "\n" + turn.reply_hash));
 }
 
+// What a caller is given of a log's game at `state`, after `played` of its `logged` player-turns.
+LoggedGame LoggedGameOf(const TurnLog& log, const Rules& rules, ops::GameState state,
+                        std::int32_t played, std::int32_t logged) {
+  return LoggedGame{
+      rules.theater, rules.campaign,           std::move(state), log.game().scenario_name, played,
+      logged,        log.game().rules_version, log.game().dice,  log.game().game_id};
+}
+
 Result<LoggedGame> LoadLoggedGame(const std::string& db_path, std::optional<std::int32_t> at) {
   auto log = TurnLog::Open(db_path, TurnLog::Access::kRead);
   if (!log) return std::unexpected(log.error());
@@ -484,50 +492,71 @@ Result<LoggedGame> LoadLoggedGame(const std::string& db_path, std::optional<std:
   if (!game) return std::unexpected(game.error());
   auto logged = log->CountTurns();
   if (!logged) return std::unexpected(logged.error());
-  return LoggedGame{rules->theater,
-                    rules->campaign,
-                    game->state(),
-                    log->game().scenario_name,
-                    *target,
-                    *logged,
-                    log->game().rules_version,
-                    log->game().dice,
-                    log->game().game_id};
+  return LoggedGameOf(*log, *rules, game->state(), *target, *logged);
 }
+
+namespace {
+
+// Logged player-turns `first` to `last` (1 <= first <= last <= the count, else kInvalidInput)
+// replayed from the game after the ones before them (GameAt) and checked as ReplayLog checks
+// them; their results go to `results`, and with `states` the last one's state after each phase.
+Result<ops::Game> ReplayLoggedRange(const TurnLog& log, const Rules& rules, std::int32_t first,
+                                    std::int32_t last, std::vector<ops::TurnResult>& results,
+                                    std::vector<ops::GameState>* states) {
+  auto count = log.CountTurns();
+  if (!count) return std::unexpected(count.error());
+  for (const std::int32_t number : {first, last}) {
+    if (number < 1 || number > *count) {
+      return Fail(ErrorCode::kInvalidInput,
+                  "no logged player-turn " + std::to_string(number) + ": the log holds " +
+                      std::to_string(*count) + " player-turns (1 to " + std::to_string(*count) +
+                      ")",
+                  log.path());
+    }
+  }
+  auto game = GameAt(log, rules, first - 1);
+  if (!game) return std::unexpected(game.error());
+  std::vector<ReplayDifference> unreported;  // `opsim replay`'s to report
+  CheckedKeys checked;
+  for (std::int32_t n = first; n <= last; ++n) {
+    auto logged = log.ReadTurn(n);
+    if (!logged) return std::unexpected(logged.error());
+    auto replayed =
+        ReplayTurn(*game, *logged, log, checked, unreported, n == last ? states : nullptr);
+    if (!replayed) return std::unexpected(replayed.error());
+    results.push_back(std::move(*replayed));
+  }
+  return game;
+}
+
+}  // namespace
 
 Result<LoggedPhases> LoadLoggedPhases(const std::string& db_path, std::int32_t number) {
   auto log = TurnLog::Open(db_path, TurnLog::Access::kRead);
   if (!log) return std::unexpected(log.error());
-  auto count = log->CountTurns();
-  if (!count) return std::unexpected(count.error());
-  if (number < 1 || number > *count) {
-    return Fail(ErrorCode::kInvalidInput,
-                "no logged player-turn " + std::to_string(number) + ": the log holds " +
-                    std::to_string(*count) + " player-turns (1 to " + std::to_string(*count) + ")",
-                log->path());
-  }
   auto rules = BuildRules(*log);
   if (!rules) return std::unexpected(rules.error());
-  auto game = GameAt(*log, *rules, number - 1);
-  if (!game) return std::unexpected(game.error());
-  auto logged = log->ReadTurn(number);
-  if (!logged) return std::unexpected(logged.error());
   LoggedPhases out;
-  std::vector<ReplayDifference> unreported;  // `opsim replay`'s to report
-  CheckedKeys checked;
-  auto replayed = ReplayTurn(*game, *logged, *log, checked, unreported, &out.states);
-  if (!replayed) return std::unexpected(replayed.error());
-  out.replayed = std::move(*replayed);
-  out.game = LoggedGame{rules->theater,
-                        rules->campaign,
-                        game->state(),
-                        log->game().scenario_name,
-                        number,
-                        *count,
-                        log->game().rules_version,
-                        log->game().dice,
-                        log->game().game_id};
+  std::vector<ops::TurnResult> replayed;
+  auto game = ReplayLoggedRange(*log, *rules, number, number, replayed, &out.states);
+  if (!game) return std::unexpected(game.error());
+  auto count = log->CountTurns();
+  if (!count) return std::unexpected(count.error());
+  out.replayed = std::move(replayed.front());
+  out.game = LoggedGameOf(*log, *rules, game->state(), number, *count);
   return out;
+}
+
+Result<std::vector<ops::TurnResult>> ReplayLoggedTurns(const std::string& db_path,
+                                                       std::int32_t first, std::int32_t last) {
+  auto log = TurnLog::Open(db_path, TurnLog::Access::kRead);
+  if (!log) return std::unexpected(log.error());
+  auto rules = BuildRules(*log);
+  if (!rules) return std::unexpected(rules.error());
+  std::vector<ops::TurnResult> replayed;
+  auto game = ReplayLoggedRange(*log, *rules, first, last, replayed, nullptr);
+  if (!game) return std::unexpected(game.error());
+  return replayed;
 }
 
 Result<ops::TurnResult> PlayLoggedTurn(const std::string& db_path, const JsonSource& orders) {
@@ -652,9 +681,7 @@ Result<ReplayReport> ReplayLog(const std::string& db_path, const ReplayOptions& 
   }
   auto logged = log->CountTurns();
   if (!logged) return std::unexpected(logged.error());
-  report.game = LoggedGame{
-      rules->theater, rules->campaign,           game.state(),     log->game().scenario_name, *to,
-      *logged,        log->game().rules_version, log->game().dice, log->game().game_id};
+  report.game = LoggedGameOf(*log, *rules, game.state(), *to, *logged);
   return report;
 }
 

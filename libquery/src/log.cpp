@@ -71,15 +71,19 @@ Result<LogAnswer> AnswerLog(const std::string& db_path, std::optional<std::int32
   auto count = log->CountTurns();
   if (!count) return std::unexpected(count.error());
   LogAnswer a{db_path, log->game().scenario_name, log->game().seed, *count, {}, {}};
-  for (std::int32_t n = turn.value_or(1); n <= turn.value_or(*count); ++n) {
+  const std::int32_t first = turn.value_or(1), last = turn.value_or(*count);
+  for (std::int32_t n = first; n <= last; ++n) {
     auto logged = log->ReadTurn(n);
     if (!logged) return std::unexpected(logged.error());
     a.turns.push_back(std::move(*logged));
-    if (!phases) continue;
-    auto replayed = db::LoadLoggedPhases(db_path, n);
+  }
+  if (phases && !a.turns.empty()) {
+    auto replayed = db::ReplayLoggedTurns(db_path, first, last);
     if (!replayed) return std::unexpected(replayed.error());
-    a.phases.push_back({std::move(replayed->replayed.hashes),
-                        replayed->replayed.events.size() == a.turns.back().events.size()});
+    for (std::size_t i = 0; i < replayed->size(); ++i) {
+      ops::TurnResult& r = (*replayed)[i];
+      a.phases.push_back({std::move(r.hashes), r.events.size() == a.turns[i].events.size()});
+    }
   }
   return a;
 }

@@ -391,6 +391,28 @@ TEST(PositionAtPhase, AMovedUnitIsAtItsStartThenItsEnd) {
   EXPECT_FALSE(query::ToJson(*query::AnswerLog(db, 1))["turns"][0]["phases"][0].contains("events"));
 }
 
+// The whole log's phase ranges come from one replay of every player-turn: the same as each
+// player-turn's asked for alone, on every logged game.
+TEST(PositionAtPhase, TheWholeLogsPhasesAreEachPlayerTurnsAskedAlone) {
+  const test::TempDir dir;
+  int turns = 0;
+  for (const std::string& db : LoggedGames(dir)) {
+    auto all = query::AnswerLog(db, std::nullopt, true);
+    ASSERT_TRUE(all.has_value()) << db << ": " << all.error().to_string();
+    const json whole = query::ToJson(*all);
+    ASSERT_EQ(whole["turns"].size(), all->turns.size());
+    for (std::size_t i = 0; i < all->turns.size(); ++i) {
+      auto one = query::AnswerLog(db, all->turns[i].number, true);
+      ASSERT_TRUE(one.has_value()) << db << ": " << one.error().to_string();
+      const json alone = query::ToJson(*one)["turns"][0];
+      EXPECT_TRUE(alone["phases"][0].contains("rolls")) << db;
+      EXPECT_EQ(whole["turns"][i], alone) << db << ", player-turn " << all->turns[i].number;
+      ++turns;
+    }
+  }
+  EXPECT_EQ(turns, 20);
+}
+
 TEST(PositionAtPhase, APhaseNeedsALoggedPlayerTurn) {
   const test::TempDir dir;
   const std::string db = LoggedGames(dir).back();

@@ -102,6 +102,11 @@ struct LoggedPhases {
   std::vector<ops::GameState> states;  // after each phase, as Game::Play's `phases`
 };
 Result<LoggedPhases> LoadLoggedPhases(const std::string& db_path, std::int32_t number);
+// Logged player-turns `first` to `last` (from 1) replayed and checked as LoadLoggedPhases checks
+// one, in one pass and without the states: each one's result (its hashes say where each
+// phase's events and rolls end).
+Result<std::vector<ops::TurnResult>> ReplayLoggedTurns(const std::string& db_path,
+                                                       std::int32_t first, std::int32_t last);
 
 // Plays the phasing side's player-turn from `orders` and appends it to the log in one
 // transaction: all of it is logged, or none.

@@ -34,7 +34,7 @@ struct LogAnswer {
   std::uint64_t seed = 0;
   std::int32_t turns_logged = 0;
   std::vector<db::LoggedTurn> turns;  // the one asked for, or all of them
-  // With `phases`, by turn: each phase as the turn's replay ended it (db::LoadLoggedPhases), and
+  // With `phases`, by turn: each phase as the turn's replay ended it (db::ReplayLoggedTurns), and
   // whether the replay said as many events as the log holds (a log from another rules version
   // may not).
   struct TurnPhases {
