@@ -112,16 +112,23 @@ bool ParseTarget(std::string_view target, Request& r) {
   return true;
 }
 
+// The next item of a comma-separated header list, its spaces trimmed; `header` moves past it.
+std::string_view NextListItem(std::string_view& header) {
+  const std::size_t comma = header.find(',');
+  std::string_view item = header.substr(0, comma);
+  header = comma == std::string_view::npos ? std::string_view{} : header.substr(comma + 1);
+  while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+  while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+  return item;
+}
+
 // Whether an Accept-Encoding header takes gzip: named (or "*") without q=0.
 bool AcceptsGzip(std::string_view header) {
   bool named = false, any = false;
   while (!header.empty()) {
-    const std::size_t comma = header.find(',');
-    std::string_view item = header.substr(0, comma);
-    header = comma == std::string_view::npos ? std::string_view{} : header.substr(comma + 1);
+    const std::string_view item = NextListItem(header);
     const std::size_t semi = item.find(';');
     std::string_view coding = item.substr(0, semi);
-    while (!coding.empty() && coding.front() == ' ') coding.remove_prefix(1);
     while (!coding.empty() && coding.back() == ' ') coding.remove_suffix(1);
     bool zero = false;
     if (semi != std::string_view::npos) {
@@ -178,11 +185,7 @@ std::string GzipEtag(std::string_view etag) {
 // Whether If-None-Match names this ETag (or is "*"); weak ones compare by their tag.
 bool NoneMatch(std::string_view header, std::string_view etag) {
   while (!header.empty()) {
-    const std::size_t comma = header.find(',');
-    std::string_view tag = header.substr(0, comma);
-    header = comma == std::string_view::npos ? std::string_view{} : header.substr(comma + 1);
-    while (!tag.empty() && tag.front() == ' ') tag.remove_prefix(1);
-    while (!tag.empty() && tag.back() == ' ') tag.remove_suffix(1);
+    std::string_view tag = NextListItem(header);
     if (tag.starts_with("W/")) tag.remove_prefix(2);
     if (tag == "*" || tag == etag) return true;
   }
