@@ -560,7 +560,7 @@ export class MapView {
   drawSheets(x0, y0, x1, y1) {
     const g = this.g, s = this.scale;
     if (s < 2) return;
-    const size = 13 / s, pad = 1.2 * size;
+    const size = 13 / s, pad = 1.6 * size;
     const mx = (x0 + x1) / 2, my = (y0 + y1) / 2;
     g.lineWidth = 1 / s;
     g.strokeStyle = STYLE.sheetEdge;
