@@ -236,11 +236,15 @@ def readable_at_every_zoom(b):
 def sheet_names_and_go(b):
     """Sheet names at the sheets' edges; Go zooms in to a readable scale."""
     print("sheet names where sheets join; Go zooms to read")
-    b.js("""const m = window.opsim.map, s = window.opsim.theater.sheets.find((x) => x.name === '16A');
-        m.scale = 6; m.cx = s.x0 + 8; m.cy = s.y0 + 8; m.draw();""")
+    # Sheets 1A and 2A join: the view on their join names both.
+    b.js("""const m = window.opsim.map, t = window.opsim.theater;
+        const [a, c] = ['1A', '2A'].map((n) => t.sheets.find((x) => x.name === n));
+        m.scale = 10;
+        m.cx = (Math.max(a.x0, c.x0) + Math.min(a.x1, c.x1)) / 2;
+        m.cy = (Math.max(a.y0, c.y0) + Math.min(a.y1, c.y1)) / 2;""")
     words = b.canvas_words()
-    if "sheet 16A" not in words:
-        raise Failure(f"axis: no sheet name at the edge of sheet 16A: {sorted(set(words))[:20]}")
+    if "sheet 1A" not in words or "sheet 2A" not in words:
+        raise Failure(f"axis: the join of sheets 1A and 2A does not name both: {sorted(set(words))[:30]}")
     box = b.d.find_element(By.ID, "goto-hex")
     box.clear()
     box.send_keys("16A:1322", Keys.ENTER)
