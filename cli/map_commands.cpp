@@ -1,5 +1,6 @@
 // `opsim scenarios`, `map`, `route`, `render` and `generate`: the theater commands. The
 // answers come from libquery; this file reads the options and prints.
+#include <filesystem>
 #include <sstream>
 
 #include "context.h"
@@ -291,6 +292,7 @@ void AddRenderCommand(CLI::App& app, Context& ctx) {
     std::string sheet;
     std::string supply;  // a side, or empty
     std::string zoc;     // a side, or empty
+    std::string page;    // a4, letter, or empty: one file
     RouteOptions route;
     bool force = false;
   };
@@ -300,13 +302,21 @@ void AddRenderCommand(CLI::App& app, Context& ctx) {
       "Draw the theater as SVG: terrain, hexsides, labels; with --from/--to or --path, a route "
       "on top; --supply and --zoc mark a side's supply and zones of control");
   AddGameSourceOptions(render, rd->route.game);
-  render->add_option("--out", rd->out, "the SVG file to write")->required();
+  render
+      ->add_option("--out", rd->out,
+                   "the SVG file to write (with --page: OUT-1.svg, OUT-2.svg, ...)")
+      ->required();
   AddForceOption(render, rd->force);
   render->add_option("--sheet", rd->sheet, "draw only this sheet");
   render->add_option("--supply", rd->supply, "mark each unit of this side with its supply (B8)")
       ->check(CLI::IsMember({"allied", "axis"}));
   render->add_option("--zoc", rd->zoc, "outline the zones of control of this side (B4.8)")
       ->check(CLI::IsMember({"allied", "axis"}));
+  render
+      ->add_option("--page", rd->page,
+                   "split the drawing into pages of this paper size, one SVG file each, the "
+                   "legend last")
+      ->check(CLI::IsMember({"a4", "letter"}));
   AddRouteOptions(render, rd->route);
   Bind(render, ctx, [&ctx, rd]() -> Status {
     auto g = LoadGame(ctx, rd->route.game);
@@ -316,18 +326,19 @@ void AddRenderCommand(CLI::App& app, Context& ctx) {
     if (g->state) {
       for (const ops::GroundUnit& u : g->state->units) {
         if (!u.on_map()) continue;
-        req.units.push_back(
-            {u.hex, u.id, u.side, UnitKind::kGround, query::CounterText(u), u.name});
+        req.units.push_back({u.hex, u.id, u.side, UnitKind::kGround, query::CounterText(u), u.name,
+                             u.nationality, ops::UnitTypeName(u.type)});
       }
       for (const ops::AirUnit& u : g->state->air) {
         if (u.status == ops::AirStatus::kBased) {
-          req.units.push_back({u.base, u.id, u.side, UnitKind::kAir, "air", u.name});
+          req.units.push_back(
+              {u.base, u.id, u.side, UnitKind::kAir, "air", u.name, u.nationality, "air"});
         }
       }
       for (const ops::NavalUnit& u : g->state->naval) {
         if (!u.sunk) {
-          req.units.push_back(
-              {u.hex, u.id, u.side, UnitKind::kNaval, ops::NavalKindName(u.kind), u.name});
+          req.units.push_back({u.hex, u.id, u.side, UnitKind::kNaval, ops::NavalKindName(u.kind),
+                               u.name, u.nationality, "naval"});
         }
       }
     }
@@ -353,11 +364,34 @@ void AddRenderCommand(CLI::App& app, Context& ctx) {
       req.route = r->waypoints;
       doc["route"] = query::ToJson(*r);
     }
-    auto svg = RenderSvg(*g->theater, g->map, req);
-    if (!svg) return std::unexpected(svg.error());
     const OutputKind svg_file{"an SVG drawing", [](std::string_view text) {
                                 return text.substr(0, 4096).find("<svg") != std::string_view::npos;
                               }};
+    if (!rd->page.empty()) {
+      auto pages = RenderPages(*g->theater, g->map, req,
+                               rd->page == "letter" ? PageSize::kLetter : PageSize::kA4);
+      if (!pages) return std::unexpected(pages.error());
+      // OUT.svg's pages are OUT-1.svg, OUT-2.svg, ...
+      const std::filesystem::path out(rd->out);
+      std::size_t bytes = 0;
+      doc["pages"] = json::array();
+      for (std::size_t i = 0; i < pages->size(); ++i) {
+        std::filesystem::path file = out;
+        file.replace_filename(out.stem().string() + "-" + std::to_string(i + 1) +
+                              (out.has_extension() ? out.extension().string() : ".svg"));
+        if (auto s = WriteOutputFile(file.string(), (*pages)[i], svg_file, rd->force); !s) return s;
+        doc["pages"].push_back(file.string());
+        bytes += (*pages)[i].size();
+      }
+      doc["bytes"] = bytes;
+      Emit(ctx, doc,
+           "wrote " + std::to_string(pages->size()) + " " + rd->page + " pages, " +
+               doc["pages"].front().get<std::string>() + " to " +
+               doc["pages"].back().get<std::string>() + " (" + std::to_string(bytes) + " bytes)");
+      return {};
+    }
+    auto svg = RenderSvg(*g->theater, g->map, req);
+    if (!svg) return std::unexpected(svg.error());
     if (auto s = WriteOutputFile(rd->out, *svg, svg_file, rd->force); !s) return s;
     doc["bytes"] = svg->size();
     Emit(ctx, doc, "wrote " + rd->out + " (" + std::to_string(svg->size()) + " bytes)");

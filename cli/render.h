@@ -1,4 +1,6 @@
-// Drawing a theater as SVG: terrain, coasts, hexsides, places, labels, and a route on top.
+// Drawing a theater as SVG: terrain, coasts, hexsides, places, labels, counters, and a route on
+// top; as one file at its natural print size (a hex 16 mm across), or split into printed pages.
+// The colours and counter symbols are web/palette.json's, the browser's own.
 #pragma once
 
 #include <cstdint>
@@ -18,8 +20,10 @@ struct RenderUnit {
   std::string label;  // the unit's id
   Side side;
   UnitKind kind = UnitKind::kGround;
-  std::string strength;  // "6-5-4 3RE" for ground, "air", or the naval kind ("tf")
-  std::string name;      // the full name, as the counter's tooltip
+  std::string strength;     // "6-5-4 3RE" for ground, "air", or the naval kind ("tf")
+  std::string name;         // the full name, as the counter's tooltip
+  std::string nationality;  // its colour (web/palette.json), else its side's
+  std::string symbol;       // the palette's symbol: the ground unit's type, "air" or "naval"
 };
 
 struct RenderRequest {
@@ -35,8 +39,17 @@ struct RenderRequest {
   std::vector<std::uint8_t> zoc;
 };
 
-// Sheets that join on the global grid are drawn together; separate groups are stacked.
+// Sheets that join on the global grid are drawn together; separate groups are stacked. Every
+// text is 6 pt or more at the drawing's natural size, which its width and height say in mm.
 Result<std::string> RenderSvg(const map::Theater& t, const map::MapState& state,
                               const RenderRequest& req);
+
+// The same drawing at the same scale, cut into pages of a paper size (10 mm margins, a hex's
+// overlap between neighbouring pages, pages holding no hex left out), each page an SVG of its
+// own; the legend is the last page.
+enum class PageSize : std::uint8_t { kA4, kLetter };
+const char* PageSizeName(PageSize p);  // "a4", "letter"
+Result<std::vector<std::string>> RenderPages(const map::Theater& t, const map::MapState& state,
+                                             const RenderRequest& req, PageSize size);
 
 }  // namespace opsim::cli

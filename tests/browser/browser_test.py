@@ -118,9 +118,10 @@ class Browser:
     def js(self, script, *args):
         return self.d.execute_script(script, *args)
 
-    def console(self):
-        """Fails on any SEVERE console entry since the last call."""
-        severe = [e for e in self.d.get_log("browser") if e["level"] == "SEVERE"]
+    def console(self, allow=None):
+        """Fails on any SEVERE console entry since the last call (but those `allow` accepts)."""
+        severe = [e for e in self.d.get_log("browser") if e["level"] == "SEVERE"
+                  and not (allow and allow(e))]
         if severe:
             raise Failure(f"{self.name}: console errors: " + "; ".join(e["message"] for e in severe))
 
@@ -154,6 +155,20 @@ class Browser:
             chain.key_up(Keys.SHIFT)
         chain.perform()
 
+    def text(self, css):
+        return self.d.find_element(By.CSS_SELECTOR, css).text
+
+    def click_at(self, element):
+        """Clicks at an element's centre as a mouse would: on whatever is on top there."""
+        ActionChains(self.d).move_to_element(element).click().perform()
+
+    def canvas_words(self):
+        """The words the map's next frame writes on the canvas."""
+        return self.js("""const m = window.opsim.map, g = m.g, f = g.fillText, seen = [];
+            g.fillText = function (t, ...a) { seen.push(t); return f.call(this, t, ...a); };
+            try { m.draw(); } finally { g.fillText = f; }
+            return seen;""")
+
     def click_unit(self, unit, ctrl=False):
         """Clicks a unit's counter, expanding its stack first when it is not on top."""
         self.js("const c = window.opsim, u = c.position.units.find(x => x.id === arguments[0]);"
@@ -172,6 +187,132 @@ class Browser:
         self.d.quit()
 
 
+def counters_look(b):
+    """Counters carry their type's symbol and their nationality's colour."""
+    print("counters: a symbol for the unit type, a colour for the nationality")
+    looks = b.js("""const look = (id) => { const c = document.querySelector(`.counter[data-unit="${id}"]`);
+        return c && [getComputedStyle(c).backgroundColor, c.querySelectorAll('svg.symbol path').length]; };
+        return [look('de-18a'), look('de-9pz'), look('nl-1')];""")
+    (de_inf, de_arm, nl_inf) = looks
+    if None in looks or min(x[1] for x in looks) < 2:
+        raise Failure(f"axis: counters without a symbol: {looks}")
+    if de_inf[0] != de_arm[0] or de_inf[0] == nl_inf[0]:
+        raise Failure(f"axis: counters are not coloured by nationality: {looks}")
+    paths = b.js("""const d = (id) => [...document.querySelectorAll(`.counter[data-unit="${id}"] svg.symbol path`)]
+        .map((p) => p.getAttribute('d')).join(' ');
+        return [d('de-18a'), d('de-9pz')];""")
+    if paths[0] == paths[1]:
+        raise Failure("axis: infantry and armour have the same symbol")
+
+
+def legend_looks(b):
+    """Each legend entry has its own look; red means a problem only."""
+    print("the legend: each overlay its own look, red one meaning only")
+    entries = b.js("return [...document.querySelectorAll('#legend li')].map((li) => [li.dataset.look, li.textContent])")
+    looks = [e[0] for e in entries]
+    if None in looks or len(set(looks)) != len(looks):
+        raise Failure(f"axis: legend entries share a look: {entries}")
+    color = lambda words: next(e[0].split(":")[1] for e in entries if words in e[1])
+    if color("zone of control") == color("rail ferry"):
+        raise Failure("axis: zones of control and rail ferries have one colour")
+    alert = b.js("return import('/js/style.js').then((m) => m.STYLE.alert)")
+    red = [e[1] for e in entries if alert in e[0]]
+    if not red or any("red" not in words for words in red):
+        raise Failure(f"axis: the alert red means something that is not a problem: {red}")
+
+
+def readable_at_every_zoom(b):
+    """At every zoom the map allows, counters' text is 7 px or more, or they are marks."""
+    print("counters read at every zoom, or are marks")
+    for scale in (8, 16, 20, 22, 26, 30, 34, 60, 120):
+        state = b.js("""const m = window.opsim.map, u = window.opsim.position.units.find((x) => x.id === 'de-18a');
+            m.scale = arguments[0]; m.centerOn(u.hex); m.draw();
+            const texts = [...document.querySelectorAll('.counters .counter span')];
+            return [m.host.dataset.counters, Math.min(...texts.map((t) => t.getBoundingClientRect().height))];""", scale)
+        if state[0] != "marks" and state[1] < 7:
+            raise Failure(f"axis: at {scale} px a hex, counter text is {state[1]:.1f} px tall")
+
+
+def sheet_names_and_go(b):
+    """Sheet names at the sheets' edges; Go zooms in to a readable scale."""
+    print("sheet names where sheets join; Go zooms to read")
+    # Sheets 1A and 2A join: the view on their join names both.
+    b.js("""const m = window.opsim.map, t = window.opsim.theater;
+        const [a, c] = ['1A', '2A'].map((n) => t.sheets.find((x) => x.name === n));
+        m.scale = 10;
+        m.cx = (Math.max(a.x0, c.x0) + Math.min(a.x1, c.x1)) / 2;
+        m.cy = (Math.max(a.y0, c.y0) + Math.min(a.y1, c.y1)) / 2;""")
+    words = b.canvas_words()
+    if "sheet 1A" not in words or "sheet 2A" not in words:
+        raise Failure(f"axis: the join of sheets 1A and 2A does not name both: {sorted(set(words))[:30]}")
+    box = b.d.find_element(By.ID, "goto-hex")
+    box.clear()
+    box.send_keys("16A:1322", Keys.ENTER)
+    b.wait("Go to zoom in", lambda: b.js("return window.opsim.map.scale") >= 34)
+    b.wait_for('.counter[data-unit="de-18a"]')
+    b.d.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+
+
+def overview(b):
+    """The overview shows the view, moves it by a click or the arrow keys."""
+    print("the overview: click it, or its arrow keys, to move the view")
+    mini = b.wait_for("#minimap[data-ready]")
+    b.wait_text("#minimap-where", "view centred on")
+    before = b.js("return [window.opsim.map.cx, window.opsim.map.cy]")
+    ActionChains(b.d).move_to_element_with_offset(mini, -60, -30).click().perform()
+    b.wait("a click on the overview to move the view", lambda: b.js("return window.opsim.map.cx") < before[0] - 5)
+    after = b.js("return window.opsim.map.cx")
+    mini.send_keys(Keys.ARROW_RIGHT)
+    b.wait("the overview's arrow key to move the view", lambda: b.js("return window.opsim.map.cx") > after)
+    b.step("overview")
+    b.js("const c = window.opsim, u = c.position.units.find((x) => x.id === 'de-18a'); c.map.centerOn(u.hex, 150);")
+
+
+def reply_retreats(b):
+    """Retreat preferences by clicking a counter and hexes; a hex not next to it is refused in words;
+    an error the server finds is said in the player's words, at its entry."""
+    print("the reply: retreat preferences, a counter's click as its hex's, a far hex refused")
+    b.d.find_element(By.XPATH, "//section[@id='reply-panel']//button[text()='Retreat preferences']").click()
+    b.click_unit("nl-1")
+    b.wait_text("#reply-list", "retreat from 16A:1122")
+    b.click_hex("16A:1023")
+    b.wait_text("#reply-error", "16A:1023 is not next to 16A:1122")
+    b.click_hex("16A:1022")
+    b.wait_text("#reply-list", "retreat from 16A:1122: prefer 16A:1022")
+    b.step("reply-retreat")
+    print("an error in a reply: the player's words, not the request's JSON path")
+    b.js("const c = window.opsim; c.sendReply({reactions: [], retreats: [{hex: '16A:1122', prefer: ['16A:1022', '16A:1023']}]}, c.replyForm);")
+    b.wait_text("#error-text", "is not next to")
+    text = b.text("#error-text")
+    if "request body" in text or "/retreats/" in text or "retreat from 16A:1122, preferred hex 2 (16A:1023)" not in text:
+        raise Failure(f"allied: the error is not in the player's words: {text}")
+    b.wait_for("#reply-list li[aria-invalid=true]")
+    b.d.find_element(By.ID, "error-close").click()
+    # The refused request is the browser's network log; any script error fails.
+    b.console(allow=lambda e: e.get("source") == "network" and " 400 " in e["message"])
+
+
+def hex_panel_words(b):
+    """The hex panel says water areas and floods in words."""
+    print("the hex panel: water areas and a flood in words")
+    b.d.find_element(By.XPATH, "//section[@id='reply-panel']//button[text()='Stop marking']").click()
+    box = b.d.find_element(By.ID, "goto-hex")
+    box.clear()
+    box.send_keys("16A:0827", Keys.ENTER)
+    b.wait_text("#hex-panel", "water area")
+    words = b.js("""return (async () => { const ui = await import('/js/panels.js');
+        const doc = await window.opsim.api.hex('16A:0827');
+        doc.flood = {kind: 'massive', from: '1940 May I', until: '1940 Jun I', counts_as: 'swamp', rule: '41.A.4.b',
+                     why: '16A:0827 is flooded'};
+        const box = document.createElement('div'); ui.hexPanel(box, doc, '');
+        return box.textContent; })();""")
+    if "massive flood" not in words or "counts as swamp" not in words:
+        raise Failure(f"allied: the flood is not said in words: {words}")
+    for bad in ("undefined", "{", "[object"):
+        if bad in words or bad in b.text("#hex-panel"):
+            raise Failure(f"allied: the hex panel shows '{bad}': {words}")
+
+
 def play(opsim, out, url):
     games = tempfile.mkdtemp(prefix="opsim-browser-")
     server = Server(opsim, games, url)
@@ -188,11 +329,22 @@ def play(opsim, out, url):
         axis.wait_for("#created a[href*='token=']")
         axis.step("lobby")
 
-        print("a wrong token: the error area says what the server said")
-        allied.d.get(f"{server.url}/?game={game['game']}&token=0123")
-        allied.wait_text("#error-text", "not a token of this game")
+        print("a wrong token, or no such game: a page that says the link is not valid")
+        for link in (f"/?game={game['game']}&token=0123", "/?game=nosuchgame&token=0123"):
+            allied.d.get(server.url + link)
+            allied.wait_for("#invalid-link")
+            words = allied.text("#invalid-link").lower()
+            if "this link is not valid for this game" not in words:
+                raise Failure(f"allied: the invalid link's page says: {words}")
+            enabled = allied.js("return [...document.querySelectorAll('button, input, select, textarea')]"
+                                ".filter((e) => !e.disabled && e.offsetParent !== null).map((e) => e.outerHTML)")
+            if enabled:
+                raise Failure(f"allied: an invalid link leaves controls enabled: {enabled}")
+            allied.d.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+            # The refused requests are the browser's network log; any script error fails.
+            allied.console(allow=lambda e: e.get("source") == "network"
+                           and (" 401 " in e["message"] or " 404 " in e["message"]))
         allied.shot("wrong-token")
-        allied.d.get_log("browser")  # the expected 401s, logged as failed requests
 
         print("open the game as each side; see the map and a unit")
         axis.open(server.url + game["links"]["axis"])
@@ -202,6 +354,11 @@ def play(opsim, out, url):
         axis.wait_text("#legend", "causeway")
         axis.step("map")
         allied.step("map")
+        counters_look(axis)
+        legend_looks(axis)
+        readable_at_every_zoom(axis)
+        sheet_names_and_go(axis)
+        overview(axis)
 
         print("supply and zones of control on demand")
         allied.d.find_element(By.CSS_SELECTOR, "[data-overlay=supply][value=allied]").click()
@@ -224,6 +381,14 @@ def play(opsim, out, url):
         axis.wait_for("#add-draft:enabled").click()
         axis.wait_text("#orders-list", "move de-18a 16A:1322-16A:1222")
 
+        print("the planned move is drawn where it goes; a click there is on that hex's own units")
+        ghost = axis.wait_for('.ghost[data-unit="de-18a"][data-hex="16A:1222"]')
+        axis.click_at(ghost)
+        axis.wait_text("#hex-panel", "16A:1222")
+        if axis.js("return window.opsim.selection.length"):
+            raise Failure("axis: a click on a planned move's picture selected " + str(axis.js("return window.opsim.selection")))
+        axis.step("planned-move")
+
         print("a second move with a waypoint (shift-click), checked as it grows")
         axis.click_unit("de-9pz")
         axis.click_hex("16A:1322")
@@ -242,17 +407,6 @@ def play(opsim, out, url):
         axis.d.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
         axis.wait("Escape to cancel the draft", lambda: axis.js("return window.opsim.draft === null"))
 
-        print("an order from the menu: an air drop, its hex clicked on the map")
-        axis.d.find_element(By.CSS_SELECTOR, "#order-menu summary").click()
-        axis.d.find_element(By.CSS_SELECTOR, "#menu-kind option[value='air-drop']").click()
-        axis.d.find_element(By.ID, "menu-units").send_keys("de-22la")
-        axis.click_hex("16A:0723")
-        axis.wait("the menu's Where filled from the map", lambda: axis.d.find_element(
-            By.ID, "menu-where").get_attribute("value") == "16A:0723")
-        axis.d.find_element(By.CSS_SELECTOR, "#menu-form button[type=submit]").click()
-        axis.wait_text("#orders-list", "air drop de-22la on 16A:0723")
-        axis.d.find_element(By.CSS_SELECTOR, "#order-menu summary").click()
-
         print("an attack: attackers, target, odds")
         axis.click_unit("de-18a")
         axis.click_unit("de-9pz", ctrl=True)
@@ -263,18 +417,42 @@ def play(opsim, out, url):
         axis.wait_for("#add-draft:enabled").click()
         axis.wait_text("#orders-list", "attack 16A:1122 with de-18a, de-9pz")
 
+        print("an order from the menu, after the attack: an air drop, its hex clicked on the map;"
+              " listed in play order, before the attack")
+        axis.d.find_element(By.CSS_SELECTOR, "#order-menu summary").click()
+        axis.d.find_element(By.CSS_SELECTOR, "#menu-kind option[value='air-drop']").click()
+        axis.d.find_element(By.ID, "menu-units").send_keys("de-22la")
+        axis.click_hex("16A:0723")
+        axis.wait("the menu's Where filled from the map", lambda: axis.d.find_element(
+            By.ID, "menu-where").get_attribute("value") == "16A:0723")
+        axis.d.find_element(By.CSS_SELECTOR, "#menu-form button[type=submit]").click()
+        axis.wait_text("#orders-list", "air drop de-22la on 16A:0723")
+        axis.d.find_element(By.CSS_SELECTOR, "#order-menu summary").click()
+
+        texts = [li.text for li in axis.d.find_elements(By.CSS_SELECTOR, "#orders-list li")]
+        if not (texts[2].startswith("movement: air drop") and texts[3].startswith("combat: attack")):
+            raise Failure(f"axis: the orders are not in play order: {texts}")
+
         print("dry run, then submit")
         axis.wait_for("#dry-run:enabled").click()
         axis.wait_text("#dry-run-verdict", "every order is legal")
         axis.step("dry-run")
         axis.wait_for("#submit:enabled").click()
         axis.wait_for('body[data-pending="moved"]')
+        axis.wait_text("#notice", "You (the Axis) submitted the orders for player-turn 1")
+        sent = axis.d.find_elements(By.CSS_SELECTOR, "#orders-list li.submitted")
+        if len(sent) != 4 or not all("(submitted)" in li.text for li in sent):
+            raise Failure("axis: the sent orders are not shown as submitted: "
+                          + "; ".join(li.text for li in axis.d.find_elements(By.CSS_SELECTOR, "#orders-list li")))
         axis.step("submitted")
 
         print("the orders arrive in the Allied browser, live")
         allied.wait_for('body[data-pending="moved"]')
         allied.wait_for("#reply-panel:not([hidden])")
+        allied.wait_text("#notice", "The Axis submitted the orders for player-turn 1: your reply is due")
         allied.step("orders-arrived")
+        reply_retreats(allied)
+        hex_panel_words(allied)
 
         print("the defender's reply: a flood of 16A:1122")
         allied.d.find_element(By.XPATH, "//section[@id='reply-panel']//button[text()='Flood a hex']").click()
@@ -287,7 +465,7 @@ def play(opsim, out, url):
         print("the played turn arrives in the Axis browser, live")
         axis.wait_for('body[data-turns="1"]')
         axis.wait_for('body[data-pending=""]')
-        axis.wait_text("#notice", "player-turn 1 is played")
+        axis.wait_text("#notice", "The Allies replied: player-turn 1 is played")
         axis.step("turn-arrived")
 
         print("step the replay, phase by phase")

@@ -2,8 +2,12 @@
 // with its side and strength as text, stacks listing each unit, and stays well-formed XML.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <filesystem>
+#include <regex>
 #include <vector>
 
+#include "palette.h"
 #include "test_support.h"
 
 namespace opsim {
@@ -216,6 +220,159 @@ TEST(RenderCli, FloodsIceAirfieldsDestroyedBridgesAndAClosedSuezAreMarked) {
   EXPECT_EQ(Count(svg, "<text class=\"ice-airfield\""),
             Count(before, "<text class=\"ice-airfield\"") + 1);
   EXPECT_TRUE(WellFormed(svg));
+}
+
+// The value of attribute `name` in `tag`, or NaN.
+double Attr(const std::string& tag, const std::string& name) {
+  const std::regex re("\\s" + name + "=\"(-?[0-9.]+)");
+  std::smatch m;
+  return std::regex_search(tag, m, re) ? std::stod(m[1]) : std::nan("");
+}
+
+// Points per drawing unit: the <svg>'s width on paper over its viewBox's.
+double PointsPerUnit(const std::string& svg) {
+  std::smatch m;
+  EXPECT_TRUE(std::regex_search(
+      svg, m,
+      std::regex("<svg [^>]*width=\"([0-9.]+)(mm|in)\"[^>]*viewBox=\"[-0-9.]+ [-0-9.]+ "
+                 "([0-9.]+) ")))
+      << svg.substr(0, 300);
+  if (m.empty()) return 0;
+  const double mm = std::stod(m[1]) * (m[2] == "in" ? 25.4 : 1);
+  return mm / std::stod(m[3]) / 25.4 * 72;
+}
+
+// Every font-size in the drawing, in points at its size on paper, is 6 or more.
+::testing::AssertionResult TextsOfSixPoints(const std::string& svg) {
+  const double pt = PointsPerUnit(svg);
+  const std::regex re("font-size=\"([0-9.]+)\"");
+  std::size_t n = 0;
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), re); it != std::sregex_iterator();
+       ++it, ++n) {
+    const double size = std::stod((*it)[1]) * pt;
+    if (size < 6) {
+      return ::testing::AssertionFailure()
+             << "a " << size << " pt text: " << svg.substr(it->position(), 120);
+    }
+  }
+  if (n == 0) return ::testing::AssertionFailure() << "no text";
+  return ::testing::AssertionSuccess();
+}
+
+TEST(RenderCli, CountersCarryTheirTypesSymbolAndTheirNationalitysColour) {
+  test::TempDir dir;
+  const std::string svg = RenderGame(dir);
+  const nlohmann::json palette = nlohmann::json::parse(cli::kPaletteJson);
+  struct Case {
+    const char* head;
+    const char* symbol;
+    const char* nation;
+  };
+  for (const Case& c :
+       {Case{"<g class=\"counter ground axis\" data-unit=\"de-9pz\"", "armor", "german"},
+        Case{"<g class=\"counter ground axis\" data-unit=\"de-61\"", "infantry", "german"},
+        Case{"<g class=\"counter ground allied\" data-unit=\"gr-1\"", "mountain", "greek"},
+        Case{"<g class=\"counter naval allied\" data-unit=\"uk-gulf\"", "naval", "british"},
+        Case{"<g class=\"counter air allied\" data-unit=\"uk-raf\"", "air", "british"}}) {
+    const std::string counter = Element(svg, c.head, "</g>\n");
+    ASSERT_FALSE(counter.empty()) << c.head;
+    EXPECT_NE(counter.find(std::string("data-symbol=\"") + c.symbol + "\""), std::string::npos)
+        << counter;
+    EXPECT_NE(counter.find("fill=\"" + palette["nationality"][c.nation].get<std::string>() + "\""),
+              std::string::npos)
+        << counter;
+  }
+}
+
+TEST(RenderCli, EveryTextIsSixPointsOrMoreAtTheDrawingsNaturalSize) {
+  test::TempDir dir;
+  const std::string svg = RenderGame(dir);
+  // A hex is 16 mm across its flats: 24.2 units of 14 * sqrt(3).
+  EXPECT_NEAR(PointsPerUnit(svg) * 14 * std::sqrt(3.0), 16 / 25.4 * 72, 0.5);
+  EXPECT_TRUE(TextsOfSixPoints(svg));
+}
+
+TEST(RenderCli, EachCountersTextLiesWithinItsCounter) {
+  test::TempDir dir;
+  const std::string svg = RenderGame(dir);
+  std::size_t counters = 0;
+  for (auto at = svg.find("<g class=\"counter "); at != std::string::npos;
+       at = svg.find("<g class=\"counter ", at + 1), ++counters) {
+    const std::string counter = svg.substr(at, svg.find("</g>\n", at) - at);
+    const std::string rect = Element(counter, "<rect ", ">");
+    const double x = Attr(rect, "x"), y = Attr(rect, "y"), w = Attr(rect, "width"),
+                 h = Attr(rect, "height");
+    for (const char* cls : {"id", "str"}) {
+      const std::string head = std::string("<text class=\"") + cls + "\"";
+      const std::string text = Element(counter, head, "</text>");
+      ASSERT_FALSE(text.empty()) << counter;
+      const double font = Attr(text, "font-size"), cx = Attr(text, "x"), base = Attr(text, "y");
+      const std::size_t chars = text.size() - text.find('>') - 1;
+      // Its width: as squeezed, or a generous 0.62 em a character.
+      const double length = std::isnan(Attr(text, "textLength"))
+                                ? 0.62 * font * static_cast<double>(chars)
+                                : Attr(text, "textLength");
+      EXPECT_GE(cx - length / 2, x) << text << " in " << rect;
+      EXPECT_LE(cx + length / 2, x + w) << text << " in " << rect;
+      EXPECT_GE(base - 0.8 * font, y) << text << " in " << rect;
+      EXPECT_LE(base, y + h) << text << " in " << rect;
+    }
+  }
+  EXPECT_GT(counters, 10u);
+}
+
+// `opsim render --page SIZE` of the game in `db`: the files it writes, in order.
+std::vector<std::string> RenderPages(const test::TempDir& dir, const std::string& db,
+                                     const std::string& size) {
+  const test::CliRun r = RunCli(
+      {"render", "--db", db, "--page", size, "--out", dir.Path("p.svg"), "--json", "--force"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  const nlohmann::json doc = r.json();
+  std::vector<std::string> pages;
+  for (std::size_t i = 0; i < doc["pages"].size(); ++i) {
+    EXPECT_EQ(doc["pages"][i], dir.Path("p-" + std::to_string(i + 1) + ".svg"));
+    pages.push_back(test::ReadFile(doc["pages"][i].get<std::string>()));
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir.Path("p.svg")));
+  return pages;
+}
+
+TEST(RenderCli, PageSplitsALargeTheaterIntoPrintablePagesOfThatSize) {
+  test::TempDir dir;
+  const std::string whole = RenderGame(dir);
+  for (const auto& [size, width, height] :
+       {std::tuple{"a4", "210mm", "297mm"}, std::tuple{"letter", "8.5in", "11in"}}) {
+    const std::vector<std::string> pages = RenderPages(dir, dir.Path("g.sqlite"), size);
+    // The bundled theater's seven sheets are far apart: more than a page of map, and the legend.
+    ASSERT_GE(pages.size(), 4u) << size;
+    std::size_t counters = 0;
+    for (std::size_t i = 0; i < pages.size(); ++i) {
+      const std::string& page = pages[i];
+      // Upright, or on its side where a sheet's shape takes fewer pages so.
+      const std::string upright = std::string("width=\"") + width + "\" height=\"" + height + "\"";
+      const std::string sideways = std::string("width=\"") + height + "\" height=\"" + width + "\"";
+      EXPECT_TRUE(page.find(upright) != std::string::npos ||
+                  page.find(sideways) != std::string::npos)
+          << size << " page " << i + 1 << ": " << page.substr(0, 200);
+      EXPECT_NE(page.find("page " + std::to_string(i + 1) + " of " + std::to_string(pages.size())),
+                std::string::npos)
+          << page.substr(0, 600);
+      EXPECT_TRUE(TextsOfSixPoints(page)) << size << " page " << i + 1;
+      EXPECT_TRUE(WellFormed(page)) << size << " page " << i + 1;
+      // At the natural size: a hex 16 mm across, as in the single drawing.
+      EXPECT_NEAR(PointsPerUnit(page), PointsPerUnit(whole), 0.01);
+      counters += Count(page, "<g class=\"counter ");
+    }
+    EXPECT_NE(pages.back().find("<g class=\"legend\""), std::string::npos);
+    EXPECT_NE(pages.back().find(std::string("width=\"") + width + "\" height=\"" + height + "\""),
+              std::string::npos);
+    EXPECT_EQ(pages.front().find("<g class=\"legend\""), std::string::npos);
+    // Every counter is on a page (one near a page's edge on both of its pages).
+    EXPECT_GE(counters, Count(whole, "<g class=\"counter "));
+  }
+  const test::CliRun bad = RunCli(
+      {"render", "--scenario", "special-terrain", "--page", "a3", "--out", dir.Path("x.svg")});
+  EXPECT_EQ(bad.code, 2) << bad.err;
 }
 
 }  // namespace

@@ -2,13 +2,17 @@
 // error answer turned into an ApiError carrying the server's message, where and rule.
 
 export class ApiError extends Error {
+  // The message is the server's words with the rule; `where` (docs/api.md: "request body:51:
+  // /retreats/0/prefer/1", "?phase") is kept apart, for the page to point at its own field
+  // (`pointer`: the JSON path in the body sent, or "").
   constructor(status, error) {
-    const where = error.where ? `${error.where}: ` : "";
     const rule = error.rule ? ` [${error.rule}]` : "";
-    super(`${where}${error.message}${rule}`);
+    super(`${error.message}${rule}`);
     this.status = status;
     this.code = error.code || "error";
     this.rule = error.rule || "";
+    this.where = error.where || "";
+    this.pointer = /^request body:\d+: (\/.*)$/.exec(this.where)?.[1] || "";
   }
 }
 

@@ -4,6 +4,8 @@
 
 import { Api, ApiError } from "./api.js";
 import { MapView } from "./mapview.js";
+import { Minimap } from "./minimap.js";
+import { placeOf } from "./errors.js";
 import { normalizeTheater, normalizePosition } from "./model.js";
 import { OrdersDraft, describe, menuOrder, phaseOf } from "./orders.js";
 import * as ui from "./panels.js";
@@ -12,6 +14,9 @@ import { showLobby } from "./lobby.js";
 const $ = (id) => document.getElementById(id);
 // A player-turn's phases, in order, as the server names them (docs/api.md).
 const PHASES = ["initial", "movement", "combat", "exploitation"];
+const SIDE = { axis: "the Axis", allied: "the Allies" };
+const other = (side) => (side === "axis" ? "allied" : "axis");
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 class Client {
   constructor(api) {
@@ -28,6 +33,7 @@ class Client {
     this.reach = null;
     this.draft = null; // {phase, order, path: [hex], answer}
     this.orders = new OrdersDraft();
+    this.submitted = null; // {number, items}: the orders this page sent, while they wait
     this.show = { supply: new Set(), zoc: new Set() };
     this.hex = -1; // the hex in the hex panel
     this.hexside = -1;
@@ -36,6 +42,7 @@ class Client {
       stackClick: (hex) => this.showHex(hex),
       unitClick: (u, e) => this.unitClick(u, e),
     });
+    this.minimap = new Minimap($("minimap"), this.map, $("minimap-where"));
   }
 
   // ---- loading ------------------------------------------------------------------------------
@@ -44,9 +51,11 @@ class Client {
     // The performance marks time each stage of the first view (tests/browser reads them).
     performance.mark("opsim:start");
     const position = this.fetchPosition(); // meanwhile
+    position.catch(() => {}); // its error is the status's too, answered below
     const [status, theater] = await Promise.all([this.api.status(), this.api.theater()]);
     this.status = status;
     this.latest = this.status.turns_logged;
+    this.noteSubmitted();
     performance.mark("opsim:theater-fetched");
     this.theater = normalizeTheater(theater);
     this.map.setTheater(this.theater);
@@ -73,6 +82,11 @@ class Client {
         performance.measure("opsim:index", { start: "opsim:theater-fetched", end: "opsim:theater-indexed" });
         performance.measure("opsim:position", { start: "opsim:theater-indexed", end: "opsim:position-loaded" });
         performance.measure("opsim:draw", { start: "opsim:position-loaded", end: "opsim:painted" });
+        // The overview after the first view: it costs that view nothing.
+        setTimeout(() => {
+          this.minimap.build();
+          this.map.onView = () => this.minimap.update();
+        });
       });
     };
     this.renderAll();
@@ -96,6 +110,7 @@ class Client {
   async refresh() {
     this.status = await this.api.status();
     this.latest = this.status.turns_logged;
+    this.noteSubmitted();
     await this.loadPosition();
     this.renderAll();
   }
@@ -119,6 +134,7 @@ class Client {
   // ---- the map's clicks ---------------------------------------------------------------------
 
   unitClick(u, e) {
+    if (this.replierMarking(u.hex, e)) return; // the reply marks the counter's hex
     const mine = this.mover && u.side === this.mover;
     if (!mine) {
       if (this.selection.length && this.mover) return this.hexClick(u.hex, e, -1);
@@ -142,7 +158,7 @@ class Client {
     this.hexside = hexside;
     if (this.replierMarking(hex, e)) return;
     if (this.mover && this.selection.length && hex !== this.selectionHex) {
-      const enemy = (this.map.stacks?.get(hex) || []).some((u) => u.side !== this.mover);
+      const enemy = this.map.unitsAt(hex).some((u) => u.side !== this.mover);
       if (enemy) this.draftAttack(hex);
       else this.draftMove(hex, e.shiftKey);
     }
@@ -175,6 +191,10 @@ class Client {
     this.reach = null;
     this.draft = null;
     this.map.expanded = -1;
+    if (this.position?.units.some((u) => u.selected)) {
+      for (const u of this.position.units) u.selected = false; // no counter left marked
+      this.map.setPosition(this.position);
+    }
     this.map.setOverlay({ reach: null, path: [], target: -1, pathLegal: null });
     this.updateSelection();
   }
@@ -284,16 +304,52 @@ class Client {
 
   // ---- the orders list ------------------------------------------------------------------------
 
+  // The orders this page sent, while they wait for the reply (kept over a reload).
+  get shownSubmitted() {
+    const s = this.submitted;
+    return s && this.pending && this.pending.number === s.number && !this.replaying ? s : null;
+  }
+
+  // The orders this page sent (`sent`, else none new), kept in the session's storage while they
+  // wait, so that a reload still shows them; forgotten once nothing is pending.
+  noteSubmitted(sent = null) {
+    const key = `opsim:${this.api.game}:${this.role}:submitted`;
+    if (sent) sessionStorage.setItem(key, JSON.stringify(sent));
+    else if (!this.pending) sessionStorage.removeItem(key);
+    try { this.submitted = JSON.parse(sessionStorage.getItem(key)); } catch { this.submitted = null; }
+  }
+
   renderOrders() {
-    ui.ordersList($("orders-list"), this.orders.items, describe, (i) => {
+    const sent = this.shownSubmitted;
+    ui.ordersList($("orders-list"), sent ? sent.items : this.orders.items, describe, (i) => {
       this.orders.remove(i);
       this.renderOrders();
-    });
+    }, !!sent);
+    this.showPreviews(sent ? sent.items : this.orders.items);
     const can = !!this.mover;
     $("dry-run").disabled = !can || !this.orders.items.length;
     $("submit").disabled = !can || !this.orders.items.length;
     $("clear-orders").disabled = !this.orders.items.length;
     $("menu-form").querySelector("button").disabled = !can;
+  }
+
+  // Each listed move's (or air drop's, rebase's) units drawn, faded, where it ends (not while
+  // replaying).
+  showPreviews(items) {
+    const t = this.theater, units = this.position?.units || [];
+    const previews = [];
+    for (const { order } of this.replaying ? [] : items) {
+      const ids = order.path ? order.units || (order.unit ? [order.unit] : order.rail || order.naval)
+        : [order["air-drop"] || order.rebase].filter(Boolean);
+      if (!ids?.length) continue;
+      const end = t.index.get(order.path ? order.path[order.path.length - 1] : order.hex);
+      if (end === undefined) continue;
+      for (const id of ids) {
+        const unit = units.find((u) => u.id === id);
+        if (unit && unit.hex !== end) previews.push({ unit, hex: end });
+      }
+    }
+    this.map.setPreviews(previews);
   }
 
   async dryRun() {
@@ -314,15 +370,17 @@ class Client {
       this.fail(new Error("the dry run finds problems (listed under the orders): fix them before submitting"));
       return;
     }
+    const file = this.orders.file(this.mover, this.status.next.date);
     try {
-      const sent = await this.api.orders(this.orders.file(this.mover, this.status.next.date));
+      const sent = await this.api.orders(file);
+      this.noteSubmitted({ number: sent.number, items: this.orders.items });
       this.orders.clear();
       this.clearSelection();
       $("dry-run-result").replaceChildren();
-      this.say(`orders for player-turn ${sent.number} sent: waiting for the defender's reply`);
+      this.say(this.liveNotice("pending", sent.number));
       await this.refresh();
     } catch (e) {
-      this.fail(e);
+      this.fail(e, { body: file, mark: (pointer, text) => ui.markInvalid($("orders-list"), pointer, text) });
     }
   }
 
@@ -366,16 +424,23 @@ class Client {
       return;
     }
     if (this.replyForm && this.replyForm.number === this.pending.number) return;
-    this.replyForm = ui.replyForm(panel.querySelector(".body"), this.pending, async (body) => {
-      try {
-        const r = await this.api.reply(body);
-        this.say(`player-turn ${r.number} played`);
-        this.replyForm = null;
-        await this.refresh();
-      } catch (e) {
-        this.fail(e);
-      }
+    const t = this.theater;
+    const form = ui.replyForm(panel.querySelector(".body"), this.pending, {
+      nextTo: (a, b) => t.adjacent(t.index.get(a), t.index.get(b)),
+      send: (body) => this.sendReply(body, form),
     });
+    this.replyForm = form;
+  }
+
+  async sendReply(body, form) {
+    try {
+      const r = await this.api.reply(body);
+      this.say(this.liveNotice("turn", r.number));
+      this.replyForm = null;
+      await this.refresh();
+    } catch (e) {
+      this.fail(e, { what: "Your reply", body, mark: (pointer, text) => form?.invalid(pointer, text) });
+    }
   }
 
   // ---- replay ---------------------------------------------------------------------------------
@@ -428,18 +493,31 @@ class Client {
       const wasReplaying = this.replaying;
       this.status = await this.api.status();
       this.latest = this.status.turns_logged;
+      this.noteSubmitted();
       if (!wasReplaying) {
         await this.loadPosition();
         if (this.hex >= 0) this.showHex(this.hex);
       }
       this.renderAll();
-      this.say(what === "turn" ? `player-turn ${n} is played: the map shows it` : `orders for player-turn ${n} arrived`);
+      this.say(this.liveNotice(what, n));
     };
     source.addEventListener("pending", (ev) => changed("pending", ev).catch((e) => this.fail(e)));
     source.addEventListener("turn", (ev) => changed("turn", ev).catch((e) => this.fail(e)));
     source.onopen = () => document.body.dataset.live = "open";
     source.onerror = () => document.body.dataset.live = "retrying";
     this.source = source;
+  }
+
+  // Who acted, in words: "The Axis submitted the orders for player-turn 1: your reply is due".
+  liveNotice(what, n) {
+    const actor = (side) => (side === this.role ? `You (${SIDE[side]})` : cap(SIDE[side]));
+    if (what === "turn") {
+      const mover = this.lastPending?.number === n ? this.lastPending.side : null;
+      return `${actor(mover ? other(mover) : other(this.phasing))} replied: player-turn ${n} is played: the map shows it`;
+    }
+    const mover = this.pending?.side || this.phasing;
+    const then = this.replier ? "your reply is due" : `waiting for the reply of ${SIDE[other(mover)]}`;
+    return `${actor(mover)} submitted the orders for player-turn ${n}: ${then}`;
   }
 
   // ---- text around the map --------------------------------------------------------------------
@@ -453,6 +531,7 @@ class Client {
     document.body.dataset.role = this.role;
     document.body.dataset.turns = String(this.latest);
     document.body.dataset.pending = this.pending ? this.pending.stage : "";
+    if (this.pending) this.lastPending = this.pending; // who moved, for the notice when played
     const slider = $("replay-slider");
     slider.max = String(this.latest * PHASES.length);
     slider.value = String(this.step);
@@ -468,11 +547,34 @@ class Client {
     $("notice").textContent = text;
   }
 
-  fail(e) {
-    const text = e instanceof ApiError || e instanceof Error ? e.message : String(e);
+  // Shows an error in the player's words. `context`: `body`, what was sent, so that the error's
+  // place in it (its `where`) is named as the page lists it, and `mark(pointer, text)` marks that
+  // entry; `what`, the form it came from.
+  fail(e, context = {}) {
+    let text = e instanceof Error ? e.message : String(e);
+    if (e instanceof ApiError && e.pointer && context.body) {
+      const place = placeOf(e.pointer, context.body);
+      if (place) text = `${place}: ${text}`;
+      context.mark?.(e.pointer, e.message);
+    }
+    if (context.what) text = `${context.what}: ${text}`;
     $("error-text").textContent = text;
     $("error").hidden = false;
-    console.warn("opsim:", text); // a warning: an answered refusal is not a page error
+    // A warning: an answered refusal is not a page error.
+    console.warn("opsim:", text, e instanceof ApiError && e.where ? `(where: ${e.where})` : "");
+  }
+
+  // The page for a link that is not one of the game's (a wrong or revoked token, or no such
+  // game): said in words, and nothing to press.
+  invalidLink(e) {
+    document.querySelector("main").replaceChildren(ui.el("section", { id: "invalid-link", role: "alert" },
+      ui.el("h2", {}, "This link is not valid for this game"),
+      ui.para("The server does not know this link's token for this game, or the game itself. A side's link holds that side's secret: ask whoever made the game for the link again. Nothing here can be played or read."),
+      ui.para(`The server said: ${e.message}`, "hint"),
+      ui.el("p", {}, ui.el("a", { href: "/" }, "The games on this server"))));
+    $("game-info").textContent = "not a valid link";
+    $("error").hidden = true;
+    document.body.dataset.invalid = "true";
   }
 
   wire() {
@@ -484,7 +586,7 @@ class Client {
       ev.preventDefault();
       const i = this.theater.index.get($("goto-hex").value.trim());
       if (i === undefined) return this.fail(new Error(`no hex '${$("goto-hex").value.trim()}' on this theater`));
-      this.map.centerOn(i);
+      this.map.showReadable(i);
       this.hexClick(i, { shiftKey: false }, -1);
     });
     $("dry-run").addEventListener("click", () => this.dryRun());
@@ -508,7 +610,7 @@ class Client {
       });
     }
     document.addEventListener("keydown", (ev) => {
-      if (ev.key !== "Escape") return;
+      if (ev.key !== "Escape" || !this.theater) return;
       if (!$("error").hidden) $("error").hidden = true;
       if (this.map.expanded >= 0) {
         this.map.expanded = -1;
@@ -529,7 +631,8 @@ async function main() {
   try {
     await client.start();
   } catch (e) {
-    client.fail(e);
+    if (e instanceof ApiError && (e.code === "unauthorized" || e.code === "not-found")) client.invalidLink(e);
+    else client.fail(e);
   }
 }
 

@@ -2,13 +2,15 @@
 // what is in view is drawn (a spatial index of cells), so a 100,000-hex theater pans and zooms
 // as a small one does. World units: a hex's radius is 1; flat-topped hexes as `opsim render`.
 
-import { TERRAIN_COLORS, STYLE } from "./style.js";
+import { TERRAIN_COLORS, STYLE, SYMBOL_BOX, counterColor, paintSymbol, symbolOf } from "./style.js";
 
 const ROOT3 = Math.sqrt(3);
 const CELL = 16; // world units per cell of the spatial index
 const MIN_SCALE = 0.5, MAX_SCALE = 120; // pixels per world unit
-const COUNTER_SCALE = 16; // below this, units are marks on the canvas, not buttons
+const COUNTER_SCALE = 22; // below this, units are marks on the canvas (colour and symbol), not buttons
 const COUNTER_FULL = 34; // from this scale up, counters are full size; below, shrunk to fit a hex
+const COUNTER_MIN_SHRINK = 0.8; // no smaller: their smallest text stays 7 px or more
+export const READABLE_SCALE = COUNTER_FULL; // "Go" zooms in to at least this
 const MAX_COUNTERS = 700;
 
 // Corner k of the hex centred at (x, y): 0 east, then clockwise on screen.
@@ -45,7 +47,7 @@ const SIDE_LINES = [
   { along: true, test: has("major-river"), color: STYLE.majorRiver, px: 1.8, world: 0.2 },
   { along: true, test: has("minor-river"), color: STYLE.minorRiver, px: 1, world: 0.1 },
   { along: true, test: has("canal"), color: STYLE.canal, px: 1.2, world: 0.13, dash: [0.25, 0.12] },
-  { along: true, test: has("border"), color: STYLE.border, px: 1, world: 0.07, dash: [0.12, 0.12] },
+  { along: true, test: has("border"), color: STYLE.border, px: 1, world: 0.07, dash: [0.3, 0.1, 0.05, 0.1] },
   { along: false, test: has("road"), color: STYLE.road, px: 1, world: 0.1 },
   { along: false, test: has("railroad"), color: STYLE.rail, px: 1, world: 0.08, dash: [0.2, 0.13] },
   { along: false, test: has("causeway"), color: STYLE.causeway, px: 1.5, world: 0.2 },
@@ -161,12 +163,25 @@ export class MapView {
   setPosition(p) {
     this.position = p;
     this.ownerCache = [];
-    this.stacks = new Map();
+    this.stacks = new Map(); // hex -> the units standing there (their own hex)
     for (const u of p.units) {
       if (u.hex < 0) continue;
       if (!this.stacks.has(u.hex)) this.stacks.set(u.hex, []);
       this.stacks.get(u.hex).push(u);
     }
+    this.redraw();
+  }
+
+  // The units whose own hex is `hex`: what a click on that hex acts on. Previews drawn there
+  // from elsewhere are not among them.
+  unitsAt(hex) {
+    return this.stacks?.get(hex) || [];
+  }
+
+  // Counters drawn where they are planned to go, not where they stand: [{unit, hex}]. They are
+  // pictures (no button, not clickable): a click there is a click on the hex and its own units.
+  setPreviews(list) {
+    this.previews = list;
     this.redraw();
   }
 
@@ -190,6 +205,12 @@ export class MapView {
     if (b.x1 - b.x0 > 2 * hw) this.cx = clamp(this.cx, b.x0 + hw, b.x1 - hw);
     if (b.y1 - b.y0 > 2 * hh) this.cy = clamp(this.cy, b.y0 + hh, b.y1 - hh);
     this.redraw();
+  }
+
+  // Centres the view on a hex, zoomed in far enough that its counters read (not out).
+  showReadable(hex) {
+    this.scale = Math.max(this.scale, READABLE_SCALE);
+    this.centerOn(hex);
   }
 
   fit() {
@@ -291,11 +312,13 @@ export class MapView {
     this.drawState(view, sides, cells);
     this.drawOverlays(view);
     this.drawLabels(view);
+    this.drawSheets(x0, y0, x1, y1);
     g.setTransform(1, 0, 0, 1, 0, 0);
     this.drawCounters(x0, y0, x1, y1);
     this.host.dataset.drawn = String(++this.frames);
     this.host.dataset.hexesDrawn = String(view.length);
     if (this.onDrawn) this.onDrawn(view.length, performance.now() - t0);
+    if (this.onView) this.onView();
   }
 
   hexPath(ids, f) {
@@ -487,7 +510,7 @@ export class MapView {
       this.stroke(o.pathLegal === false ? STYLE.alert : STYLE.path, Math.max(3 / this.scale, 0.15),
         o.pathLegal === false ? [0.3, 0.2] : null);
     }
-    for (const [hex, color] of [[o.target, STYLE.alert], [o.selected, STYLE.selected]]) {
+    for (const [hex, color] of [[o.target, STYLE.path], [o.selected, STYLE.selected]]) {
       if (hex < 0) continue;
       this.hexPath([hex]);
       this.stroke(color, Math.max(3 / this.scale, 0.12));
@@ -518,12 +541,12 @@ export class MapView {
         g.fillStyle = STYLE.ink;
         g.fill();
       } else if (hx.city) {
-        g.fillStyle = hx.city === "full-hex-major" ? STYLE.ink : "#666";
+        g.fillStyle = hx.city === "full-hex-major" ? STYLE.ink : STYLE.city;
         g.fillRect(hx.x - 0.28, hx.y - 0.28, 0.56, 0.56);
       }
       if (s >= 14) {
         if (hx.port) this.text(hx.inland ? "iP" : "P", hx.x + 0.55, hx.y + 0.1, 0.42, STYLE.port);
-        if (hx.airbase) this.text("A", hx.x - 0.55, hx.y + 0.1, 0.42, "#444");
+        if (hx.airbase) this.text("A", hx.x - 0.55, hx.y + 0.1, 0.42, STYLE.airbase);
         if (p && p.ice.has(i)) this.text("ice AF", hx.x, hx.y + 0.45, 0.3, STYLE.port);
       }
       if (hx.place && s >= 10) this.text(hx.place, hx.x, hx.y + 0.78, 0.34, STYLE.ink);
@@ -532,10 +555,49 @@ export class MapView {
     g.textBaseline = "alphabetic";
   }
 
+  // Each sheet's edge, dashed, and its name inside each edge in view, near the view's middle:
+  // where sheets join, both names face each other across the line.
+  drawSheets(x0, y0, x1, y1) {
+    const g = this.g, s = this.scale;
+    if (s < 2) return;
+    const size = 13 / s, pad = 1.6 * size;
+    const mx = (x0 + x1) / 2, my = (y0 + y1) / 2;
+    g.lineWidth = 1 / s;
+    g.strokeStyle = STYLE.sheetEdge;
+    g.setLineDash([1 / s, 3 / s]);
+    for (const sh of this.theater.sheets) {
+      if (sh.x1 < x0 || sh.x0 > x1 || sh.y1 < y0 || sh.y0 > y1) continue;
+      g.strokeRect(sh.x0, sh.y0, sh.x1 - sh.x0, sh.y1 - sh.y0);
+      const cx = clamp(mx, sh.x0 + 4 * size, sh.x1 - 4 * size), cy = clamp(my, sh.y0 + 2 * size, sh.y1 - 2 * size);
+      const label = (x, y, align) => this.boxedText(`sheet ${sh.name}`, x, y, size, align);
+      if (sh.y0 > y0) label(cx, sh.y0 + pad, "center");
+      if (sh.y1 < y1) label(cx, sh.y1 - pad, "center");
+      if (sh.x0 > x0) label(sh.x0 + pad / 2, cy, "left");
+      if (sh.x1 < x1) label(sh.x1 - pad / 2, cy, "right");
+    }
+    g.setLineDash([]);
+  }
+
+  // Text on a white box, so it reads over any terrain.
+  boxedText(words, x, y, size, align) {
+    const g = this.g;
+    g.font = `bold ${size}px sans-serif`;
+    g.textAlign = align;
+    g.textBaseline = "middle";
+    const w = g.measureText(words).width;
+    const left = align === "left" ? x : align === "right" ? x - w : x - w / 2;
+    g.fillStyle = "rgba(255, 255, 255, 0.85)";
+    g.fillRect(left - size * 0.2, y - size * 0.65, w + size * 0.4, size * 1.3);
+    g.fillStyle = STYLE.sheetEdge;
+    g.fillText(words, x, y);
+    g.textBaseline = "alphabetic";
+  }
+
   // Counters: a button per stack in view (its top unit, the count), the expanded stack's
-  // every unit as its own button; marks on the canvas when zoomed out too far for text.
+  // every unit as its own button; marks on the canvas (colour and symbol) when zoomed out too far
+  // for text. Previews (planned moves) are drawn over them as pictures.
   drawCounters(x0, y0, x1, y1) {
-    const t = this.theater, g = this.g, dpr = window.devicePixelRatio || 1;
+    const t = this.theater;
     const inView = [];
     if (this.stacks) {
       for (const [hex, units] of this.stacks) {
@@ -545,21 +607,9 @@ export class MapView {
     }
     const asButtons = this.scale >= COUNTER_SCALE && inView.length <= MAX_COUNTERS;
     this.host.dataset.counters = asButtons ? String(inView.length) : "marks";
-    if (!asButtons) {
-      g.setTransform(dpr, 0, 0, dpr, 0, 0);
-      const size = clamp(this.scale * 1.2, 4, 10);
-      g.strokeStyle = STYLE.ink;
-      g.lineWidth = 1;
-      for (const [hex, units] of inView) {
-        const [sx, sy] = this.toScreen(t.hexes[hex].x, t.hexes[hex].y);
-        g.fillStyle = units[0].side === "axis" ? STYLE.axisCounter : STYLE.alliedCounter;
-        g.fillRect(sx - size / 2, sy - size / 3, size, (size * 2) / 3);
-        g.strokeRect(sx - size / 2, sy - size / 3, size, (size * 2) / 3);
-      }
-      g.setTransform(1, 0, 0, 1, 0, 0);
-    }
+    if (!asButtons) this.drawMarks(inView);
     const keep = new Set();
-    const shrink = Math.min(1, this.scale / COUNTER_FULL).toFixed(2);
+    const shrink = Math.max(COUNTER_MIN_SHRINK, Math.min(1, this.scale / COUNTER_FULL)).toFixed(2);
     if (asButtons) {
       inView.sort((a, b) => t.hexes[a[0]].y - t.hexes[b[0]].y || t.hexes[a[0]].x - t.hexes[b[0]].x);
       for (const [hex, units] of inView) {
@@ -580,6 +630,53 @@ export class MapView {
         if (b.contains(document.activeElement)) this.host.focus();
         b.remove();
         this.counters.delete(hex);
+      }
+    }
+    this.drawPreviews(asButtons ? shrink : 0);
+  }
+
+  // Each stack as a small counter on the canvas: its top unit's colour and, when large enough,
+  // its symbol.
+  drawMarks(inView) {
+    const g = this.g, t = this.theater, dpr = window.devicePixelRatio || 1;
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    const w = clamp(this.scale * 1.3, 5, 26), h = (w * SYMBOL_BOX[1]) / SYMBOL_BOX[0] + 2;
+    g.lineWidth = 1;
+    for (const [hex, units] of inView) {
+      const [sx, sy] = this.toScreen(t.hexes[hex].x, t.hexes[hex].y);
+      g.fillStyle = counterColor(units[0]);
+      g.strokeStyle = STYLE.ink;
+      g.fillRect(sx - w / 2, sy - h / 2, w, h);
+      g.strokeRect(sx - w / 2, sy - h / 2, w, h);
+      if (w >= 14) paintSymbol(g, symbolOf(units[0]), sx - w / 2 + 2, sy - h / 2 + 1, w - 4, h - 2);
+    }
+    g.setTransform(1, 0, 0, 1, 0, 0);
+  }
+
+  // The previews as faded counters (pointer-events: none) at the hex they are planned for.
+  drawPreviews(shrink) {
+    const t = this.theater;
+    this.ghosts ||= new Map();
+    const keep = new Set();
+    for (const { unit, hex } of shrink ? this.previews || [] : []) {
+      const key = `${unit.id}@${hex}`;
+      keep.add(key);
+      let b = this.ghosts.get(key);
+      if (!b) {
+        b = counterFace(unit, "div");
+        b.classList.add("ghost");
+        b.setAttribute("aria-hidden", "true");
+        b.dataset.hex = t.hexes[hex].name;
+        this.ghosts.set(key, b);
+      }
+      const [sx, sy] = this.toScreen(t.hexes[hex].x, t.hexes[hex].y);
+      b.style.transform = `translate(${Math.round(sx)}px, ${Math.round(sy)}px) scale(${shrink})`;
+      this.layer.appendChild(b);
+    }
+    for (const [key, b] of this.ghosts) {
+      if (!keep.has(key)) {
+        b.remove();
+        this.ghosts.delete(key);
       }
     }
   }
@@ -673,20 +770,51 @@ export class MapView {
   }
 }
 
-function counterButton(u) {
-  const b = document.createElement("button");
-  b.type = "button";
+const SVG = "http://www.w3.org/2000/svg";
+
+// A unit's symbol as an inline SVG (the palette's paths), for a counter's face.
+function symbolSvg(u) {
+  const sym = symbolOf(u);
+  const [w, h] = SYMBOL_BOX;
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("class", "symbol");
+  svg.setAttribute("viewBox", `-0.5 -0.5 ${w + 1} ${h + 1}`);
+  svg.setAttribute("aria-hidden", "true");
+  const add = (d, fill) => {
+    const p = document.createElementNS(SVG, "path");
+    p.setAttribute("d", d);
+    p.setAttribute(fill ? "fill" : "stroke", "currentColor");
+    if (!fill) p.setAttribute("fill", "none");
+    svg.append(p);
+  };
+  add(`M0,0H${w}V${h}H0Z`, false);
+  for (const d of sym?.stroke || []) add(d, false);
+  for (const d of sym?.fill || []) add(d, true);
+  return svg;
+}
+
+// A counter's face: the id, the type symbol, the side and strength, in its nationality's colour.
+function counterFace(u, tag) {
+  const b = document.createElement(tag);
   b.className = `counter ${u.kind} ${u.side}${u.selected ? " selected" : ""}`;
   b.dataset.unit = u.id;
-  b.title = `${u.name} (${u.side === "axis" ? "Axis" : "Allied"} ${u.kind})`;
-  b.setAttribute("aria-pressed", u.selected ? "true" : "false");
+  b.style.background = counterColor(u);
   const id = document.createElement("span");
   id.className = "id";
   id.textContent = u.id;
   const str = document.createElement("span");
   str.className = "str";
   str.textContent = `${u.side === "axis" ? "Ax" : "Al"} ${u.strength}`;
-  b.append(id, str);
+  b.append(id, symbolSvg(u), str);
+  return b;
+}
+
+function counterButton(u) {
+  const b = counterFace(u, "button");
+  b.type = "button";
+  const what = u.kind === "ground" ? `${u.nationality} ${u.type}` : `${u.nationality} ${u.kind}`;
+  b.title = `${u.name} (${u.side === "axis" ? "Axis" : "Allied"} ${what.trim()})`;
+  b.setAttribute("aria-pressed", u.selected ? "true" : "false");
   return b;
 }
 

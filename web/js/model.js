@@ -110,6 +110,13 @@ export function normalizeTheater(doc) {
     if (h.y > y1) y1 = h.y;
   }
   const titles = layout.list.map((p) => ({ title: `sheet ${p.names.join(" + ")}`, x: p.x0 + p.dx, y: p.y0 + p.dy - 0.5 }));
+  // Each sheet's rectangle in world units, for its name at its edges (where sheets join).
+  const sheets = doc.sheets.map((s) => {
+    const p = layout.bySheet.get(s.name);
+    const [ax, ay] = center(s.origin[0] + s.first[0], s.origin[1] + s.first[1]);
+    const [bx, by] = center(s.origin[0] + s.last[0], s.origin[1] + s.last[1]);
+    return { name: s.name, x0: ax + p.dx - 1, y0: ay + p.dy - 1, x1: bx + p.dx + 1, y1: by + p.dy + 1 };
+  });
   return {
     title: doc.title || "",
     hexes,
@@ -120,7 +127,14 @@ export function normalizeTheater(doc) {
       if (!this.sideIndex) this.sideIndex = new Map(hexsides.map((s, i) => [s.name, i]));
       return this.sideIndex.get(name) ?? -1;
     },
+    // Whether hexes a and b (indices) share a hexside: their centres are one hex apart (the
+    // theater lists only the hexsides that carry something).
+    adjacent(a, b) {
+      const p = hexes[a], q = hexes[b];
+      return !!p && !!q && Math.abs((p.x - q.x) ** 2 + (p.y - q.y) ** 2 - 3) < 0.01;
+    },
     panels: titles,
+    sheets,
     bounds: { x0: x0 - 1, y0: y0 - 4, x1: x1 + 1, y1: y1 + 1 },
   };
 }
@@ -153,6 +167,8 @@ export function normalizePosition(doc, t) {
       name: u.name || u.id,
       side: u.side,
       kind: u.kind || "ground",
+      type: u.type || "",
+      nationality: u.nationality || "",
       hex: u.hex ? hexOf(u.hex) : -1,
       strength: u.strength || "",
       selected: false,

@@ -9,8 +9,11 @@ export class OrdersDraft {
     this.items = []; // {phase, order}
   }
 
+  // Kept in play order: by phase, and within a phase as given.
   add(phase, order) {
-    this.items.push({ phase, order });
+    const k = PHASES.indexOf(phase);
+    const at = this.items.findIndex((i) => PHASES.indexOf(i.phase) > k);
+    this.items.splice(at < 0 ? this.items.length : at, 0, { phase, order });
   }
 
   remove(index) {

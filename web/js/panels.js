@@ -2,7 +2,7 @@
 // the orders list and its dry run, the defender's reply, the replay's events, the legend. Each
 // function fills one element from an answer of the API; text only (textContent), never HTML.
 
-import { TERRAIN_COLORS, STYLE } from "./style.js";
+import { TERRAIN_COLORS, STYLE, SYMBOLS, NATIONALITY_COLORS, SIDE_COLORS, paintSymbol } from "./style.js";
 
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -30,27 +30,61 @@ function pct(p) {
   return `${(100 * p).toFixed(p > 0 && p < 0.01 ? 2 : 0)}%`;
 }
 
+const SIDE_WORDS = { axis: "Axis", allied: "Allied" };
+
+// A flood as /hex answers it (41.A.4), in words.
+export function floodWords(f) {
+  if (!f || typeof f !== "object") return f ? "flooded" : "";
+  const when = [f.from !== undefined ? `from ${f.from}` : "", f.until !== undefined ? `until ${f.until}` : ""].filter(Boolean).join(" ");
+  return [`${f.kind || ""} flood`.trim() + (when ? ` (${when})` : ""),
+    f.counts_as ? `counts as ${f.counts_as}` : "", f.why || ""].filter(Boolean).join("; ") + (f.rule ? ` [${f.rule}]` : "");
+}
+
+// A water area of a hex (41.A.1), in words.
+export function waterAreaWords(w) {
+  const name = w.name ? ` "${w.name}"` : "";
+  const sides = (w.sides || []).length ? `, toward ${w.sides.join(", ")}` : "";
+  return `water area ${Number(w.index ?? 0) + 1}${name}${sides}${w.port_only ? ", port only" : ""}`
+    + `${w.split_by ? `, split from the others by ${w.split_by}` : ""}${w.rule ? ` [${w.rule}]` : ""}`;
+}
+
+function hexsideWords(s) {
+  if (s.map_edge) return "map edge";
+  return [s.water && s.water !== "none" ? s.water : "", ...(s.features || []), s.waterway ? `waterway ${s.waterway}` : "",
+    s.owner && s.owner !== "none" ? `owner ${s.owner}` : ""].filter(Boolean).join(", ") || "—";
+}
+
+function unitWords(u) {
+  if (typeof u === "string") return u;
+  return [SIDE_WORDS[u.side] || u.side, u.id, u.name ? `(${u.name})` : "", u.type, u.strength,
+    u.supply && u.supply !== "supplied" ? u.supply : ""].filter(Boolean).join(" ");
+}
+
 export function hexPanel(body, h, hexside) {
+  const port = h.port ? `${h.port}${h.inland_port ? ", inland" : ""}` : "";
   const rows = [
     ["hex", h.hex],
+    ["place", h.name],
     ["terrain", h.terrain],
     ["coast", h.coast],
     ["owner", h.owner],
+    ["city", h.city],
+    ["port", port],
+    ["airbase", h.airbase ? "yes" : ""],
     ["areas", (h.areas || []).join(", ")],
     ["weather zone", h.weather_zone],
+    ["flood", floodWords(h.flood)],
+    ["ice airfield", h.ice_airfield ? "yes (41.A.3)" : ""],
+    ["rail ferries", (h.rail_ferries || []).join(", ")],
+    ["hexside clicked", hexside],
   ];
-  if (h.flood) rows.push(["flood", typeof h.flood === "object" ? JSON.stringify(h.flood) : String(h.flood)]);
-  if (h.ice_airfield) rows.push(["ice airfield", "yes (41.A.3)"]);
-  if (hexside) rows.push(["hexside clicked", hexside]);
-  const table = el("table", { class: "kv" }, rows.filter(([, v]) => v !== undefined && v !== "")
+  const table = el("table", { class: "kv" }, rows.filter(([, v]) => v !== undefined && v !== null && v !== "")
     .map(([k, v]) => el("tr", {}, el("th", {}, k), el("td", {}, String(v)))));
   const sides = el("table", { class: "kv" }, el("tr", {}, el("th", {}, "side"), el("th", {}, "hexside"), el("th", {}, "what")),
-    (h.hexsides || []).map((s) => el("tr", {}, el("td", {}, s.dir), el("td", {}, s.hexside),
-      el("td", {}, [s.water !== "none" ? s.water : "", ...(s.features || []), s.owner !== "none" ? `owner ${s.owner}` : ""].filter(Boolean).join(", ")))));
-  const units = (h.units || []).length
-    ? el("ul", {}, h.units.map((u) => el("li", {}, typeof u === "string" ? u : `${u.id || ""} ${u.name || ""} ${u.side || ""} ${u.strength || ""}`.trim())))
-    : para("no units");
-  const water = (h.water_areas || []).map((w) => para(`water: ${w.name} (${w.sides.join(" ")})${w.rule ? ` [${w.rule}]` : ""}`));
+    (h.hexsides || []).map((s) => el("tr", {}, el("td", {}, s.dir), el("td", {}, s.hexside || "—"), el("td", {}, hexsideWords(s)))));
+  const units = (h.units || []).length ? el("ul", {}, h.units.map((u) => el("li", {}, unitWords(u)))) : para("no units");
+  const water = (h.water_areas || []).length
+    ? [el("h3", {}, "Water areas"), el("ul", { class: "water-areas" }, h.water_areas.map((w) => el("li", {}, waterAreaWords(w))))] : [];
   body.replaceChildren(table, el("h3", {}, "Units"), units, ...water, el("details", {}, el("summary", {}, "Hexsides"), sides));
 }
 
@@ -115,11 +149,36 @@ function oddsOf(answer, purpose) {
     r.results.filter((x) => x.probability > 0).map((x) => `${x.result} ${pct(x.probability)}`).join(", "), rule(r.rule))));
 }
 
-export function ordersList(list, items, describe, onRemove) {
-  list.replaceChildren(...items.map((item, i) => el("li", {},
-    `${item.phase}: ${describe(item.order)}`,
-    el("button", { type: "button", "aria-label": `remove order ${i + 1}`, onclick: () => onRemove(i) }, "remove"))));
+// The orders in play order (`items` are kept so: orders.js). Each entry's data-pointer is its
+// place in the orders file (/movement/0), for an error to point at. `submitted`: the orders are
+// the ones sent, waiting for the reply: marked so, and not removable.
+export function ordersList(list, items, describe, onRemove, submitted = false) {
+  const seen = {};
+  list.replaceChildren(...items.map((item, i) => {
+    const k = (seen[item.phase] = (seen[item.phase] ?? -1) + 1);
+    return el("li", { "data-pointer": `/${item.phase}/${k}`, class: submitted ? "submitted" : null },
+      `${item.phase}: ${describe(item.order)}`,
+      submitted ? el("span", { class: "tag" }, " (submitted)")
+        : el("button", { type: "button", "aria-label": `remove order ${i + 1}`, onclick: () => onRemove(i) }, "remove"));
+  }));
   if (!items.length) list.replaceChildren(el("li", { class: "hint" }, "no orders yet"));
+}
+
+// Marks the entry of `box` whose data-pointer starts the error's pointer, with the message
+// beside it; returns whether one was found.
+export function markInvalid(box, pointer, message) {
+  for (const old of box.querySelectorAll("[aria-invalid]")) {
+    old.removeAttribute("aria-invalid");
+    old.querySelector(".field-error")?.remove();
+  }
+  if (!pointer) return false;
+  const entries = [...box.querySelectorAll("[data-pointer]")].filter((e) => pointer === e.dataset.pointer
+    || pointer.startsWith(`${e.dataset.pointer}/`));
+  const entry = entries[entries.length - 1];
+  if (!entry) return false;
+  entry.setAttribute("aria-invalid", "true");
+  entry.append(el("span", { class: "field-error" }, ` — ${message}`));
+  return true;
 }
 
 export function dryRun(box, answer) {
@@ -132,46 +191,80 @@ export function dryRun(box, answer) {
     el("ol", {}, rows), oddsOf(answer));
 }
 
-// The defender's reply: floods (41.A.4) and retreat preferences (B7.5), marked by clicking hexes.
-// Returns {number, click(hexName, event) -> bool}.
-export function replyForm(body, pending, send) {
+// The defender's reply: floods (41.A.4) and retreat preferences (B7.5), marked by clicking hexes
+// (or their counters). `nextTo(a, b)` says whether two hexes (names) are adjacent: a preferred
+// retreat hex that is not next to its stack's hex is refused here, in words, before sending.
+// Returns {number, click(hexName) -> bool, body(), invalid(pointer, message)}.
+export function replyForm(body, pending, { send, nextTo }) {
   const reactions = [], retreats = [];
   let mode = "none";
-  const list = el("ul");
+  let newStack = true; // in retreat mode: the next click names a stack's hex
+  const list = el("ul", { id: "reply-list" });
+  const error = el("p", { class: "form-error illegal", id: "reply-error", role: "alert" });
+  const refuse = (text) => { error.textContent = text; };
   const show = () => list.replaceChildren(
-    ...reactions.map((r) => el("li", {}, `${Object.keys(r)[0]} ${Object.values(r)[0]}`)),
-    ...retreats.map((r) => el("li", {}, `retreat from ${r.hex}: prefer ${r.prefer.join(", ") || "(click hexes)"}`)));
+    ...reactions.map((r, i) => el("li", { "data-pointer": `/reactions/${i}` }, `${Object.keys(r)[0]} ${Object.values(r)[0]}`)),
+    ...retreats.map((r, i) => el("li", { "data-pointer": `/retreats/${i}` },
+      `retreat from ${r.hex}: prefer ${r.prefer.join(", ") || "(click the hexes next to it, best first)"}`)));
+  const hint = para("", "hint");
+  const setMode = (m) => {
+    mode = m;
+    newStack = true;
+    refuse("");
+    for (const b of modes.children) b.setAttribute("aria-pressed", String(b.dataset.mode === m));
+    hint.textContent = {
+      flood: "Click an attacked canal-intensive hex of yours to ask for its flood (41.A.4.a).",
+      "massive-flood": "Click an attacked canal-intensive hex of yours to ask for a massive flood (41.A.4.b).",
+      retreat: "Click the stack's hex (or its counter), then the hexes next to it that it prefers, best first (B7.5). Press Retreat preferences again for another stack.",
+      none: "Choose what a click on the map marks.",
+    }[m];
+  };
   const modes = el("div", { class: "buttons", role: "group", "aria-label": "what a click on the map marks" },
     [["flood", "Flood a hex"], ["massive-flood", "Massive flood"], ["retreat", "Retreat preferences"], ["none", "Stop marking"]]
-      .map(([m, label]) => el("button", { type: "button", "aria-pressed": String(m === mode), onclick: (e) => {
-        mode = m;
-        for (const b of modes.children) b.setAttribute("aria-pressed", String(b === e.target));
-      } }, label)));
+      .map(([m, label]) => el("button", { type: "button", "data-mode": m, "aria-pressed": "false", onclick: () => setMode(m) }, label)));
   // The attacks, when the server tells them with the pending orders.
   const attacks = (pending.attacks || []).map((a) => el("li", {},
     `${a.hex} attacked by ${(a.units || []).join(", ")}${a.canal_intensive ? ": canal-intensive, you may flood it (41.A.4)" : ""}`));
+  const reply = () => ({ reactions, retreats });
   body.replaceChildren(
     ...(attacks.length ? [el("ul", { id: "attacks" }, attacks)] : []),
     para(`${pending.text}. Your reply: floods of your canal-intensive hexes attacked (41.A.4), and where your stacks prefer to retreat (B7.5). Choose what a click marks, then click hexes; or reply with nothing.`),
-    modes, list,
+    modes, hint, list, error,
     el("div", { class: "buttons" },
-      el("button", { type: "button", id: "send-reply", onclick: () => send({ reactions, retreats }) }, "Send reply"),
-      el("button", { type: "button", onclick: () => { reactions.length = 0; retreats.length = 0; show(); } }, "Clear")));
+      el("button", { type: "button", id: "send-reply", onclick: () => { refuse(""); send(reply()); } }, "Send reply"),
+      el("button", { type: "button", onclick: () => { reactions.length = 0; retreats.length = 0; setMode(mode); show(); } }, "Clear")));
+  setMode("none");
   show();
+  const retreatClick = (hex) => {
+    const last = retreats[retreats.length - 1];
+    if (newStack || !last) {
+      const entry = retreats.find((r) => r.hex === hex);
+      if (!entry) retreats.push({ hex, prefer: [] });
+      else retreats.push(...retreats.splice(retreats.indexOf(entry), 1)); // its entry, now the last
+      newStack = false;
+      return;
+    }
+    if (hex === last.hex) return refuse(`${hex} is the stack's own hex: click a hex next to it`);
+    if (!nextTo(hex, last.hex)) {
+      return refuse(`${hex} is not next to ${last.hex}: a retreat moves one hex (B7.5). Click a hex next to ${last.hex}, or press Retreat preferences again for another stack.`);
+    }
+    if (last.prefer.includes(hex)) return refuse(`${hex} is already preferred for ${last.hex}`);
+    last.prefer.push(hex);
+  };
   return {
     number: pending.number,
     click(hex) {
-      if (mode === "flood" || mode === "massive-flood") {
-        reactions.push({ [mode]: hex });
-      } else if (mode === "retreat") {
-        const last = retreats[retreats.length - 1];
-        if (last && last.prefer.length < 6 && last.hex !== hex) last.prefer.push(hex);
-        else retreats.push({ hex, prefer: [] });
-      } else {
-        return false;
-      }
+      refuse("");
+      if (mode === "flood" || mode === "massive-flood") reactions.push({ [mode]: hex });
+      else if (mode === "retreat") retreatClick(hex);
+      else return false;
       show();
       return true;
+    },
+    body: reply,
+    // An error the server found in the reply, shown at its entry.
+    invalid(pointer, message) {
+      return markInvalid(list, pointer, message);
     },
   };
 }
@@ -209,47 +302,66 @@ export function mapStateText(p) {
   return parts.join(" · ");
 }
 
-// The legend: every symbol the map uses, drawn by the same colours, with its words.
+// The legend: every symbol the map uses, drawn by the same colours, with its words. Each entry
+// has its own look (data-look: its kind, colour and dash), and red (STYLE.alert) means one thing
+// only: something refused, out of supply, out or closed.
 export function drawLegend(ul) {
-  const entries = [];
-  for (const [name, color] of Object.entries(TERRAIN_COLORS)) entries.push([name, (g) => { g.fillStyle = color; g.fillRect(0, 0, 24, 14); }]);
-  const line = (color, width, dash) => (g) => { g.strokeStyle = color; g.lineWidth = width; g.setLineDash(dash || []); g.beginPath(); g.moveTo(1, 7); g.lineTo(23, 7); g.stroke(); };
-  const hatch = (color, slant) => (g) => { g.strokeStyle = color; for (let x = -14; x < 24; x += 4) { g.beginPath(); g.moveTo(x, slant > 0 ? 14 : 0); g.lineTo(x + 14, slant > 0 ? 0 : 14); g.stroke(); } };
-  const glyph = (text, color) => (g) => { g.fillStyle = color; g.font = "11px sans-serif"; g.textAlign = "center"; g.fillText(text, 12, 11); };
-  const counter = (color, round, text) => (g) => { g.fillStyle = color; g.beginPath(); g.roundRect(1, 1, 22, 12, round ? 4 : 0); g.fill(); g.stroke(); g.fillStyle = "#000"; g.font = "8px sans-serif"; g.textAlign = "center"; g.fillText(text, 12, 10); };
+  const entries = []; // [words, look, paint]
+  const box = (color) => [`fill:${color}`, (g) => { g.fillStyle = color; g.fillRect(0, 0, 24, 14); }];
+  for (const [name, color] of Object.entries(TERRAIN_COLORS)) entries.push([name, ...box(color)]);
+  const line = (color, width, dash) => [`line:${color}:${(dash || []).join(",")}`,
+    (g) => { g.strokeStyle = color; g.lineWidth = width; g.setLineDash(dash || []); g.beginPath(); g.moveTo(1, 7); g.lineTo(23, 7); g.stroke(); }];
+  const outline = (color, dash) => [`hex-outline:${color}:${dash.join(",")}`, (g) => {
+    g.strokeStyle = color; g.lineWidth = 1.5; g.setLineDash(dash); g.beginPath();
+    for (let k = 0; k <= 6; ++k) g.lineTo(12 + 9 * Math.cos((k * Math.PI) / 3), 7 + 6.5 * Math.sin((k * Math.PI) / 3));
+    g.stroke();
+  }];
+  const hatch = (color, slant) => [`hatch:${color}:${slant}`, (g) => { g.strokeStyle = color; for (let x = -14; x < 24; x += 4) { g.beginPath(); g.moveTo(x, slant > 0 ? 14 : 0); g.lineTo(x + 14, slant > 0 ? 0 : 14); g.stroke(); } }];
+  const glyph = (text, color) => [`glyph:${text}:${color}`, (g) => { g.fillStyle = color; g.font = "11px sans-serif"; g.textAlign = "center"; g.fillText(text, 12, 11); }];
+  const ring = (color) => [`ring:${color}`, (g) => { g.strokeStyle = color; g.lineWidth = 1.5; g.beginPath(); g.arc(12, 7, 5, 0, 7); g.stroke(); }];
+  const cross = (color) => [`cross:${color}`, (g) => { g.strokeStyle = color; g.lineWidth = 2; g.beginPath(); g.moveTo(8, 3); g.lineTo(16, 11); g.moveTo(8, 11); g.lineTo(16, 3); g.stroke(); }];
+  const counter = (color, type) => [`counter:${color}:${type}`, (g) => {
+    g.fillStyle = color; g.fillRect(1, 0, 22, 14); g.strokeStyle = "#000"; g.strokeRect(1, 0, 22, 14);
+    if (type) paintSymbol(g, SYMBOLS[type], 5, 2.5, 14, 8.4);
+  }];
   entries.push(
-    ["Axis-owned (hatched /)", hatch(STYLE.axisHatch, 1)],
-    ["Allied-owned (hatched \\)", hatch(STYLE.alliedHatch, -1)],
-    ["flooded", (g) => { g.fillStyle = STYLE.flood; g.beginPath(); g.arc(12, 7, 6, 0, 7); g.fill(); }],
-    ["ice airfield (ice AF)", glyph("ice", STYLE.port)],
-    ["dot city", (g) => { g.fillStyle = "#000"; g.beginPath(); g.arc(12, 7, 3, 0, 7); g.fill(); }],
-    ["city (black: full major)", (g) => { g.fillStyle = "#666"; g.fillRect(8, 3, 8, 8); }],
-    ["port (iP: inland)", glyph("P", STYLE.port)],
-    ["airbase", glyph("A", "#444")],
-    ["navigable waterway", line(STYLE.waterway, 5)],
-    ["all-sea hexside", line(STYLE.seaSide, 2.5)],
-    ["major river", line(STYLE.majorRiver, 3)],
-    ["minor river", line(STYLE.minorRiver, 1.5)],
-    ["canal", line(STYLE.canal, 2, [4, 2])],
-    ["border", line(STYLE.border, 1, [2, 2])],
-    ["road", line(STYLE.road, 1.5)],
-    ["railroad", line(STYLE.rail, 1.2, [3, 2])],
-    ["causeway", line(STYLE.causeway, 3)],
-    ["rail ferry", line(STYLE.railFerry, 2, [5, 3])],
-    ["bridge out; Suez not open", (g) => { g.strokeStyle = STYLE.alert; g.lineWidth = 2; g.beginPath(); g.moveTo(8, 3); g.lineTo(16, 11); g.moveTo(8, 11); g.lineTo(16, 3); g.stroke(); }],
-    ["Axis zone of control (dashed)", line(STYLE.zocAxis, 1.5, [4, 3])],
-    ["Allied zone of control (dotted)", line(STYLE.zocAllied, 1.5, [1, 2])],
-    ["in supply (ring)", (g) => { g.strokeStyle = STYLE.supplied; g.beginPath(); g.arc(12, 7, 5, 0, 7); g.stroke(); }],
-    ["out of supply, isolated (ring, words)", (g) => { g.strokeStyle = STYLE.alert; g.beginPath(); g.arc(12, 7, 5, 0, 7); g.stroke(); }],
-    ["reach, with its MP cost (■: the move ends there)", (g) => { g.fillStyle = STYLE.reach; g.fillRect(0, 0, 24, 14); }],
-    ["path (dashed: refused)", line(STYLE.path, 2.5)],
-    ["Axis unit (Ax)", counter(STYLE.axisCounter, false, "Ax")],
-    ["Allied unit (Al)", counter(STYLE.alliedCounter, false, "Al")],
-    ["air or naval unit (rounded)", counter("#fff", true, "tf")],
+    ["Axis-owned (hatched /)", ...hatch(STYLE.axisHatch, 1)],
+    ["Allied-owned (hatched \\)", ...hatch(STYLE.alliedHatch, -1)],
+    ["flooded", "disc:flood", (g) => { g.fillStyle = STYLE.flood; g.beginPath(); g.arc(12, 7, 6, 0, 7); g.fill(); }],
+    ["ice airfield (ice AF)", ...glyph("ice", STYLE.port)],
+    ["dot city", "dot:city", (g) => { g.fillStyle = STYLE.ink; g.beginPath(); g.arc(12, 7, 3, 0, 7); g.fill(); }],
+    ["city (black: full major)", "square:city", (g) => { g.fillStyle = STYLE.city; g.fillRect(8, 3, 8, 8); }],
+    ["port (iP: inland)", ...glyph("P", STYLE.port)],
+    ["airbase", ...glyph("A", STYLE.airbase)],
+    ["navigable waterway", ...line(STYLE.waterway, 5)],
+    ["all-sea hexside", ...line(STYLE.seaSide, 2.5)],
+    ["major river", ...line(STYLE.majorRiver, 3)],
+    ["minor river", ...line(STYLE.minorRiver, 1.5)],
+    ["canal", ...line(STYLE.canal, 2, [4, 2])],
+    ["border", ...line(STYLE.border, 1, [6, 2, 1, 2])],
+    ["road", ...line(STYLE.road, 1.5)],
+    ["railroad", ...line(STYLE.rail, 1.2, [3, 2])],
+    ["causeway", ...line(STYLE.causeway, 3)],
+    ["rail ferry", ...line(STYLE.railFerry, 2, [5, 3])],
+    ["sheet edge, its name beside it", ...line(STYLE.sheetEdge, 1, [1, 3])],
+    ["bridge out; Suez not open (red: a problem)", ...cross(STYLE.alert)],
+    ["Axis zone of control (hex outlined, dashed)", ...outline(STYLE.zocAxis, [4, 3])],
+    ["Allied zone of control (hex outlined, dotted)", ...outline(STYLE.zocAllied, [1, 2])],
+    ["in supply (ring)", ...ring(STYLE.supplied)],
+    ["out of supply, isolated (red ring, words)", ...ring(STYLE.alert)],
+    ["reach, with its MP cost (■: the move ends there)", ...box(STYLE.reach)],
+    ["order being drafted: path, attack target", ...line(STYLE.path, 2.5)],
+    ["refused path (red, dashed)", ...line(STYLE.alert, 2.5, [4, 3])],
+    ["selected hex", ...outline(STYLE.selected, [])],
   );
-  ul.replaceChildren(...entries.map(([text, paint]) => {
+  for (const [type, sym] of Object.entries(SYMBOLS)) {
+    if (type !== "box") entries.push([`${type} (counter symbol)`, `symbol:${type}`, (g) => paintSymbol(g, sym, 2, 1, 20, 12)]);
+  }
+  for (const [nation, color] of Object.entries(NATIONALITY_COLORS)) entries.push([`${nation} unit`, ...counter(color, "infantry")]);
+  entries.push(["other Axis unit (Ax)", ...counter(SIDE_COLORS.axis, "")], ["other Allied unit (Al)", ...counter(SIDE_COLORS.allied, "")]);
+  ul.replaceChildren(...entries.map(([text, look, paint]) => {
     const c = el("canvas", { width: 24, height: 14, "aria-hidden": "true" });
     paint(c.getContext("2d"));
-    return el("li", {}, c, text);
+    return el("li", { "data-look": look }, c, text);
   }));
 }

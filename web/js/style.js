@@ -1,45 +1,39 @@
-// The map's colours, the same as `opsim render` uses where it draws the same thing, so a
-// printed position and the browser agree. Colour is never the only signal: the legend pairs
-// each with a shape or a word.
+// The map's colours and counter symbols, from web/palette.json: the one copy, which
+// `opsim render` embeds at build time, so a printed position and the browser agree. Colour is
+// never the only signal: the legend pairs each with a shape or a word, and each counter names its
+// side and strength in words.
 
-export const TERRAIN_COLORS = {
-  clear: "#e8e0b0",
-  rough: "#c8a878",
-  forest: "#8fbf7f",
-  swamp: "#9fc8b8",
-  mountain: "#a08060",
-  "canal-intensive": "#d8e8a0",
-  prohibited: "#707070",
-  "all-sea": "#6fa8dc",
-  lake: "#9fc5e8",
-};
+import palette from "../palette.json" with { type: "json" };
 
-export const STYLE = {
-  background: "#fafafa",
-  hexEdge: "#999999",
-  ink: "#000000",
-  faint: "#555555",
-  port: "#0b5394",
-  waterway: "#00a0a0",
-  seaSide: "#1c4587",
-  majorRiver: "#1f5fbf",
-  minorRiver: "#3d85c6",
-  canal: "#20b0d0",
-  border: "#cc0000",
-  road: "#b45f06",
-  rail: "#202020",
-  causeway: "#cc0000",
-  railFerry: "#9900cc",
-  axisHatch: "#404040",
-  alliedHatch: "#a61c00",
-  flood: "rgba(60, 120, 216, 0.35)",
-  alert: "#cc0000",
-  supplied: "#38761d",
-  zocAxis: "#7f00ff",
-  zocAllied: "#e69138",
-  reach: "rgba(255, 220, 0, 0.35)",
-  path: "#e00000",
-  selected: "#ff6d01",
-  axisCounter: "#9e9e9e",
-  alliedCounter: "#e6b8af",
-};
+export const TERRAIN_COLORS = palette.terrain;
+export const STYLE = palette.style;
+// A unit type's symbol (NATO style): SVG path data in a box of SYMBOL_BOX units, stroked or filled.
+export const SYMBOL_BOX = palette.symbols.box;
+
+// The symbol of a unit: its type for ground units, else "air" or "naval"; null if none.
+export function symbolOf(u) {
+  return palette.symbols[u.kind === "ground" ? u.type : u.kind] || null;
+}
+
+// A counter's colour: its nationality's, else its side's.
+export function counterColor(u) {
+  return palette.nationality[u.nationality] || palette.side[u.side] || "#ffffff";
+}
+
+export const SIDE_COLORS = palette.side;
+export const NATIONALITY_COLORS = palette.nationality;
+export const SYMBOLS = palette.symbols;
+
+// Draws a symbol on a canvas in the box (x, y, w, h), its frame included, in `ink`.
+export function paintSymbol(g, sym, x, y, w, h, ink = "#000") {
+  const [bw, bh] = SYMBOL_BOX;
+  g.save();
+  g.translate(x, y);
+  g.scale(w / bw, h / bh);
+  g.strokeStyle = g.fillStyle = ink;
+  g.lineWidth = Math.max(1, bw / w);
+  g.strokeRect(0, 0, bw, bh);
+  for (const d of sym?.stroke || []) g.stroke(new Path2D(d));
+  for (const d of sym?.fill || []) g.fill(new Path2D(d));
+  g.restore();
+}
