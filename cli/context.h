@@ -108,5 +108,6 @@ void AddOddsCommands(CLI::App& app, Context& ctx);      // odds
 void AddPbemCommands(CLI::App& app, Context& ctx);      // pbem start|join|accept|move|...
 void AddServeCommands(CLI::App& app, Context& ctx);     // serve
 void AddViewCommands(CLI::App& app, Context& ctx);      // theater, position
+void AddPlayCommands(CLI::App& app, Context& ctx);      // play
 
 }  // namespace opsim::cli

@@ -9,10 +9,12 @@
 #include "context.h"
 #include "opsim/db/game_log.h"
 #include "opsim/db/pbem.h"
+#include "opsim/db/step_log.h"
 #include "opsim/map/scenario.h"
 #include "opsim/ops/calendar.h"
 #include "opsim/ops/rules_version.h"
 #include "opsim/query/log.h"
+#include "opsim/query/play.h"
 #include "opsim/query/source.h"
 
 namespace opsim::cli {
@@ -76,6 +78,12 @@ std::string StatusText(const json& j) {
   }
   if (j.contains("pending"))
     out << "  pending: " << j["pending"]["text"].get<std::string>() << "\n";
+  if (j.contains("in_play")) {
+    const json& p = j["in_play"];
+    out << "  in play: player-turn " << p["player_turn"] << ", " << p["steps"]
+        << " steps taken; waiting for the " << p["prompt"]["side"].get<std::string>()
+        << " player: " << p["prompt"]["text"].get<std::string>() << " [B1.3]\n";
+  }
   const json& next = j["next"];
   out << "  next: " << next["date"].get<std::string>() << " (game turn "
       << next["game_turn"].get<int>() + 1 << "), the " << next["phasing"].get<std::string>()
@@ -237,6 +245,16 @@ void AddStatusCommand(CLI::App& app, Context& ctx) {
         so->db, so->at >= 0 ? std::optional<std::int32_t>(so->at) : std::nullopt);
     if (!status) return std::unexpected(status.error());
     json doc = query::ToJson(*status);
+    // A player-turn in play step by step: whose decision the game waits for (B1.3).
+    if (so->at < 0 && status->game.dice == db::DiceKind::kSeeded) {
+      auto steps = db::PendingSteps(so->db);
+      if (!steps) return std::unexpected(steps.error());
+      if (*steps > 0) {
+        auto session = db::StepSession::Open(so->db, db::TurnLog::Access::kRead);
+        if (!session) return std::unexpected(session.error());
+        doc["in_play"] = query::PlayStatusJson(*session);
+      }
+    }
     if (status->game.dice == db::DiceKind::kFair) {
       auto pending = db::pbem::Pending(so->db);
       if (!pending) return std::unexpected(pending.error());

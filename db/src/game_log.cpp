@@ -6,6 +6,7 @@
 #include <future>
 #include <nlohmann/json.hpp>
 
+#include "logged.h"
 #include "opsim/core/sha256.h"
 #include "opsim/db/snapshot.h"
 #include "opsim/map/scenario.h"
@@ -16,12 +17,6 @@
 namespace opsim::db {
 
 namespace {
-
-// The static side of a logged game, built once from the logged scenario and seed.
-struct Rules {
-  std::shared_ptr<const map::Theater> theater;
-  std::shared_ptr<const ops::Campaign> campaign;
-};
 
 Result<Rules> BuildRules(const JsonSource& src, std::uint64_t seed) {
   auto loaded = map::LoadScenario(src);
@@ -34,6 +29,8 @@ Result<Rules> BuildRules(const JsonSource& src, std::uint64_t seed) {
                std::make_shared<const ops::Campaign>(std::move(*campaign))};
 }
 
+}  // namespace
+
 Result<Rules> BuildRules(const TurnLog& log) {
   auto src = JsonSource::FromText(log.game().scenario, log.game().scenario_name);
   auto rules = src ? BuildRules(*src, log.game().seed) : std::unexpected(src.error());
@@ -44,6 +41,8 @@ Result<Rules> BuildRules(const TurnLog& log) {
   }
   return rules;
 }
+
+namespace {
 
 // The number of player-turns `at` asks for (all of them when absent), if the log holds them.
 Result<std::int32_t> Target(const TurnLog& log, std::optional<std::int32_t> at) {
@@ -288,10 +287,24 @@ Result<ops::TurnResult> ReplayTurn(ops::Game& game, const LoggedTurn& logged, co
     if (!dice) return refuse(logged.seq, dice.error().message);
     keyed.emplace(*dice);
   }
+  // A player-turn played step by step is checked step by step too, from where it began.
+  std::optional<ops::Game> before;
+  if (!orders->steps.empty()) {
+    if (keyed)
+      return refuse(logged.seq,
+                    "a fair player-turn of steps: this build plays steps "
+                    "of seeded games only");
+    before.emplace(game);
+  }
   auto result = game.Play(*orders, keyed ? &*keyed : nullptr, phases);
   if (!result) {
     return refuse(logged.seq,
                   "the replay refuses the logged orders: " + result.error().to_string());
+  }
+  if (before) {
+    if (auto st = CheckSteps(*before, *orders, *result); !st) {
+      return refuse(logged.seq, st.error().message);
+    }
   }
   if (auto diff = Compare(logged, ToLoggedTurn(logged.number, logged.orders, *result), reported)) {
     return refuse(diff->seq, diff->message);
@@ -299,8 +312,8 @@ Result<ops::TurnResult> ReplayTurn(ops::Game& game, const LoggedTurn& logged, co
   return result;
 }
 
-// The game after `target` logged player-turns: from the newest snapshot this build can read at
-// or before it (else from the start), then the logged player-turns after that, each checked.
+}  // namespace
+
 Result<ops::Game> GameAt(const TurnLog& log, const Rules& rules, std::int32_t target) {
   if (auto s = log.CheckTail(); !s) return std::unexpected(s.error());
   auto turns = log.SnapshotTurns();
@@ -351,6 +364,8 @@ Result<ops::Game> GameAt(const TurnLog& log, const Rules& rules, std::int32_t ta
   }
   return std::move(*game);
 }
+
+namespace {
 
 Snapshot SnapshotOf(const ops::GameState& state, std::int32_t turn, std::string state_hash) {
   return Snapshot{turn, kSnapshotFormat, std::move(state_hash), SaveSnapshot(state)};
@@ -579,6 +594,14 @@ Result<ops::TurnResult> PlayLoggedTurn(const std::string& db_path, const JsonSou
 
   auto tx = log->Begin();
   if (!tx) return std::unexpected(tx.error());
+  auto meta = log->Meta();
+  if (!meta) return std::unexpected(meta.error());
+  if (meta->count("steps_pending")) {
+    return Fail(ErrorCode::kInvalidInput,
+                "a player-turn is in play step by step (`opsim play --db`, docs/rules.md B1.3): "
+                "finish it before playing an orders file",
+                db_path, std::string(rules::kB1_3.id));
+  }
   auto count = log->CountTurns();
   if (!count) return std::unexpected(count.error());
   auto game = GameAt(*log, *rules, *count);

@@ -3,6 +3,7 @@
 // rule41/kerch.cpp.
 #include <algorithm>
 
+#include "opsim/core/echo.h"
 #include "turn.h"
 
 namespace opsim::ops {
@@ -11,6 +12,10 @@ Status Turn::Combat() {
   for (const AttackOrder& a : orders_.combat) {
     if (auto st = Attempt([&] { return Attack(a); }); !st) return st;
   }
+  return EndCombat();
+}
+
+Status Turn::EndCombat() {
   if (auto st = Attempt([&] { return FloodsAnswerAttacks(); }); !st) return st;
   // B11.3: an assault that has not cleared its hex by the end of combat is lost.
   for (GroundUnit& u : s_.units) {
@@ -22,28 +27,40 @@ Status Turn::Combat() {
 }
 
 Status Turn::Attack(const AttackOrder& a) {
+  auto declared = Declare(a);
+  if (!declared) return std::unexpected(declared.error());
+  if (auto st = Resolve(*declared); !st) return st;
+  if (!declared->result) return {};
+  ApplyResult(*declared);
+  if (a.advance_units) {
+    if (auto st = MayAdvanceThese(*declared, *a.advance_units, a.where); !st) return st;
+  }
+  Advance(*declared, a.advance_units ? *a.advance_units
+                     : a.advance     ? MayAdvance(*declared)
+                                     : std::vector<std::string>{});
+  return {};
+}
+
+Result<Turn::Declared> Turn::Declare(const AttackOrder& a) {
   if (attacked_hexes_.count(a.hex.v)) {
     return Refuse(rules::kB7_1, Name(a.hex) + " is attacked once a player-turn", a.where);
   }
-  std::vector<GroundUnit*> defenders = UnitsAt(a.hex, Enemy(side_));
-  if (defenders.empty()) {
+  if (UnitsAt(a.hex, Enemy(side_)).empty()) {
     return Refuse(rules::kB7_1, "no enemy units to attack at " + Name(a.hex), a.where);
   }
   const RuleContext ctx = Ctx(false);
-  std::vector<GroundUnit*> attackers;
-  std::vector<StepNotes> crossings;  // the Rule 41 clauses that shaped each attacker's hexside
-  bool all_major = true;
+  Declared d{a, {}, {}, true, std::nullopt};
   for (const std::string& id : a.units) {
     Status error;
     GroundUnit* u = Unit(id, a.where, &error);
-    if (u == nullptr) return error;
+    if (u == nullptr) return std::unexpected(error.error());
     if (attacked_.count(u->id)) {
       return Refuse(rules::kB7_1, u->name + " has already attacked this player-turn", a.where);
     }
     if (u->hex == a.hex) {
       // B11.3: dropped onto the enemy, it attacks from within the hex, across no hexside.
-      all_major = false;
-      attackers.push_back(u);
+      d.all_major = false;
+      d.attackers.push_back(u->id);
       continue;
     }
     const map::HexsideRef side = t_.HexsideBetween(u->hex, a.hex);
@@ -51,7 +68,7 @@ Status Turn::Attack(const AttackOrder& a) {
       return Refuse(rules::kB7_1,
                     u->name + " at " + Name(u->hex) + " is not next to " + Name(a.hex), a.where);
     }
-    if (auto st = KerchAttack(side, a.where); !st) return st;
+    if (auto st = KerchAttack(side, a.where); !st) return std::unexpected(st.error());
     GroundMover mover;
     mover.side = side_;
     mover.cls = u->traits().cls;
@@ -62,18 +79,38 @@ Status Turn::Attack(const AttackOrder& a) {
                     u->name + " cannot attack across " + t_.HexsideName(side) + ": " + cross.why,
                     a.where);
     }
-    all_major = all_major && cross.crossing == Crossing::kMajor;
-    crossings.push_back(StepNotes{{u->hex, a.hex}, std::move(notes)});
-    attackers.push_back(u);
+    d.all_major = d.all_major && cross.crossing == Crossing::kMajor;
+    d.crossings.push_back(StepNotes{{u->hex, a.hex}, std::move(notes)});
+    d.attackers.push_back(u->id);
+  }
+  // A hex that a flood made prohibited terrain is not attacked at all (41.A.4).
+  GroundMover foot;
+  foot.side = side_;
+  if (const map::Flood* f = s_.map.flood(a.hex);
+      f && !EvaluateGroundHex(ctx, foot, a.hex, nullptr).blocked.empty()) {
+    return Refuse(f->kind == map::FloodKind::kMassive ? rules::k41A4b : rules::k41A4a,
+                  Name(a.hex) + " is prohibited terrain: no attack may be made on it", a.where);
   }
   attacked_hexes_.insert(a.hex.v);
-  for (GroundUnit* u : attackers) attacked_.insert(u->id);
+  for (const std::string& id : d.attackers) attacked_.insert(id);
+  return d;
+}
+
+std::vector<GroundUnit*> Turn::Attackers(const Declared& d) {
+  std::vector<GroundUnit*> out;
+  for (const std::string& id : d.attackers) out.push_back(s_.FindUnit(id));
+  return out;
+}
+
+Status Turn::Resolve(Declared& d) {
+  const AttackOrder& a = d.order;
   // 41.A.4: the owner's answer to the announced attack.
   auto answer = AnswerAttack(a);
   if (!answer) return std::unexpected(answer.error());
   result_.attacks.push_back(AttackOutcome{a.hex, answer->flood, std::nullopt});
   if (!answer->attack) return {};
   const int drm = answer->modifier;
+  const std::vector<GroundUnit*> attackers = Attackers(d);
   // B7.2: odds, columns and shifts.
   const CombatTables& crt = tables_.combat;
   int attack = 0, defense = 0;
@@ -81,7 +118,7 @@ Status Turn::Attack(const AttackOrder& a) {
     attack += u->supply == SupplyStatus::kSupplied ? u->attack
                                                    : u->attack / crt.out_of_supply_attack_divisor;
   }
-  for (GroundUnit* d : defenders) defense += d->defense;
+  for (GroundUnit* u : UnitsAt(a.hex, Enemy(side_))) defense += u->defense;
   defense = std::max(defense, 1);
   int column = 0;
   for (std::size_t k = 0; k < crt.columns.size(); ++k) {
@@ -93,14 +130,14 @@ Status Turn::Attack(const AttackOrder& a) {
   const map::Terrain terrain = answer->swamp ? map::Terrain::kSwamp : info.terrain;
   int shift =
       crt.terrain_shift[static_cast<int>(terrain)] + crt.city_shift[static_cast<int>(info.city)];
-  if (all_major) shift += crt.major_river_shift;
+  if (d.all_major) shift += crt.major_river_shift;
   const int shifted = std::clamp(column + shift, 0, static_cast<int>(crt.columns.size()) - 1);
   const std::string odds =
       std::to_string(attack) + " to " + std::to_string(defense) + ", column " +
       crt.columns[column] +
       (shift ? " shifted " + std::to_string(shift) + " (" + map::TerrainName(terrain) +
                    (info.city != map::CityKind::kNone ? ", city" : "") +
-                   (all_major ? ", across a major river" : "") + ")"
+                   (d.all_major ? ", across a major river" : "") + ")"
              : "") +
       " to " + crt.columns[shifted];
   auto roll = Roll(6, "combat at " + Name(a.hex), rules::kB7_2);
@@ -109,6 +146,7 @@ Status Turn::Attack(const AttackOrder& a) {
   const int die = std::clamp(*roll + drm, 1, 6);
   const CombatResult result = crt.results[die - 1][shifted];
   result_.attacks.back().result = result;
+  d.result = result;
   Decided(std::string(CombatResultName(result)) + " at " + crt.columns[shifted] +
               (drm ? " (die " + std::to_string(drm) + ")" : ""),
           result, {}, {a.hex}, drm ? Numbers{drm} : Numbers{});
@@ -122,30 +160,57 @@ Status Turn::Attack(const AttackOrder& a) {
       attackers_names + " attack " + Name(a.hex) + ": " + odds + ": " + CombatResultName(result),
       attacker_ids, {a.hex}, shift ? Numbers{attack, defense, shift} : Numbers{attack, defense});
   // The clauses that made a hexside a major river for this attack (41.A.1, 41.E.2, 41.E.3).
-  SayRule41("combat", attackers_names, attacker_ids, crossings);
-  ApplyResult(result, a, attackers, defenders);
+  SayRule41("combat", attackers_names, attacker_ids, d.crossings);
   return {};
 }
 
-void Turn::ApplyResult(CombatResult result, const AttackOrder& a,
-                       const std::vector<GroundUnit*>& attackers,
-                       const std::vector<GroundUnit*>& defenders) {
+std::vector<map::HexRef> Turn::Retreating(const Declared& d) {
+  std::vector<map::HexRef> out;
+  auto add = [&](const std::vector<GroundUnit*>& units) {
+    for (GroundUnit* u : units) {
+      if (u->on_map() && std::find(out.begin(), out.end(), u->hex) == out.end()) {
+        out.push_back(u->hex);
+      }
+    }
+  };
+  if (d.result == CombatResult::kAR) add(Attackers(d));
+  if (d.result == CombatResult::kDR) add(UnitsAt(d.order.hex, Enemy(side_)));
+  return out;
+}
+
+std::vector<map::HexRef> Turn::RetreatChoices(const Declared& d, map::HexRef h) {
+  const bool defenders = d.result == CombatResult::kDR;
+  std::vector<map::HexRef> from;
+  if (defenders) {
+    for (GroundUnit* u : Attackers(d)) from.push_back(u->hex);
+  } else {
+    from.push_back(d.order.hex);
+  }
+  for (GroundUnit* u : UnitsAt(h, defenders ? Enemy(side_) : side_)) {
+    return Farthest(*u, from);
+  }
+  return {};
+}
+
+void Turn::ApplyResult(const Declared& d) {
+  const map::HexRef hex = d.order.hex;
+  const std::vector<GroundUnit*> attackers = Attackers(d);
+  const std::vector<GroundUnit*> defenders = UnitsAt(hex, Enemy(side_));
   // B7.3: the result.
   std::vector<map::HexRef> attack_hexes;
   for (GroundUnit* u : attackers) attack_hexes.push_back(u->hex);
-  switch (result) {
+  switch (*d.result) {
     case CombatResult::kAE:
-      for (GroundUnit* u : attackers)
-        Eliminate(*u, rules::kB7_3, "AE at " + Name(a.hex), {a.hex}, {});
+      for (GroundUnit* u : attackers) Eliminate(*u, rules::kB7_3, "AE at " + Name(hex), {hex}, {});
       break;
     case CombatResult::kAR:
-      for (GroundUnit* u : attackers) Retreat(*u, {a.hex}, rules::kB7_3);
+      for (GroundUnit* u : attackers) Retreat(*u, {hex}, rules::kB7_3);
       break;
     case CombatResult::kEX: {
       int lost = 0;
-      for (GroundUnit* d : defenders) {
-        lost += d->defense;
-        Eliminate(*d, rules::kB7_3, "EX at " + Name(a.hex), {a.hex}, {});
+      for (GroundUnit* u : defenders) {
+        lost += u->defense;
+        Eliminate(*u, rules::kB7_3, "EX at " + Name(hex), {hex}, {});
       }
       std::vector<GroundUnit*> order = attackers;
       std::stable_sort(order.begin(), order.end(),
@@ -154,30 +219,60 @@ void Turn::ApplyResult(CombatResult result, const AttackOrder& a,
       for (GroundUnit* u : order) {
         if (paid >= lost) break;
         paid += u->attack;
-        Eliminate(*u, rules::kB7_3, "its side of the exchange at " + Name(a.hex), {a.hex}, {});
+        Eliminate(*u, rules::kB7_3, "its side of the exchange at " + Name(hex), {hex}, {});
       }
       break;
     }
     case CombatResult::kDR:
-      for (GroundUnit* d : defenders) Retreat(*d, attack_hexes, rules::kB7_3);
+      for (GroundUnit* u : defenders) Retreat(*u, attack_hexes, rules::kB7_3);
       break;
     case CombatResult::kDE:
-      for (GroundUnit* d : defenders)
-        Eliminate(*d, rules::kB7_3, "DE at " + Name(a.hex), {a.hex}, {});
+      for (GroundUnit* u : defenders) Eliminate(*u, rules::kB7_3, "DE at " + Name(hex), {hex}, {});
       break;
   }
-  Gain(a.hex, side_);  // units that dropped in hold the hex once the enemy is gone (B9.1)
-  // B7.6: advance into the emptied hex, as far as stacking allows.
+  Gain(hex, side_);  // units that dropped in hold the hex once the enemy is gone (B9.1)
+}
+
+std::vector<std::string> Turn::MayAdvance(const Declared& d) {
+  const map::HexRef hex = d.order.hex;
   GroundMover foot;
   foot.side = side_;
-  if (a.advance && !Occupied(a.hex, Enemy(side_)) &&
-      EvaluateGroundHex(Ctx(false), foot, a.hex, nullptr).blocked.empty()) {
-    for (GroundUnit* u : attackers) {
-      if (!u->on_map() || u->hex == a.hex) continue;
-      if (ResAt(a.hex, side_) + u->re_halves > tables_.stacking_halves) break;
-      Enter(*u, a.hex);
-      Say("advance", rules::kB7_6, u->name + " advances into " + Name(a.hex), {u->id}, {a.hex}, {});
+  std::vector<std::string> out;
+  if (!d.result || Occupied(hex, Enemy(side_)) ||
+      !EvaluateGroundHex(Ctx(false), foot, hex, nullptr).blocked.empty()) {
+    return out;
+  }
+  for (GroundUnit* u : Attackers(d)) {
+    if (u->on_map() && u->hex != hex) out.push_back(u->id);
+  }
+  return out;
+}
+
+Status Turn::MayAdvanceThese(const Declared& d, const std::vector<std::string>& units,
+                             const std::string& where) {
+  const std::vector<std::string> may = MayAdvance(d);
+  for (const std::string& id : units) {
+    if (std::find(may.begin(), may.end(), id) == may.end()) {
+      return Refuse(rules::kB7_6,
+                    may.empty() ? "no unit may advance into " + Name(d.order.hex)
+                                : "'" + EchoToken(id) +
+                                      "' is not one of the attackers that may advance into " +
+                                      Name(d.order.hex),
+                    where);
     }
+  }
+  return {};
+}
+
+void Turn::Advance(const Declared& d, const std::vector<std::string>& units) {
+  // B7.6: into the emptied hex, in the attack's order, as far as stacking allows.
+  const map::HexRef hex = d.order.hex;
+  for (GroundUnit* u : Attackers(d)) {
+    if (std::find(units.begin(), units.end(), u->id) == units.end()) continue;
+    if (!u->on_map() || u->hex == hex) continue;
+    if (ResAt(hex, side_) + u->re_halves > tables_.stacking_halves) break;
+    Enter(*u, hex);
+    Say("advance", rules::kB7_6, u->name + " advances into " + Name(hex), {u->id}, {hex}, {});
   }
 }
 

@@ -103,17 +103,6 @@ Result<TurnResult> Game::Run(const Orders& orders, ProbeRun* probe, DiceSource* 
   turn.EndPhase(Phase::kExploitation);
   turn.Finish();
   TurnResult result = std::move(turn.result());
-  std::size_t used = 0;
-  for (const DieRoll& r : result.rolls) used += r.scripted;
-  if (used < orders.dice.size()) {
-    result.events.push_back(
-        Event{"die",
-              rules::kB10_1,
-              std::to_string(orders.dice.size() - used) + " of the orders' dice were not needed",
-              {},
-              {},
-              {static_cast<std::int64_t>(orders.dice.size() - used)}});
-  }
   after = std::move(turn.state());
   return result;
 }

@@ -47,6 +47,18 @@ Status Turn::Weather() {
 }
 
 Status Turn::Initial() {
+  if (auto st = InitialStart(); !st) return st;
+  for (const InitialOrder& o : orders_.initial) {
+    if (auto st = Attempt([&] { return InitialStep(o); }); !st) return st;
+  }
+  return {};
+}
+
+Status Turn::InitialStep(const InitialOrder& o) {
+  return o.kind == InitialKind::kIceAirfield ? BuildIceAirfield(o) : SuezStatus(&o);
+}
+
+Status Turn::InitialStart() {
   ExpireFloods();
   // B13.1: the Netherlands surrenders once the Axis owns every city hex in it.
   if (!s_.netherlands_surrendered) {
@@ -69,11 +81,6 @@ Status Turn::Initial() {
   if (auto st = SuezStatus(nullptr); !st) return st;
   if (auto st = Supply(); !st) return st;
   Relief();
-  for (const InitialOrder& o : orders_.initial) {
-    auto st = Attempt(
-        [&] { return o.kind == InitialKind::kIceAirfield ? BuildIceAirfield(o) : SuezStatus(&o); });
-    if (!st) return st;
-  }
   return {};
 }
 

@@ -12,7 +12,7 @@
 namespace opsim::ops {
 
 Status Turn::Movement(bool exploitation) {
-  moved_.clear();
+  StartMovement();
   for (const MoveOrder& m : exploitation ? orders_.exploitation : orders_.movement) {
     if (auto st = Attempt([&] { return Move(m, exploitation); }); !st) return st;
   }

@@ -23,8 +23,9 @@ class Reader {
   Result<Orders> Read() {
     const P root;
     if (!src_.doc().is_object()) return src_.Bad(root, "an orders file holds one JSON object");
-    if (auto s = r_.OnlyKeys(root, {"opsim", "version", "side", "turn", "dice", "initial",
-                                    "movement", "combat", "reactions", "retreats", "exploitation"});
+    if (auto s =
+            r_.OnlyKeys(root, {"opsim", "version", "side", "turn", "dice", "initial", "movement",
+                               "combat", "reactions", "retreats", "exploitation", "steps"});
         !s) {
       return std::unexpected(s.error());
     }
@@ -82,6 +83,59 @@ class Reader {
       auto st = r_.Each(P("/retreats"), [&](const P& at) { return ReadRetreat(at, o); });
       if (!st) return std::unexpected(st.error());
     }
+    if (r_.Has(root, "steps")) {
+      auto st = r_.Each(P("/steps"), [&](const P& at) -> Status {
+        if (auto s = r_.Object(at); !s) return std::unexpected(s.error());
+        if (auto s = r_.OnlyKeys(at, {"side", "step"}); !s) return s;
+        for (const char* key : {"side", "step"}) {
+          if (auto s = r_.Require(at, key); !s) return s;
+        }
+        LoggedStep step;
+        step.where = src_.Where(at);
+        auto side = r_.String(at / "side");
+        if (!side) return std::unexpected(side.error());
+        auto parsed = ParseSide(*side);
+        if (!parsed) return src_.Bad(at / "side", "the side is axis or allied");
+        step.side = *parsed;
+        auto body = r_.Object(at / "step");
+        if (!body) return std::unexpected(body.error());
+        step.step = (*body)->dump();  // read as a step when it is played (steps.h)
+        o.steps.push_back(std::move(step));
+        return {};
+      });
+      if (!st) return std::unexpected(st.error());
+    }
+    return o;
+  }
+
+  // The whole document as one order of `section` (a step, steps.h).
+  Result<Orders> ReadOne(OrderSection section) {
+    const P root;
+    Orders o;
+    o.source = src_.name();
+    Status st;
+    switch (section) {
+      case OrderSection::kInitial:
+        st = ReadInitial(root, o);
+        break;
+      case OrderSection::kMovement:
+      case OrderSection::kExploitation: {
+        auto m = ReadMove(root);
+        if (!m) return std::unexpected(m.error());
+        (section == OrderSection::kMovement ? o.movement : o.exploitation).push_back(std::move(*m));
+        break;
+      }
+      case OrderSection::kCombat:
+        st = ReadAttack(root, o);
+        break;
+      case OrderSection::kReaction:
+        st = ReadReaction(root, o);
+        break;
+      case OrderSection::kRetreat:
+        st = ReadRetreat(root, o);
+        break;
+    }
+    if (!st) return std::unexpected(st.error());
     return o;
   }
 
@@ -270,9 +324,16 @@ class Reader {
       return src_.Bad(at / "if-flooded", "\"attack\" or \"call-off\" (41.A.4.a.3)");
     }
     a.call_off_if_flooded = *flooded == "call-off";
-    auto advance = r_.OptBool(at, "advance", true);
-    if (!advance) return std::unexpected(advance.error());
-    a.advance = *advance;
+    if (r_.Has(at, "advance") && r_.At(at / "advance").is_array()) {
+      // B7.6 chosen in play (a player-turn played step by step): these attackers advance.
+      auto advancing = Ids(at / "advance", rules::kB7_6);
+      if (!advancing) return std::unexpected(advancing.error());
+      a.advance_units = std::move(*advancing);
+    } else {
+      auto advance = r_.OptBool(at, "advance", true);
+      if (!advance) return std::unexpected(advance.error());
+      a.advance = *advance;
+    }
     o.combat.push_back(std::move(a));
     return {};
   }
@@ -387,6 +448,11 @@ Result<Orders> ParseOrders(const JsonSource& src, const map::Theater& theater) {
   return Reader(src, theater).Read();
 }
 
+Result<Orders> ParseOrder(const JsonSource& src, const map::Theater& theater,
+                          OrderSection section) {
+  return Reader(src, theater).ReadOne(section);
+}
+
 std::string OrdersToJson(const Orders& o, const map::Theater& t) {
   json j = {{"opsim", "orders"},
             {"version", kOrdersFormatVersion},
@@ -419,7 +485,7 @@ std::string OrdersToJson(const Orders& o, const map::Theater& t) {
     combat.push_back({{"attack", t.HexName(a.hex)},
                       {"units", a.units},
                       {"if-flooded", a.call_off_if_flooded ? "call-off" : "attack"},
-                      {"advance", a.advance}});
+                      {"advance", a.advance_units ? json(*a.advance_units) : json(a.advance)}});
   }
   if (!combat.empty()) j["combat"] = combat;
   json reactions = json::array();
@@ -437,6 +503,11 @@ std::string OrdersToJson(const Orders& o, const map::Theater& t) {
     retreats.push_back({{"hex", t.HexName(r.hex)}, {"prefer", prefer}});
   }
   if (!retreats.empty()) j["retreats"] = retreats;
+  json steps = json::array();
+  for (const LoggedStep& step : o.steps) {
+    steps.push_back({{"side", SideName(step.side)}, {"step", json::parse(step.step)}});
+  }
+  if (!steps.empty()) j["steps"] = steps;
   return j.dump();
 }
 

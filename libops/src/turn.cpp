@@ -58,6 +58,14 @@ std::unexpected<Error> Turn::Refuse(RuleId rule, std::string message, const std:
   return Fail(ErrorCode::kRuleViolation, std::move(message), where, std::string(rule.id));
 }
 
+void Turn::RefusedInPlay(const Error& e) {
+  const std::optional<RuleInfo> rule = FindRule(e.rule);
+  Say("refused", rule ? rule->id : rules::kB10_1,
+      "refused after the dice were drawn: " + e.message +
+          (e.where.empty() ? "" : " (" + e.where + ")"),
+      {}, {}, {});
+}
+
 Result<int> Turn::Roll(int sides, std::string purpose, RuleId rule) {
   DieRoll roll;
   roll.sides = sides;
@@ -224,9 +232,11 @@ std::optional<Note> Turn::RetreatBar(const GroundUnit& u, map::HexsideRef e) {
 
 map::HexRef Turn::PreferredRetreat(const GroundUnit& u, const std::vector<map::HexRef>& from,
                                    map::HexRef farthest) {
-  const auto it = std::find_if(orders_.retreats.begin(), orders_.retreats.end(),
+  // The latest entry for the hex: an orders file holds one; a stack that retreats twice in a
+  // player-turn played step by step is asked each time (B7.5).
+  const auto it = std::find_if(orders_.retreats.rbegin(), orders_.retreats.rend(),
                                [&](const RetreatPreference& r) { return r.hex == u.hex; });
-  if (it == orders_.retreats.end()) return {};
+  if (it == orders_.retreats.rend()) return {};
   const int away = FromAttackers(t_, farthest, from);
   for (map::HexRef to : it->prefer) {
     std::optional<Note> bar = RetreatBar(u, t_.HexsideBetween(u.hex, to));
@@ -243,20 +253,28 @@ map::HexRef Turn::PreferredRetreat(const GroundUnit& u, const std::vector<map::H
   return {};
 }
 
-void Turn::Retreat(GroundUnit& u, const std::vector<map::HexRef>& from, RuleId rule) {
-  // The engine's choice: the farthest from the attackers, ties to the lowest hex.
-  map::HexRef best;
+std::vector<map::HexRef> Turn::Farthest(const GroundUnit& u, const std::vector<map::HexRef>& from) {
+  // The engine's choice first: the farthest from the attackers, ties to the lowest hex.
+  std::vector<map::HexRef> out;
   int best_score = -1;
   for (map::Dir d : map::kAllDirs) {
     const map::HexsideRef e = t_.HexsideAt(u.hex, d);
     if (!e.valid() || RetreatBar(u, e)) continue;
     const map::HexRef to = t_.hexside(e).Other(u.hex);
     const int score = FromAttackers(t_, to, from);
-    if (score > best_score || (score == best_score && to < best)) {
+    if (score > best_score) out.clear();
+    if (score >= best_score) {
       best_score = score;
-      best = to;
+      out.push_back(to);
     }
   }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+void Turn::Retreat(GroundUnit& u, const std::vector<map::HexRef>& from, RuleId rule) {
+  const std::vector<map::HexRef> open = Farthest(u, from);
+  map::HexRef best = open.empty() ? map::HexRef{} : open.front();
   if (!best.valid()) {
     Eliminate(u, rules::kB7_5, "no hex to retreat into", {}, {});
     return;
@@ -321,7 +339,8 @@ Turn::Undo Turn::Mark() const {
               attacked_hexes_,
               rail_used_halves_,
               ferry_used_halves_,
-              result_.events.size()};
+              result_.events.size(),
+              result_.attacks.size()};
 }
 
 void Turn::Restore(Undo undo) {
@@ -333,6 +352,7 @@ void Turn::Restore(Undo undo) {
   rail_used_halves_ = undo.rail_used_halves;
   ferry_used_halves_ = std::move(undo.ferry_used_halves);
   result_.events.resize(undo.events);
+  result_.attacks.resize(undo.attacks);
   zoc_fresh_ = {};
 }
 
@@ -351,6 +371,11 @@ void Turn::EndPlayerTurn() {
 void Turn::Finish() {
   s_.player_turn = serial_ + 1;
   if (probe_ == nullptr) result_.final_hash = StateHash(s_);
+  if (!scripted_.empty()) {
+    Say("die", rules::kB10_1,
+        std::to_string(scripted_.size()) + " of the orders' dice were not needed", {}, {},
+        {static_cast<std::int64_t>(scripted_.size())});
+  }
 }
 
 }  // namespace opsim::ops

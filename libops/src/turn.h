@@ -25,12 +25,80 @@ class Turn {
   Turn(const map::Theater& theater, const Campaign& campaign, GameState state, const Orders& orders,
        RouterCache& routers, DiceSource* keyed);
 
+  // What an event names, as data (Event::units, hexes, numbers): each Say states the unit ids,
+  // hexes and numbers its text names, in the text's order, so that replay can compare them.
+  struct Units : std::vector<std::string> {
+    using vector::vector;
+  };
+  struct Hexes : std::vector<map::HexRef> {
+    using vector::vector;
+  };
+  struct Numbers : std::vector<std::int64_t> {
+    using vector::vector;
+  };
+  // The Rule 41 notes of one step of a move, with the hexes the step joins.
+  struct StepNotes {
+    Hexes hexes;
+    std::vector<Note> notes;
+  };
+  // What an order may change, to undo it in a dry run (and a step, StepTurn).
+  struct Undo {
+    GameState s;
+    std::array<std::vector<int>, 2> res;
+    std::set<std::string> moved, attacked;
+    std::set<std::uint32_t> attacked_hexes;
+    int rail_used_halves;
+    std::map<std::size_t, int> ferry_used_halves;
+    std::size_t events;
+    std::size_t attacks;
+  };
+  Undo Mark() const;
+  void Restore(Undo undo);
+
   // The phases, in order; each returns an error that refuses the whole player-turn.
   Status Weather();
   Status Initial();
   Status Movement(bool exploitation);
   Status Combat();
   void EndPhase(Phase phase);
+
+  // --- the phases' pieces, which the batch above and StepTurn (steps.cpp) both play ----------
+  // The initial phase before its orders: expired floods, the surrender, Suez, supply, relief.
+  Status InitialStart();
+  Status InitialStep(const InitialOrder& o);           // one initial order: 41.B, 41.A.3
+  void StartMovement() { moved_.clear(); }             // a unit moves once a phase (B4.10)
+  Status Move(const MoveOrder& m, bool exploitation);  // one order of movement or exploitation
+  // An attack in four parts (B7.7): declared (checked, its units and hex marked as attacking
+  // and attacked), resolved (the owner's flood answer, 41.A.4, then the die), its result applied
+  // (losses and retreats, B7.3 and B7.5), and the advance (B7.6). Between the parts the owner
+  // decides: his flood attempt before Resolve (orders_.reactions), his retreats before
+  // ApplyResult (orders_.retreats), the attacker his advance.
+  struct Declared {
+    AttackOrder order;
+    std::vector<std::string> attackers;  // by id, in the order's order
+    std::vector<StepNotes> crossings;    // the Rule 41 clauses that shaped each attacker's hexside
+    bool all_major = true;
+    std::optional<CombatResult> result;  // once resolved: none when it did not go on
+  };
+  Result<Declared> Declare(const AttackOrder& a);
+  Status Resolve(Declared& d);
+  void ApplyResult(const Declared& d);
+  // The flooding attempts the owner of an attacked hex may make (41.A.4), none when none.
+  std::vector<ReactionKind> FloodChoices(map::HexRef h) const;
+  // The hexes whose units retreat under the result, in the order they retreat (first unit).
+  std::vector<map::HexRef> Retreating(const Declared& d);
+  // B7.5: where the first unit retreating from `h` may go, the engine's choice first; the
+  // other hexes are those as far from the attackers (the tie a preference breaks).
+  std::vector<map::HexRef> RetreatChoices(const Declared& d, map::HexRef h);
+  // B7.6: the surviving attackers that may advance into the emptied hex (none: no advance).
+  std::vector<std::string> MayAdvance(const Declared& d);
+  // Refuses (B7.6) a chosen advance that names a unit that may not advance.
+  Status MayAdvanceThese(const Declared& d, const std::vector<std::string>& units,
+                         const std::string& where);
+  // `units`, of MayAdvance's, advance in the attack's order as stacking allows.
+  void Advance(const Declared& d, const std::vector<std::string>& units);
+  Status EndCombat();  // 41.A.4: floods answer attacks; B11.3: uncleared assaults are lost
+  const Orders& orders() const { return orders_; }
   void EndPlayerTurn();  // what lasts only this player-turn ends (before the last hash)
   void Finish();
 
@@ -48,24 +116,8 @@ class Turn {
 
  private:
   // --- reporting and dice --------------------------------------------------------------------
-  // What an event names, as data (Event::units, hexes, numbers): each Say states the unit ids,
-  // hexes and numbers its text names, in the text's order, so that replay can compare them.
-  struct Units : std::vector<std::string> {
-    using vector::vector;
-  };
-  struct Hexes : std::vector<map::HexRef> {
-    using vector::vector;
-  };
-  struct Numbers : std::vector<std::int64_t> {
-    using vector::vector;
-  };
   void Say(std::string kind, RuleId rule, std::string text, Units units, Hexes hexes,
            Numbers numbers);
-  // The Rule 41 notes of one step of a move, with the hexes the step joins.
-  struct StepNotes {
-    Hexes hexes;
-    std::vector<Note> notes;
-  };
   // After a move: one event for each Rule 41 clause that decided a step of it, so that the
   // turn's record names the special rule behind the cost or the route (41.A.1, 41.A.2, ...).
   // The event names the movers and the hexes of the first step the clause decided.
@@ -79,34 +131,31 @@ class Turn {
   // Records what the last roll decided, as a roll and as an event whose numbers are the die's
   // sides and face, then `numbers`.
   void Decided(std::string what, RollOutcome outcome, Units units, Hexes hexes, Numbers numbers);
-  // One order: its status, or in a probe's dry run (go_on) a refusal recorded and undone.
+  // One order: its status; or, in a probe's dry run (go_on), a refusal recorded and undone; or,
+  // in a fair game once a die is drawn (docs/dice.md: a drawn die is never drawn again), a
+  // refusal said as an event and undone, and the player-turn goes on without the order.
   template <class F>
   Status Attempt(F&& order) {
-    if (probe_ == nullptr || !probe_->go_on) return order();
+    const bool go_on =
+        probe_ != nullptr ? probe_->go_on : keyed_ != nullptr && !result_.rolls.empty();
+    if (!go_on) return order();
     Undo undo = Mark();
     Status st = order();
-    if (st || probe_->needs != 0 ||
+    if (st || (probe_ != nullptr && probe_->needs != 0) ||
         (st.error().code != ErrorCode::kRuleViolation &&
          st.error().code != ErrorCode::kInvalidInput)) {
       return st;
     }
-    probe_->refused.push_back(st.error());
     Restore(std::move(undo));
+    if (probe_ != nullptr) {
+      probe_->refused.push_back(st.error());
+    } else {
+      RefusedInPlay(st.error());
+    }
     return {};
   }
-
-  // What an order may change, to undo it in a dry run.
-  struct Undo {
-    GameState s;
-    std::array<std::vector<int>, 2> res;
-    std::set<std::string> moved, attacked;
-    std::set<std::uint32_t> attacked_hexes;
-    int rail_used_halves;
-    std::map<std::size_t, int> ferry_used_halves;
-    std::size_t events;
-  };
-  Undo Mark() const;
-  void Restore(Undo undo);
+  // An order of a fair game that the dice made illegal: an event naming its rule.
+  void RefusedInPlay(const Error& e);
 
   // --- the board -----------------------------------------------------------------------------
   RuleContext Ctx(bool exploitation) const;
@@ -131,6 +180,9 @@ class Turn {
   void Retreat(GroundUnit& u, const std::vector<map::HexRef>& from, RuleId rule);
   // B7.5: the rule (and why) that bars `u` from retreating across `e`, or nullopt.
   std::optional<Note> RetreatBar(const GroundUnit& u, map::HexsideRef e);
+  // B7.5: the hexes `u` may retreat into that are farthest from `from`, lowest first (the
+  // first is the engine's choice); none when it cannot retreat.
+  std::vector<map::HexRef> Farthest(const GroundUnit& u, const std::vector<map::HexRef>& from);
   // The first of `u`'s preferred hexes that it may enter and that is as far from the attackers
   // as `farthest` (the engine's choice), saying why each one before it is refused; invalid
   // when none is, or it has none.
@@ -141,17 +193,15 @@ class Turn {
 
   // --- phases' pieces ------------------------------------------------------------------------
   Status Supply();
-  Status Move(const MoveOrder& m, bool exploitation);  // one order of movement or exploitation
   Status GroundMove(const MoveOrder& m, bool exploitation);
   Status RailMove(const MoveOrder& m);
   Status NavalMove(const MoveOrder& m);
   Status AirMove(const MoveOrder& m);
   Status BridgeWork(const MoveOrder& m);
-  Status Attack(const AttackOrder& a);
-  // B7.3, B9.1, B7.6: an attack's result, who holds the hex, and the advance.
-  void ApplyResult(CombatResult result, const AttackOrder& a,
-                   const std::vector<GroundUnit*>& attackers,
-                   const std::vector<GroundUnit*>& defenders);
+  Status Attack(const AttackOrder& a);  // the four parts of an attack, in a row
+  std::vector<GroundUnit*> Attackers(const Declared& d);
+  // 41.A.4: why the owner of `h` may not make this attempt, or nothing.
+  Status MayFlood(map::HexRef h, ReactionKind kind, const std::string& where) const;
 
   // A ground move's stack, and the half-MPs each of its units has spent (B4.10).
   struct MovingStack {

@@ -16,42 +16,8 @@ namespace {
 
 using nlohmann::json;
 using test::Camp;
+using test::Fields;
 using test::Said;
-
-// 22 columns of land, then two of sea; mountains in the south-west corner; a railroad along
-// row 5; a major river on 1:0407/0507. The Axis hold columns 1-11, the Allies 12-22. Zone A,
-// January 1942: a 4 on the weather die is frost, a 1 clear.
-constexpr char kFields[] = R"({
-  "opsim": "scenario", "version": 1, "name": "fields",
-  "sheets": [{"name": "1", "size": [30, 30], "origin": [0, 0], "first": [1, 1], "zone": "A",
-    "terrain": ["cccccccccccccccccccccc~~", "cccccccccccccccccccccc~~", "cccccccccccccccccccccc~~",
-                "cccccccccccccccccccccc~~", "cccccccccccccccccccccc~~", "cccccccccccccccccccccc~~",
-                "cccccccccccccccccccccc~~", "mmmccccccccccccccccccc~~", "mmmccccccccccccccccccc~~",
-                "mmmccccccccccccccccccc~~"],
-    "coast": [".....................s..", ".....................s..", ".....................s..", ".....................s..", ".....................s..", ".....................s..", ".....................s..", ".....................s..", ".....................s..", ".....................s.."]}],
-  "places": [{"hex": "1:0102", "name": "West Field", "airbase": true},
-             {"hex": "1:0902", "name": "East Field", "airbase": true},
-             {"hex": "1:2002", "name": "Red Field", "airbase": true}],
-  "hexsides": {
-    "railroad": ["1:0105-0205-0305-0405-0505-0605-0705-0805-0905-1005-1105-1205-1305-1405-1505-1605-1705-1805-1905-2005-2105-2205"],
-    "major-river": ["1:0407/0507"]
-  },
-  "state": {"control": {"axis": ["1:0101..1110"], "allied": ["1:1201..2210"]}},
-  "campaign": {
-    "start": "Jan I 1942", "first": "axis",
-    "nationalities": {"german": "axis", "soviet": "allied"},
-    "rail-capacity": {"axis": 4, "allied": 4},
-    "supply-sources": {"axis": ["1:0105"], "allied": ["1:2205"]},
-    "units": [],
-    "air": [{"id": "lw", "name": "Luftflotte", "nationality": "german", "hex": "1:0102"}],
-    "naval": [{"id": "tr", "name": "Transports", "nationality": "german", "kind": "transport", "hex": "1:2208"},
-              {"id": "tf", "name": "Task force", "nationality": "german", "kind": "tf", "hex": "1:2308"}]
-  }
-})";
-
-Camp Fields() {
-  return Camp(kFields, 1);
-}
 
 json Moves(json list) {
   return {{"movement", std::move(list)}};
@@ -634,7 +600,7 @@ TEST(B9_1, EntryGainsTheHex) {
 // are marked as the players'; a die that cannot be is refused.
 TEST(B10_1, SeededDiceAreReproducibleAndOrdersDiceComeFirst) {
   auto play = [](std::uint64_t seed) {
-    Camp c(kFields, seed);
+    Camp c = Fields(seed);
     c.Add("ax", Side::kAxis, UnitType::kInfantry, 8, 2, 4, 2, "1:0405");
     c.Add("su", Side::kAllied, UnitType::kInfantry, 1, 2, 4, 2, "1:0505");
     auto r = c.Play({{"combat", json::array({{{"attack", "1:0505"}, {"units", {"ax"}}}})}});

@@ -52,6 +52,11 @@ class Camp {
   Campaign campaign_;
 };
 
+// 22 columns of open land, then two of sea; mountains in the south-west corner; a railroad along
+// row 5; a major river on 1:0407/0507. The Axis hold columns 1-11, the Allies 12-22. Zone A,
+// January 1942: a 4 on the weather die is frost, a 1 clear. No ground units.
+Camp Fields(std::uint64_t seed = 1);
+
 // Whether some event of `r` has this kind, cites this rule and says this.
 bool Said(const TurnResult& r, const std::string& kind, const std::string& rule,
           const std::string& text = "");

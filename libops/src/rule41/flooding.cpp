@@ -83,17 +83,55 @@ Result<Turn::FloodAnswer> Turn::AnswerAttack(const AttackOrder& a) {
     }
     break;
   }
-  // The hex after a massive flood is prohibited terrain: not attacked at all.
-  GroundMover foot;
-  foot.side = side_;
-  if (const map::Flood* f = s_.map.flood(a.hex);
-      f && !EvaluateGroundHex(Ctx(false), foot, a.hex, nullptr).blocked.empty()) {
-    return Refuse(f->kind == map::FloodKind::kMassive ? rules::k41A4b : rules::k41A4a,
-                  Name(a.hex) + " is prohibited terrain: no attack may be made on it", a.where);
-  }
+  // (A hex a flood made prohibited terrain was refused when the attack was declared.)
   // A flooded hex is swamp for combat, still counting its city (41.A.4.a.2).
   answer.swamp = answer.swamp || s_.map.flood(a.hex) != nullptr;
   return answer;
+}
+
+Status Turn::MayFlood(map::HexRef h, ReactionKind kind, const std::string& where) const {
+  const Side owner = Enemy(side_);
+  const bool massive = kind == ReactionKind::kMassiveFlood;
+  const RuleId rule = massive ? rules::k41A4b : rules::k41A4a;
+  auto refuse = [&](RuleId r, std::string message) {
+    return Fail(ErrorCode::kRuleViolation, std::move(message), where, std::string(r.id));
+  };
+  if (t_.hex(h).terrain != map::Terrain::kCanalIntensive) {
+    return refuse(rule, Name(h) + " is not canal-intensive");
+  }
+  if (s_.map.owner(h) != OwnerOf(owner)) {
+    return refuse(rule, "only the player owning " + Name(h) + " may flood it");
+  }
+  if (!massive) return {};
+  if (owner != Side::kAxis) {
+    return refuse(rules::k41A4b,
+                  "only the Axis player may massively flood a hex; the Allied player cannot");
+  }
+  if (!s_.netherlands_surrendered) {
+    return refuse(rules::k41A4b, "massive flooding comes only after the Netherlands surrenders");
+  }
+  bool water_side = t_.hex(h).HasSea();
+  for (map::Dir d : map::kAllDirs) {
+    const map::HexsideRef e = t_.HexsideAt(h, d);
+    if (e.valid() &&
+        (t_.hexside(e).features & (map::kMajorRiver | map::kMinorRiver | map::kCanal)) != 0) {
+      water_side = true;
+    }
+  }
+  if (!t_.InRole(h, map::AreaRole::kNetherlands) || !water_side) {
+    return refuse(rules::k41A4b, Name(h) +
+                                     " cannot be massively flooded: the hex must be in the "
+                                     "Netherlands and be coastal or have a river or canal hexside");
+  }
+  return {};
+}
+
+std::vector<ReactionKind> Turn::FloodChoices(map::HexRef h) const {
+  std::vector<ReactionKind> out;
+  for (ReactionKind k : {ReactionKind::kFlood, ReactionKind::kMassiveFlood}) {
+    if (MayFlood(h, k, "")) out.push_back(k);
+  }
+  return out;
 }
 
 Result<Turn::FloodOutcome> Turn::Flood(const AttackOrder& a, const Reaction& r) {
@@ -101,39 +139,8 @@ Result<Turn::FloodOutcome> Turn::Flood(const AttackOrder& a, const Reaction& r) 
   const Side owner = Enemy(side_);
   const bool massive = r.kind == ReactionKind::kMassiveFlood;
   const RuleId rule = massive ? rules::k41A4b : rules::k41A4a;
-  if (t_.hex(h).terrain != map::Terrain::kCanalIntensive) {
-    return Refuse(rule, Name(h) + " is not canal-intensive", r.where);
-  }
-  if (s_.map.owner(h) != OwnerOf(owner)) {
-    return Refuse(rule, "only the player owning " + Name(h) + " may flood it", r.where);
-  }
+  if (auto st = MayFlood(h, r.kind, r.where); !st) return std::unexpected(st.error());
   const bool in_nl = t_.InRole(h, map::AreaRole::kNetherlands);
-  if (massive) {
-    if (owner != Side::kAxis) {
-      return Refuse(rules::k41A4b,
-                    "only the Axis player may massively flood a hex; the Allied player cannot",
-                    r.where);
-    }
-    if (!s_.netherlands_surrendered) {
-      return Refuse(rules::k41A4b, "massive flooding comes only after the Netherlands surrenders",
-                    r.where);
-    }
-    bool water_side = t_.hex(h).HasSea();
-    for (map::Dir d : map::kAllDirs) {
-      const map::HexsideRef e = t_.HexsideAt(h, d);
-      if (e.valid() &&
-          (t_.hexside(e).features & (map::kMajorRiver | map::kMinorRiver | map::kCanal)) != 0) {
-        water_side = true;
-      }
-    }
-    if (!in_nl || !water_side) {
-      return Refuse(rules::k41A4b,
-                    Name(h) +
-                        " cannot be massively flooded: the hex must be in the Netherlands "
-                        "and be coastal or have a river or canal hexside",
-                    r.where);
-    }
-  }
   const int modifier = in_nl ? tables_.flooding.netherlands_modifier : 0;
   auto roll = Roll(tables_.flooding.die,
                    std::string(massive ? "massive flooding of " : "flooding of ") + Name(h), rule);

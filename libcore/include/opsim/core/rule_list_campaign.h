@@ -21,6 +21,8 @@
   X(k41E6, "41.E.6", "the Vuoksa river system")                                        \
   X(k41F, "41.F", "exiting the map")                                                   \
   X(kB1_2, "B1.2", "orders belong to the phasing side and its turn")                   \
+  X(kB1_3, "B1.3", "a player-turn played step by step")                                \
+  X(kB1_4, "B1.4", "taking a step back")                                               \
   X(kB2_1, "B2.1", "weather")                                                          \
   X(kB3_2, "B3.2", "stacking")                                                         \
   X(kB4_1, "B4.1", "terrain costs per hex entered")                                    \
@@ -44,10 +46,12 @@
   X(kB7_3, "B7.3", "combat results")                                                   \
   X(kB7_5, "B7.5", "retreats")                                                         \
   X(kB7_6, "B7.6", "advance after combat")                                             \
+  X(kB7_7, "B7.7", "attacks one at a time, each resolved before the next")             \
   X(kB7_8, "B7.8", "exploitation")                                                     \
   X(kB8_1, "B8.1", "supply")                                                           \
   X(kB9_1, "B9.1", "ownership")                                                        \
   X(kB10_1, "B10.1", "dice")                                                           \
+  X(kB10_2, "B10.2", "a drawn die stays drawn: a fair player-turn is played to its end") \
   X(kB11_1, "B11.1", "air units")                                                      \
   X(kB11_2, "B11.2", "air units escaping (Rule 41's \"Rule ???\")")                    \
   X(kB11_3, "B11.3", "air drops")                                                      \

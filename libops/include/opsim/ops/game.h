@@ -118,6 +118,7 @@ struct ProbeRun {
 
 class RouterCache;
 class ProbeSupply;
+class StepTurn;
 
 class Game {
  public:
@@ -163,6 +164,7 @@ class Game {
   std::vector<std::uint8_t> EnemyZoc(Side side) const;
 
  private:
+  friend class StepTurn;  // a player-turn played step by step begins from, and ends in, a game
   // The player-turn from `orders` on a copy of the state, returned in `after`.
   Result<TurnResult> Run(const Orders& orders, ProbeRun* probe, DiceSource* dice,
                          std::vector<GameState>* phases, GameState& after) const;

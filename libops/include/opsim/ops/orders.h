@@ -57,6 +57,9 @@ struct AttackOrder {
   std::vector<std::string> units;
   bool call_off_if_flooded = false;  // 41.A.4.a.3
   bool advance = true;               // advance after combat if the hex is emptied (B7.6)
+  // B7.6 chosen in play: these attackers advance, not all (`"advance": [IDS]`); a player-turn
+  // played step by step records its advances so.
+  std::optional<std::vector<std::string>> advance_units;
   std::string where;
 };
 
@@ -76,6 +79,14 @@ struct RetreatPreference {
   std::string where;
 };
 
+// One step of a player-turn played step by step (steps.h), as the log keeps it: who took it
+// and its canonical JSON (ops::StepToJson).
+struct LoggedStep {
+  Side side = Side::kAxis;
+  std::string step;
+  std::string where;
+};
+
 struct Orders {
   Side side = Side::kAxis;
   GameDate turn;
@@ -86,10 +97,24 @@ struct Orders {
   std::vector<Reaction> reactions;          // the non-phasing side's, during this player-turn
   std::vector<RetreatPreference> retreats;  // by hex, each hex once
   std::vector<MoveOrder> exploitation;
+  // A player-turn played step by step: its steps in the order taken, of which the sections
+  // above are the script (docs/rules.md, B1.3); replay checks that both play alike.
+  std::vector<LoggedStep> steps;
   std::string source;  // the file's name
 };
 
 Result<Orders> ParseOrders(const JsonSource& src, const map::Theater& theater);
+// One order, the whole of `src`, written as an entry of the orders file's `section` (a step of
+// a player-turn played step by step, steps.h); the Orders holds it alone.
+enum class OrderSection : std::uint8_t {
+  kInitial,
+  kMovement,
+  kCombat,
+  kReaction,
+  kRetreat,
+  kExploitation
+};
+Result<Orders> ParseOrder(const JsonSource& src, const map::Theater& theater, OrderSection section);
 // The canonical JSON text of parsed orders: what the turn log stores and replays.
 std::string OrdersToJson(const Orders& orders, const map::Theater& theater);
 

@@ -16,6 +16,6 @@ namespace opsim::ops {
 // 2: events carry their units, hexes and numbers.
 // 3: an attack across a hexside Rule 41 makes a major river cites the clause (41.A.1, 41.E.2,
 //    41.E.3); an exit says its MP cost (41.F).
-inline constexpr std::int32_t kRulesVersion = 3;
+inline constexpr std::int32_t kRulesVersion = 4;
 
 }  // namespace opsim::ops

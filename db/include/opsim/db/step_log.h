@@ -1,0 +1,71 @@
+// A player-turn played step by step into a turn log (docs/rules.md B1.3; docs/log-format.md,
+// "A player-turn played step by step").
+//
+// A StepSession holds a seeded log open at its head: the game where the last logged player-turn
+// left it, and the player-turn in play (ops::StepTurn). The steps taken so far are kept in the
+// log's metadata (`steps_pending`), rewritten in one transaction with every step and every
+// undo, so no step is lost and a new process goes on where the last one stopped. When the last
+// step of a player-turn is taken, the player-turn is logged as one player-turn in the same
+// transaction: its orders are the script of its steps, with the steps themselves, and replay
+// --verify checks both. The next player-turn then begins.
+//
+// A fair log is refused (kUnsupported): its steps would need dice derived step by step
+// (docs/dice.md), which this build does not make yet. An orders file (`opsim turn --db`) is
+// refused while a player-turn is in play.
+//
+// Not thread-safe. Each step is written under the log's write lock, after checking that the
+// log is as this session read it: a step another process took in between refuses this one
+// (kWrongTurn), and the session must be opened again.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "opsim/core/error.h"
+#include "opsim/core/json_source.h"
+#include "opsim/db/turn_log.h"
+#include "opsim/ops/steps.h"
+
+namespace opsim::db {
+
+// What a step (or an undo) did.
+struct StepRecord {
+  std::int32_t number = 0;   // the logged player-turn its steps belong to, from 1
+  std::size_t steps = 0;     // the steps that player-turn holds now
+  ops::StepOutcome outcome;  // what it added to that player-turn's result (none for an undo)
+  ops::TurnResult played;    // that player-turn's result so far (all of it once logged)
+  bool logged = false;       // the step ended the player-turn, which is now logged as `number`
+};
+
+class StepSession {
+ public:
+  // Opens `db_path` at its head, with the player-turn in play taken up again. A session opened
+  // kRead answers where it stands, and refuses to take a step.
+  static Result<StepSession> Open(const std::string& db_path,
+                                  TurnLog::Access access = TurnLog::Access::kWrite);
+  StepSession(StepSession&&) noexcept;
+  StepSession& operator=(StepSession&&) noexcept;
+  ~StepSession();
+
+  const ops::StepTurn& turn() const;  // the player-turn in play
+  std::int32_t number() const;        // its number once logged (logged player-turns + 1)
+  const ops::Game& game() const;      // where it began
+  const map::Theater& theater() const;
+
+  // Reads `step` (ops::ParseStep) and takes it for `by`; a refused step changes nothing.
+  Result<StepRecord> Take(const JsonSource& step, Side by);
+  // B1.4: takes back the last step, if it may be.
+  Result<StepRecord> Undo();
+
+ private:
+  struct Impl;
+  explicit StepSession(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+// Whether the log holds a player-turn in play, and how many steps it has taken (0: none in
+// play). Reads the metadata only.
+Result<std::size_t> PendingSteps(const std::string& db_path);
+
+}  // namespace opsim::db

@@ -1,0 +1,26 @@
+// Private to db/: what game_log.cpp and step_log.cpp share of a logged game's rebuilding.
+#pragma once
+
+#include <memory>
+
+#include "opsim/db/turn_log.h"
+#include "opsim/ops/game.h"
+
+namespace opsim::db {
+
+// The static side of a logged game, built once from the logged scenario and seed.
+struct Rules {
+  std::shared_ptr<const map::Theater> theater;
+  std::shared_ptr<const ops::Campaign> campaign;
+};
+Result<Rules> BuildRules(const TurnLog& log);
+
+// The game after `target` logged player-turns: from the newest snapshot this build can read at
+// or before it (else from the start), then the logged player-turns after that, each checked.
+Result<ops::Game> GameAt(const TurnLog& log, const Rules& rules, std::int32_t target);
+
+// A player-turn played step by step (orders.steps): its steps, taken again from `before`, must
+// play `batch`, the player-turn its script played (kCorruption saying which step, if not).
+Status CheckSteps(const ops::Game& before, const ops::Orders& orders, const ops::TurnResult& batch);
+
+}  // namespace opsim::db

@@ -1,0 +1,27 @@
+// A player-turn played step by step (docs/rules.md B1.3): the answers `opsim play` prints and the
+// game API sends, one JSON for both (docs/api.md, "Steps").
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "opsim/db/step_log.h"
+
+namespace opsim::query {
+
+// What the game waits for: {"waiting", "side", "phase", "text"}, and by what it waits for:
+// "hex", "attacked", "result", "floods", "retreat_to" (the rules' choice first), "units".
+nlohmann::json ToJson(const ops::Prompt& p, const map::Theater& t);
+
+// A step's answer: the player-turn and its step count, the events and rolls this step added
+// (with their rules, units, hexes and numbers), what the game waits for now (the next
+// player-turn's once this one is logged), whether the last step may be taken back, the state
+// hash; with "logged": true when the step ended the player-turn, now in the log.
+nlohmann::json ToJson(const db::StepRecord& r, const db::StepSession& session);
+
+// Where a player-turn in play stands: its number, steps, prompt, undo and state hash.
+nlohmann::json PlayStatusJson(const db::StepSession& session);
+
+// The text the CLI prints for a step's answer and for where a player-turn stands.
+std::string StepText(const nlohmann::json& answer);
+
+}  // namespace opsim::query

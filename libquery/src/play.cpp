@@ -1,0 +1,105 @@
+#include "opsim/query/play.h"
+
+#include <sstream>
+
+namespace opsim::query {
+
+using nlohmann::json;
+
+namespace {
+
+json EventJson(const ops::Event& e) {
+  json j = {{"kind", e.kind}, {"text", e.text}};
+  if (!e.rule.empty()) j["rule"] = e.rule.id;
+  if (!e.units.empty()) j["units"] = e.units;
+  if (!e.hexes.empty()) j["hexes"] = e.hexes;
+  if (!e.numbers.empty()) j["numbers"] = e.numbers;
+  return j;
+}
+
+json RollJson(const ops::DieRoll& d) {
+  return {{"value", d.value},     {"sides", d.sides},  {"scripted", d.scripted},
+          {"purpose", d.purpose}, {"rule", d.rule.id}, {"decided", d.decided},
+          {"against", d.against}};
+}
+
+json Hexes(const std::vector<map::HexRef>& hexes, const map::Theater& t) {
+  json out = json::array();
+  for (map::HexRef h : hexes) out.push_back(t.HexName(h));
+  return out;
+}
+
+}  // namespace
+
+json ToJson(const ops::Prompt& p, const map::Theater& t) {
+  json j = {{"waiting", ops::WaitingName(p.waiting)},
+            {"side", SideName(p.side)},
+            {"phase", ops::PhaseName(p.phase)},
+            {"text", p.text}};
+  if (p.hex.valid()) j["hex"] = t.HexName(p.hex);
+  if (p.attacked.valid()) j["attacked"] = t.HexName(p.attacked);
+  if (p.result) j["result"] = ops::CombatResultName(*p.result);
+  if (p.waiting == ops::Waiting::kFlood) {
+    json floods = json::array();
+    for (ops::ReactionKind k : p.floods) {
+      floods.push_back(k == ops::ReactionKind::kFlood ? "flood" : "massive-flood");
+    }
+    j["floods"] = floods;
+  }
+  if (p.waiting == ops::Waiting::kRetreat) j["retreat_to"] = Hexes(p.retreat_to, t);
+  if (!p.units.empty()) j["units"] = p.units;
+  return j;
+}
+
+json PlayStatusJson(const db::StepSession& session) {
+  const ops::StepTurn& turn = session.turn();
+  return {{"player_turn", session.number()},
+          {"date", ops::FormatGameDate(turn.result().date)},
+          {"side", SideName(turn.result().side)},
+          {"steps", turn.steps().size()},
+          {"prompt", ToJson(turn.prompt(), session.theater())},
+          {"can_undo", turn.CanUndo()},
+          {"state_hash", turn.hash()}};
+}
+
+json ToJson(const db::StepRecord& r, const db::StepSession& session) {
+  json events = json::array();
+  for (std::size_t i = r.outcome.events_from; i < r.outcome.events_to; ++i) {
+    events.push_back(EventJson(r.played.events[i]));
+  }
+  json rolls = json::array();
+  for (std::size_t i = r.outcome.rolls_from; i < r.outcome.rolls_to; ++i) {
+    rolls.push_back(RollJson(r.played.rolls[i]));
+  }
+  json j = PlayStatusJson(session);
+  j["step"] = {{"player_turn", r.number},
+               {"steps", r.steps},
+               {"events", events},
+               {"rolls", rolls},
+               {"logged", r.logged}};
+  if (r.logged) j["step"]["final_hash"] = r.played.final_hash;
+  return j;
+}
+
+std::string StepText(const json& a) {
+  std::ostringstream out;
+  if (a.contains("step")) {
+    const json& s = a["step"];
+    for (const json& e : s["events"]) {
+      out << "  " << e["kind"].get<std::string>() << ": " << e["text"].get<std::string>();
+      if (e.contains("rule")) out << " [" << e["rule"].get<std::string>() << "]";
+      out << "\n";
+    }
+    if (s["logged"] == true) {
+      out << "player-turn " << s["player_turn"] << " is over and logged: state "
+          << s["final_hash"].get<std::string>().substr(0, 16) << "\n";
+    }
+  }
+  out << "player-turn " << a["player_turn"] << " (" << a["date"].get<std::string>() << ", "
+      << a["side"].get<std::string>() << "), " << a["steps"]
+      << " steps: " << a["prompt"]["text"].get<std::string>() << "\n";
+  if (a["can_undo"] == true) out << "  the last step can be taken back (--undo)\n";
+  return out.str();
+}
+
+}  // namespace opsim::query

@@ -1,0 +1,501 @@
+// A player-turn played step by step (B1.3, B1.4, B7.7; docs/rules.md): each step kind, whose
+// decision the game waits for, refusals, undo to the exact state, and the proof that an orders
+// file played as the steps it scripts is the same player-turn as played in a batch.
+#include "opsim/ops/steps.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <random>
+
+#include "campaign_support.h"
+#include "opsim/map/generate.h"
+#include "opsim/ops/synthetic.h"
+#include "test_support.h"
+
+namespace opsim::ops {
+namespace {
+
+using nlohmann::json;
+using test::Camp;
+using test::Fields;
+using test::Said;
+
+// `text` as a step at `turn`'s prompt.
+Step StepOf(const StepTurn& turn, const map::Theater& t, const json& text) {
+  auto src = JsonSource::FromText(text.dump(), "--action");
+  EXPECT_TRUE(src) << src.error().to_string();
+  auto step = ParseStep(*src, t, turn.prompt());
+  EXPECT_TRUE(step) << step.error().to_string();
+  return step ? *step : Step{};
+}
+
+// Takes `text` as `by`'s step; fails the test if refused.
+void Take(StepTurn& turn, const map::Theater& t, Side by, const json& text) {
+  auto out = turn.Take(StepOf(turn, t, text), by);
+  ASSERT_TRUE(out) << text.dump() << ": " << out.error().to_string();
+}
+
+const json kEnd = {{"end-phase", true}};
+
+// Two games are the same player-turn: state, every phase's hash, every roll and every event.
+void ExpectSameTurn(const TurnResult& batch, const TurnResult& steps) {
+  EXPECT_EQ(batch.final_hash, steps.final_hash);
+  ASSERT_EQ(batch.hashes.size(), steps.hashes.size());
+  for (std::size_t i = 0; i < batch.hashes.size(); ++i) {
+    EXPECT_EQ(batch.hashes[i].hash, steps.hashes[i].hash) << PhaseName(batch.hashes[i].phase);
+    EXPECT_EQ(batch.hashes[i].events, steps.hashes[i].events);
+    EXPECT_EQ(batch.hashes[i].rolls, steps.hashes[i].rolls);
+  }
+  ASSERT_EQ(batch.rolls.size(), steps.rolls.size());
+  for (std::size_t i = 0; i < batch.rolls.size(); ++i) {
+    EXPECT_EQ(batch.rolls[i].value, steps.rolls[i].value) << batch.rolls[i].purpose;
+    EXPECT_EQ(batch.rolls[i].purpose, steps.rolls[i].purpose);
+    EXPECT_EQ(batch.rolls[i].decided, steps.rolls[i].decided);
+    EXPECT_EQ(batch.rolls[i].against, steps.rolls[i].against);
+  }
+  ASSERT_EQ(batch.events.size(), steps.events.size()) << test::AllEvents(steps);
+  for (std::size_t i = 0; i < batch.events.size(); ++i) {
+    EXPECT_EQ(batch.events[i].text, steps.events[i].text);
+    EXPECT_EQ(batch.events[i].rule, steps.events[i].rule);
+    EXPECT_EQ(batch.events[i].units, steps.events[i].units);
+    EXPECT_EQ(batch.events[i].hexes, steps.events[i].hexes);
+    EXPECT_EQ(batch.events[i].numbers, steps.events[i].numbers);
+  }
+}
+
+// Plays `orders` on `batch` by Game::Play and on `stepped` as the script of steps it is; both
+// games move on.
+void PlayBoth(Game& batch, Game& stepped, const Orders& orders) {
+  auto played = batch.Play(orders);
+  ASSERT_TRUE(played) << played.error().to_string();
+  auto turn = StepTurn::Begin(stepped, nullptr, orders.dice);
+  ASSERT_TRUE(turn) << turn.error().to_string();
+  auto st = PlayScript(*turn, orders);
+  ASSERT_TRUE(st) << st.error().to_string();
+  ASSERT_TRUE(turn->over());
+  ExpectSameTurn(*played, turn->result());
+  ASSERT_TRUE(turn->Finish(stepped));
+  EXPECT_EQ(batch.hash(), stepped.hash());
+  // The script of the steps is itself an orders file that plays the same player-turn.
+  auto src = JsonSource::FromText(OrdersToJson(turn->script(), batch.theater()), "script");
+  ASSERT_TRUE(src);
+  auto script = ParseOrders(*src, batch.theater());
+  ASSERT_TRUE(script) << script.error().to_string();
+}
+
+// B1.3: every bundled orders file, played as steps, is the player-turn its batch is: the same
+// dice, events and hashes after every phase (the behaviour signature's bundled game).
+TEST(B1_3, TheBundledOrdersPlayedAsStepsAreTheBatch) {
+  Camp c(1940);
+  Game batch = c.AsGame();
+  Game stepped = c.AsGame();
+  std::vector<std::string> files;
+  for (const auto& entry :
+       std::filesystem::directory_iterator(OPSIM_SCENARIO_DIR "/orders/special-terrain")) {
+    files.push_back(entry.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  int played = 0;
+  for (const std::string& file : files) {
+    auto src = JsonSource::FromFile(file);
+    ASSERT_TRUE(src) << file;
+    auto orders = ParseOrders(*src, batch.theater());
+    ASSERT_TRUE(orders) << orders.error().to_string();
+    SCOPED_TRACE(file);
+    PlayBoth(batch, stepped, *orders);
+    ++played;
+  }
+  EXPECT_EQ(played, 6);
+}
+
+// B1.3: a synthetic campaign (combat, retreats, advances and supply at some scale), eight
+// player-turns, as steps and as batches.
+TEST(B1_3, ASyntheticCampaignPlayedAsStepsIsTheBatch) {
+  auto text = AddSyntheticCampaign(map::GenerateTheater({.hexes = 4000, .seed = 3}), 300, 3);
+  ASSERT_TRUE(text);
+  Camp c(*text, 11);
+  Game batch = c.AsGame();
+  Game stepped = c.AsGame();
+  for (int i = 0; i < 8; ++i) {
+    SCOPED_TRACE("player-turn " + std::to_string(i));
+    PlayBoth(batch, stepped, SyntheticOrders(batch, 5));
+  }
+}
+
+// Property (B1.3, B7.5, B7.6, B1.4): random decisions at every prompt (retreats among the legal
+// hexes or the rules' choice, any subset of the attackers advancing, moves taken back and
+// given again) always leave a player-turn whose script, played in a batch, reaches the same
+// state: a log of steps always replays and verifies.
+TEST(B1_3, RandomStepsAlwaysReplayAsTheirScript) {
+  auto text = AddSyntheticCampaign(map::GenerateTheater({.hexes = 4000, .seed = 5}), 300, 5);
+  ASSERT_TRUE(text);
+  Camp c(*text, 13);
+  Game game = c.AsGame();
+  std::mt19937_64 rng(42);
+  int retreats = 0, advances = 0, undos = 0;
+  for (int i = 0; i < 8; ++i) {
+    SCOPED_TRACE("player-turn " + std::to_string(i));
+    const Orders orders = SyntheticOrders(game, 7 + i);
+    auto turn = StepTurn::Begin(game);
+    ASSERT_TRUE(turn) << turn.error().to_string();
+    const Side mover = game.state().phasing();
+    ASSERT_TRUE(turn->Take(Step{}, mover));  // no initial orders
+    for (const MoveOrder& m : orders.movement) {
+      Step s;
+      s.kind = StepKind::kMove;
+      s.move = m;
+      if (!turn->Take(s, mover)) continue;  // an earlier random choice may bar it
+      if (rng() % 4 == 0) {
+        const std::string before = turn->hash();
+        ASSERT_TRUE(turn->Undo());
+        ASSERT_TRUE(turn->Take(s, mover));
+        EXPECT_EQ(turn->hash(), before);
+        ++undos;
+      }
+    }
+    ASSERT_TRUE(turn->Take(Step{}, mover));
+    for (const AttackOrder& a : orders.combat) {
+      Step s;
+      s.kind = StepKind::kAttack;
+      s.attack = a;
+      if (!turn->Take(s, mover)) continue;
+      while (turn->prompt().waiting != Waiting::kOrder) {
+        const Prompt& p = turn->prompt();
+        Step d;
+        if (p.waiting == Waiting::kRetreat) {
+          d.kind = StepKind::kRetreat;
+          const std::size_t k = rng() % (p.retreat_to.size() + 1);
+          if (k < p.retreat_to.size()) {
+            d.retreat.emplace();
+            d.retreat->hex = p.hex;
+            d.retreat->prefer = {p.retreat_to[k]};
+          }
+          ++retreats;
+        } else if (p.waiting == Waiting::kAdvance) {
+          d.kind = StepKind::kAdvance;
+          for (const std::string& id : p.units) {
+            if (rng() % 2) d.advance.push_back(id);
+          }
+          auto out = turn->Take(d, p.side);
+          if (!out)
+            d.advance.clear();  // too many for stacking: no one
+          else {
+            ++advances;
+            continue;
+          }
+        } else {
+          d.kind = StepKind::kFlood;
+        }
+        ASSERT_TRUE(turn->Take(d, p.side)) << p.text;
+      }
+    }
+    ASSERT_TRUE(turn->Take(Step{}, mover));
+    ASSERT_TRUE(turn->Take(Step{}, mover));
+    ASSERT_TRUE(turn->over());
+    // The script, played in a batch with the same dice, is the same player-turn.
+    Game batch = game;
+    auto src = JsonSource::FromText(OrdersToJson(turn->script(), game.theater()), "script");
+    ASSERT_TRUE(src);
+    auto script = ParseOrders(*src, game.theater());
+    ASSERT_TRUE(script) << script.error().to_string();
+    auto played = batch.Play(*script);
+    ASSERT_TRUE(played) << played.error().to_string();
+    ExpectSameTurn(*played, turn->result());
+    ASSERT_TRUE(turn->Finish(game));
+    EXPECT_EQ(game.hash(), batch.hash());
+  }
+  EXPECT_GT(retreats, 0);
+  EXPECT_GT(advances, 0);
+  EXPECT_GT(undos, 0);
+}
+
+// A fight on open fields: the Axis stack at 1:0405 attacks 1:0505. Dice: weather, then combat.
+struct Fight {
+  Camp c = Fields();
+  Fight(int attack, int defense) {
+    c.Add("ax", Side::kAxis, UnitType::kInfantry, attack, 2, 4, 2, "1:0405");
+    c.Add("su", Side::kAllied, UnitType::kInfantry, 1, defense, 4, 2, "1:0505");
+    c.Own("1:0505", Side::kAllied);
+  }
+  // The player-turn begun, at its combat phase.
+  StepTurn AtCombat(int die) {
+    game = std::make_unique<Game>(c.AsGame());
+    auto turn = StepTurn::Begin(*game, nullptr, {1, die});
+    EXPECT_TRUE(turn) << turn.error().to_string();
+    Take(*turn, c.t(), Side::kAxis, kEnd);
+    Take(*turn, c.t(), Side::kAxis, kEnd);
+    EXPECT_EQ(turn->prompt().phase, Phase::kCombat);
+    return std::move(*turn);
+  }
+  std::unique_ptr<Game> game;
+};
+
+// B7.7, B7.5, B7.6: an attack is resolved when declared; on a DR the defender chooses where his
+// stack retreats among the legal hexes (the engine's choice first), then the attacker chooses
+// who advances.
+TEST(B7_7, AnAttackIsResolvedThenTheOwnerRetreatsThenTheAttackerAdvances) {
+  Fight f(8, 2);
+  StepTurn turn = f.AtCombat(1);  // 4:1, die 1: DR
+  Take(turn, f.c.t(), Side::kAxis, {{"attack", "1:0505"}, {"units", {"ax"}}});
+  ASSERT_EQ(turn.result().attacks.size(), 1u);
+  EXPECT_EQ(turn.result().attacks[0].result, CombatResult::kDR);
+  EXPECT_TRUE(Said(turn.result(), "combat", "B7.2", "column 4:1 to 4:1: DR"));
+  // The game waits for the Allied player's retreat of his stack in 1:0505.
+  const Prompt& p = turn.prompt();
+  ASSERT_EQ(p.waiting, Waiting::kRetreat);
+  EXPECT_EQ(p.side, Side::kAllied);
+  EXPECT_EQ(p.hex, f.c.Hex("1:0505"));
+  EXPECT_EQ(p.units, std::vector<std::string>{"su"});
+  // 1:0504, 1:0604 and 1:0605 are the farthest from the attacker (base_rules_test B7_5).
+  ASSERT_EQ(p.retreat_to.size(), 3u);
+  EXPECT_NE(p.text.find("B7.5"), std::string::npos) << p.text;
+  const map::HexRef engine = p.retreat_to.front();
+  const map::HexRef chosen = p.retreat_to.back();
+  ASSERT_NE(engine, chosen);
+  // Not the Axis player's decision (B1.3).
+  auto wrong =
+      turn.Take(StepOf(turn, f.c.t(), {{"hex", "1:0505"}, {"prefer", json::array()}}), Side::kAxis);
+  ASSERT_FALSE(wrong);
+  EXPECT_EQ(wrong.error().rule, "B1.3");
+  Take(turn, f.c.t(), Side::kAllied, {{"hex", "1:0505"}, {"prefer", {f.c.t().HexName(chosen)}}});
+  EXPECT_EQ(turn.state().FindUnit("su")->hex, chosen);
+  // The attacker's advance.
+  ASSERT_EQ(turn.prompt().waiting, Waiting::kAdvance);
+  EXPECT_EQ(turn.prompt().side, Side::kAxis);
+  EXPECT_EQ(turn.prompt().units, std::vector<std::string>{"ax"});
+  Take(turn, f.c.t(), Side::kAxis, {{"advance", {"ax"}}});
+  EXPECT_EQ(turn.state().FindUnit("ax")->hex, f.c.Hex("1:0505"));
+  EXPECT_TRUE(Said(turn.result(), "advance", "B7.6", "ax advances into 1:0505"));
+  EXPECT_EQ(turn.prompt().waiting, Waiting::kOrder);
+  // The script says who advanced.
+  ASSERT_EQ(turn.script().combat.size(), 1u);
+  EXPECT_EQ(turn.script().combat[0].advance_units, std::vector<std::string>{"ax"});
+}
+
+// B7.6: the attacker may advance no one, and may not name a unit that did not attack.
+TEST(B7_6, TheAttackerChoosesWhoAdvances) {
+  Fight f(8, 2);
+  f.c.Add("other", Side::kAxis, UnitType::kInfantry, 1, 1, 4, 2, "1:0404");
+  StepTurn turn = f.AtCombat(1);
+  Take(turn, f.c.t(), Side::kAxis, {{"attack", "1:0505"}, {"units", {"ax"}}});
+  Take(turn, f.c.t(), Side::kAllied, {{"prefer", json::array()}});  // the rules' choice
+  ASSERT_EQ(turn.prompt().waiting, Waiting::kAdvance);
+  auto stranger = turn.Take(StepOf(turn, f.c.t(), {{"advance", {"other"}}}), Side::kAxis);
+  ASSERT_FALSE(stranger);
+  EXPECT_EQ(stranger.error().rule, "B7.6");
+  Take(turn, f.c.t(), Side::kAxis, {{"advance", json::array()}});
+  EXPECT_EQ(turn.state().FindUnit("ax")->hex, f.c.Hex("1:0405"));
+  EXPECT_FALSE(turn.script().combat[0].advance);
+}
+
+// B7.5: a stack with one hex open to it has nothing to choose: the game does not wait.
+TEST(B7_5, AForcedRetreatIsNotAsked) {
+  Fight f(8, 2);
+  // Allied units fill 1:0504 and 1:0604 to the stacking limit: 1:0605 alone is open.
+  f.c.Add("full1", Side::kAllied, UnitType::kInfantry, 1, 1, 4, 6, "1:0504");
+  f.c.Add("full2", Side::kAllied, UnitType::kInfantry, 1, 1, 4, 6, "1:0604");
+  StepTurn turn = f.AtCombat(1);
+  Take(turn, f.c.t(), Side::kAxis, {{"attack", "1:0505"}, {"units", {"ax"}}});
+  EXPECT_EQ(turn.state().FindUnit("su")->hex, f.c.Hex("1:0605"));
+  EXPECT_EQ(turn.prompt().waiting, Waiting::kAdvance);
+}
+
+// B1.4: a move is taken back to the exact position; after a die, the other side's decision or
+// the phase's end, nothing is.
+TEST(B1_4, UndoReturnsTheExactPositionUntilSomethingIsRevealed) {
+  Camp c = Fields();
+  c.Add("ax", Side::kAxis, UnitType::kInfantry, 8, 2, 4, 2, "1:0303");
+  c.Add("ax2", Side::kAxis, UnitType::kInfantry, 8, 2, 4, 2, "1:0203");
+  c.Add("su", Side::kAllied, UnitType::kInfantry, 1, 2, 4, 2, "1:0505");
+  c.Own("1:0505", Side::kAllied);
+  Game game = c.AsGame();
+  auto begun = StepTurn::Begin(game, nullptr, {1, 1});
+  ASSERT_TRUE(begun);
+  StepTurn& turn = *begun;
+  EXPECT_FALSE(turn.CanUndo());
+  auto none = turn.Undo();
+  ASSERT_FALSE(none);
+  EXPECT_EQ(none.error().rule, "B1.4");
+  Take(turn, c.t(), Side::kAxis, kEnd);
+  const std::string before = turn.hash();
+  const std::size_t events = turn.result().events.size();
+  Take(turn, c.t(), Side::kAxis, {{"units", {"ax"}}, {"path", {"1:0303", "1:0304"}}});
+  const std::string after_one = turn.hash();
+  Take(turn, c.t(), Side::kAxis, {{"units", {"ax2"}}, {"path", {"1:0203", "1:0204"}}});
+  EXPECT_FALSE(turn.Take(StepOf(turn, c.t(), {{"units", {"ax"}}, {"path", {"1:0304", "1:0404"}}}),
+                         Side::kAxis))
+      << "a unit moves once a phase (B4.10)";
+  EXPECT_NE(turn.hash(), before);
+  ASSERT_TRUE(turn.CanUndo());
+  ASSERT_TRUE(turn.Undo());
+  EXPECT_EQ(turn.hash(), after_one);
+  EXPECT_EQ(turn.state().FindUnit("ax2")->hex, c.Hex("1:0203"));
+  EXPECT_EQ(turn.state().FindUnit("ax")->hex, c.Hex("1:0304"));
+  ASSERT_TRUE(turn.Undo());
+  EXPECT_EQ(turn.hash(), before);
+  EXPECT_EQ(turn.result().events.size(), events);
+  EXPECT_TRUE(turn.steps().size() == 1);  // the end of the initial phase
+  EXPECT_TRUE(turn.script().movement.empty());
+  // Moved again (now it may: its move was taken back), then the phase ends: not undoable.
+  Take(turn, c.t(), Side::kAxis, {{"units", {"ax"}}, {"path", {"1:0303", "1:0304", "1:0404"}}});
+  EXPECT_TRUE(turn.CanUndo());
+  Take(turn, c.t(), Side::kAxis, kEnd);
+  EXPECT_FALSE(turn.CanUndo());
+  // An attack rolls a die: not undoable.
+  Take(turn, c.t(), Side::kAxis, {{"attack", "1:0505"}, {"units", {"ax"}}});
+  EXPECT_FALSE(turn.CanUndo());
+}
+
+// B1.3: a refused step changes nothing; a step the game does not wait for is refused.
+TEST(B1_3, ARefusedStepChangesNothing) {
+  Camp c = Fields();
+  c.Add("ax", Side::kAxis, UnitType::kInfantry, 8, 2, 4, 2, "1:0303");
+  Game game = c.AsGame();
+  auto begun = StepTurn::Begin(game, nullptr, {1});
+  ASSERT_TRUE(begun);
+  StepTurn& turn = *begun;
+  // A move in the initial phase.
+  auto early = turn.Take(StepOf(turn, c.t(), {{"units", {"ax"}}, {"path", {"1:0303", "1:0304"}}}),
+                         Side::kAxis);
+  ASSERT_FALSE(early);
+  EXPECT_EQ(early.error().rule, "B1.3");
+  // The other side's step.
+  auto allied = turn.Take(StepOf(turn, c.t(), kEnd), Side::kAllied);
+  ASSERT_FALSE(allied);
+  EXPECT_EQ(allied.error().rule, "B1.3");
+  Take(turn, c.t(), Side::kAxis, kEnd);
+  // A move beyond the allowance goes part way before it is refused: all of it is undone.
+  const std::string before = turn.hash();
+  const std::size_t events = turn.result().events.size();
+  auto far = turn.Take(
+      StepOf(turn, c.t(),
+             {{"units", {"ax"}},
+              {"path", {"1:0303", "1:0403", "1:0503", "1:0603", "1:0703", "1:0803", "1:0903"}}}),
+      Side::kAxis);
+  ASSERT_FALSE(far);
+  EXPECT_EQ(far.error().rule, "B4.10");
+  EXPECT_EQ(turn.hash(), before);
+  EXPECT_EQ(turn.result().events.size(), events);
+  EXPECT_TRUE(turn.script().movement.empty());
+  EXPECT_FALSE(turn.CanUndo());
+}
+
+// B1.3: the player-turn ends in the state Game::Play ends in, and the game goes on from it.
+TEST(B1_3, FinishedTheGameGoesOn) {
+  Camp c = Fields();
+  c.Add("ax", Side::kAxis, UnitType::kInfantry, 8, 2, 4, 2, "1:0303");
+  Game game = c.AsGame();
+  auto begun = StepTurn::Begin(game, nullptr, {1});
+  ASSERT_TRUE(begun);
+  StepTurn& turn = *begun;
+  EXPECT_FALSE(turn.Finish(game));
+  for (int i = 0; i < 4; ++i) Take(turn, c.t(), Side::kAxis, kEnd);
+  ASSERT_TRUE(turn.over());
+  EXPECT_EQ(turn.prompt().side, Side::kAllied);
+  EXPECT_EQ(turn.result().hashes.size(), 4u);
+  ASSERT_TRUE(turn.Finish(game));
+  EXPECT_EQ(game.state().player_turn, 1);
+  EXPECT_EQ(game.hash(), turn.result().final_hash);
+  EXPECT_EQ(game.state().phasing(), Side::kAllied);
+}
+
+// 41.A.4: when a canal-intensive hex he owns is attacked, the owner is asked whether to flood
+// it before the attack's die; his attempt rolls first.
+constexpr char kPolder[] = R"({
+  "opsim": "scenario", "version": 1, "name": "polder",
+  "sheets": [{"name": "1", "size": [20, 20], "origin": [0, 0], "first": [1, 1], "zone": "A",
+              "terrain": ["kkkkkkkk", "kkkkkkkk", "kkkkkkkk", "kkkkkkkk", "kkkkkkkk"]}],
+  "areas": [{"name": "Netherlands", "role": "netherlands", "hexes": ["1:0101..0405"]}],
+  "state": {"control": {"allied": ["1:0101..0405", "1:0602..0604"], "axis": ["1:0701..0805", "1:0501..0505"]}},
+  "campaign": {
+    "start": "May I 1940", "first": "axis",
+    "supply-sources": {"axis": ["1:0501"], "allied": ["1:0202"]},
+    "nationalities": {"german": "axis", "dutch": "allied"},
+    "units": [
+      {"id": "nl-a", "nationality": "dutch", "type": "infantry", "attack": 1, "defense": 2, "mp": 3, "re": 1, "hex": "1:0403"},
+      {"id": "de-a", "nationality": "german", "type": "infantry", "attack": 12, "defense": 4, "mp": 4, "re": 1, "hex": "1:0503"}
+    ]
+  }
+})";
+
+TEST(Rule41A4, TheOwnerIsAskedToFloodAnAttackedHex) {
+  Camp c(kPolder, 1);
+  Game game = c.AsGame();
+  auto begun = StepTurn::Begin(game, nullptr, {1, 4, 6});  // weather, flood, combat
+  ASSERT_TRUE(begun);
+  StepTurn& turn = *begun;
+  Take(turn, c.t(), Side::kAxis, kEnd);
+  Take(turn, c.t(), Side::kAxis, kEnd);
+  const std::size_t rolls = turn.result().rolls.size();
+  Take(turn, c.t(), Side::kAxis, {{"attack", "1:0403"}, {"units", {"de-a"}}});
+  const Prompt& p = turn.prompt();
+  ASSERT_EQ(p.waiting, Waiting::kFlood);
+  EXPECT_EQ(p.side, Side::kAllied);
+  EXPECT_EQ(p.hex, c.Hex("1:0403"));
+  EXPECT_EQ(p.floods, std::vector<ReactionKind>{ReactionKind::kFlood});  // no surrender yet
+  EXPECT_EQ(p.units, std::vector<std::string>{"de-a"});
+  EXPECT_EQ(turn.result().rolls.size(), rolls) << "no die before the owner's answer";
+  // A flood of another hex is refused.
+  auto other = turn.Take(StepOf(turn, c.t(), {{"flood", "1:0402"}}), Side::kAllied);
+  ASSERT_FALSE(other);
+  EXPECT_EQ(other.error().rule, "41.A.4.a");
+  Take(turn, c.t(), Side::kAllied, {{"flood", "1:0403"}});
+  ASSERT_EQ(turn.result().rolls.size(), rolls + 2);
+  EXPECT_NE(turn.result().rolls[rolls].purpose.find("flooding of 1:0403"), std::string::npos);
+  ASSERT_EQ(turn.result().attacks.size(), 1u);
+  EXPECT_TRUE(turn.result().attacks[0].flood.has_value());
+  ASSERT_EQ(turn.script().reactions.size(), 1u);
+}
+
+// The JSON of every step kind reads back as the same step.
+TEST(B1_3, StepsRoundTripThroughTheirJson) {
+  Camp c = Fields();
+  Game game = c.AsGame();
+  auto begun = StepTurn::Begin(game, nullptr, {1});
+  ASSERT_TRUE(begun);
+  Prompt movement = begun->prompt();
+  movement.phase = Phase::kMovement;
+  for (const json& text : std::vector<json>{
+           kEnd,
+           {{"suez", "close"}},
+           {{"units", {"ax"}}, {"path", {"1:0303", "1:0304"}}},
+           {{"attack", "1:0505"}, {"units", {"ax"}}, {"if-flooded", "attack"}, {"advance", true}},
+           {{"flood", "1:0505"}},
+           {{"flood", false}},
+           {{"hex", "1:0505"}, {"prefer", {"1:0604"}}},
+           {{"prefer", json::array()}},
+           {{"advance", {"ax", "ax2"}}},
+           {{"advance", json::array()}},
+       }) {
+    auto src = JsonSource::FromText(text.dump(), "step");
+    ASSERT_TRUE(src);
+    auto step = ParseStep(*src, c.t(), movement);
+    ASSERT_TRUE(step) << text.dump() << ": " << step.error().to_string();
+    const std::string canonical = StepToJson(*step, c.t());
+    auto again_src = JsonSource::FromText(canonical, "step");
+    ASSERT_TRUE(again_src);
+    auto again = ParseStep(*again_src, c.t(), movement);
+    ASSERT_TRUE(again) << canonical;
+    EXPECT_EQ(StepToJson(*again, c.t()), canonical);
+    EXPECT_EQ(again->kind, step->kind) << canonical;
+  }
+  // Mistakes name the place and what is wrong.
+  for (const auto& [text, says] : std::vector<std::pair<std::string, std::string>>{
+           {"[1]", "a step is one JSON object"},
+           {R"({"end-phase": false})", "end-phase"},
+           {R"({"advance": ["a", "a"]})", "named twice"},
+           {R"({"hex": "1:0505", "prefer": ["1:0507"]})", "is not next to"},
+           {R"({"units": ["ax"], "path": ["1:9999"]})", "1:9999"},
+       }) {
+    auto src = JsonSource::FromText(text, "step");
+    ASSERT_TRUE(src);
+    auto step = ParseStep(*src, c.t(), movement);
+    ASSERT_FALSE(step) << text;
+    EXPECT_NE(step.error().to_string().find(says), std::string::npos) << step.error().to_string();
+  }
+}
+
+}  // namespace
+}  // namespace opsim::ops
