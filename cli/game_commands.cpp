@@ -10,6 +10,7 @@
 #include "opsim/db/game_log.h"
 #include "opsim/ops/state_file.h"
 #include "opsim/query/check.h"
+#include "opsim/query/log.h"
 #include "opsim/query/supply.h"
 
 namespace opsim::cli {
@@ -20,11 +21,7 @@ using nlohmann::json;
 
 json TurnJson(const ops::TurnResult& r) {
   json events = json::array();
-  for (const ops::Event& e : r.events) {
-    json ev = {{"kind", e.kind}, {"text", e.text}};
-    if (!e.rule.empty()) ev["rule"] = e.rule.id;
-    events.push_back(ev);
-  }
+  for (const ops::Event& e : r.events) events.push_back(query::ToJson(e));
   json rolls = json::array();
   for (const ops::DieRoll& d : r.rolls) {
     rolls.push_back({{"value", d.value},

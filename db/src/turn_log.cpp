@@ -523,6 +523,10 @@ const char* DiceKindName(DiceKind kind) {
   return kind == DiceKind::kFair ? "fair" : "seeded";
 }
 
+LoggedEvent ToLoggedEvent(const ops::Event& e) {
+  return {e.kind, std::string(e.rule.id), e.text, e.units, e.hexes, e.numbers};
+}
+
 LoggedTurn ToLoggedTurn(std::int32_t number, std::string orders_json, const ops::TurnResult& r) {
   LoggedTurn t;
   t.number = number;
@@ -533,9 +537,7 @@ LoggedTurn ToLoggedTurn(std::int32_t number, std::string orders_json, const ops:
   for (const ops::DieRoll& d : r.rolls) {
     t.rolls.push_back({d.value, d.sides, d.scripted, d.purpose, std::string(d.rule.id), d.decided});
   }
-  for (const ops::Event& e : r.events) {
-    t.events.push_back({e.kind, std::string(e.rule.id), e.text, e.units, e.hexes, e.numbers});
-  }
+  for (const ops::Event& e : r.events) t.events.push_back(ToLoggedEvent(e));
   for (const ops::PhaseHash& p : r.hashes) t.phases.push_back({ops::PhaseName(p.phase), p.hash});
   t.final_hash = r.final_hash;
   return t;
