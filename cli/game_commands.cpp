@@ -182,9 +182,10 @@ void AddTurnCommand(CLI::App& app, Context& ctx) {
     ops::TurnResult result;
     if (!to->game.db.empty()) {
       // Every option listed "Not with --db" is refused, never ignored.
-      if (!to->out.empty() || to->force) {
+      const bool out = turn->get_option("--out")->count() > 0;
+      if (out || to->force) {
         return Fail(ErrorCode::kInvalidInput,
-                    std::string(to->out.empty() ? "--force" : "--out") +
+                    std::string(out ? "--out" : "--force") +
                         " goes with --scenario or --state; the log keeps the game");
       }
       if (!to->game.sets.empty()) {

@@ -86,6 +86,10 @@ bool IsOpsimFile(std::string_view text, std::string_view kind) {
   return kind.ends_with('-') ? name.starts_with(kind) : name == kind;
 }
 
+bool IsSecretFile(std::string_view text) {
+  return IsOpsimFile(text, "pbem-key") || IsOpsimFile(text, "server-secrets");
+}
+
 std::string FolderOf(const std::string& path) {
   const std::string dir = std::filesystem::path(path).parent_path().string();
   return dir.empty() ? "." : dir;
@@ -139,11 +143,13 @@ Status WriteFileAtomically(const std::string& path, std::string_view contents) {
   return SyncFolderOf(path);
 }
 
-Status WriteOutputFile(const std::string& path, std::string_view contents, const OutputKind& kind,
-                       bool force) {
+Status CheckOutputFile(const std::string& path, const OutputKind& kind, bool force) {
+  if (path.empty()) {
+    return Fail(ErrorCode::kInvalidInput, "an empty file name: name the file to write", "--out");
+  }
   auto existing = Existing(path);
   if (!existing) return std::unexpected(existing.error());
-  if (*existing && (*existing)->st_size > 0 && !force) {
+  if (*existing && (*existing)->st_size > 0) {
     bool holds = false;
     if (static_cast<std::uintmax_t>((*existing)->st_size) <= kMaxKindCheck) {
       const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
@@ -158,15 +164,27 @@ Status WriteOutputFile(const std::string& path, std::string_view contents, const
       }
       ::close(fd);
       text.resize(got);
+      if (IsSecretFile(text)) {
+        return Fail(ErrorCode::kInvalidInput,
+                    "the file holds a secret (a player's key, a server's secrets); it is never "
+                    "replaced, even with --force (choose another name)",
+                    path);
+      }
       holds = kind.holds(text);
     }
-    if (!holds) {
+    if (!holds && !force) {
       return Fail(ErrorCode::kInvalidInput,
                   "the file exists and is not " + std::string(kind.what) +
                       "; it was left alone (choose another name, or --force to replace it)",
                   path);
     }
   }
+  return {};
+}
+
+Status WriteOutputFile(const std::string& path, std::string_view contents, const OutputKind& kind,
+                       bool force) {
+  if (auto s = CheckOutputFile(path, kind, force); !s) return s;
   return WriteFileAtomically(path, contents);
 }
 

@@ -29,14 +29,22 @@ struct OutputKind {
 // kind ending in '-' ("pbem-") names every kind it begins.
 bool IsOpsimFile(std::string_view text, std::string_view kind);
 
+// Whether `text` is a file holding a secret: a pbem player's key file ("pbem-key"), a game
+// server's secrets ("server-secrets"). WriteOutputFile never replaces one.
+bool IsSecretFile(std::string_view text);
+
 // Writes `contents` to `path` as above, whatever regular file `path` holds now.
 Status WriteFileAtomically(const std::string& path, std::string_view contents);
 
 // WriteFileAtomically(), for a user-named output file: an existing non-empty `path` is replaced
-// only if `kind.holds` its text, or with `force` (kInvalidInput otherwise, before anything is
-// written). Files past 64 MiB are not read, and need `force`.
+// only if `kind.holds` its text, or with `force`, and never if it holds a secret (IsSecretFile),
+// even with `force`; an empty `path` is refused (kInvalidInput for each, before anything is
+// written). Files past 64 MiB are not read (no secret is that large), and need `force`.
 Status WriteOutputFile(const std::string& path, std::string_view contents, const OutputKind& kind,
                        bool force);
+// What WriteOutputFile checks before it writes, with its errors: for a caller that must know
+// that `path` may be written before it changes anything else.
+Status CheckOutputFile(const std::string& path, const OutputKind& kind, bool force);
 
 // Creates `path` readable and writable by its owner alone (0600) and writes `contents`, for a
 // secret. Refuses (kInvalidInput) if `path` exists, even as a symbolic link: a secret is never
