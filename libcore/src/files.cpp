@@ -1,15 +1,18 @@
 #include "opsim/core/files.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <vector>
 
 namespace opsim {
 
@@ -88,6 +91,37 @@ bool IsOpsimFile(std::string_view text, std::string_view kind) {
 
 bool IsSecretFile(std::string_view text) {
   return IsOpsimFile(text, "pbem-key") || IsOpsimFile(text, "server-secrets");
+}
+
+std::string PartialPath(const std::string& path) {
+  return path + ".partial-" + std::to_string(::getpid());
+}
+
+bool RemoveStalePartials(const std::string& path) {
+  namespace fs = std::filesystem;
+  const std::string prefix = fs::path(path).filename().string() + ".partial-";
+  std::vector<fs::path> stale;
+  bool live = false;
+  std::error_code ec;
+  for (fs::directory_iterator it(FolderOf(path), ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (!name.starts_with(prefix)) continue;
+    const char* digits = name.data() + prefix.size();
+    const char* const last = name.data() + name.size();
+    pid_t pid = 0;
+    const auto [at, err] = std::from_chars(digits, last, pid);
+    if (err != std::errc() || at == digits || pid <= 0) continue;
+    const std::string_view suffix(at, static_cast<std::size_t>(last - at));
+    if (!suffix.empty() && suffix != "-journal" && suffix != "-wal" && suffix != "-shm") continue;
+    // EPERM: a process of another user has that PID, so it may be his, alive.
+    if (pid != ::getpid() && (::kill(pid, 0) == 0 || errno != ESRCH)) {
+      live = true;
+      continue;
+    }
+    stale.push_back(it->path());
+  }
+  for (const fs::path& p : stale) fs::remove(p, ec);
+  return live;
 }
 
 std::string FolderOf(const std::string& path) {

@@ -51,6 +51,16 @@ Status CheckOutputFile(const std::string& path, const OutputKind& kind, bool for
 // overwritten, nor written through a link. A failed write removes the file.
 Status CreatePrivateFile(const std::string& path, std::string_view contents);
 
+// A file being made at `path` is written beside it first, as `path`.partial-PID (PID: the
+// process writing it), perhaps with SQLite's "-journal", "-wal" and "-shm" beside that. A
+// process killed before it put the file in place leaves them: this removes those whose process
+// is gone (no process PID, or PID is this one, which is not writing `path` now), and says
+// whether a partial file of a live process remains (it is making `path` now). Best effort: a
+// file that cannot be removed is left (and removed by the next sweep).
+bool RemoveStalePartials(const std::string& path);
+// The partial name of `path` for this process, as RemoveStalePartials knows it.
+std::string PartialPath(const std::string& path);
+
 // The folder holding `path`: its parent, or "." for a bare file name.
 std::string FolderOf(const std::string& path);
 
