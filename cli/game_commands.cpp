@@ -10,6 +10,7 @@
 #include "opsim/db/game_log.h"
 #include "opsim/ops/state_file.h"
 #include "opsim/query/check.h"
+#include "opsim/query/log.h"
 #include "opsim/query/supply.h"
 
 namespace opsim::cli {
@@ -20,11 +21,7 @@ using nlohmann::json;
 
 json TurnJson(const ops::TurnResult& r) {
   json events = json::array();
-  for (const ops::Event& e : r.events) {
-    json ev = {{"kind", e.kind}, {"text", e.text}};
-    if (!e.rule.empty()) ev["rule"] = e.rule.id;
-    events.push_back(ev);
-  }
+  for (const ops::Event& e : r.events) events.push_back(query::ToJson(e));
   json rolls = json::array();
   for (const ops::DieRoll& d : r.rolls) {
     rolls.push_back({{"value", d.value},
@@ -185,9 +182,10 @@ void AddTurnCommand(CLI::App& app, Context& ctx) {
     ops::TurnResult result;
     if (!to->game.db.empty()) {
       // Every option listed "Not with --db" is refused, never ignored.
-      if (!to->out.empty() || to->force) {
+      const bool out = turn->get_option("--out")->count() > 0;
+      if (out || to->force) {
         return Fail(ErrorCode::kInvalidInput,
-                    std::string(to->out.empty() ? "--force" : "--out") +
+                    std::string(out ? "--out" : "--force") +
                         " goes with --scenario or --state; the log keeps the game");
       }
       if (!to->game.sets.empty()) {

@@ -169,14 +169,15 @@ void AddOddsCommands(CLI::App& app, Context& ctx) {
   odds->add_option("--shard", oo->shard,
                    "play only shard K of N: the runs i with i mod N = K - 1 (default 1/1)")
       ->type_name("K/N");
-  odds->add_option("--out", oo->out, "also write the result's JSON here (a shard result)")
-      ->type_name("FILE");
+  auto* out =
+      odds->add_option("--out", oo->out, "also write the result's JSON here (a shard result)")
+          ->type_name("FILE");
   AddForceOption(odds, oo->force);
   auto* merge = odds->add_option("--merge", oo->merge,
                                  "add up shard results (opsim odds --out) instead of playing")
                     ->type_name("FILES");
   for (CLI::Option* o : {orders, runs, seed}) merge->excludes(o);
-  Bind(odds, ctx, [&ctx, oo, orders, runs, seed]() -> Status {
+  Bind(odds, ctx, [&ctx, oo, orders, runs, seed, out]() -> Status {
     Result<query::OddsAnswer> answer;
     if (!oo->merge.empty()) {
       answer = Merge(oo->merge);
@@ -215,7 +216,8 @@ void AddOddsCommands(CLI::App& app, Context& ctx) {
     }
     if (!answer) return std::unexpected(answer.error());
     const nlohmann::json doc = query::ToJson(*answer);
-    if (!oo->out.empty()) {
+    // Given, even empty: WriteOutputFile refuses an empty name (exit 2), not silently nothing.
+    if (out->count() > 0) {
       const OutputKind result{"an opsim odds result",
                               [](std::string_view t) { return IsOpsimFile(t, "odds"); }};
       if (auto s = WriteOutputFile(oo->out, doc.dump(1) + "\n", result, oo->force); !s) return s;

@@ -95,11 +95,43 @@ Result<PlayerKey> MakeKey(const std::string& path, const std::string& game_id, S
   return PlayerKey{game_id, side, *secret, KeyHex(ChainKey(*secret, 0))};
 }
 
-// A pbem file replaces only another pbem file, unless `force`.
+// Whether two paths name one file: one path once resolved (links, "..", a file yet to be made),
+// or, both existing, one inode (a hard link).
+bool SameFile(const std::string& a, const std::string& b) {
+  std::error_code ec;
+  if (std::filesystem::equivalent(a, b, ec)) return true;
+  const std::filesystem::path pa = std::filesystem::weakly_canonical(a, ec);
+  if (ec) return false;
+  const std::filesystem::path pb = std::filesystem::weakly_canonical(b, ec);
+  return !ec && pa == pb;
+}
+
+// A step that makes a key file refuses, before it makes anything, an --out or a --db that is
+// the key file: the step's own writes would replace the secret it just made.
+Status DistinctFromKey(const std::string& key_path, const std::string& db_path,
+                       const std::string& out) {
+  for (const auto& [path, option] : {std::pair{&out, "--out"}, std::pair{&db_path, "--db"}}) {
+    if (SameFile(*path, key_path)) {
+      return Fail(ErrorCode::kInvalidInput,
+                  std::string(option) +
+                      " is the key file: the key file holds your secret and is never overwritten "
+                      "(name another file)",
+                  *path);
+    }
+  }
+  return {};
+}
+
+// A pbem file replaces only another pbem file, unless `force`; never a key file (WriteOutputFile
+// refuses a secret, even with `force`). Each step checks its --out (CheckOut) before it changes
+// its log or makes a key, so that a refused --out leaves everything as it was.
+const OutputKind kPbemFile{"an opsim pbem file",
+                           [](std::string_view t) { return IsOpsimFile(t, "pbem-"); }};
+Status CheckOut(const std::string& path, bool force) {
+  return CheckOutputFile(path, kPbemFile, force);
+}
 Status WriteJson(const std::string& path, const json& doc, bool force) {
-  const OutputKind pbem_file{"an opsim pbem file",
-                             [](std::string_view t) { return IsOpsimFile(t, "pbem-"); }};
-  return WriteOutputFile(path, doc.dump(2) + "\n", pbem_file, force);
+  return WriteOutputFile(path, doc.dump(2) + "\n", kPbemFile, force);
 }
 
 const std::string& CommitmentOf(const GameRecord& g, Side side) {
@@ -313,10 +345,17 @@ Status CheckKey(const JsonSource& src, const GameRecord& g, Side side, std::int3
   return {};
 }
 
-// Checks the mover's orders for the seat's player-turn and makes them its pending orders, inside
-// the seat's transaction (the caller commits). The same orders again are allowed (a resent turn
-// file), other orders are not. Returns the turn file's fields but its header.
-Result<json> PendOrders(Seat& seat, const ops::Game& game, const JsonSource& orders) {
+// The mover's orders, checked as the steps check them before anything is fixed: for the
+// player-turn due (side and date), with no dice (a fair game's come from both keys) and no
+// reply (flood attempts and retreat preferences are the defender's). `canonical` is what their
+// hash is of (Decisions::orders). Move makes these checks on the orders file, Reply on the turn
+// file's orders, so that a turn file edited by hand is refused by the defender as its maker's
+// `opsim` would have refused it.
+struct MoverOrders {
+  ops::Orders parsed;
+  std::string canonical;
+};
+Result<MoverOrders> CheckMoverOrders(const ops::Game& game, const JsonSource& orders) {
   const ops::GameState& s = game.state();
   auto parsed = ops::ParseOrders(orders, game.theater());
   if (!parsed) return std::unexpected(parsed.error());
@@ -334,14 +373,73 @@ Result<json> PendOrders(Seat& seat, const ops::Game& game, const JsonSource& ord
   }
   auto canonical = CanonicalOrders(*parsed, game.theater());
   if (!canonical) return std::unexpected(canonical.error());
-  const Decisions d = SplitDecisions(*canonical);
+  Decisions d = SplitDecisions(*canonical);
   if (d.reply != "{}") {
     return Fail(ErrorCode::kInvalidInput,
                 "flood attempts (reactions) and retreat preferences (retreats) are the "
                 "defender's reply (`opsim pbem reply`), not the mover's orders",
                 orders.name());
   }
-  const std::string hash = Sha256Hex(d.orders);
+  return MoverOrders{std::move(*parsed), std::move(d.orders)};
+}
+
+// The player-turn as far as the rules can judge it before any die: played on a probe up to its
+// first die, so that an order they refuse there (kRuleViolation, with the rule) is refused
+// before anything is fixed or any key revealed, not by `pbem resolve` after. When the weather
+// is rolled (the first player-turn of a game turn, B2.1) every order is judged after a die, in
+// a weather no one knows yet: nothing is judged here.
+Status LegalBeforeDice(const ops::Game& game, const ops::Orders& orders) {
+  if (game.state().player_turn % 2 == 0) return {};
+  ops::ProbeRun run;
+  if (auto played = game.Probe(orders, run); !played) return std::unexpected(played.error());
+  return {};
+}
+
+// 41.A.4: each flood attempt of a reply answers an attack the orders announce, on a hex the
+// rules let the defender flood. That a hex is attacked is judged on the orders; whether it may
+// be flooded (canal-intensive, the defender's, a massive flood's conditions), by the rules
+// themselves: each attempt is played on a probe against its attack alone, up to its die, and a
+// refusal located at the attempt is the reply's. An attempt the probe cannot reach before a die
+// (its attack refused first: in the present weather, its units' moves refused) is left for
+// `pbem resolve` to judge.
+Status FloodsAnswerAttacks(const ops::Game& game, const ops::Orders& merged) {
+  for (const ops::Reaction& r : merged.reactions) {
+    const RuleId rule = r.kind == ops::ReactionKind::kFlood ? rules::k41A4a : rules::k41A4b;
+    auto attack = std::find_if(merged.combat.begin(), merged.combat.end(),
+                               [&r](const ops::AttackOrder& a) { return a.hex == r.hex; });
+    if (attack == merged.combat.end()) {
+      return Fail(ErrorCode::kRuleViolation,
+                  "the owner floods a canal-intensive hex only when enemy units attack it; " +
+                      game.theater().HexName(r.hex) +
+                      " is not attacked in the orders this reply answers",
+                  r.where, std::string(rule.id));
+    }
+    ops::Orders alone = merged;
+    alone.combat = {*attack};
+    alone.reactions = {r};
+    alone.exploitation.clear();
+    ops::ProbeRun run;
+    run.go_on = true;
+    auto played = game.Probe(alone, run);
+    if (!played) return std::unexpected(played.error());
+    // The first refusal of the attempt or of its attack says which of them the rules refused.
+    for (const Error& e : run.refused) {
+      if (e.where == r.where) return std::unexpected(e);
+      if (e.where == attack->where) break;
+    }
+  }
+  return {};
+}
+
+// Checks the mover's orders for the seat's player-turn and makes them its pending orders, inside
+// the seat's transaction (the caller commits). The same orders again are allowed (a resent turn
+// file), other orders are not. Returns the turn file's fields but its header.
+Result<json> PendOrders(Seat& seat, const ops::Game& game, const JsonSource& orders) {
+  const ops::GameState& s = game.state();
+  auto checked = CheckMoverOrders(game, orders);
+  if (!checked) return std::unexpected(checked.error());
+  if (auto st = LegalBeforeDice(game, checked->parsed); !st) return std::unexpected(st.error());
+  const std::string hash = Sha256Hex(checked->canonical);
   if (seat.pending && (*seat.pending)["orders_hash"] != hash) {
     return Fail(ErrorCode::kInvalidInput,
                 "your orders for player-turn " + std::to_string(seat.number) +
@@ -352,9 +450,13 @@ Result<json> PendOrders(Seat& seat, const ops::Game& game, const JsonSource& ord
   }
   // The attacks ride along so that the defender, asking where the game stands, sees what he
   // replies to (docs/api.md: a game's status).
-  const json pending = {
-      {"stage", "moved"},   {"number", seat.number}, {"side", SideName(s.phasing())},
-      {"orders", d.orders}, {"orders_hash", hash},   {"attacks", Attacks(*parsed, game.theater())}};
+  const json attacks = Attacks(checked->parsed, game.theater());
+  const json pending = {{"stage", "moved"},
+                        {"number", seat.number},
+                        {"side", SideName(s.phasing())},
+                        {"orders", checked->canonical},
+                        {"orders_hash", hash},
+                        {"attacks", attacks}};
   if (auto st = seat.log->SetMeta(kPendingKey, pending.dump()); !st) {
     return std::unexpected(st.error());
   }
@@ -363,9 +465,9 @@ Result<json> PendOrders(Seat& seat, const ops::Game& game, const JsonSource& ord
               {"side", SideName(s.phasing())},
               {"date", ops::FormatGameDate(s.date())},
               {"head", seat.head},
-              {"orders", json::parse(d.orders)},
+              {"orders", json::parse(checked->canonical)},
               {"orders_hash", hash},
-              {"attacks", Attacks(*parsed, game.theater())}};
+              {"attacks", attacks}};
 }
 
 }  // namespace
@@ -384,6 +486,8 @@ Result<json> Start(const JsonSource& scenario, Side side, const std::string& db_
                 "accept`)",
                 db_path);
   }
+  if (auto s = DistinctFromKey(key_path, db_path, out); !s) return std::unexpected(s.error());
+  if (auto s = CheckOut(out, force); !s) return std::unexpected(s.error());
   auto id = NewGameId();
   if (!id) return std::unexpected(id.error());
   const std::string game_id = *id;
@@ -420,6 +524,8 @@ Result<json> Join(const JsonSource& invitation, const std::string& db_path,
                 "another name)",
                 db_path);
   }
+  if (auto s = DistinctFromKey(key_path, db_path, out); !s) return std::unexpected(s.error());
+  if (auto s = CheckOut(out, force); !s) return std::unexpected(s.error());
   const Side mine = Other(*theirs);
   auto key = MakeKey(key_path, (*f)["game"], mine);
   if (!key) return std::unexpected(key.error());
@@ -514,6 +620,7 @@ Result<json> Move(const std::string& db_path, const std::string& key_path, const
   }
   auto turn = PendOrders(seat, *game, orders);
   if (!turn) return std::unexpected(turn.error());
+  if (auto st = CheckOut(out, force); !st) return std::unexpected(st.error());
   if (auto st = seat.tx->Commit(); !st) return std::unexpected(st.error());
   (*turn)["opsim"] = "pbem-turn";
   (*turn)["version"] = kFileVersion;
@@ -558,6 +665,19 @@ Result<json> Reply(const std::string& db_path, const std::string& key_path, cons
                     SideName(seat.key.side),
                 turn.Where(P("/side")));
   }
+  // Every check the mover's `opsim` made on his orders is made again here, before the reply
+  // is fixed and the key revealed: a turn file edited by hand (dice, another player-turn's
+  // orders, orders the rules refuse before any die) is refused, as it would be at `resolve`.
+  auto orders = JsonSource::FromText(r.At(P("/orders")).dump(2), turn.name() + " /orders");
+  if (!orders) return std::unexpected(orders.error());
+  auto checked = CheckMoverOrders(*game, *orders);
+  if (!checked) return std::unexpected(checked.error());
+  if (checked->canonical != mover) {
+    return Fail(ErrorCode::kCorruption,
+                "the turn file's orders are not in the canonical form opsim writes (the file was "
+                "made by hand)",
+                turn.Where(P("/orders")));
+  }
   json answer = json::object();
   if (reply != nullptr) {
     JsonReader rr(*reply);
@@ -578,15 +698,13 @@ Result<json> Reply(const std::string& db_path, const std::string& key_path, cons
       !s) {
     return std::unexpected(s.error());
   }
+  if (auto s = FloodsAnswerAttacks(*game, *merged); !s) {
+    return std::unexpected(s.error());
+  }
+  if (auto s = LegalBeforeDice(*game, *merged); !s) return std::unexpected(s.error());
   auto canonical = CanonicalOrders(*merged, game->theater());
   if (!canonical) return std::unexpected(canonical.error());
   const Decisions d = SplitDecisions(*canonical);
-  if (d.orders != mover) {
-    return Fail(ErrorCode::kCorruption,
-                "the turn file's orders are not in the canonical form opsim writes (the file was "
-                "made by hand)",
-                turn.Where(P("/orders")));
-  }
   const std::string reply_hash = Sha256Hex(d.reply);
   if (seat.pending && seat.pending->value("stage", "") == "replied") {
     const std::string sent = (*seat.pending)["orders_hash"];
@@ -615,6 +733,7 @@ Result<json> Reply(const std::string& db_path, const std::string& key_path, cons
   if (auto s = seat.log->SetMeta(kPendingKey, pending.dump()); !s) {
     return std::unexpected(s.error());
   }
+  if (auto s = CheckOut(out, force); !s) return std::unexpected(s.error());
   if (auto s = seat.tx->Commit(); !s) return std::unexpected(s.error());
   const json file = {{"opsim", "pbem-reply"},
                      {"version", kFileVersion},
@@ -732,8 +851,9 @@ Result<Played> Apply(const std::string& db_path, const std::string& key_path,
   auto taken = TakeSeat(db_path, key_path);
   if (!taken) return std::unexpected(taken.error());
   Seat& seat = **taken;
-  auto f = ReadStrings(result, "pbem-result", "a result file",
-                       {"game", "side", "before", "orders_hash", "reply_hash", "key", "head"});
+  auto f = ReadStrings(
+      result, "pbem-result", "a result file",
+      {"game", "side", "before", "orders_hash", "reply_hash", "key", "head", "final_hash"});
   if (!f) return std::unexpected(f.error());
   auto number = ReadNumber(result);
   if (!number) return std::unexpected(number.error());
@@ -781,6 +901,13 @@ Result<Played> Apply(const std::string& db_path, const std::string& key_path,
                                (*f)["orders_hash"], (*f)["reply_hash"]);
   auto played = PlayAndAppend(*game, *merged, *seat.log, *number, &fair);
   if (!played) return std::unexpected(played.error());
+  if (played->final_hash != (*f)["final_hash"]) {
+    return Fail(ErrorCode::kCorruption,
+                "the result's final state hash " + (*f)["final_hash"] +
+                    " is not the state the player-turn ends in here, " + played->final_hash +
+                    ": the file was changed (nothing was logged)",
+                result.Where(P("/final_hash")));
+  }
   if (auto s = seat.log->DeleteMeta(kPendingKey); !s) return std::unexpected(s.error());
   auto meta = seat.log->Meta();
   if (!meta) return std::unexpected(meta.error());

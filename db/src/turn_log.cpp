@@ -1,11 +1,13 @@
 #include "opsim/db/turn_log.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
@@ -523,6 +525,10 @@ const char* DiceKindName(DiceKind kind) {
   return kind == DiceKind::kFair ? "fair" : "seeded";
 }
 
+LoggedEvent ToLoggedEvent(const ops::Event& e) {
+  return {e.kind, std::string(e.rule.id), e.text, e.units, e.hexes, e.numbers};
+}
+
 LoggedTurn ToLoggedTurn(std::int32_t number, std::string orders_json, const ops::TurnResult& r) {
   LoggedTurn t;
   t.number = number;
@@ -533,9 +539,7 @@ LoggedTurn ToLoggedTurn(std::int32_t number, std::string orders_json, const ops:
   for (const ops::DieRoll& d : r.rolls) {
     t.rolls.push_back({d.value, d.sides, d.scripted, d.purpose, std::string(d.rule.id), d.decided});
   }
-  for (const ops::Event& e : r.events) {
-    t.events.push_back({e.kind, std::string(e.rule.id), e.text, e.units, e.hexes, e.numbers});
-  }
+  for (const ops::Event& e : r.events) t.events.push_back(ToLoggedEvent(e));
   for (const ops::PhaseHash& p : r.hashes) t.phases.push_back({ops::PhaseName(p.phase), p.hash});
   t.final_hash = r.final_hash;
   return t;
@@ -578,6 +582,8 @@ Result<TurnLog> TurnLog::Create(const std::string& path, const GameRecord& game,
   if (game.seed > static_cast<std::uint64_t>(INT64_MAX)) {
     return Fail(ErrorCode::kInvalidInput, "the seed must be below 2^63", std::to_string(game.seed));
   }
+  // What a process killed while making this log left beside it (and this one's own leftovers).
+  RemoveStalePartials(path);
   std::error_code ec;
   if (std::filesystem::exists(path, ec)) {
     return Fail(ErrorCode::kInvalidInput,
@@ -591,10 +597,7 @@ Result<TurnLog> TurnLog::Create(const std::string& path, const GameRecord& game,
   }
   TurnLog log;
   log.path_ = path;
-  log.staging_path_ = path + ".partial-" + std::to_string(::getpid());
-  for (const char* suffix : {"", "-journal", "-wal", "-shm"}) {
-    std::remove((log.staging_path_ + suffix).c_str());
-  }
+  log.staging_path_ = PartialPath(path);
   auto db = Database::Open(log.staging_path_, Database::Mode::kCreate);
   if (!db) return std::unexpected(db.error());
   log.db_ = std::make_unique<Database>(std::move(*db));
@@ -666,8 +669,20 @@ Status TurnLog::Publish() {
   if (std::filesystem::exists(staging_path_ + "-wal", ec)) {
     return Fail(ErrorCode::kIOError, "could not finish writing the new log", staging_path_);
   }
-  if (::link(staging_path_.c_str(), path_.c_str()) != 0) {
-    const int err = errno;
+  // Moved into place in one step, never over a file that appeared meanwhile: a process killed
+  // at any point leaves the log whole or only its partial file (which RemoveStalePartials
+  // sweeps). A file system without RENAME_NOREPLACE: a link, then the partial name removed.
+  bool linked = false;
+  int err = 0;
+  if (::renameat2(AT_FDCWD, staging_path_.c_str(), AT_FDCWD, path_.c_str(), RENAME_NOREPLACE) !=
+      0) {
+    err = errno;
+    if (err == EINVAL || err == ENOSYS) {
+      linked = ::link(staging_path_.c_str(), path_.c_str()) == 0;
+      err = linked ? 0 : errno;
+    }
+  }
+  if (err != 0) {
     if (err == EEXIST) {
       return Fail(ErrorCode::kInvalidInput,
                   "the file appeared while the new log was being written; it was left alone",
@@ -676,7 +691,7 @@ Status TurnLog::Publish() {
     return Fail(err == EROFS || err == EACCES ? ErrorCode::kReadOnly : ErrorCode::kIOError,
                 std::string("cannot create the log: ") + std::strerror(err), path_);
   }
-  std::remove(staging_path_.c_str());
+  if (linked) std::remove(staging_path_.c_str());
   staging_path_.clear();
   // The log is in place: a folder that cannot be flushed does not undo that.
   (void)SyncFolderOf(path_);

@@ -1,15 +1,18 @@
 #include "opsim/core/files.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <vector>
 
 namespace opsim {
 
@@ -86,6 +89,41 @@ bool IsOpsimFile(std::string_view text, std::string_view kind) {
   return kind.ends_with('-') ? name.starts_with(kind) : name == kind;
 }
 
+bool IsSecretFile(std::string_view text) {
+  return IsOpsimFile(text, "pbem-key") || IsOpsimFile(text, "server-secrets");
+}
+
+std::string PartialPath(const std::string& path) {
+  return path + ".partial-" + std::to_string(::getpid());
+}
+
+bool RemoveStalePartials(const std::string& path) {
+  namespace fs = std::filesystem;
+  const std::string prefix = fs::path(path).filename().string() + ".partial-";
+  std::vector<fs::path> stale;
+  bool live = false;
+  std::error_code ec;
+  for (fs::directory_iterator it(FolderOf(path), ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (!name.starts_with(prefix)) continue;
+    const char* digits = name.data() + prefix.size();
+    const char* const last = name.data() + name.size();
+    pid_t pid = 0;
+    const auto [at, err] = std::from_chars(digits, last, pid);
+    if (err != std::errc() || at == digits || pid <= 0) continue;
+    const std::string_view suffix(at, static_cast<std::size_t>(last - at));
+    if (!suffix.empty() && suffix != "-journal" && suffix != "-wal" && suffix != "-shm") continue;
+    // EPERM: a process of another user has that PID, so it may be his, alive.
+    if (pid != ::getpid() && (::kill(pid, 0) == 0 || errno != ESRCH)) {
+      live = true;
+      continue;
+    }
+    stale.push_back(it->path());
+  }
+  for (const fs::path& p : stale) fs::remove(p, ec);
+  return live;
+}
+
 std::string FolderOf(const std::string& path) {
   const std::string dir = std::filesystem::path(path).parent_path().string();
   return dir.empty() ? "." : dir;
@@ -139,11 +177,13 @@ Status WriteFileAtomically(const std::string& path, std::string_view contents) {
   return SyncFolderOf(path);
 }
 
-Status WriteOutputFile(const std::string& path, std::string_view contents, const OutputKind& kind,
-                       bool force) {
+Status CheckOutputFile(const std::string& path, const OutputKind& kind, bool force) {
+  if (path.empty()) {
+    return Fail(ErrorCode::kInvalidInput, "an empty file name: name the file to write", "--out");
+  }
   auto existing = Existing(path);
   if (!existing) return std::unexpected(existing.error());
-  if (*existing && (*existing)->st_size > 0 && !force) {
+  if (*existing && (*existing)->st_size > 0) {
     bool holds = false;
     if (static_cast<std::uintmax_t>((*existing)->st_size) <= kMaxKindCheck) {
       const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
@@ -158,15 +198,27 @@ Status WriteOutputFile(const std::string& path, std::string_view contents, const
       }
       ::close(fd);
       text.resize(got);
+      if (IsSecretFile(text)) {
+        return Fail(ErrorCode::kInvalidInput,
+                    "the file holds a secret (a player's key, a server's secrets); it is never "
+                    "replaced, even with --force (choose another name)",
+                    path);
+      }
       holds = kind.holds(text);
     }
-    if (!holds) {
+    if (!holds && !force) {
       return Fail(ErrorCode::kInvalidInput,
                   "the file exists and is not " + std::string(kind.what) +
                       "; it was left alone (choose another name, or --force to replace it)",
                   path);
     }
   }
+  return {};
+}
+
+Status WriteOutputFile(const std::string& path, std::string_view contents, const OutputKind& kind,
+                       bool force) {
+  if (auto s = CheckOutputFile(path, kind, force); !s) return s;
   return WriteFileAtomically(path, contents);
 }
 

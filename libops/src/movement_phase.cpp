@@ -466,6 +466,11 @@ Status Turn::AirMove(const MoveOrder& m) {
   if (a->side != side_ || a->status != AirStatus::kBased) {
     return Refuse(rules::kB11_1, a->name + " cannot fly this player-turn", m.where);
   }
+  // Once a movement phase, as every unit moves once: a second rebase would carry it beyond the
+  // range of one.
+  if (moved_.count(a->id)) {
+    return Refuse(rules::kB11_1, a->name + " has already rebased this phase", m.where);
+  }
   if (!t_.hex(target).airbase && !s_.map.ice_airfield(target)) {
     return Refuse(rules::kB11_1, Name(target) + " has no airbase or ice airfield", m.where);
   }
@@ -478,6 +483,7 @@ Status Turn::AirMove(const MoveOrder& m) {
   Say("air", rules::kB11_1, a->name + " flies from " + Name(a->base) + " to " + Name(target),
       {a->id}, {a->base, target}, {});
   a->base = target;
+  moved_.insert(a->id);
   return {};
 }
 

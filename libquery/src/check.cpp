@@ -9,6 +9,7 @@
 
 #include "opsim/ops/calendar.h"
 #include "opsim/ops/orders.h"
+#include "opsim/query/log.h"
 #include "warm.h"
 
 namespace opsim::query {
@@ -302,9 +303,7 @@ json ToJson(const CheckAnswer& a) {
   json doc;
   if (a.legal) {
     json events = json::array();
-    for (const ops::Event& e : a.events) {
-      events.push_back({{"kind", e.kind}, {"rule", e.rule.id}, {"text", e.text}});
-    }
+    for (const ops::Event& e : a.events) events.push_back(ToJson(e));
     doc = {{"legal", true}, {"rules", a.rules}, {"events", events}, {"odds", OddsJson(a.odds)}};
   } else {
     doc = {{"legal", false}, {"rules", a.rules}, {"reason", a.reason}};

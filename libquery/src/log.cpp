@@ -88,6 +88,19 @@ Result<LogAnswer> AnswerLog(const std::string& db_path, std::optional<std::int32
   return a;
 }
 
+json ToJson(const db::LoggedEvent& e) {
+  json event = {{"kind", e.kind}, {"rule", e.rule}, {"text", e.text}};
+  // The event's content, as replay compares it.
+  if (!e.units.empty()) event["units"] = e.units;
+  if (!e.hexes.empty()) event["hexes"] = e.hexes;
+  if (!e.numbers.empty()) event["numbers"] = e.numbers;
+  return event;
+}
+
+json ToJson(const ops::Event& e) {
+  return ToJson(db::ToLoggedEvent(e));
+}
+
 json ToJson(const db::LoggedTurn& t) {
   json rolls = json::array();
   for (const db::LoggedRoll& r : t.rolls) {
@@ -99,14 +112,7 @@ json ToJson(const db::LoggedTurn& t) {
                      {"decided", r.decided}});
   }
   json events = json::array();
-  for (const db::LoggedEvent& e : t.events) {
-    json event = {{"kind", e.kind}, {"rule", e.rule}, {"text", e.text}};
-    // The event's content, as replay compares it (schema-1 logs have none).
-    if (!e.units.empty()) event["units"] = e.units;
-    if (!e.hexes.empty()) event["hexes"] = e.hexes;
-    if (!e.numbers.empty()) event["numbers"] = e.numbers;
-    events.push_back(std::move(event));
-  }
+  for (const db::LoggedEvent& e : t.events) events.push_back(ToJson(e));
   json phases = json::array();
   for (const db::LoggedPhase& p : t.phases) {
     phases.push_back({{"phase", p.phase}, {"state_hash", p.state_hash}});

@@ -274,6 +274,7 @@ class GameApi final : public Api {
     if (ec || !fs::is_directory(store_.dir(), ec)) {
       return Fail(ErrorCode::kIOError, "cannot open the games folder", store_.dir());
     }
+    store_.Sweep();
     return {};
   }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "opsim/core/files.h"
 #include "opsim/core/json_source.h"
@@ -183,8 +184,9 @@ Status Store::WriteSecrets(const std::string& id, const Secrets& s) const {
   if (fs::exists(path, ec)) {
     return Fail(ErrorCode::kInvalidInput, "the game's secrets exist already", path);
   }
-  // Written whole beside, then renamed: a reader finds all of it or none.
-  const std::string part = path + ".new";
+  // Written whole beside, then renamed: a reader finds all of it or none. Before the log, which
+  // is put in place last: a log is never without its secrets (nor open to anyone, docs/api.md).
+  const std::string part = PartialPath(path);
   if (auto st = CreatePrivateFile(part, doc.dump(2) + "\n"); !st) return st;
   fs::rename(part, path, ec);
   if (ec) {
@@ -192,6 +194,31 @@ Status Store::WriteSecrets(const std::string& id, const Secrets& s) const {
     return Fail(ErrorCode::kIOError, "cannot rename the secrets file: " + ec.message(), path);
   }
   return SyncFolderOf(path);
+}
+
+void Store::Sweep() const {
+  std::set<std::string> logs, secrets, partial;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir_, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    const std::string id = name.substr(0, name.find('.'));
+    if (!ValidId(id)) continue;
+    if (name == id + ".sqlite") logs.insert(id);
+    if (name == id + ".secrets") secrets.insert(id);
+    if (name.find(".partial-") != std::string::npos) partial.insert(id);
+  }
+  // What may need sweeping: the ids with a partial file, or with secrets but no log.
+  std::set<std::string> ids = partial;
+  for (const std::string& id : secrets) {
+    if (!logs.count(id)) ids.insert(id);
+  }
+  for (const std::string& id : ids) {
+    RemoveStalePartials(SecretsPath(id));
+    const bool making = RemoveStalePartials(LogPath(id));
+    // Secrets without their log: a creation that never finished, unless a live process is
+    // writing its log.
+    if (secrets.count(id) && !logs.count(id) && !making) fs::remove(SecretsPath(id), ec);
+  }
 }
 
 void Store::RemoveSecrets(const std::string& id) const {

@@ -3,7 +3,8 @@
 // players' dice secrets.
 //
 // It promises: no path is built from an id that ValidId refuses; a secrets file is complete or
-// absent (written beside and renamed); tokens are compared by hash in constant time.
+// absent (written beside and renamed), and in place before its log; tokens are compared by hash
+// in constant time.
 // Threading: the functions are safe from any thread; they share no state.
 #pragma once
 
@@ -53,6 +54,12 @@ class Store {
   // Writes a new game's secrets (refused if it has some already).
   Status WriteSecrets(const std::string& id, const Secrets& s) const;
   void RemoveSecrets(const std::string& id) const;
+  // At the server's start: removes what a process killed while creating a game left, so that
+  // the folder holds only whole games: partial logs and secrets whose process is gone
+  // (RemoveStalePartials), and secrets without their log (a game is made secrets first, log
+  // last). A second server on the same folder that is creating a game just then, before it
+  // started its log, would lose its secrets: one server per folder.
+  void Sweep() const;
 
  private:
   std::string dir_;

@@ -165,6 +165,50 @@ TEST(OutFile, ALinkPlantedAtTheOldTemporaryNameIsLeftAlone) {
   EXPECT_EQ(Files(dir.dir()), (std::vector<std::string>{"map.svg", "victim.txt"}));
 }
 
+// Issue 22: `render` and `generate --out ''` exited 5 (an I/O error, from renaming over ""),
+// `odds --out ''` exited 0 and wrote nothing, `turn --db --out ''` played and ignored it. An
+// empty name is bad input (exit 2) for every command, and nothing is written.
+TEST(OutFile, AnEmptyNameIsBadInput) {
+  test::TempDir dir;
+  const std::string db = dir.Path("g.sqlite");
+  ASSERT_EQ(RunCli({"new", "--scenario", "special-terrain", "--db", db, "--seed", "1"}).code, 0);
+  const std::vector<std::vector<std::string>> commands = {
+      Render(""),
+      {"generate", "--hexes", "100", "--out", ""},
+      {"odds", "--scenario", "special-terrain", "--seed", "1940", "--orders", kOrders, "--runs",
+       "2", "--out", ""},
+      {"turn", "--scenario", "special-terrain", "--seed", "1940", "--orders", kOrders, "--out", ""},
+      {"turn", "--db", db, "--orders", kOrders, "--out", ""}};
+  for (const auto& args : commands) {
+    const auto r = RunCli(args);
+    EXPECT_EQ(r.code, 2) << args[0] << ": " << r.err;
+    EXPECT_NE(r.err.find("--out"), std::string::npos) << args[0] << ": " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args[0] << ": " << r.err;
+  }
+  EXPECT_EQ(Files(dir.dir()), std::vector<std::string>{"g.sqlite"});
+  EXPECT_EQ(RunCli({"status", "--db", db, "--json"}).json()["turns_logged"], 0);
+}
+
+// Issue 22: a player's key file (or a server's secrets) is never replaced by any --out, even
+// with --force: it is known by what it holds, whatever its name.
+TEST(OutFile, ASecretIsNeverReplacedEvenWithForce) {
+  test::TempDir dir;
+  const std::string key = dir.Path("notes.json");
+  const std::string secret =
+      R"({"opsim": "pbem-key", "version": 1, "game": "g", "side": "axis", "secret": "00"})";
+  WriteFile(key, secret);
+  for (const bool force : {false, true}) {
+    auto args = Render(key);
+    if (force) args.push_back("--force");
+    const auto r = RunCli(args);
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_NE(r.err.find("holds a secret"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(key), std::string::npos) << r.err;
+  }
+  EXPECT_EQ(ReadFile(key), secret);
+  EXPECT_EQ(Files(dir.dir()), std::vector<std::string>{"notes.json"});
+}
+
 // generate wrote the theater, then refused it (more sheets than a theater may hold): exit 2 and
 // a file opsim cannot read left behind.
 TEST(OutFile, GenerateWritesNothingItWouldRefuse) {

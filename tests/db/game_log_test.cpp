@@ -680,6 +680,33 @@ TEST_F(LoggedGameTest, EveryCommandAnswersOneJsonObject) {
   }
 }
 
+// Issue 22: `opsim turn --json` gave each event its kind, rule and text only, `opsim log --json`
+// also its content as data (units, hexes, numbers: docs/rules.md). One encoder now: the same
+// player-turn's events are the same in both answers, played from a state file or from the log.
+TEST_F(LoggedGameTest, TurnAndLogGiveAPlayerTurnsEventsAlike) {
+  const std::string orders = kOrdersDir + "01-axis-may-i-1940.json";
+  const auto played = RunCli({"turn", "--db", path_, "--orders", orders, "--json"});
+  ASSERT_EQ(played.code, 0) << played.err;
+  const auto solo = RunCli({"turn", "--scenario", "special-terrain", "--seed", "1", "--orders",
+                            orders, "--out", dir_.Path("t1.json"), "--json"});
+  ASSERT_EQ(solo.code, 0) << solo.err;
+  const auto log = RunCli({"log", "--db", path_, "--turn", "1", "--json"});
+  ASSERT_EQ(log.code, 0) << log.err;
+  const nlohmann::json events = log.json()["turns"][0]["events"];
+  ASSERT_FALSE(events.empty());
+  EXPECT_EQ(played.json()["events"], events);
+  EXPECT_EQ(solo.json()["events"], events);
+  // Their content is there: a move names its units and hexes, a die roll its sides and face.
+  const auto has = [&events](const char* kind, const char* key) {
+    return std::any_of(events.begin(), events.end(), [&](const nlohmann::json& e) {
+      return e["kind"] == kind && e.contains(key) && !e[key].empty();
+    });
+  };
+  EXPECT_TRUE(has("move", "units")) << events.dump();
+  EXPECT_TRUE(has("move", "hexes")) << events.dump();
+  EXPECT_TRUE(has("die", "numbers")) << events.dump();
+}
+
 TEST_F(LoggedGameTest, NewRefusesAnExistingFileAndAnOutOfRangeSeed) {
   const std::string before = DumpLog(path_);
   const auto again = RunCli({"new", "--scenario", "special-terrain", "--db", path_});

@@ -419,6 +419,183 @@ TEST_F(PbemTest, AKeyThatDoesNotMatchItsCommitmentIsRefused) {
       << replay.err;
 }
 
+// Issue 22: a turn file edited by hand, its orders hash recomputed, was replied to (exit 0): the
+// reply fixed, the defender's key revealed, and the genuine file then refused as "a second,
+// different turn file". The defender now makes every check the mover's `opsim` makes on the
+// orders before he replies: no dice, the player-turn's side and date, no reply keys (exit 2),
+// and what the rules refuse before any die (exit 3). Nothing is fixed, no key revealed, and the
+// genuine file is then replied to.
+TEST_F(PbemTest, AForgedTurnFileIsRefusedBeforeTheDefenderRepliesOrRevealsHisKey) {
+  const std::string genuine = dir_.Path("turn1.json");
+  Ok({"pbem", "move", "--db", axis_, "--orders", MoverOrders("01-axis-may-i-1940.json", "o1.json"),
+      "--out", genuine});
+  const auto forge = [&](const std::string& from, const std::string& name, auto edit) {
+    json file = json::parse(test::ReadFile(from));
+    edit(file["orders"]);
+    file["orders_hash"] = Sha256Hex(file["orders"].dump());
+    const std::string path = dir_.Path(name);
+    test::WriteFile(path, file.dump(2));
+    return path;
+  };
+  const std::string reply = dir_.Path("reply1.json");
+  const auto refused = [&](const std::string& turn, int code, const std::string& says) {
+    const auto r = RunCli({"pbem", "reply", "--db", allied_, "--turn", turn, "--out", reply});
+    EXPECT_EQ(r.code, code) << turn << ": " << r.err;
+    EXPECT_NE(r.err.find(says), std::string::npos) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(reply));
+    EXPECT_FALSE(Ok({"status", "--db", allied_}).contains("pending")) << turn;
+  };
+  refused(forge(genuine, "dice.json",
+                [](json& o) {
+                  o["dice"] = {6, 6, 6};
+                }),
+          2, "the orders may carry no dice");
+  refused(forge(genuine, "date.json", [](json& o) { o["turn"] = "May II 1940"; }), 2,
+          "these are axis orders for May II 1940");
+  refused(forge(genuine, "reactions.json",
+                [](json& o) {
+                  o["reactions"] = json::array({{{"flood", "16A:1122"}}});
+                }),
+          2, "are the defender's reply");
+
+  // The genuine file is replied to, and the player-turn plays on both logs.
+  Ok({"pbem", "reply", "--db", allied_, "--turn", genuine, "--out", reply});
+  Ok({"pbem", "resolve", "--db", axis_, "--reply", reply, "--out", dir_.Path("result1.json")});
+  Ok({"pbem", "apply", "--db", allied_, "--result", dir_.Path("result1.json")});
+  ASSERT_EQ(Head(axis_), Head(allied_));
+
+  // Player-turn 2 rolls no weather: its orders are judged up to the first die. A unit moved
+  // twice (B4.10) is refused by the mover's `opsim` and, in a forged file, by the defender's.
+  const std::string allied_orders = MoverOrders("02-allied-may-i-1940.json", "o2.json");
+  const std::string turn2 = dir_.Path("turn2.json");
+  Ok({"pbem", "move", "--db", allied_, "--orders", allied_orders, "--out", turn2});
+  const auto twice = [](json& o) { o["movement"].push_back(o["movement"].back()); };
+  const std::string forged = forge(turn2, "twice.json", twice);
+  const auto r = RunCli({"pbem", "reply", "--db", axis_, "--turn", forged, "--out",
+                         dir_.Path("reply2.json"), "--json"});
+  EXPECT_EQ(r.code, 3) << r.err;
+  EXPECT_EQ(r.json()["error"]["rule"], "B4.10") << r.out;
+  EXPECT_FALSE(std::filesystem::exists(dir_.Path("reply2.json")));
+  EXPECT_FALSE(Ok({"status", "--db", axis_}).contains("pending"));
+  json moved_twice = json::parse(test::ReadFile(allied_orders));
+  twice(moved_twice);
+  const std::string other = Orders(moved_twice, "o2-twice.json");
+  ASSERT_EQ(test::Sql(allied_, "DELETE FROM meta WHERE key = 'pbem_pending'"), "");
+  const auto move = RunCli(
+      {"pbem", "move", "--db", allied_, "--orders", other, "--out", dir_.Path("turn2b.json")});
+  EXPECT_EQ(move.code, 3) << move.err;
+  EXPECT_NE(move.err.find("B4.10"), std::string::npos) << move.err;
+}
+
+// Issue 22: a reply flooding 16A:0922, which is not attacked, was fixed and its key revealed
+// (exit 0); the mover's `resolve` refused it (exit 3, 41.A.4.a) and a new reply was refused
+// (exit 2): the player-turn could never resolve. Each flood attempt is now checked against the
+// orders it answers before it is fixed (exit 3, nothing written, no key revealed).
+TEST_F(PbemTest, AReplyThatCouldNeverResolveIsRefusedBeforeItIsFixed) {
+  const std::string turn = dir_.Path("turn1.json");
+  Ok({"pbem", "move", "--db", axis_, "--orders", MoverOrders("01-axis-may-i-1940.json", "o1.json"),
+      "--out", turn});
+  const std::string reply = dir_.Path("reply1.json");
+  const auto refused = [&](const json& answer, const std::string& rule, const std::string& says) {
+    const std::string path = Orders(answer, "answer.json");
+    const auto r =
+        RunCli({"pbem", "reply", "--db", allied_, "--turn", turn, "--reply", path, "--out", reply});
+    EXPECT_EQ(r.code, 3) << answer.dump() << ": " << r.err;
+    EXPECT_NE(r.err.find("[" + rule + "]"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(says), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("answer.json"), std::string::npos) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(reply));
+    EXPECT_FALSE(Ok({"status", "--db", allied_}).contains("pending")) << answer.dump();
+  };
+  refused({{"reactions", {{{"flood", "16A:0922"}}}}}, "41.A.4.a", "16A:0922 is not attacked");
+  // Attacked, but the allied player may not massively flood it: the rules' own refusal.
+  refused({{"reactions", {{{"massive-flood", "16A:1122"}}}}}, "41.A.4.b",
+          "only the Axis player may massively flood");
+
+  const json flood = {{"reactions", {{{"flood", "16A:1122"}}}}};
+  Ok({"pbem", "reply", "--db", allied_, "--turn", turn, "--reply", Orders(flood, "flood.json"),
+      "--out", reply});
+  Ok({"pbem", "resolve", "--db", axis_, "--reply", reply, "--out", dir_.Path("result1.json")});
+  Ok({"pbem", "apply", "--db", allied_, "--result", dir_.Path("result1.json")});
+  EXPECT_EQ(Head(axis_), Head(allied_));
+}
+
+// Issue 22: a result file's final_hash was never checked: one edited there was applied (exit 0).
+TEST_F(PbemTest, AResultWhoseFinalHashWasEditedIsRefused) {
+  Ok({"pbem", "move", "--db", axis_, "--orders", MoverOrders("01-axis-may-i-1940.json", "o1.json"),
+      "--out", dir_.Path("turn1.json")});
+  Ok({"pbem", "reply", "--db", allied_, "--turn", dir_.Path("turn1.json"), "--out",
+      dir_.Path("reply1.json")});
+  Ok({"pbem", "resolve", "--db", axis_, "--reply", dir_.Path("reply1.json"), "--out",
+      dir_.Path("result1.json")});
+  json result = json::parse(test::ReadFile(dir_.Path("result1.json")));
+  std::string final_hash = result["final_hash"];
+  final_hash[0] = final_hash[0] == '0' ? '1' : '0';
+  result["final_hash"] = final_hash;
+  test::WriteFile(dir_.Path("edited.json"), result.dump(2));
+  const auto r = RunCli({"pbem", "apply", "--db", allied_, "--result", dir_.Path("edited.json")});
+  EXPECT_EQ(r.code, 4) << r.err;
+  EXPECT_NE(r.err.find("final_hash"), std::string::npos) << r.err;
+  EXPECT_EQ(SqlValue(allied_, "SELECT count(*) FROM turn"), "0");
+  // The file as sent applies.
+  Ok({"pbem", "apply", "--db", allied_, "--result", dir_.Path("result1.json")});
+  EXPECT_EQ(Head(axis_), Head(allied_));
+}
+
+// Issue 22: `pbem move|reply|start --out` replaced the player's own key file (0600) without
+// --force, as "another pbem file"; `start --key k --out k` wrote the invitation over the secret it
+// had just made. A key file is known by what it holds, and never replaced, even with --force;
+// `start` and `join` refuse an --out or --db that is the key file (by path or by inode).
+TEST_F(PbemTest, AKeyFileIsNeverReplacedByAnyStepEvenWithForce) {
+  const std::string key = axis_ + ".key";
+  const std::string secret = test::ReadFile(key);
+  const std::string orders = MoverOrders("01-axis-may-i-1940.json", "o1.json");
+  for (const bool force : {false, true}) {
+    std::vector<std::string> move = {"pbem",     "move", "--db",  axis_,
+                                     "--orders", orders, "--out", key};
+    if (force) move.push_back("--force");
+    const auto r = RunCli(move);
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_NE(r.err.find("holds a secret"), std::string::npos) << r.err;
+    EXPECT_EQ(test::ReadFile(key), secret);
+  }
+  // Under another name, and a render over it: known by its content.
+  const std::string copy = dir_.Path("my-secret.json");
+  std::filesystem::copy_file(key, copy);
+  EXPECT_EQ(RunCli({"render", "--scenario", "special-terrain", "--sheet", "16A", "--out", copy,
+                    "--force"})
+                .code,
+            2);
+  EXPECT_EQ(test::ReadFile(copy), secret);
+  Ok({"pbem", "move", "--db", axis_, "--orders", orders, "--out", dir_.Path("turn1.json")});
+  const auto reply = RunCli({"pbem", "reply", "--db", allied_, "--turn", dir_.Path("turn1.json"),
+                             "--out", allied_ + ".key", "--force"});
+  EXPECT_EQ(reply.code, 2) << reply.err;
+  EXPECT_FALSE(Ok({"status", "--db", allied_}).contains("pending"));
+
+  // start: --out the key file to be made, by the same path spelled otherwise, or a hard link.
+  const std::string k = dir_.Path("k.json");
+  const std::string same = dir_.dir() + "/./k.json";
+  for (const auto& [out, key_path] : {std::pair{k, k}, std::pair{same, k}}) {
+    const auto r = RunCli({"pbem", "start", "--scenario", "special-terrain", "--side", "axis",
+                           "--db", dir_.Path("n.sqlite"), "--key", key_path, "--out", out});
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_NE(r.err.find("--out is the key file"), std::string::npos) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(k));
+  }
+  const std::string inv = dir_.Path("inv3.json");
+  Ok({"pbem", "start", "--scenario", "special-terrain", "--side", "axis", "--db",
+      dir_.Path("n.sqlite"), "--key", k, "--out", inv});
+  const std::string k_secret = test::ReadFile(k);
+  std::filesystem::create_hard_link(k, dir_.Path("k-link.json"));
+  const auto joined = RunCli({"pbem", "join", "--invitation", inv, "--db", dir_.Path("j.sqlite"),
+                              "--key", dir_.Path("k-link.json"), "--out", k, "--force"});
+  EXPECT_EQ(joined.code, 2) << joined.err;
+  EXPECT_NE(joined.err.find("--out is the key file"), std::string::npos) << joined.err;
+  EXPECT_EQ(test::ReadFile(k), k_secret);
+  EXPECT_FALSE(std::filesystem::exists(dir_.Path("j.sqlite")));
+}
+
 TEST_F(PbemTest, AReplayedOldTurnFileOrOneForAnotherGameIsRefused) {
   PlayerTurn(axis_, allied_, MoverOrders("01-axis-may-i-1940.json", "o1.json"), "", 1);
   const auto old = RunCli({"pbem", "reply", "--db", allied_, "--turn", dir_.Path("turn1.json"),

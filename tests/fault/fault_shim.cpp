@@ -7,10 +7,13 @@
 //   OPSIM_FAULT_KIND=write|sync|rename and OPSIM_FAULT_AT=N: the Nth call of that kind (from 1)
 //     fails, with OPSIM_FAULT_ERRNO (a number; EIO when absent), without doing anything; with
 //     OPSIM_FAULT_PERSIST=1 every later call of that kind fails too (a disk that stays full);
+//     with OPSIM_FAULT_KILL=1 the process is killed (SIGKILL) at that call instead, before it
+//     is made (a crash, a power cut);
 //   OPSIM_FAULT_COUNTS=FILE: at exit, "write W sync S rename R" (the calls made) goes there.
 // Thread-safe: the counters are atomic.
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -34,6 +37,7 @@ bool Fails(Kind kind) {
   if (which == nullptr || at == nullptr || std::strcmp(which, kNames[kind]) != 0) return false;
   const long first = std::atol(at);
   if (n != first && !(n > first && std::getenv("OPSIM_FAULT_PERSIST") != nullptr)) return false;
+  if (std::getenv("OPSIM_FAULT_KILL") != nullptr) ::raise(SIGKILL);
   const char* err = std::getenv("OPSIM_FAULT_ERRNO");
   errno = err != nullptr ? std::atoi(err) : EIO;
   return true;

@@ -641,6 +641,23 @@ TEST(B11_1, Rebasing) {
   EXPECT_EQ(c.state.FindAir("lw")->base, c.Hex("1:0902"));
 }
 
+// B11.1: an air unit rebases once a movement phase. Two rebases, each in range, would carry it
+// beyond the range of one (16A:1329 to 1321 to 1316 was accepted): the second is refused, and
+// the player-turn with it.
+TEST(B11_1, AnAirUnitRebasesOnceAPhase) {
+  Camp c = Fields();
+  const json twice =
+      json::array({{{"rebase", "lw"}, {"hex", "1:0902"}}, {{"rebase", "lw"}, {"hex", "1:0102"}}});
+  auto r = c.Play(Moves(twice), c.Weather());
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, ErrorCode::kRuleViolation);
+  EXPECT_EQ(r.error().rule, rules::kB11_1.id);
+  EXPECT_NE(r.error().message.find("Luftflotte"), std::string::npos) << r.error().to_string();
+  EXPECT_NE(r.error().message.find("already rebased this phase"), std::string::npos)
+      << r.error().to_string();
+  EXPECT_EQ(c.state.FindAir("lw")->base, c.Hex("1:0102"));
+}
+
 // B11.3: airborne units drop from an airbase into a hex within range; onto enemy units only to
 // attack them, and an assault that has not cleared its hex by the end of combat is lost.
 TEST(B11_3, AirDropsAndAssaults) {

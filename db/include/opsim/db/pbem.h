@@ -34,8 +34,9 @@ namespace opsim::db::pbem {
 std::string DefaultKeyPath(const std::string& db_path);
 
 // Each step returns what it did, as the JSON the CLI prints; a written file is at "file". `out`
-// replaces only another pbem file unless `force` (WriteOutputFile: never a link, a folder or a
-// device).
+// replaces only another pbem file unless `force` (WriteOutputFile: never a key file, a link, a
+// folder or a device), and is checked before anything is changed: a refused `out` changes
+// nothing. Start and Join refuse an `out` or `db_path` that is the key file.
 Result<nlohmann::json> Start(const JsonSource& scenario, Side side, const std::string& db_path,
                              const std::string& key_path, const std::string& out, bool force);
 Result<nlohmann::json> Join(const JsonSource& invitation, const std::string& db_path,
@@ -44,7 +45,10 @@ Result<nlohmann::json> Accept(const JsonSource& invitation, const JsonSource& ac
                               const std::string& db_path, const std::string& key_path);
 Result<nlohmann::json> Move(const std::string& db_path, const std::string& key_path,
                             const JsonSource& orders, const std::string& out, bool force);
-// `reply` holds only the orders keys "reactions" and "retreats"; none: no reply.
+// `reply` holds only the orders keys "reactions" and "retreats"; none: no reply. Before the reply
+// is fixed, the turn file's orders get every check Move makes (kInvalidInput; kRuleViolation for
+// what the rules refuse before the first die), and each flood attempt is checked against the
+// attacks they announce (kRuleViolation, 41.A.4).
 Result<nlohmann::json> Reply(const std::string& db_path, const std::string& key_path,
                              const JsonSource& turn, const JsonSource* reply,
                              const std::string& out, bool force);
@@ -55,6 +59,7 @@ struct Played {
 };
 Result<Played> Resolve(const std::string& db_path, const std::string& key_path,
                        const JsonSource& reply, const std::string& out, bool force);
+// Apply logs the player-turn only if it ends in the result's final_hash and head (kCorruption).
 Result<Played> Apply(const std::string& db_path, const std::string& key_path,
                      const JsonSource& result);
 

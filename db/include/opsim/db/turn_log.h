@@ -126,8 +126,9 @@ struct LoggedTurn {
   std::int64_t seq = 0;
 };
 
-// What a player-turn's result looks like in the log.
+// What a player-turn's result looks like in the log; and one of its events.
 LoggedTurn ToLoggedTurn(std::int32_t number, std::string orders_json, const ops::TurnResult& r);
+LoggedEvent ToLoggedEvent(const ops::Event& e);
 
 // A serialized game state at a turn boundary (see snapshot.h).
 struct Snapshot {

@@ -29,19 +29,37 @@ struct OutputKind {
 // kind ending in '-' ("pbem-") names every kind it begins.
 bool IsOpsimFile(std::string_view text, std::string_view kind);
 
+// Whether `text` is a file holding a secret: a pbem player's key file ("pbem-key"), a game
+// server's secrets ("server-secrets"). WriteOutputFile never replaces one.
+bool IsSecretFile(std::string_view text);
+
 // Writes `contents` to `path` as above, whatever regular file `path` holds now.
 Status WriteFileAtomically(const std::string& path, std::string_view contents);
 
 // WriteFileAtomically(), for a user-named output file: an existing non-empty `path` is replaced
-// only if `kind.holds` its text, or with `force` (kInvalidInput otherwise, before anything is
-// written). Files past 64 MiB are not read, and need `force`.
+// only if `kind.holds` its text, or with `force`, and never if it holds a secret (IsSecretFile),
+// even with `force`; an empty `path` is refused (kInvalidInput for each, before anything is
+// written). Files past 64 MiB are not read (no secret is that large), and need `force`.
 Status WriteOutputFile(const std::string& path, std::string_view contents, const OutputKind& kind,
                        bool force);
+// What WriteOutputFile checks before it writes, with its errors: for a caller that must know
+// that `path` may be written before it changes anything else.
+Status CheckOutputFile(const std::string& path, const OutputKind& kind, bool force);
 
 // Creates `path` readable and writable by its owner alone (0600) and writes `contents`, for a
 // secret. Refuses (kInvalidInput) if `path` exists, even as a symbolic link: a secret is never
 // overwritten, nor written through a link. A failed write removes the file.
 Status CreatePrivateFile(const std::string& path, std::string_view contents);
+
+// A file being made at `path` is written beside it first, as `path`.partial-PID (PID: the
+// process writing it), perhaps with SQLite's "-journal", "-wal" and "-shm" beside that. A
+// process killed before it put the file in place leaves them: this removes those whose process
+// is gone (no process PID, or PID is this one, which is not writing `path` now), and says
+// whether a partial file of a live process remains (it is making `path` now). Best effort: a
+// file that cannot be removed is left (and removed by the next sweep).
+bool RemoveStalePartials(const std::string& path);
+// The partial name of `path` for this process, as RemoveStalePartials knows it.
+std::string PartialPath(const std::string& path);
 
 // The folder holding `path`: its parent, or "." for a bare file name.
 std::string FolderOf(const std::string& path);

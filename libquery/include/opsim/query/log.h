@@ -48,6 +48,11 @@ struct LogAnswer {
 Result<LogAnswer> AnswerLog(const std::string& db_path, std::optional<std::int32_t> turn,
                             bool phases = false);
 nlohmann::json ToJson(const db::LoggedTurn& t);
+// One event, the same in every answer (`opsim log`, `opsim turn`, `opsim check`, the API):
+// {"kind", "rule", "text"} and its content as data (docs/rules.md), "units", "hexes" and
+// "numbers", each when it has any (a schema-1 log's events have none).
+nlohmann::json ToJson(const db::LoggedEvent& e);
+nlohmann::json ToJson(const ops::Event& e);
 // With phases, each turn's "phases" entries also give "events" and "rolls": [from, to), the
 // indices of that phase's in the turn's lists ("events" only with same_events).
 nlohmann::json ToJson(const LogAnswer& a);
