@@ -822,8 +822,9 @@ Result<std::uint16_t> HttpServer::Listen() {
                   s.options.games_dir);
     }
   }
+  // Said when asked (-v): a soft limit of 1024, the common default, caps a little below 1024.
   if (s.max_connections < s.options.max_connections) {
-    spdlog::warn(
+    spdlog::info(
         "serve: at most {} connections: the descriptor limit (ulimit -n) leaves no room "
         "for more",
         s.max_connections);

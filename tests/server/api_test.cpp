@@ -691,9 +691,9 @@ TEST_F(ApiTest, TheWarmGamesStayWithinTheCachesBytes) {
     return after > before ? after - before : 0;
   };
   const std::size_t unbounded = grown(0);
-  const std::size_t bounded = grown(2u << 20);
-  EXPECT_GT(unbounded, 6u << 20) << "the measure no longer sees the warm games";
-  EXPECT_LT(bounded, 4u << 20) << "unbounded: " << unbounded;
+  const std::size_t bounded = grown(1u << 20);  // room for about one game
+  EXPECT_GT(unbounded, 3u << 20) << "the measure no longer sees the warm games";
+  EXPECT_LT(bounded * 2, unbounded) << "bounded: " << bounded;
 }
 
 // `?supply=axis` a thousand times was a thousand supply traces (8 s on a 20,000-hex game), and
