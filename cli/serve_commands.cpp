@@ -23,6 +23,9 @@ struct ServeOptions {
   int threads = 0;
   std::size_t max_body = 4 * 1024 * 1024;
   double rate = 100;
+  std::size_t max_games = server::ApiOptions{}.max_games;
+  int create_quota = server::ApiOptions{}.create_quota;
+  std::size_t cache_mb = server::ApiOptions{}.cache_bytes >> 20;
   std::vector<std::string> create;
 };
 
@@ -95,30 +98,54 @@ void AddServeCommands(CLI::App& app, Context& ctx) {
                    "as many; more: 429. 0: no limit")
       ->check(InRange(0.0, 1e6))
       ->capture_default_str();
+  serve
+      ->add_option("--max-games", o->max_games,
+                   "the most games the folder may hold; past it a new game is refused (503). "
+                   "0: no limit")
+      ->check(InRange<std::size_t>(0, 1'000'000))
+      ->capture_default_str();
+  serve
+      ->add_option("--create-quota", o->create_quota,
+                   "the most games one address may create in an hour; past it 429 with "
+                   "Retry-After. 0: no limit")
+      ->check(InRange(0, 1'000'000))
+      ->capture_default_str();
+  serve
+      ->add_option("--cache-mb", o->cache_mb,
+                   "about how many MiB the games kept loaded and their answers may hold; past "
+                   "it the least recently used are dropped (and loaded again when asked for). "
+                   "0: no limit")
+      ->check(InRange<std::size_t>(0, 1'000'000))
+      ->capture_default_str();
   Bind(serve, ctx, [&ctx, o]() -> Status {
     server::ApiOptions api_options;
     api_options.games_dir = o->games;
     api_options.max_body = o->max_body;
+    api_options.max_games = o->max_games;
+    api_options.create_quota = o->create_quota;
+    api_options.cache_bytes = o->cache_mb << 20;
     auto api = server::Api::Open(api_options);
     if (!api) return std::unexpected(api.error());
-    nlohmann::json created = nlohmann::json::array();
-    for (const std::string& scenario : o->create) {
-      auto game = CreateGame(**api, scenario);
-      if (!game) return std::unexpected(game.error());
-      created.push_back(std::move(*game));
-    }
     server::ServerOptions options;
     options.bind = o->bind;
     options.port = static_cast<std::uint16_t>(o->port);
     options.web_dir = WebDir(o->web);
+    options.games_dir = o->games;
     options.threads = o->threads;
     options.max_body = o->max_body;
     options.rate = o->rate;
     options.burst = 2 * o->rate;
     options.handle_signals = true;
     server::HttpServer http(**api, options);
+    // Listening checks the folders (the games never inside the client's) before a game is made.
     auto port = http.Listen();
     if (!port) return std::unexpected(port.error());
+    nlohmann::json created = nlohmann::json::array();
+    for (const std::string& scenario : o->create) {
+      auto game = CreateGame(**api, scenario);
+      if (!game) return std::unexpected(game.error());
+      created.push_back(std::move(*game));
+    }
     const std::string host = o->bind.find(':') != std::string::npos ? "[" + o->bind + "]" : o->bind;
     const std::string url = "http://" + host + ":" + std::to_string(*port) + "/";
     std::string text = "opsim serve: the games in " + o->games + " at " + url +

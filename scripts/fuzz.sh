@@ -23,7 +23,7 @@ while (($#)); do
     *) harnesses+=("$1"); shift ;;
   esac
 done
-((${#harnesses[@]})) || harnesses=(action api board log orders scenario snapshot state tokens)
+((${#harnesses[@]})) || harnesses=(action api board http log orders scenario snapshot state tokens)
 
 opsim_setup
 dir="$OPSIM_ROOT/build-fuzz"
@@ -45,6 +45,7 @@ seed log "$root"/tests/db/fixtures/*.sqlite
 seed action "$root"/fuzz/seeds/action/*
 seed tokens "$root"/fuzz/seeds/tokens/*
 seed api "$root"/fuzz/seeds/api/*
+seed http "$root"/fuzz/seeds/http/*
 # API requests (fuzz/api_fuzz.cpp: the request line, the token, the body) around the bundled
 # orders and scenario: submitted, checked, run for odds, uploaded.
 for f in "$root"/scenarios/orders/*/*.json; do

@@ -294,6 +294,16 @@ Result<JsonSource> JsonSource::FromText(std::string text, std::string name) {
   if (text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);
   src.text_ = std::move(text);
   src.name_ = std::move(name);
+  // Every opsim input is one object: anything else is refused at its first byte, before a
+  // parse that could cost seconds and gigabytes (64 MiB of "[0,0,...").
+  const std::size_t first = src.text_.find_first_not_of(" \t\r\n");
+  if (first != std::string::npos && src.text_[first] != '{') {
+    const auto line = 1 + std::count(src.text_.begin(), src.text_.begin() + first, '\n');
+    const auto nl = src.text_.rfind('\n', first);
+    const auto col = nl == std::string::npos ? first + 1 : first - nl;
+    return Fail(ErrorCode::kInvalidInput, "not a JSON object: the file holds one object, {...}",
+                src.name_ + ":" + std::to_string(line) + ":" + std::to_string(col));
+  }
   LocatingSax sax(src.doc_);
   if (nlohmann::json::sax_parse(src.text_, &sax)) return src;
   if (sax.too_deep) {

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "create_quota.h"
 #include "opsim/core/json_source.h"
 #include "opsim/db/game_log.h"
 #include "opsim/db/pbem.h"
@@ -173,13 +174,38 @@ FileStamp StampOf(const std::string& path) {
 }
 
 // A game's latest position and answers about it, each made once and shared until its log
-// changes.
+// changes, or until the cache needs the room (ApiOptions::cache_bytes: the least recently used
+// game goes first).
 struct Warm {
   FileStamp stamp;
   std::shared_ptr<const query::LoadedGame> game;
-  std::shared_ptr<const json> status;  // as `opsim status --json`, without "pending"
+  std::shared_ptr<const json> status;  // as `opsim status --json`, without "pending" or "db"
   std::map<std::string, std::shared_ptr<const std::string>> positions;  // by ?supply&zoc
+  std::map<std::string, std::shared_ptr<const std::string>> logs;       // by ?turn&phases
+  std::size_t bytes = 0;   // what the above hold, about (BytesOf)
+  std::uint64_t used = 0;  // when last asked for, on the cache's clock
 };
+
+// A theater's JSON, made once per scenario, and when it was last asked for.
+struct WarmTheater {
+  std::shared_ptr<const std::string> body;
+  std::uint64_t used = 0;
+};
+
+// About how many bytes a cached answer holds. A loaded game: its theater and state, from what
+// issue 22 measured of games kept loaded with their answers: 300 of the bundled one (3,000
+// hexes) took 242 MB, about 270 bytes a hex; 16 of the 100,000-hex one 1.19 GB, about 740.
+constexpr std::size_t kBytesPerHex = 500;
+constexpr std::size_t kBytesPerGame = 64 * 1024;
+std::size_t BytesOf(const query::LoadedGame& g) {
+  return kBytesPerGame + (g.theater ? g.theater->hex_count() * kBytesPerHex : 0);
+}
+std::size_t BytesOf(const std::string& text) {
+  return text.size();
+}
+std::size_t BytesOf(const json& doc) {
+  return doc.dump().size();
+}
 
 struct Listeners {
   std::uint64_t next = 1;
@@ -229,7 +255,18 @@ enum class Need { kAnyToken, kPhasing, kDefender };
 class GameApi final : public Api {
  public:
   explicit GameApi(const ApiOptions& options)
-      : store_(options.games_dir), max_body_(options.max_body), hub_(std::make_shared<Hub>()) {}
+      : store_(options.games_dir),
+        max_body_(options.max_body),
+        max_games_(options.max_games),
+        cache_bytes_(options.cache_bytes),
+        quota_(options.create_quota),
+        hub_(std::make_shared<Hub>()) {
+    std::error_code ec;
+    const std::string absolute = fs::absolute(store_.dir(), ec).lexically_normal().string();
+    for (const std::string& dir : {store_.dir(), absolute, query::ScenarioDir()}) {
+      if (!dir.empty()) hidden_.push_back(dir.ends_with('/') ? dir : dir + "/");
+    }
+  }
 
   Response Handle(const Request& req) override {
     try {
@@ -238,7 +275,7 @@ class GameApi final : public Api {
         return ErrorResponse(413, "too-large",
                              "the body is over " + std::to_string(max_body_) + " bytes");
       }
-      return Route(req);
+      return Unpathed(Route(req));
     } catch (const std::exception& e) {
       return ErrorResponse(500, "internal", std::string("internal error: ") + e.what());
     }
@@ -256,7 +293,7 @@ class GameApi final : public Api {
             ErrorResponse(405, "method-not-allowed", "allowed: GET", req.method + " " + req.path));
       }
       auto game = Admit(req, parts[2], Need::kAnyToken);
-      if (!game) return std::unexpected(game.error());
+      if (!game) return std::unexpected(Unpathed(game.error()));
       std::lock_guard lock(hub_->mu);
       Listeners& ls = hub_->games[game->id];
       const std::uint64_t n = ls.next++;
@@ -292,6 +329,36 @@ class GameApi final : public Api {
       at = end;
     }
     return parts;
+  }
+
+  // `text` without the server's folders (the games folder, the bundled scenarios'): a game is
+  // named by its id and file name, a scenario by its name (docs/api.md, Errors).
+  std::string Unpathed(std::string text) const {
+    for (const std::string& dir : hidden_) {
+      for (std::size_t at = text.find(dir); at != std::string::npos; at = text.find(dir, at)) {
+        text.erase(at, dir.size());
+      }
+    }
+    return text;
+  }
+  json Unpathed(const Error& e) const {
+    return {{"code", ErrorCodeName(e.code)},
+            {"message", Unpathed(e.message)},
+            {"where", Unpathed(e.where)},
+            {"rule", e.rule}};
+  }
+  // An error answer without the server's folders in its message and where.
+  Response Unpathed(Response res) const {
+    if (res.status < 400) return res;
+    json doc = json::parse(res.body, nullptr, false);
+    if (!doc.is_object() || !doc.contains("error") || !doc["error"].is_object()) return res;
+    for (const char* key : {"message", "where"}) {
+      json& v = doc["error"][key];
+      if (v.is_string()) v = Unpathed(v.get<std::string>());
+    }
+    Response out = JsonResponse(res.status, doc);
+    out.retry_after = res.retry_after;
+    return out;
   }
 
   static Response WrongMethod(const Request& req, const char* allowed) {
@@ -394,6 +461,7 @@ class GameApi final : public Api {
       std::lock_guard lock(warm_mu_);
       auto it = warm_.find(id);
       if (it == warm_.end() || !slot(it->second)) return nullptr;
+      it->second.used = ++clock_;
       if (it->second.stamp == now) return slot(it->second);
       stale = slot(it->second);
       return nullptr;
@@ -412,11 +480,57 @@ class GameApi final : public Api {
     Result<T> made = load();
     if (!made) return std::unexpected(made.error());
     auto shared = std::make_shared<const T>(std::move(*made));
+    const std::size_t bytes = BytesOf(*shared);
     std::lock_guard lock(warm_mu_);
     Warm& w = warm_[id];
-    if (!(w.stamp == now)) w = Warm{now, nullptr, nullptr, {}};
-    slot(w) = shared;
+    if (!(w.stamp == now)) {
+      warm_bytes_ -= w.bytes;
+      w = Warm{};
+      w.stamp = now;
+    }
+    auto& held = slot(w);
+    if (held) {
+      w.bytes -= BytesOf(*held);
+      warm_bytes_ -= BytesOf(*held);
+    }
+    held = shared;
+    w.bytes += bytes;
+    warm_bytes_ += bytes;
+    w.used = ++clock_;
+    Trim(id, {});
     return shared;
+  }
+
+  // Drops the least recently used games' answers and theaters until what the cache holds is
+  // within cache_bytes_, never the game `keep_game` or the theater `keep_theater` just made
+  // (one answer over the budget is still answered). What a request holds stays alive until it
+  // is answered. Under warm_mu_.
+  void Trim(const std::string& keep_game, const std::string& keep_theater) {
+    while (cache_bytes_ > 0 && warm_bytes_ > cache_bytes_) {
+      auto game = warm_.end();
+      for (auto it = warm_.begin(); it != warm_.end(); ++it) {
+        if (it->first != keep_game &&
+            (game == warm_.end() || it->second.used < game->second.used)) {
+          game = it;
+        }
+      }
+      auto theater = theaters_.end();
+      for (auto it = theaters_.begin(); it != theaters_.end(); ++it) {
+        if (it->first != keep_theater &&
+            (theater == theaters_.end() || it->second.used < theater->second.used)) {
+          theater = it;
+        }
+      }
+      const bool games = game != warm_.end(), theaters = theater != theaters_.end();
+      if (!games && !theaters) return;
+      if (games && (!theaters || game->second.used < theater->second.used)) {
+        warm_bytes_ -= game->second.bytes;
+        warm_.erase(game);
+      } else {
+        warm_bytes_ -= theater->second.body->size();
+        theaters_.erase(theater);
+      }
+    }
   }
 
   // The game's latest position, from the warm cache unless its log changed.
@@ -444,7 +558,9 @@ class GameApi final : public Api {
     return Cached<json>(id, path, slot, [&path]() -> Result<json> {
       auto status = query::AnswerStatus(path, std::nullopt);
       if (!status) return std::unexpected(status.error());
-      return query::ToJson(*status);
+      json doc = query::ToJson(*status);
+      doc.erase("db");  // the server's path: the game is its id
+      return doc;
     });
   }
 
@@ -473,7 +589,7 @@ class GameApi final : public Api {
   Response Scenarios() {
     json list = json::array();
     for (const map::BundledScenario& s : map::ListScenarios(query::ScenarioDir())) {
-      list.push_back({{"name", s.name}, {"title", s.title}, {"path", s.path}});
+      list.push_back({{"name", s.name}, {"title", s.title}});
     }
     return JsonResponse(200, {{"scenarios", list}});
   }
@@ -488,11 +604,7 @@ class GameApi final : public Api {
       entry["hosted"] = secrets && secrets->has_value();
       auto summary = Summary(id, store_.LogPath(id));
       if (!summary) {
-        const Error& e = summary.error();
-        entry["error"] = {{"code", ErrorCodeName(e.code)},
-                          {"message", e.message},
-                          {"where", e.where},
-                          {"rule", e.rule}};
+        entry["error"] = Unpathed(summary.error());
       } else {
         entry.update(**summary);
       }
@@ -520,7 +632,53 @@ class GameApi final : public Api {
     return shared;
   }
 
+  // A place for one more game, held while it is made: the folder's bound (max_games_, counting
+  // the games being made) and the client's quota; else the refusal (docs/api.md, Limits).
+  class CreateSlot {
+   public:
+    explicit CreateSlot(GameApi& api) : api_(&api) {}
+    CreateSlot(CreateSlot&& other) noexcept : api_(std::exchange(other.api_, nullptr)) {}
+    CreateSlot& operator=(CreateSlot&&) = delete;
+    ~CreateSlot() {
+      if (!api_) return;
+      std::lock_guard lock(api_->creating_mu_);
+      --api_->creating_;
+    }
+
+   private:
+    GameApi* api_;
+  };
+  std::expected<CreateSlot, Response> AdmitCreate(const Request& req) {
+    if (max_games_ > 0) {
+      auto ids = store_.List();
+      if (!ids) return std::unexpected(FromError(ids.error()));
+      std::lock_guard lock(creating_mu_);
+      if (ids->size() + creating_ >= max_games_) {
+        return std::unexpected(ErrorResponse(503, "full",
+                                             "the server holds its most games (" +
+                                                 std::to_string(max_games_) +
+                                                 "): no new one until its operator makes room"));
+      }
+      ++creating_;
+    } else {
+      std::lock_guard lock(creating_mu_);
+      ++creating_;
+    }
+    CreateSlot slot(*this);
+    if (const int wait = quota_.Take(req.peer); wait > 0) {
+      Response refused =
+          ErrorResponse(429, "rate-limited",
+                        "this address has created its most games for the hour; try again in " +
+                            std::to_string(wait) + " s");
+      refused.retry_after = wait;
+      return std::unexpected(std::move(refused));
+    }
+    return slot;
+  }
+
   Response CreateGame(const Request& req) {
+    auto slot = AdmitCreate(req);
+    if (!slot) return slot.error();
     auto body = Body(req);
     if (!body) return FromError(body.error());
     JsonReader r(*body);
@@ -606,6 +764,7 @@ class GameApi final : public Api {
         auto status = query::AnswerStatus(g.path, *at);
         if (!status) return std::unexpected(status.error());
         doc = query::ToJson(*status);
+        doc.erase("db");
       } else {
         auto status = LatestStatus(g.id, g.path);
         if (!status) return std::unexpected(status.error());
@@ -632,9 +791,10 @@ class GameApi final : public Api {
       r.etag = "\"" + sha + "\"";
       r.cache_control = "public, max-age=86400";
       {
-        std::lock_guard lock(theaters_mu_);
+        std::lock_guard lock(warm_mu_);
         if (auto it = theaters_.find(sha); it != theaters_.end()) {
-          r.body = *it->second;
+          it->second.used = ++clock_;
+          r.body = *it->second.body;
           return r;
         }
       }
@@ -648,12 +808,18 @@ class GameApi final : public Api {
   // A scenario's theater JSON, made once: a 100,000-hex theater takes most of a second.
   std::shared_ptr<const std::string> TheaterOf(const std::string& sha, const map::Theater& t) {
     {
-      std::lock_guard lock(theaters_mu_);
-      if (auto it = theaters_.find(sha); it != theaters_.end()) return it->second;
+      std::lock_guard lock(warm_mu_);
+      if (auto it = theaters_.find(sha); it != theaters_.end()) return it->second.body;
     }
     auto body = std::make_shared<const std::string>(query::TheaterJson(t).dump());
-    std::lock_guard lock(theaters_mu_);
-    return theaters_.emplace(sha, std::move(body)).first->second;
+    std::lock_guard lock(warm_mu_);
+    auto [it, made] = theaters_.try_emplace(sha, WarmTheater{std::move(body), 0});
+    it->second.used = ++clock_;
+    if (made) {
+      warm_bytes_ += it->second.body->size();
+      Trim({}, sha);
+    }
+    return it->second.body;
   }
 
   Response State(const Request& req, const std::string& id) {
@@ -671,14 +837,19 @@ class GameApi final : public Api {
         }
         phase = *p;
       }
+      // Each side once, in one order: a query naming a side a thousand times costs one
+      // supply trace, and shares the cached answer of naming it once.
       query::PositionOptions options;
       for (const auto& [key, sides] :
            {std::pair{"supply", &options.supply}, std::pair{"zoc", &options.zoc}}) {
+        bool asked[2] = {false, false};
         for (const std::string& text : QueryAll(req, key)) {
           auto side = SideIn(text, "?" + std::string(key));
           if (!side) return std::unexpected(side.error());
-          sides->push_back(*side);
+          asked[*side == Side::kAxis ? 0 : 1] = true;
         }
+        if (asked[0]) sides->push_back(Side::kAxis);
+        if (asked[1]) sides->push_back(Side::kAllied);
       }
       const auto make = [&]() -> Result<std::string> {
         Result<std::shared_ptr<const query::LoadedGame>> game;
@@ -935,9 +1106,23 @@ class GameApi final : public Api {
       if (phases != "true" && phases != "false") {
         return Fail(ErrorCode::kInvalidInput, "expected true or false", "?phases");
       }
-      auto log = query::AnswerLog(g.path, *turn, phases == "true");
-      if (!log) return std::unexpected(log.error());
-      return JsonResponse(200, query::ToJson(*log));
+      // Made once per state of the log: with phases a 200-turn log's replay takes a quarter
+      // of a second.
+      const std::string key = (*turn ? std::to_string(**turn) : "all") + "/" + phases;
+      const auto slot = [&key](Warm & w) -> auto& {
+        return w.logs[key];
+      };
+      auto body = Cached<std::string>(g.id, g.path, slot, [&]() -> Result<std::string> {
+        auto log = query::AnswerLog(g.path, *turn, phases == "true");
+        if (!log) return std::unexpected(log.error());
+        json doc = query::ToJson(*log);
+        doc.erase("db");  // the server's path: the game is its id
+        return doc.dump(-1, ' ', false, json::error_handler_t::replace);
+      });
+      if (!body) return std::unexpected(body.error());
+      Response r;
+      r.body = **body;
+      return r;
     });
   }
 
@@ -1039,11 +1224,18 @@ class GameApi final : public Api {
 
   Store store_;
   std::size_t max_body_;
-  std::mutex theaters_mu_;
-  std::map<std::string, std::shared_ptr<const std::string>> theaters_;  // by scenario SHA-256
+  std::size_t max_games_;
+  std::size_t cache_bytes_;
+  CreateQuota quota_;
+  std::mutex creating_mu_;
+  std::size_t creating_ = 0;         // games being created now (counted against max_games_)
+  std::vector<std::string> hidden_;  // folders no answer names (Unpathed)
   std::shared_ptr<Hub> hub_;
-  std::mutex warm_mu_;
+  std::mutex warm_mu_;  // warm_, theaters_, summaries_ and what they count
   std::map<std::string, Warm> warm_;
+  std::map<std::string, WarmTheater> theaters_;  // by scenario SHA-256
+  std::size_t warm_bytes_ = 0;                   // what warm_ and theaters_ hold, about
+  std::uint64_t clock_ = 0;                      // ticks at each use of a warm answer
   std::map<std::string, std::pair<FileStamp, std::shared_ptr<const json>>> summaries_;  // by game
   std::mutex locks_mu_;
   std::map<std::string, std::shared_ptr<std::mutex>> locks_;  // writers, by game

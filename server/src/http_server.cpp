@@ -1,6 +1,7 @@
 #include "opsim/server/http_server.h"
 
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -20,6 +21,7 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <sstream>
 #include <string_view>
 #include <thread>
 #include <unordered_map>
@@ -38,6 +40,8 @@ namespace {
 constexpr std::uint32_t kHeaderLimit = 16 * 1024;
 constexpr std::size_t kStaticFileLimit = 16 * 1024 * 1024;
 constexpr std::chrono::seconds kHeartbeat{15};
+// The wait before accepting again after an accept found no free descriptor.
+constexpr std::chrono::milliseconds kAcceptPause{100};
 // Below this a gzip member's header and the client's inflate cost more than the bytes saved.
 constexpr std::size_t kGzipMin = 1024;
 // Level 1 for an answer made per request: a 100,000-hex position (1.55 MB) in a fifth of the
@@ -255,14 +259,62 @@ class RateLimiter {
 
 class Session;
 
+// The requests a connection's parser takes: headers to kHeaderLimit, a body to max_body.
+void Limit(http::request_parser<http::string_body>& parser, std::size_t max_body) {
+  parser.header_limit(kHeaderLimit);
+  parser.body_limit(max_body);
+}
+
+// Whether a read ended because the peer went away or went quiet (the connection just closes),
+// rather than on what it sent (answered, then closed).
+bool PeerGone(const beast::error_code& ec) {
+  return ec == http::error::end_of_stream || ec == beast::error::timeout ||
+         ec == asio::error::operation_aborted || ec == asio::error::connection_reset ||
+         ec == asio::error::eof;
+}
+
+// An accept that failed for want of a descriptor or memory: accepting again at once fails again
+// at once.
+bool OutOfDescriptors(const beast::error_code& ec) {
+  return ec == asio::error::no_descriptors ||
+         ec == boost::system::errc::too_many_files_open_in_system ||
+         ec == asio::error::no_buffer_space || ec == asio::error::no_memory;
+}
+
+// The connections RLIMIT_NOFILE leaves room for: the limit less a margin for what else the
+// server holds open (standard streams, the listening socket, the event loop, the log) and what
+// each thread's request opens (a turn log, its WAL and shared memory, a secrets or scenario
+// file). At least 1.
+std::size_t ConnectionRoom(int threads) {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return SIZE_MAX;
+  const rlim_t margin = 32 + 8 * static_cast<rlim_t>(threads);
+  return limit.rlim_cur > margin ? static_cast<std::size_t>(limit.rlim_cur - margin) : 1;
+}
+
+// Whether `path` is `root` or inside it (both resolved).
+bool Within(std::string_view path, const std::string& root) {
+  return !root.empty() && path.starts_with(root) &&
+         (path.size() == root.size() || path[root.size()] == '/');
+}
+
+// A folder's path with every link resolved; nullopt if it is not there.
+std::optional<std::string> Resolved(const std::string& path) {
+  char resolved[PATH_MAX];
+  if (realpath(path.c_str(), resolved) == nullptr) return std::nullopt;
+  return std::string(resolved);
+}
+
 }  // namespace
 
 struct HttpServer::Impl {
   Impl(Api& a, ServerOptions o)
       : api(a),
         options(std::move(o)),
+        max_connections(std::min(options.max_connections, ConnectionRoom(Threads()))),
         io(std::max(1, Threads())),
         acceptor(asio::make_strand(io)),
+        accept_pause(acceptor.get_executor()),
         signals(io),
         limiter(options.rate, options.burst),
         address_limiter(options.rate * kPerAddress, options.burst * kPerAddress) {}
@@ -280,9 +332,16 @@ struct HttpServer::Impl {
 
   Api& api;
   const ServerOptions options;
-  std::string web_root;  // web_dir, resolved; empty: no static files
+  // options.max_connections, or fewer if the descriptor limit leaves room for fewer.
+  const std::size_t max_connections;
+  std::string web_root;    // web_dir, resolved; empty: no static files
+  std::string games_root;  // options.games_dir, resolved: never served
   asio::io_context io;
   tcp::acceptor acceptor;
+  // After an accept failed for want of descriptors: the wait before the next (on its strand).
+  asio::steady_timer accept_pause;
+  bool starved = false;  // the accept loop is waiting for descriptors (said once)
+  bool at_cap = false;   // connections are being refused at max_connections (said once)
   asio::signal_set signals;
   // A client is its address and token; one address may be many players (a club behind one
   // router, the load test), but a client that changes its token each time still meets a limit.
@@ -299,70 +358,39 @@ struct HttpServer::Impl {
 
 namespace {
 
-// One connection: requests in turn (HTTP/1.1 keep-alive), or one event stream. Everything it
-// does runs on its strand, so Stop's message waits for a request being handled to finish.
-class Session : public std::enable_shared_from_this<Session> {
+using Answer = std::shared_ptr<http::response<http::string_body>>;
+
+// One request and its answer, apart from the connection it came on: a Session writes what it
+// makes, HttpServer::AnswerBytes (the fuzzer's way in) serializes it.
+class Exchange {
  public:
-  Session(tcp::socket socket, HttpServer::Impl& server)
-      : stream_(std::move(socket)), server_(server), heartbeat_(stream_.get_executor()) {
-    beast::error_code ec;
-    const auto endpoint = stream_.socket().remote_endpoint(ec);
-    peer_ = ec ? "?" : endpoint.address().to_string();
-  }
-  ~Session() { server_.Unregister(this); }
+  Exchange(HttpServer::Impl& server, std::string peer) : server_(server), peer_(std::move(peer)) {}
 
-  void Start() {
-    server_.Register(shared_from_this());
-    asio::dispatch(stream_.get_executor(),
-                   beast::bind_front_handler(&Session::Read, shared_from_this()));
-  }
+  const std::string& peer() const { return peer_; }
 
-  auto Executor() { return stream_.get_executor(); }
-
-  // From Stop(), on the strand: after the request being handled, if any, is answered.
-  void Shutdown() {
-    stopping_ = true;
-    if (writing_) return;  // closes once written
-    Close();
-  }
-
- private:
-  void Read() {
-    if (stopping_ || server_.stopping) return Close();
-    parser_.emplace();
-    parser_->header_limit(kHeaderLimit);
-    parser_->body_limit(server_.options.max_body);
-    stream_.expires_after(server_.options.idle_timeout);
-    reading_ = true;
-    http::async_read(stream_, buffer_, *parser_,
-                     beast::bind_front_handler(&Session::OnRead, shared_from_this()));
-  }
-
-  void OnRead(beast::error_code ec, std::size_t) {
-    reading_ = false;
-    if (ec == http::error::end_of_stream || ec == beast::error::timeout ||
-        ec == asio::error::operation_aborted || ec == asio::error::connection_reset ||
-        ec == asio::error::eof || stopping_) {
-      return Close();
-    }
+  // The answer to a read that failed on what the peer sent (not PeerGone): a limit, or bytes
+  // that are not HTTP. The connection closes after it.
+  Answer Refuse(const beast::error_code& ec) {
+    head_ = false;
+    gzip_ = false;
+    if_none_match_.clear();
     if (ec == http::error::body_limit) {
-      return SendError(http::status::payload_too_large, "too-large",
-                       "request body: over the server's limit of " +
-                           std::to_string(server_.options.max_body) + " bytes",
-                       true);
+      return Error(http::status::payload_too_large, "too-large",
+                   "request body: over the server's limit of " +
+                       std::to_string(server_.options.max_body) + " bytes",
+                   true);
     }
     if (ec == http::error::header_limit) {
-      return SendError(http::status::request_header_fields_too_large, "too-large",
-                       "request headers: over 16384 bytes", true);
+      return Error(http::status::request_header_fields_too_large, "too-large",
+                   "request headers: over 16384 bytes", true);
     }
-    if (ec) {
-      return SendError(http::status::bad_request, "invalid-input",
-                       "request: not HTTP/1.1 (" + ec.message() + ")", true);
-    }
-    Handle(parser_->release());
+    return Error(http::status::bad_request, "invalid-input",
+                 "request: not HTTP/1.1 (" + ec.message() + ")", true);
   }
 
-  void Handle(http::request<http::string_body> req) {
+  // The answer to a request read whole; null with `events` set for an event stream
+  // (GET /api/games/{id}/events), which the caller starts.
+  Answer Handle(http::request<http::string_body> req, std::optional<Request>& events) {
     version_ = req.version();
     keep_alive_ = req.keep_alive();
     head_ = req.method() == http::verb::head;
@@ -372,8 +400,8 @@ class Session : public std::enable_shared_from_this<Session> {
     r.method = std::string(req.method_string());
     r.peer = peer_;
     if (!ParseTarget(View(req.target()), r)) {
-      return SendError(http::status::bad_request, "invalid-input",
-                       "request: a path or query that cannot be decoded", false);
+      return Error(http::status::bad_request, "invalid-input",
+                   "request: a path or query that cannot be decoded", false);
     }
     const std::string_view auth = View(req[http::field::authorization]);
     if (auth.starts_with("Bearer ")) {
@@ -384,24 +412,32 @@ class Session : public std::enable_shared_from_this<Session> {
       }
     }
     if (!server_.limiter.Allow(peer_ + '|' + r.token) || !server_.address_limiter.Allow(peer_)) {
-      return SendError(http::status::too_many_requests, "rate-limited",
-                       "too many requests: at most " + std::to_string(server_.options.rate) +
-                           " a second; try again in a second",
-                       false, {{"Retry-After", "1"}});
+      return Error(http::status::too_many_requests, "rate-limited",
+                   "too many requests: at most " + std::to_string(server_.options.rate) +
+                       " a second; try again in a second",
+                   false, {{"Retry-After", "1"}});
     }
     const bool api = r.path == "/api" || r.path.starts_with("/api/");
-    if (!api) return ServeStatic(r);
+    if (!api) return Static(r);
     r.body = std::move(req.body());
     if (r.method == "GET" && r.path.ends_with("/events") && r.path.starts_with("/api/games/")) {
-      return StartEvents(std::move(r));
+      events = std::move(r);
+      return nullptr;
     }
-    Response res = Answer(r);
-    Send(res.status, std::move(res.body), res.content_type, res.etag,
-         res.cache_control.empty() ? "no-store" : res.cache_control);
+    return FromApi(Ask(r));
   }
 
+  // An API answer as the client gets it.
+  Answer FromApi(Response res) {
+    std::vector<std::pair<std::string, std::string>> extra;
+    if (res.retry_after > 0) extra.emplace_back("Retry-After", std::to_string(res.retry_after));
+    return Make(res.status, std::move(res.body), res.content_type, res.etag,
+                res.cache_control.empty() ? "no-store" : res.cache_control, std::move(extra));
+  }
+
+ private:
   // The API promises not to throw; should it, the client gets a 500 and the server goes on.
-  Response Answer(const Request& r) {
+  Response Ask(const Request& r) {
     try {
       return server_.api.Handle(r);
     } catch (const std::exception& e) {
@@ -414,13 +450,15 @@ class Session : public std::enable_shared_from_this<Session> {
     }
   }
 
-  void ServeStatic(const Request& r) {
+  // A file of the web folder. Nothing is opened that is not a regular file inside it, outside
+  // the games folder: a FIFO or a device would block a thread in open() (or read forever).
+  Answer Static(const Request& r) {
     if (r.method != "GET" && r.method != "HEAD") {
-      return SendError(http::status::method_not_allowed, "method-not-allowed",
-                       r.method + " " + r.path + ": only GET and HEAD", false);
+      return Error(http::status::method_not_allowed, "method-not-allowed",
+                   r.method + " " + r.path + ": only GET and HEAD", false);
     }
     const auto not_found = [&] {
-      SendError(http::status::not_found, "not-found", r.path + ": no such file", false);
+      return Error(http::status::not_found, "not-found", r.path + ": no such file", false);
     };
     if (server_.web_root.empty()) return not_found();
     std::string rel = r.path == "/" ? std::string("/index.html") : r.path;
@@ -433,15 +471,17 @@ class Session : public std::enable_shared_from_this<Session> {
       }
       at = slash + 1;
     }
-    // Links are followed only if they stay inside the web folder.
-    char resolved[PATH_MAX];
-    if (realpath((server_.web_root + rel).c_str(), resolved) == nullptr ||
-        !std::string_view(resolved).starts_with(server_.web_root + '/')) {
+    // Links are followed only if they stay inside the web folder, and out of the games folder.
+    const auto resolved = Resolved(server_.web_root + rel);
+    if (!resolved || !resolved->starts_with(server_.web_root + '/') ||
+        Within(*resolved, server_.games_root)) {
       return not_found();
     }
-    const int fd = open(resolved, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-    if (fd < 0) return not_found();
     struct stat st {};
+    if (lstat(resolved->c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return not_found();
+    // O_NONBLOCK: should it have become a FIFO since, open() does not wait for a writer.
+    const int fd = open(resolved->c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return not_found();
     std::string body;
     bool ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
               static_cast<std::size_t>(st.st_size) <= kStaticFileLimit;
@@ -459,22 +499,22 @@ class Session : public std::enable_shared_from_this<Session> {
     const std::string etag = '"' + std::to_string(st.st_size) + '-' +
                              std::to_string(st.st_mtim.tv_sec) + '.' +
                              std::to_string(st.st_mtim.tv_nsec) + '"';
-    Send(200, std::move(body), ContentTypeOf(rel), etag, "no-cache");
+    return Make(200, std::move(body), ContentTypeOf(rel), etag, "no-cache");
   }
 
-  void SendError(http::status status, std::string_view code, const std::string& message, bool close,
-                 std::vector<std::pair<std::string, std::string>> extra = {}) {
+  Answer Error(http::status status, std::string_view code, const std::string& message, bool close,
+               std::vector<std::pair<std::string, std::string>> extra = {}) {
     if (close) keep_alive_ = false;
     if (version_ == 0) version_ = 11;
-    Send(static_cast<int>(status), ErrorBody(code, message), "application/json", {}, "no-store",
-         std::move(extra));
+    return Make(static_cast<int>(status), ErrorBody(code, message), "application/json", {},
+                "no-store", std::move(extra));
   }
 
   // A 200 with an ETag the request's If-None-Match names becomes a 304. A body of text over
   // kGzipMin goes gzipped to a client that takes gzip, under its own ETag (an ETag's gzip is
   // made once); event streams never come here.
-  void Send(int status, std::string body, std::string_view type, std::string_view etag,
-            std::string_view cache, std::vector<std::pair<std::string, std::string>> extra = {}) {
+  Answer Make(int status, std::string body, std::string_view type, std::string_view etag,
+              std::string_view cache, std::vector<std::pair<std::string, std::string>> extra = {}) {
     const bool varies = status == 200 && body.size() >= kGzipMin && Compressible(type);
     bool gzip = varies && gzip_;
     std::string tag = gzip && !etag.empty() ? GzipEtag(etag) : std::string(etag);
@@ -508,12 +548,84 @@ class Session : public std::enable_shared_from_this<Session> {
     res->set("X-Content-Type-Options", "nosniff");
     res->set("Referrer-Policy", "no-referrer");
     for (const auto& [k, v] : extra) res->set(k, v);
-    const bool keep = keep_alive_ && !stopping_ && !server_.stopping;
-    res->keep_alive(keep);
+    res->keep_alive(keep_alive_);
     const std::size_t length = body.size();
     if (!head_) res->body() = std::move(body);
     res->prepare_payload();
     if (head_) res->content_length(length);
+    return res;
+  }
+
+  HttpServer::Impl& server_;
+  std::string peer_;
+  unsigned version_ = 11;
+  bool gzip_ = false;          // the request's Accept-Encoding takes gzip
+  std::string if_none_match_;  // the request's If-None-Match
+  bool keep_alive_ = true;
+  bool head_ = false;
+};
+
+// The event stream's header and first event.
+constexpr std::string_view kEventsHeader =
+    "HTTP/1.1 200 OK\r\nServer: opsim\r\nContent-Type: text/event-stream\r\n"
+    "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n"
+    "Connection: keep-alive\r\n\r\n"
+    "retry: 2000\nevent: ready\ndata: {}\n\n";
+
+// One connection: requests in turn (HTTP/1.1 keep-alive), or one event stream. Everything it
+// does runs on its strand, so Stop's message waits for a request being handled to finish.
+class Session : public std::enable_shared_from_this<Session> {
+ public:
+  Session(tcp::socket socket, HttpServer::Impl& server)
+      : stream_(std::move(socket)),
+        server_(server),
+        heartbeat_(stream_.get_executor()),
+        exchange_(server, PeerOf(stream_.socket())) {}
+  ~Session() { server_.Unregister(this); }
+
+  void Start() {
+    server_.Register(shared_from_this());
+    asio::dispatch(stream_.get_executor(),
+                   beast::bind_front_handler(&Session::Read, shared_from_this()));
+  }
+
+  auto Executor() { return stream_.get_executor(); }
+
+  // From Stop(), on the strand: after the request being handled, if any, is answered.
+  void Shutdown() {
+    stopping_ = true;
+    if (writing_) return;  // closes once written
+    Close();
+  }
+
+ private:
+  static std::string PeerOf(const tcp::socket& socket) {
+    beast::error_code ec;
+    const auto endpoint = socket.remote_endpoint(ec);
+    return ec ? "?" : endpoint.address().to_string();
+  }
+
+  void Read() {
+    if (stopping_ || server_.stopping) return Close();
+    parser_.emplace();
+    Limit(*parser_, server_.options.max_body);
+    stream_.expires_after(server_.options.idle_timeout);
+    http::async_read(stream_, buffer_, *parser_,
+                     beast::bind_front_handler(&Session::OnRead, shared_from_this()));
+  }
+
+  void OnRead(beast::error_code ec, std::size_t) {
+    if (PeerGone(ec) || stopping_) return Close();
+    if (ec) return Write(exchange_.Refuse(ec));
+    std::optional<Request> events;
+    Answer answer = exchange_.Handle(parser_->release(), events);
+    if (events) return StartEvents(std::move(*events));
+    Write(std::move(answer));
+  }
+
+  void Write(Answer res) {
+    const bool keep = res->keep_alive() && !stopping_ && !server_.stopping;
+    res->keep_alive(keep);
     writing_ = true;
     stream_.expires_after(server_.options.idle_timeout);
     http::async_write(stream_, *res,
@@ -543,17 +655,10 @@ class Session : public std::enable_shared_from_this<Session> {
                    [s, m = std::move(message)]() mutable { s->Push(std::move(m)); });
       }
     });
-    if (!sub) {
-      Response& res = sub.error();
-      return Send(res.status, std::move(res.body), res.content_type, {}, "no-store");
-    }
+    if (!sub) return Write(exchange_.FromApi(std::move(sub.error())));
     subscription_ = std::move(*sub);
     stream_.expires_never();
-    std::string header =
-        "HTTP/1.1 200 OK\r\nServer: opsim\r\nContent-Type: text/event-stream\r\n"
-        "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n"
-        "Connection: keep-alive\r\n\r\n";
-    Push(std::move(header) + "retry: 2000\nevent: ready\ndata: {}\n\n");
+    Push(std::string(kEventsHeader));
     Beat();
     // The client sends nothing more: a read ends when it goes away.
     stream_.socket().async_read_some(asio::buffer(sink_),
@@ -600,18 +705,12 @@ class Session : public std::enable_shared_from_this<Session> {
   beast::tcp_stream stream_;
   HttpServer::Impl& server_;
   asio::steady_timer heartbeat_;
+  Exchange exchange_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   std::unique_ptr<Subscription> subscription_;
   std::deque<std::string> outbox_;
   std::array<char, 256> sink_{};
-  std::string peer_;
-  unsigned version_ = 11;
-  bool gzip_ = false;          // the request's Accept-Encoding takes gzip
-  std::string if_none_match_;  // the request's If-None-Match
-  bool keep_alive_ = true;
-  bool head_ = false;
-  bool reading_ = false;
   bool writing_ = false;
   bool stopping_ = false;
   bool closed_ = false;
@@ -647,20 +746,45 @@ std::shared_ptr<const std::string> HttpServer::Impl::GzipOf(const std::string& e
   return made;
 }
 
+// Runs on the acceptor's strand. Each state that would repeat a log line per connection (out
+// of descriptors, at the connection cap) is said once when it begins and once when it ends.
 void HttpServer::Impl::Accept() {
   acceptor.async_accept(asio::make_strand(io), [this](beast::error_code ec, tcp::socket socket) {
     if (ec == asio::error::operation_aborted || stopping) return;
+    if (OutOfDescriptors(ec)) {
+      // The connection waits in the backlog until a descriptor is free; accepting again at once
+      // would fail again at once, a core's worth of retries and log lines.
+      if (!starved) {
+        spdlog::warn("serve: accept: {}: accepting again every {} ms until one is free",
+                     ec.message(), kAcceptPause.count());
+        starved = true;
+      }
+      accept_pause.expires_after(kAcceptPause);
+      accept_pause.async_wait([this](beast::error_code e) {
+        if (!e && !stopping) Accept();
+      });
+      return;
+    }
+    if (starved) {
+      spdlog::info("serve: accepting again");
+      starved = false;
+    }
     if (!ec) {
       std::size_t open = 0;
       {
         std::lock_guard lock(sessions_mutex);
         open = sessions.size();
       }
-      if (open >= options.max_connections) {
-        spdlog::warn("serve: {} connections open: one refused", open);
+      if (open >= max_connections) {
+        if (!at_cap) {
+          spdlog::warn("serve: {} connections open: refusing more until one closes", open);
+          at_cap = true;
+        }
         beast::error_code ignored;
         socket.close(ignored);
       } else {
+        if (at_cap) spdlog::info("serve: {} connections open: accepting again", open);
+        at_cap = false;
         std::make_shared<Session>(std::move(socket), *this)->Start();
       }
     } else {
@@ -678,12 +802,32 @@ HttpServer::~HttpServer() = default;
 Result<std::uint16_t> HttpServer::Listen() {
   Impl& s = *impl_;
   if (!s.options.web_dir.empty()) {
-    char resolved[PATH_MAX];
-    if (realpath(s.options.web_dir.c_str(), resolved) == nullptr) {
+    auto web = Resolved(s.options.web_dir);
+    if (!web) {
       return Fail(ErrorCode::kNotFound, "the web client's folder does not exist",
                   s.options.web_dir);
     }
-    s.web_root = resolved;
+    s.web_root = std::move(*web);
+  }
+  if (!s.options.games_dir.empty()) {
+    auto games = Resolved(s.options.games_dir);
+    if (!games)
+      return Fail(ErrorCode::kNotFound, "the games folder does not exist", s.options.games_dir);
+    s.games_root = std::move(*games);
+    // Its secrets and logs would be files of the client's.
+    if (Within(s.games_root, s.web_root)) {
+      return Fail(ErrorCode::kInvalidInput,
+                  "the games folder is inside the web client's folder (" + s.web_root +
+                      "), which serves its files to anyone: keep the games elsewhere",
+                  s.options.games_dir);
+    }
+  }
+  // Said when asked (-v): a soft limit of 1024, the common default, caps a little below 1024.
+  if (s.max_connections < s.options.max_connections) {
+    spdlog::info(
+        "serve: at most {} connections: the descriptor limit (ulimit -n) leaves no room "
+        "for more",
+        s.max_connections);
   }
   beast::error_code ec;
   const auto address = asio::ip::make_address(s.options.bind, ec);
@@ -722,6 +866,7 @@ void HttpServer::Stop() {
   asio::post(s.acceptor.get_executor(), [&s] {
     beast::error_code ec;
     s.acceptor.close(ec);
+    s.accept_pause.cancel();
   });
   asio::post(s.io, [&s] {
     beast::error_code ec;
@@ -738,6 +883,49 @@ void HttpServer::Stop() {
   for (auto& session : open) {
     asio::post(session->Executor(), [session] { session->Shutdown(); });
   }
+}
+
+std::string HttpServer::AnswerBytes(std::string_view bytes, const std::string& peer) {
+  Impl& s = *impl_;
+  Exchange exchange(s, peer);
+  std::string out;
+  const auto put = [&out](const Answer& res) {
+    std::ostringstream text;
+    text << *res;
+    out += text.str();
+  };
+  while (!bytes.empty()) {
+    http::request_parser<http::string_body> parser;
+    Limit(parser, s.options.max_body);
+    parser.eager(true);
+    beast::error_code ec;
+    while (!ec && !parser.is_done() && !bytes.empty()) {
+      const std::size_t used = parser.put(asio::buffer(bytes.data(), bytes.size()), ec);
+      bytes.remove_prefix(used);
+      if (ec == http::error::need_more) ec = {};
+      if (!ec && used == 0) break;  // it needs more than there is
+    }
+    if (!ec && !parser.is_done()) parser.put_eof(ec);
+    if (!ec && !parser.is_done()) return out;  // the peer went away mid-request
+    if (PeerGone(ec)) return out;
+    if (ec) {
+      put(exchange.Refuse(ec));
+      return out;
+    }
+    std::optional<Request> events;
+    Answer answer = exchange.Handle(parser.release(), events);
+    if (events) {
+      auto sub = s.api.Subscribe(*events, [](const std::string&, const std::string&) {});
+      if (sub) {
+        out += kEventsHeader;
+        return out;  // the stream ends when the client goes away: now
+      }
+      answer = exchange.FromApi(std::move(sub.error()));
+    }
+    put(answer);
+    if (!answer->keep_alive()) return out;
+  }
+  return out;
 }
 
 }  // namespace opsim::server

@@ -1,8 +1,10 @@
 // A blocking HTTP/1.1 client for the server tests: real sockets on 127.0.0.1, one keep-alive
-// connection per client object (opened on first use, reopened when the server closes it); and
-// Gunzip, to read a gzipped answer.
+// connection per client object (opened on first use, reopened when the server closes it);
+// Gunzip, to read a gzipped answer; and CpuSeconds, what a server process has spent.
 #pragma once
 
+#include <sys/types.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include <boost/asio/connect.hpp>
@@ -10,8 +12,11 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <cstdint>
+#include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <sstream>
 #include <string>
 
 namespace opsim::server::test {
@@ -80,6 +85,19 @@ inline std::string Gunzip(const std::string& in) {
   }
   inflateEnd(&z);
   return st == Z_STREAM_END ? out : std::string();
+}
+
+// The CPU time, user and system, that process `pid` has used (/proc/PID/stat).
+inline double CpuSeconds(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  const std::string text((std::istreambuf_iterator<char>(stat)), {});
+  std::istringstream fields(text.substr(text.rfind(')') + 2));  // from field 3, the state
+  std::string field;
+  double ticks = 0;
+  for (int i = 3; i <= 15 && fields >> field; ++i) {
+    if (i == 14 || i == 15) ticks += std::stod(field);  // utime, stime
+  }
+  return ticks / static_cast<double>(sysconf(_SC_CLK_TCK));
 }
 
 }  // namespace opsim::server::test

@@ -1,9 +1,15 @@
 // The HTTP layer over real sockets on 127.0.0.1, with a test double of the game API: what the
 // transport promises (http_server.h) whatever the API answers. The API itself over sockets is
 // in serve_test.cpp.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -15,6 +21,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <thread>
@@ -453,6 +460,151 @@ TEST_F(HttpTest, ListenSaysWhyItCannot) {
   ASSERT_FALSE(busy.has_value());
   EXPECT_EQ(busy.error().code, ErrorCode::kIOError);
   EXPECT_NE(busy.error().to_string().find(std::to_string(port_)), std::string::npos);
+}
+
+// A FIFO in the web folder held a server thread in open() per request, waiting for a writer:
+// four requests stopped every answer, and Stop waited for the pipe. Nothing that is not a
+// regular file is opened: 404 at once.
+TEST_F(HttpTest, AFifoInTheWebFolderIsA404AndHoldsNoThread) {
+  ASSERT_EQ(mkfifo((web_ / "pipe").c_str(), 0600), 0);
+  Start();  // two threads
+  std::vector<std::future<int>> asked;
+  for (int i = 0; i < 4; ++i) {
+    asked.push_back(std::async(std::launch::async, [this] { return Get("/pipe").status; }));
+  }
+  asked.push_back(std::async(std::launch::async, [this] { return Get("/").status; }));
+  const auto deadline = std::chrono::steady_clock::now() + 5s;
+  bool answered = true;
+  for (auto& f : asked) answered &= f.wait_until(deadline) == std::future_status::ready;
+  EXPECT_TRUE(answered) << "a request to a FIFO held the server";
+  // Release whatever waits on the pipe, so that the test ends either way.
+  while (std::any_of(asked.begin(), asked.end(),
+                     [](auto& f) { return f.wait_for(0s) != std::future_status::ready; })) {
+    const int fd = open((web_ / "pipe").c_str(), O_RDWR | O_NONBLOCK);
+    if (fd >= 0) close(fd);
+    std::this_thread::sleep_for(10ms);
+  }
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(asked[i].get(), 404);
+  EXPECT_EQ(asked[4].get(), 200);
+}
+
+// With --games inside --web, /games/ID.secrets served both dice secrets and /games/ID.sqlite
+// the log. That layout is refused at start, also when the games folder's path is a link into
+// the web folder; and no file of the games folder is served, however it is reached.
+TEST_F(HttpTest, NeverServesTheGamesFolder) {
+  const auto refused = [this](const std::filesystem::path& games) {
+    ServerOptions o;
+    o.web_dir = web_.string();
+    o.games_dir = games.string();
+    HttpServer server(api_, o);
+    auto r = server.Listen();
+    EXPECT_FALSE(r.has_value()) << games;
+    if (r) return;
+    EXPECT_EQ(r.error().code, ErrorCode::kInvalidInput);
+    EXPECT_NE(r.error().message.find("inside the web client's folder"), std::string::npos)
+        << r.error().to_string();
+  };
+  std::filesystem::create_directories(web_ / "games");
+  refused(web_ / "games");
+  refused(web_);
+  const std::filesystem::path link = web_.string() + "-games-link";
+  std::filesystem::create_symlink(web_ / "games", link);
+  refused(link);
+  std::filesystem::remove(link);
+
+  // Elsewhere it serves, and a link from the web folder to the games folder leads nowhere.
+  const std::filesystem::path games = web_.string() + "-games";
+  std::filesystem::create_directories(games);
+  std::ofstream(games / "g1.secrets") << "dice secrets";
+  std::filesystem::create_symlink(games, web_ / "g");
+  ServerOptions o;
+  o.games_dir = games.string();
+  Start(o);
+  EXPECT_EQ(Get("/g/g1.secrets").status, 404);
+  EXPECT_EQ(Get("/").status, 200);
+  std::filesystem::remove_all(games);
+}
+
+// The bytes a connection sends, answered without a socket (the fuzzer's way in) as over one:
+// pipelined requests in turn, a refusal that closes the connection, an event stream.
+TEST_F(HttpTest, AnswerBytesAnswersAsAConnectionDoes) {
+  Start();
+  const std::string out = server_->AnswerBytes(
+      "GET /api/a HTTP/1.1\r\nHost: x\r\n\r\n"
+      "POST /api/b HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n"
+      "GET /nope HTTP/1.1\r\n\r\n"
+      "not http\r\n\r\nGET /api/never HTTP/1.1\r\n\r\n",
+      "peer");
+  std::vector<std::string> lines;
+  for (std::size_t at = out.find("HTTP/1.1 "); at != std::string::npos;
+       at = out.find("HTTP/1.1 ", at + 1)) {
+    lines.push_back(out.substr(at, 12));
+  }
+  EXPECT_EQ(lines, (std::vector<std::string>{"HTTP/1.1 200", "HTTP/1.1 200", "HTTP/1.1 404",
+                                             "HTTP/1.1 400"}))
+      << out;
+  EXPECT_NE(out.find(R"("body":"abc")"), std::string::npos) << out;
+  EXPECT_EQ(api_.calls, 2);
+  const std::string events =
+      server_->AnswerBytes("GET /api/games/g/events?token=good HTTP/1.1\r\n\r\n", "peer");
+  EXPECT_TRUE(events.starts_with("HTTP/1.1 200 OK")) << events;
+  EXPECT_NE(events.find("event: ready"), std::string::npos) << events;
+}
+
+// Out of descriptors, accept failed at once, again and again: a core spun and the log grew
+// (122 MB in 5 s), and a new client went unanswered. It now waits between attempts, says so
+// once, and answers the client once a descriptor is free.
+TEST_F(HttpTest, OutOfDescriptorsTheAcceptLoopWaitsAndSaysSoOnce) {
+  const std::string log = web_.string() + "-server.log";
+  int ready[2];
+  ASSERT_EQ(pipe(ready), 0);
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {  // the server, every descriptor taken but for a few seconds
+    close(ready[0]);
+    const int err = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    dup2(err, STDOUT_FILENO);
+    dup2(err, STDERR_FILENO);
+    close(err);
+    const rlimit limit{64, 64};
+    setrlimit(RLIMIT_NOFILE, &limit);
+    ServerOptions o;
+    o.port = 0;
+    o.threads = 1;
+    HttpServer server(api_, o);
+    auto port = server.Listen();
+    if (!port) _exit(3);
+    std::vector<int> taken;
+    for (int fd; (fd = dup(STDERR_FILENO)) >= 0;) taken.push_back(fd);
+    const std::uint16_t p = *port;
+    if (write(ready[1], &p, sizeof p) != sizeof p) _exit(4);
+    std::thread freeing([&taken, &server] {
+      std::this_thread::sleep_for(3s);
+      for (int fd : taken) close(fd);
+      std::this_thread::sleep_for(3s);
+      server.Stop();
+    });
+    server.Run();
+    freeing.join();
+    _exit(0);
+  }
+  close(ready[1]);
+  std::uint16_t port = 0;
+  ASSERT_EQ(read(ready[0], &port, sizeof port), static_cast<ssize_t>(sizeof port));
+  close(ready[0]);
+  port_ = port;
+  auto answer = std::async(std::launch::async, [this] { return Get("/api/waited").status; });
+  std::this_thread::sleep_for(2s);  // every accept fails meanwhile
+  const double spent = test::CpuSeconds(child);
+  EXPECT_EQ(answer.wait_for(5s), std::future_status::ready) << "not answered once freed";
+  int status = 0;
+  waitpid(child, &status, 0);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
+  EXPECT_LT(spent, 0.5) << "the accept loop spun";
+  if (answer.valid()) EXPECT_EQ(answer.get(), 200);
+  const auto logged = std::filesystem::file_size(log);
+  EXPECT_LT(logged, 2000u) << "a log line per attempt";
+  std::filesystem::remove(log);
 }
 
 }  // namespace

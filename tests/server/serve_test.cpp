@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -12,6 +13,8 @@
 #include <boost/asio/read_until.hpp>
 #include <boost/asio/write.hpp>
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <thread>
 
 #include "http_client.h"
@@ -277,7 +280,9 @@ TEST_F(ServeTest, TheOtherSideSeesOrdersAndTheTurnArriveLive) {
 // The real executable: started as a player starts it, stopped as a service manager stops it.
 class ServeProcess {
  public:
-  explicit ServeProcess(const std::vector<std::string>& args) {
+  // `log`: where its standard error goes (else the test's); `max_files`: its RLIMIT_NOFILE.
+  explicit ServeProcess(const std::vector<std::string>& args, const std::string& log = {},
+                        rlim_t max_files = 0) {
     int out[2];
     EXPECT_EQ(pipe(out), 0);
     pid_ = fork();
@@ -285,6 +290,15 @@ class ServeProcess {
       dup2(out[1], STDOUT_FILENO);
       close(out[0]);
       close(out[1]);
+      if (!log.empty()) {
+        const int err = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        dup2(err, STDERR_FILENO);
+        close(err);
+      }
+      if (max_files > 0) {
+        const rlimit limit{max_files, max_files};
+        setrlimit(RLIMIT_NOFILE, &limit);
+      }
       std::vector<char*> argv;
       for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
       argv.push_back(nullptr);
@@ -308,6 +322,7 @@ class ServeProcess {
     return json::parse(line, nullptr, false);
   }
   void Signal(int sig) { kill(pid_, sig); }
+  pid_t pid() const { return pid_; }
   // Its exit status, or -1 if it is still running after `limit`.
   int Wait(std::chrono::seconds limit) {
     const auto end = std::chrono::steady_clock::now() + limit;
@@ -363,6 +378,53 @@ TEST(ServeProcessTest, SigtermLetsThePlayerTurnInFlightFinishAndExitsZero) {
       db::ReplayLog(dir.Path("games/" + game["game"].get<std::string>() + ".sqlite"), verify);
   ASSERT_TRUE(report.has_value()) << report.error().to_string();
   EXPECT_EQ(report->game.turns_played, played == 200 ? 1 : 0) << "reply answered " << played;
+}
+
+// At `ulimit -n 128`, 150 idle connections took every descriptor and accept spun: 4 s of CPU
+// and a 122 MB log in 5 s, and new clients went unanswered. Connections are capped below the
+// limit: the rest are closed at once, the server idles, says so once, and serves again when
+// they go.
+TEST(ServeProcessTest, TheDescriptorLimitCapsConnectionsWithoutSpinning) {
+  opsim::test::TempDir dir;
+  const std::string log = dir.Path("serve.log");
+  ServeProcess serve({OPSIM_BINARY, "serve", "--games", dir.Path("games"), "--port", "0",
+                      "--threads", "2", "--json"},
+                     log, 128);
+  const json started = serve.FirstLine();
+  ASSERT_TRUE(started.is_object() && started.contains("port")) << "opsim serve printed no address";
+  const auto port = started["port"].get<std::uint16_t>();
+  const double cpu_before = test::CpuSeconds(serve.pid());
+  boost::asio::io_context io;
+  std::vector<boost::asio::ip::tcp::socket> idle;
+  for (int i = 0; i < 150; ++i) {
+    idle.emplace_back(io);
+    boost::system::error_code ec;
+    idle.back().connect({boost::asio::ip::make_address("127.0.0.1"), port}, ec);
+  }
+  std::this_thread::sleep_for(3s);
+  EXPECT_LT(test::CpuSeconds(serve.pid()) - cpu_before, 0.5) << "the accept loop spun";
+  idle.clear();
+  std::this_thread::sleep_for(200ms);
+  Client c(port);
+  EXPECT_EQ(c.Get("/api/games").status, 200);
+  serve.Signal(SIGTERM);
+  EXPECT_EQ(serve.Wait(30s), 0);
+  EXPECT_LT(std::filesystem::file_size(log), 4000u) << "a log line per connection";
+}
+
+// With --games inside --web the client's folder served the games' secrets and logs: refused
+// at start (exit 2), before any game is made.
+TEST(ServeProcessTest, RefusesAGamesFolderInsideTheWebFolder) {
+  opsim::test::TempDir dir;
+  std::filesystem::create_directories(dir.Path("web"));
+  const std::string log = dir.Path("serve.log");
+  ServeProcess serve({OPSIM_BINARY, "serve", "--web", dir.Path("web"), "--games",
+                      dir.Path("web/games"), "--port", "0", "--new", "special-terrain"},
+                     log);
+  EXPECT_EQ(serve.Wait(30s), 2);
+  const std::string said = opsim::test::ReadFile(log);
+  EXPECT_NE(said.find("inside the web client's folder"), std::string::npos) << said;
+  EXPECT_TRUE(std::filesystem::is_empty(dir.Path("web/games"))) << "a game was made there";
 }
 
 }  // namespace

@@ -38,11 +38,21 @@ struct Response {
   std::string content_type = "application/json";
   std::string etag;           // non-empty: the answer never changes for this ETag (the theater)
   std::string cache_control;  // empty: "no-store"
+  int retry_after = 0;        // > 0: a refusal's Retry-After, in seconds
 };
 
 struct ApiOptions {
   std::string games_dir;                   // one turn log per game (and its server-side secrets)
   std::size_t max_body = 4 * 1024 * 1024;  // the transport's request body limit
+  // The games the folder may hold: past it a create is 503. 0: no limit.
+  std::size_t max_games = 1000;
+  // The games one client (address) may create in an hour: past it a create is 429 with
+  // Retry-After. 0: no limit.
+  int create_quota = 20;
+  // About how many bytes the games kept loaded (positions, answers) and the theaters may hold:
+  // past it the least recently used are dropped, to be loaded again when next asked for.
+  // 0: no limit.
+  std::size_t cache_bytes = std::size_t{512} << 20;
 };
 
 // A live subscription to one game's changes; they stop when it is destroyed.
