@@ -6,7 +6,7 @@
 #
 #   scripts/fuzz.sh [--minutes N | --seconds N] [--jobs J] [HARNESS...]
 #
-# Defaults: 1 minute per harness, nproc harnesses at once, every harness.
+# Defaults: 1 minute per harness, nproc harnesses at once, every harness fuzz/CMakeLists.txt builds.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 

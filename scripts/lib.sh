@@ -22,6 +22,7 @@ OPSIM_TEST_PACKAGES=(
 # The one sanitizer build (build-fuzz/): Clang, ASan + UBSan, libFuzzer's coverage in every
 # library. test.sh runs the test suite in it, then fuzz.sh the harnesses, so both stages share
 # one build.
+# shellcheck disable=SC2034  # used by test.sh and fuzz.sh
 OPSIM_FUZZ_CONFIG=(-DCMAKE_CXX_COMPILER=clang++-16 -DCMAKE_BUILD_TYPE=Debug -DOPSIM_SANITIZE=ON
   -DOPSIM_FUZZ=ON -DOPSIM_BENCH=OFF)
 
@@ -30,7 +31,13 @@ OPSIM_FUZZ_CONFIG=(-DCMAKE_CXX_COMPILER=clang++-16 -DCMAKE_BUILD_TYPE=Debug -DOP
 # "Precompiled headers").
 export CCACHE_BASEDIR="$OPSIM_ROOT" CCACHE_NOHASHDIR=1 CCACHE_SLOPPINESS=pch_defines,time_macros
 
-opsim_log() { printf '==> %s\n' "$*" >&2; }
+# Each step says when it starts, in minutes since the first script did (test.sh runs fuzz.sh): a CI
+# log shows each stage's time.
+export OPSIM_START="${OPSIM_START:-$EPOCHSECONDS}"
+opsim_log() {
+  local t=$((EPOCHSECONDS - OPSIM_START))
+  printf '==> [%d:%02d] %s\n' $((t / 60)) $((t % 60)) "$*" >&2
+}
 
 # opsim_setup [--tests]: installs the Debian packages opsim builds against, and with --tests the
 # ones the tests add, if any is missing.
