@@ -6,7 +6,7 @@
 #
 #   scripts/fuzz.sh [--minutes N | --seconds N] [--jobs J] [HARNESS...]
 #
-# Defaults: 1 minute per harness, nproc harnesses at once, every harness.
+# Defaults: 1 minute per harness, nproc harnesses at once, every harness fuzz/CMakeLists.txt builds.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -23,14 +23,15 @@ while (($#)); do
     *) harnesses+=("$1"); shift ;;
   esac
 done
-((${#harnesses[@]})) || harnesses=(action api board http log orders scenario snapshot state tokens)
+if ((${#harnesses[@]} == 0)); then  # every harness fuzz/CMakeLists.txt builds
+  read -ra harnesses < <(sed -n 's/^foreach(harness \(.*\))$/\1/p' "$OPSIM_ROOT/fuzz/CMakeLists.txt")
+  ((${#harnesses[@]})) || { echo "fuzz.sh: no foreach(harness ...) in fuzz/CMakeLists.txt" >&2; exit 2; }
+fi
 
-opsim_setup
+opsim_setup --tests
 dir="$OPSIM_ROOT/build-fuzz"
-opsim_configure "$dir" -DCMAKE_CXX_COMPILER=clang++-16 -DCMAKE_BUILD_TYPE=Debug \
-  -DOPSIM_SANITIZE=ON -DOPSIM_FUZZ=ON -DOPSIM_BENCH=OFF
-opsim_log "building the harnesses in $dir"
-cmake --build "$dir" --parallel "$(nproc)" --target fuzz
+# The build test.sh ran the sanitizer tests in: only the harnesses are left to build there.
+opsim_build "$dir" "${OPSIM_FUZZ_CONFIG[@]}" -- fuzz
 
 # The seeds: every harness's corpus starts from them and keeps what libFuzzer finds.
 seed() {  # seed HARNESS FILE...
@@ -80,7 +81,7 @@ fi
 
 run() {  # run HARNESS: its log is $dir/fuzz-logs/HARNESS.log
   local h="$1"
-  mkdir -p "$dir/crashes" "$dir/fuzz-logs"
+  mkdir -p "$dir/crashes" "$dir/fuzz-logs" "$dir/corpus/$h"
   # -timeout: an input that takes this long is reported as a hang. -max_len: the bundled
   # scenario and the fixture logs are larger than libFuzzer's default of 4096 bytes.
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ASAN_OPTIONS=detect_leaks=1 \

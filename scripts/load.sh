@@ -8,8 +8,8 @@
 # Prints opsim-load's JSON report; exit 0 if there were no errors and no lost orders.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
-opsim_setup
-opsim_build "$OPSIM_ROOT/build" -DCMAKE_BUILD_TYPE=Release
+opsim_setup --tests  # opsim-load is built with the benchmarks
+opsim_build "$OPSIM_ROOT/build" -DCMAKE_BUILD_TYPE=Release -DOPSIM_TESTS=ON -- opsim opsim-load
 cd "$OPSIM_ROOT"
 
 args=()

@@ -123,7 +123,7 @@ TEST_F(ApiTest, CreatingAGameGivesTokensLinksAndCommitmentsAndKeepsOnlyHashes) {
   }
   auto log = db::TurnLog::Open(Log(c), db::TurnLog::Access::kRead);
   ASSERT_TRUE(log);
-  EXPECT_EQ(log->game().axis_commitment, c.doc["dice"]["axis_commitment"]);
+  EXPECT_EQ(log->game().axis_commitment, c.doc["dice"]["axis_commitment"].get<std::string>());
   EXPECT_EQ(log->game().game_id, c.id);
 }
 

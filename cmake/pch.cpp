@@ -1,0 +1,1 @@
+// The translation unit that compiles the precompiled headers (OPSIM_PCH, CMakeLists.txt).
