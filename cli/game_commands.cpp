@@ -23,14 +23,7 @@ json TurnJson(const ops::TurnResult& r) {
   json events = json::array();
   for (const ops::Event& e : r.events) events.push_back(query::ToJson(e));
   json rolls = json::array();
-  for (const ops::DieRoll& d : r.rolls) {
-    rolls.push_back({{"value", d.value},
-                     {"sides", d.sides},
-                     {"scripted", d.scripted},
-                     {"purpose", d.purpose},
-                     {"rule", d.rule.id},
-                     {"decided", d.decided}});
-  }
+  for (const ops::DieRoll& d : r.rolls) rolls.push_back(query::ToJson(d));
   json hashes = json::array();
   for (const ops::PhaseHash& h : r.hashes) {
     hashes.push_back({{"phase", ops::PhaseName(h.phase)}, {"hash", h.hash}});

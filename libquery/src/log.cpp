@@ -101,6 +101,11 @@ json ToJson(const ops::Event& e) {
   return ToJson(db::ToLoggedEvent(e));
 }
 
+json ToJson(const ops::DieRoll& d) {
+  return {{"value", d.value},     {"sides", d.sides},  {"scripted", d.scripted},
+          {"purpose", d.purpose}, {"rule", d.rule.id}, {"decided", d.decided}};
+}
+
 json ToJson(const db::LoggedTurn& t) {
   json rolls = json::array();
   for (const db::LoggedRoll& r : t.rolls) {

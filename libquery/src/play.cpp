@@ -1,5 +1,7 @@
 #include "opsim/query/play.h"
 
+#include "opsim/query/log.h"
+
 #include <sstream>
 
 namespace opsim::query {
@@ -7,21 +9,6 @@ namespace opsim::query {
 using nlohmann::json;
 
 namespace {
-
-json EventJson(const ops::Event& e) {
-  json j = {{"kind", e.kind}, {"text", e.text}};
-  if (!e.rule.empty()) j["rule"] = e.rule.id;
-  if (!e.units.empty()) j["units"] = e.units;
-  if (!e.hexes.empty()) j["hexes"] = e.hexes;
-  if (!e.numbers.empty()) j["numbers"] = e.numbers;
-  return j;
-}
-
-json RollJson(const ops::DieRoll& d) {
-  return {{"value", d.value},     {"sides", d.sides},  {"scripted", d.scripted},
-          {"purpose", d.purpose}, {"rule", d.rule.id}, {"decided", d.decided},
-          {"against", d.against}};
-}
 
 json Hexes(const std::vector<map::HexRef>& hexes, const map::Theater& t) {
   json out = json::array();
@@ -65,11 +52,13 @@ json PlayStatusJson(const db::StepSession& session) {
 json ToJson(const db::StepRecord& r, const db::StepSession& session) {
   json events = json::array();
   for (std::size_t i = r.outcome.events_from; i < r.outcome.events_to; ++i) {
-    events.push_back(EventJson(r.played.events[i]));
+    events.push_back(ToJson(r.played.events[i]));
   }
   json rolls = json::array();
   for (std::size_t i = r.outcome.rolls_from; i < r.outcome.rolls_to; ++i) {
-    rolls.push_back(RollJson(r.played.rolls[i]));
+    json roll = ToJson(r.played.rolls[i]);
+    roll["against"] = r.played.rolls[i].against;  // the odds it was rolled at, for the table
+    rolls.push_back(std::move(roll));
   }
   json j = PlayStatusJson(session);
   j["step"] = {{"player_turn", r.number},

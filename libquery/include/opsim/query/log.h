@@ -53,6 +53,9 @@ nlohmann::json ToJson(const db::LoggedTurn& t);
 // "numbers", each when it has any (a schema-1 log's events have none).
 nlohmann::json ToJson(const db::LoggedEvent& e);
 nlohmann::json ToJson(const ops::Event& e);
+// A die roll as `opsim turn`, `opsim play` and the log say it: value, sides, scripted, purpose,
+// rule, decided.
+nlohmann::json ToJson(const ops::DieRoll& d);
 // With phases, each turn's "phases" entries also give "events" and "rolls": [from, to), the
 // indices of that phase's in the turn's lists ("events" only with same_events).
 nlohmann::json ToJson(const LogAnswer& a);
