@@ -3,8 +3,7 @@
 # headless Chromium, and a short run of every benchmark and of the load test, label bench), once
 # under ASan+UBSan (the server's tests included, the browser's not: they test the page, which the
 # sanitizers do not see; nor the benchmarks, which that build leaves out); then each libFuzzer
-# harness for a minute (scripts/fuzz.sh). The sanitizer run and the fuzzing share one Clang build,
-# build-fuzz/ (docs/performance.md, "CI time").
+# harness for a minute (scripts/fuzz.sh).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 opsim_setup --tests
@@ -14,10 +13,10 @@ opsim_log "tests (release), the browser's in headless Chromium, the benchmarks b
 # Chromium and Selenium are installed above: a browser test may not skip itself here.
 OPSIM_REQUIRE_BROWSER=1 ctest --test-dir "$OPSIM_ROOT/build" --output-on-failure --parallel "$(nproc)"
 
-opsim_build "$OPSIM_ROOT/build-fuzz" "${OPSIM_FUZZ_CONFIG[@]}" -DOPSIM_TESTS=ON
+opsim_build "$OPSIM_ROOT/build-asan" -DCMAKE_BUILD_TYPE=Debug -DOPSIM_SANITIZE=ON -DOPSIM_BENCH=OFF
 opsim_log "tests (AddressSanitizer + UndefinedBehaviorSanitizer)"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir "$OPSIM_ROOT/build-fuzz" --output-on-failure --parallel "$(nproc)" -LE 'browser|bench'
+  ctest --test-dir "$OPSIM_ROOT/build-asan" --output-on-failure --parallel "$(nproc)" -LE 'browser|bench'
 
 opsim_log "fuzzing (libFuzzer, ASan + UBSan)"
 bash "$OPSIM_ROOT/scripts/fuzz.sh" --seconds 60
