@@ -21,9 +21,9 @@ constexpr double kSize = 14.0;  // hex radius in SVG units
 constexpr double kLegendWidth = 600, kLegendHeight = 150;
 const double kRoot3 = std::sqrt(3.0);
 // The natural print size: a hex 16 mm across its flats, as on a printed Europa map, so a
-// counter is about 16 mm wide. Every text is at least kMinFont, 6 pt at that size.
+// counter is about 16 mm wide. Every text is at least 6 pt at that size: 6 / 72 * 25.4 mm, or
+// about 3.2 units (render_cli_test checks every text of the drawing against it).
 const double kMmPerUnit = 16.0 / (kRoot3 * kSize);
-const double kMinFont = 6.0 / 72.0 * 25.4 / kMmPerUnit;
 // A counter: kCounterW x kCounterH units, between its hex's number and its place name.
 constexpr double kCounterW = 24, kCounterH = 14;
 
