@@ -58,18 +58,19 @@ std::string Join(const std::vector<std::string>& items) {
   return out;
 }
 
+// The attack under way and how far it has gone.
+struct AttackUnderWay {
+  Turn::Declared declared;
+  bool flood_asked = false;           // the owner has answered the announcement
+  bool resolved = false;              // the die is rolled
+  bool retreats_listed = false;       // `retreats` holds the stacks still to decide
+  std::vector<map::HexRef> retreats;  // stacks whose owner has a choice, in order
+  bool applied = false;               // losses and retreats are done
+};
+
 }  // namespace
 
 struct StepTurn::Impl {
-  // The attack under way and how far it has gone.
-  struct Attack {
-    Turn::Declared declared;
-    bool flood_asked = false;           // the owner has answered the announcement
-    bool resolved = false;              // the die is rolled
-    bool retreats_listed = false;       // `retreats` holds the stacks still to decide
-    std::vector<map::HexRef> retreats;  // stacks whose owner has a choice, in order
-    bool applied = false;               // losses and retreats are done
-  };
   // What a step can be taken back to.
   struct Saved {
     Turn::Undo mark;
@@ -102,7 +103,7 @@ struct StepTurn::Impl {
   Turn turn;
   std::vector<Step> steps;
   Prompt prompt;
-  std::optional<Attack> attack;
+  std::optional<AttackUnderWay> attack;
   std::vector<Saved> undo;
 
   Side phasing() const { return script.side; }
@@ -142,7 +143,7 @@ struct StepTurn::Impl {
 
   // Plays the attack under way as far as it goes without a decision, then asks for it.
   Status Continue() {
-    Attack& a = *attack;
+    AttackUnderWay& a = *attack;
     Turn::Declared& d = a.declared;
     const Side owner = Enemy(phasing());
     if (!a.flood_asked) {
@@ -409,7 +410,7 @@ Result<StepOutcome> StepTurn::Take(const Step& step, Side by, const std::string&
   const TurnResult& r = m.turn.result();
   StepOutcome out{r.events.size(), 0, r.rolls.size(), 0};
   Impl::Saved saved = m.Save();
-  const std::optional<Impl::Attack> attack = m.attack;
+  const std::optional<AttackUnderWay> attack = m.attack;
   const Orders script = m.script;
   if (auto st = m.Apply(step, where); !st) {
     // Refused: the position, the script and the prompt are as they were. A die it drew stays
