@@ -18,6 +18,7 @@
 #include <boost/asio/write.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <cctype>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -538,7 +539,7 @@ TEST_F(HttpTest, AnswerBytesAnswersAsAConnectionDoes) {
   std::vector<std::string> lines;
   for (std::size_t at = out.find("HTTP/1.1 "); at != std::string::npos;
        at = out.find("HTTP/1.1 ", at + 1)) {
-    lines.push_back(out.substr(at, 12));
+    if (std::isdigit(static_cast<unsigned char>(out[at + 9]))) lines.push_back(out.substr(at, 12));
   }
   EXPECT_EQ(lines, (std::vector<std::string>{"HTTP/1.1 200", "HTTP/1.1 200", "HTTP/1.1 404",
                                              "HTTP/1.1 400"}))
@@ -601,7 +602,9 @@ TEST_F(HttpTest, OutOfDescriptorsTheAcceptLoopWaitsAndSaysSoOnce) {
   waitpid(child, &status, 0);
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
   EXPECT_LT(spent, 0.5) << "the accept loop spun";
-  if (answer.valid()) EXPECT_EQ(answer.get(), 200);
+  if (answer.valid()) {
+    EXPECT_EQ(answer.get(), 200);
+  }
   const auto logged = std::filesystem::file_size(log);
   EXPECT_LT(logged, 2000u) << "a log line per attempt";
   std::filesystem::remove(log);
