@@ -164,7 +164,7 @@ TEST(JsonSource, NestingIsBoundedAndNamesThePath) {
 TEST(JsonSource, AFileOverItsSizeLimitIsRefusedUnread) {
   test::TempDir dir;
   const std::string big = dir.Path("big.json");
-  test::WriteFile(big, "[]");
+  test::WriteFile(big, "{}");
   std::filesystem::resize_file(big, 100ull << 20);  // sparse: costs no disk
   auto src = JsonSource::FromFile(big, kMaxOrdersBytes);
   ASSERT_FALSE(src);
@@ -176,7 +176,7 @@ TEST(JsonSource, AFileOverItsSizeLimitIsRefusedUnread) {
   ASSERT_FALSE(zero);
   EXPECT_EQ(zero.error().message,
             "the file is over 1000 bytes, more than the 1000 bytes such a file may hold");
-  test::WriteFile(big, std::string(1000, ' ') + "[]");
+  test::WriteFile(big, std::string(1000, ' ') + "{}");
   EXPECT_TRUE(JsonSource::FromFile(big, 1002));
   EXPECT_FALSE(JsonSource::FromFile(big, 1001));
   EXPECT_EQ(JsonSource::FromFile(dir.Path("none.json")).error().code, ErrorCode::kNotFound);
