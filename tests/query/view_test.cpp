@@ -92,10 +92,10 @@ TEST(TheaterView, EveryHexWhereRenderDrawsIt) {
       0);
   // The hex numbers, one per hex in the theater's order.
   const std::string svg = test::ReadFile(dir.Path("m.svg"));
-  // Each is <text x="X" y="Y" fill="#555">NNNN</text>. (Read by hand: std::regex trips gcc
-  // 12's -Wmaybe-uninitialized in the sanitizer build.)
+  // Each is <text x="X" y="Y" fill="#555555">NNNN</text> (the palette's hex-number colour). (Read
+  // by hand: std::regex trips gcc 12's -Wmaybe-uninitialized in the sanitizer build.)
   std::vector<std::pair<double, double>> drawn;
-  const std::string open = "<text x=\"", tail = "\" fill=\"#555\">";
+  const std::string open = "<text x=\"", tail = "\" fill=\"#555555\">";
   for (std::size_t at = svg.find(open); at != std::string::npos; at = svg.find(open, at + 1)) {
     const std::size_t x = at + open.size(), y = svg.find("\" y=\"", x);
     const std::size_t end = y == std::string::npos ? y : svg.find('"', y + 5);
