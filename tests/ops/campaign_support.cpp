@@ -38,7 +38,31 @@ const char kFields[] = R"({
   }
 })";
 
+// A small campaign: canal-intensive land, the west half of it in the Netherlands.
+const char kPolder[] = R"({
+  "opsim": "scenario", "version": 1, "name": "polder",
+  "sheets": [{"name": "1", "size": [20, 20], "origin": [0, 0], "first": [1, 1], "zone": "A",
+              "terrain": ["kkkkkkkk", "kkkkkkkk", "kkkkkkkk", "kkkkkkkk", "kkkkkkkk"]}],
+  "areas": [{"name": "Netherlands", "role": "netherlands", "hexes": ["1:0101..0405"]}],
+  "state": {"control": {"allied": ["1:0101..0405", "1:0602..0604"], "axis": ["1:0701..0805", "1:0501..0505"]}},
+  "campaign": {
+    "start": "May I 1940", "first": "axis",
+    "supply-sources": {"axis": ["1:0501"], "allied": ["1:0202"]},
+    "nationalities": {"german": "axis", "dutch": "allied"},
+    "units": [
+      {"id": "nl-a", "nationality": "dutch", "type": "infantry", "attack": 1, "defense": 2, "mp": 3, "re": 1, "hex": "1:0403"},
+      {"id": "nl-b", "nationality": "dutch", "type": "infantry", "attack": 1, "defense": 2, "mp": 3, "re": 1, "hex": "1:0603"},
+      {"id": "de-a", "nationality": "german", "type": "infantry", "attack": 12, "defense": 4, "mp": 4, "re": 1, "hex": "1:0503"},
+      {"id": "de-b", "nationality": "german", "type": "infantry", "attack": 12, "defense": 4, "mp": 4, "re": 1, "hex": "1:0703"}
+    ]
+  }
+})";
+
 }  // namespace
+
+Camp Polder(std::uint64_t seed) {
+  return Camp(kPolder, seed);
+}
 
 Camp Fields(std::uint64_t seed) {
   return Camp(kFields, seed);

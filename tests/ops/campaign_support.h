@@ -56,6 +56,9 @@ class Camp {
 // row 5; a major river on 1:0407/0507. The Axis hold columns 1-11, the Allies 12-22. Zone A,
 // January 1942: a 4 on the weather die is frost, a 1 clear. No ground units.
 Camp Fields(std::uint64_t seed = 1);
+// A small campaign: canal-intensive land, the west half of it in the Netherlands; Dutch nl-a
+// (1:0403) and nl-b (1:0603), German de-a (1:0503) and de-b (1:0703).
+Camp Polder(std::uint64_t seed);
 
 // Whether some event of `r` has this kind, cites this rule and says this.
 bool Said(const TurnResult& r, const std::string& kind, const std::string& rule,

@@ -11,26 +11,6 @@ using nlohmann::json;
 using test::Camp;
 using test::Said;
 
-// A small campaign: canal-intensive land, the west half of it in the Netherlands.
-constexpr char kPolder[] = R"({
-  "opsim": "scenario", "version": 1, "name": "polder",
-  "sheets": [{"name": "1", "size": [20, 20], "origin": [0, 0], "first": [1, 1], "zone": "A",
-              "terrain": ["kkkkkkkk", "kkkkkkkk", "kkkkkkkk", "kkkkkkkk", "kkkkkkkk"]}],
-  "areas": [{"name": "Netherlands", "role": "netherlands", "hexes": ["1:0101..0405"]}],
-  "state": {"control": {"allied": ["1:0101..0405", "1:0602..0604"], "axis": ["1:0701..0805", "1:0501..0505"]}},
-  "campaign": {
-    "start": "May I 1940", "first": "axis",
-    "supply-sources": {"axis": ["1:0501"], "allied": ["1:0202"]},
-    "nationalities": {"german": "axis", "dutch": "allied"},
-    "units": [
-      {"id": "nl-a", "nationality": "dutch", "type": "infantry", "attack": 1, "defense": 2, "mp": 3, "re": 1, "hex": "1:0403"},
-      {"id": "nl-b", "nationality": "dutch", "type": "infantry", "attack": 1, "defense": 2, "mp": 3, "re": 1, "hex": "1:0603"},
-      {"id": "de-a", "nationality": "german", "type": "infantry", "attack": 12, "defense": 4, "mp": 4, "re": 1, "hex": "1:0503"},
-      {"id": "de-b", "nationality": "german", "type": "infantry", "attack": 12, "defense": 4, "mp": 4, "re": 1, "hex": "1:0703"}
-    ]
-  }
-})";
-
 // --- 41.A.1 ---------------------------------------------------------------------------------
 
 // 41.A.1: ground units treat a causeway as a major river hexside for combat.
@@ -179,7 +159,7 @@ TEST(Rule41A3, ThawRemovesTheAirfieldAndAirUnitsEscape) {
 
 // 41.A.4.a.2: the success table's die gets +2 in the Netherlands.
 TEST(Rule41A4a, NetherlandsModifier) {
-  Camp c(kPolder, 1);
+  Camp c = test::Polder(1);
   c.At(0);
   auto r = c.Play({{"combat", json::array({{{"attack", "1:0403"}, {"units", {"de-a"}}},
                                            {{"attack", "1:0603"}, {"units", {"de-b"}}}})},
@@ -196,7 +176,7 @@ TEST(Rule41A4a, NetherlandsModifier) {
 // 41.A.4.a: F fails and the attack suffers -1 to its die roll. 12 to 2 is 6:1, shifted to 5:1
 // for canal-intensive terrain, where a 3 is DE but a 2 only DR.
 TEST(Rule41A4a, FailureCostsTheAttackOne) {
-  Camp c(kPolder, 1);
+  Camp c = test::Polder(1);
   c.At(0);
   auto r = c.Play({{"combat", json::array({{{"attack", "1:0403"}, {"units", {"de-a"}}}})},
                    {"reactions", json::array({{{"flood", "1:0403"}}})}},
@@ -210,7 +190,7 @@ TEST(Rule41A4a, FailureCostsTheAttackOne) {
 // 41.A.4.a.2-3: success floods the hex (swamp for combat); the attacker may call off, and
 // the units so allocated may not attack elsewhere.
 TEST(Rule41A4a, SuccessAndCallingOff) {
-  Camp c(kPolder, 1);
+  Camp c = test::Polder(1);
   c.At(0);
   auto r = c.Play(
       {{"combat",
@@ -222,7 +202,7 @@ TEST(Rule41A4a, SuccessAndCallingOff) {
   EXPECT_TRUE(Said(*r, "combat", "41.A.4.a", "called off")) << test::AllEvents(*r);
   EXPECT_EQ(c.Unit("nl-a").status, UnitStatus::kOnMap);
   // Called off, the same unit may not then attack a different hex.
-  Camp d(kPolder, 1);
+  Camp d = test::Polder(1);
   d.At(0);
   d.Unit("de-a").hex = d.Hex("1:0502");
   d.Add("nl-c", Side::kAllied, UnitType::kInfantry, 1, 2, 3, 2, "1:0402");
@@ -239,7 +219,7 @@ TEST(Rule41A4a, SuccessAndCallingOff) {
 // 41.A.4.a: S counts the hex as swamp for combat (the swamp shift); the flood lasts the
 // player-turn only.
 TEST(Rule41A4a, FloodedHexIsSwampForThisPlayerTurn) {
-  Camp c(kPolder, 1);
+  Camp c = test::Polder(1);
   c.At(0);
   auto r = c.Play({{"combat", json::array({{{"attack", "1:0403"}, {"units", {"de-a"}}}})},
                    {"reactions", json::array({{{"flood", "1:0403"}}})}},
@@ -252,7 +232,7 @@ TEST(Rule41A4a, FloodedHexIsSwampForThisPlayerTurn) {
 
 // 41.A.4.a S*: the hex is prohibited terrain for the next two turns.
 TEST(Rule41A4a, GreatSuccessProhibitsTheHex) {
-  Camp c(kPolder, 1);
+  Camp c = test::Polder(1);
   c.At(0);
   auto r = c.Play({{"combat", json::array({{{"attack", "1:0403"}, {"units", {"de-a"}}}})},
                    {"reactions", json::array({{{"flood", "1:0403"}}})}},
@@ -272,7 +252,7 @@ TEST(Rule41A4a, GreatSuccessProhibitsTheHex) {
 
 // 41.A.4.a: only the owner floods, only a canal-intensive hex, only when it is attacked.
 TEST(Rule41A4a, WhoMayFloodWhat) {
-  Camp c(kPolder, 1);
+  Camp c = test::Polder(1);
   c.At(0);
   auto not_attacked = c.Play({{"reactions", json::array({{{"flood", "1:0303"}}})}}, {1});
   ASSERT_FALSE(not_attacked);
@@ -863,7 +843,7 @@ TEST(Rule41Events, AnExitNamesTheUnitTheHexAndTheTotal) {
 // the same content, event by event.
 TEST(Rule41Events, DiceAndContentAreDeterministic) {
   auto play = [] {
-    Camp c(kPolder, 11);
+    Camp c = test::Polder(11);
     c.At(0);
     return c.Play({{"combat", json::array({{{"attack", "1:0403"}, {"units", {"de-a"}}}})}});
   };

@@ -403,25 +403,9 @@ TEST(B1_3, FinishedTheGameGoesOn) {
 
 // 41.A.4: when a canal-intensive hex he owns is attacked, the owner is asked whether to flood
 // it before the attack's die; his attempt rolls first.
-constexpr char kPolder[] = R"({
-  "opsim": "scenario", "version": 1, "name": "polder",
-  "sheets": [{"name": "1", "size": [20, 20], "origin": [0, 0], "first": [1, 1], "zone": "A",
-              "terrain": ["kkkkkkkk", "kkkkkkkk", "kkkkkkkk", "kkkkkkkk", "kkkkkkkk"]}],
-  "areas": [{"name": "Netherlands", "role": "netherlands", "hexes": ["1:0101..0405"]}],
-  "state": {"control": {"allied": ["1:0101..0405", "1:0602..0604"], "axis": ["1:0701..0805", "1:0501..0505"]}},
-  "campaign": {
-    "start": "May I 1940", "first": "axis",
-    "supply-sources": {"axis": ["1:0501"], "allied": ["1:0202"]},
-    "nationalities": {"german": "axis", "dutch": "allied"},
-    "units": [
-      {"id": "nl-a", "nationality": "dutch", "type": "infantry", "attack": 1, "defense": 2, "mp": 3, "re": 1, "hex": "1:0403"},
-      {"id": "de-a", "nationality": "german", "type": "infantry", "attack": 12, "defense": 4, "mp": 4, "re": 1, "hex": "1:0503"}
-    ]
-  }
-})";
 
 TEST(Rule41A4, TheOwnerIsAskedToFloodAnAttackedHex) {
-  Camp c(kPolder, 1);
+  Camp c = test::Polder(1);
   Game game = c.AsGame();
   auto begun = StepTurn::Begin(game, nullptr, {1, 4, 6});  // weather, flood, combat
   ASSERT_TRUE(begun);
