@@ -12,7 +12,7 @@
 // secrets, which no answer may carry.
 //
 // A crash, a sanitizer report, a hang, a 5xx, or an answer that carries the games folder's
-// secret is a defect: the harness aborts.
+// secret (that the request did not) is a defect: the harness aborts.
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -136,7 +136,12 @@ class Table {
     if (out.empty()) return;
     if (!out.starts_with("HTTP/1.")) Die("an answer that is not HTTP: " + out.substr(0, 80));
     if (out.size() > 9 && out[9] == '5') Die("a 5xx: " + out.substr(0, 200));
-    if (out.find(kSecret) != std::string::npos) Die("the games folder served: " + out);
+    // Served is an answer that carries the secret when the request did not: answers echo what
+    // they were asked (a 404's path, the API double's method), and the fuzzer learns to write
+    // the secret into the request.
+    if (out.find(kSecret) != std::string::npos && bytes.find(kSecret) == std::string_view::npos) {
+      Die("the games folder served: " + out);
+    }
   }
 
  private:
