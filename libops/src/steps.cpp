@@ -590,6 +590,16 @@ Status PlayScript(StepTurn& turn, const Orders& orders) {
   };
   const Side mover = orders.side;
   Step end;
+  // The moves of the phase the player-turn is in: movement or exploitation.
+  auto moves = [&](const std::vector<MoveOrder>& list) -> Status {
+    for (const MoveOrder& o : list) {
+      Step s;
+      s.kind = StepKind::kMove;
+      s.move = o;
+      if (auto st = take(s, mover, o.where); !st) return st;
+    }
+    return {};
+  };
   for (const InitialOrder& o : orders.initial) {
     Step s;
     s.kind = StepKind::kInitial;
@@ -597,12 +607,7 @@ Status PlayScript(StepTurn& turn, const Orders& orders) {
     if (auto st = take(s, mover, o.where); !st) return st;
   }
   if (auto st = take(end, mover, orders.source); !st) return st;
-  for (const MoveOrder& o : orders.movement) {
-    Step s;
-    s.kind = StepKind::kMove;
-    s.move = o;
-    if (auto st = take(s, mover, o.where); !st) return st;
-  }
+  if (auto st = moves(orders.movement); !st) return st;
   if (auto st = take(end, mover, orders.source); !st) return st;
   for (const AttackOrder& a : orders.combat) {
     Step s;
@@ -638,12 +643,7 @@ Status PlayScript(StepTurn& turn, const Orders& orders) {
     }
   }
   if (auto st = take(end, mover, orders.source); !st) return st;
-  for (const MoveOrder& o : orders.exploitation) {
-    Step s;
-    s.kind = StepKind::kMove;
-    s.move = o;
-    if (auto st = take(s, mover, o.where); !st) return st;
-  }
+  if (auto st = moves(orders.exploitation); !st) return st;
   return take(end, mover, orders.source);
 }
 
