@@ -13,10 +13,12 @@ opsim_log "tests (release), the browser's in headless Chromium, the benchmarks b
 # Chromium and Selenium are installed above: a browser test may not skip itself here.
 OPSIM_REQUIRE_BROWSER=1 ctest --test-dir "$OPSIM_ROOT/build" --output-on-failure --parallel "$(nproc)"
 
-opsim_build "$OPSIM_ROOT/build-asan" -DCMAKE_BUILD_TYPE=Debug -DOPSIM_SANITIZE=ON -DOPSIM_BENCH=OFF
+# One sanitizer build serves the tests and the fuzzing: Clang, ASan + UBSan, libFuzzer's coverage
+# (lib.sh, OPSIM_FUZZ_CONFIG). fuzz.sh then builds only the harnesses in it.
+opsim_build "$OPSIM_ROOT/build-fuzz" "${OPSIM_FUZZ_CONFIG[@]}"
 opsim_log "tests (AddressSanitizer + UndefinedBehaviorSanitizer)"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir "$OPSIM_ROOT/build-asan" --output-on-failure --parallel "$(nproc)" -LE 'browser|bench'
+  ctest --test-dir "$OPSIM_ROOT/build-fuzz" --output-on-failure --parallel "$(nproc)" -LE 'browser|bench'
 
 opsim_log "fuzzing (libFuzzer, ASan + UBSan)"
 bash "$OPSIM_ROOT/scripts/fuzz.sh" --seconds 60

@@ -556,6 +556,12 @@ TEST_F(HttpTest, AnswerBytesAnswersAsAConnectionDoes) {
 // (122 MB in 5 s), and a new client went unanswered. It now waits between attempts, says so
 // once, and answers the client once a descriptor is free.
 TEST_F(HttpTest, OutOfDescriptorsTheAcceptLoopWaitsAndSaysSoOnce) {
+#if defined(OPSIM_SANITIZED)
+  // UndefinedBehaviorSanitizer checks a virtual call's object through a pipe (pipe2 is how its
+  // runtime asks whether memory is readable): with no descriptor left, it reports every such
+  // call falsely ("invalid vptr"). The Release build runs this test.
+  GTEST_SKIP() << "the sanitizers' runtime needs descriptors of its own";
+#endif
   const std::string log = web_.string() + "-server.log";
   int ready[2];
   ASSERT_EQ(pipe(ready), 0);
