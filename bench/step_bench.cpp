@@ -40,7 +40,7 @@ void BM_StepMoveAndUndo(benchmark::State& state) {
       state.SkipWithError(out.error().to_string().c_str());
       break;
     }
-    if (auto st = turn->Undo(); !st) {
+    if (auto st = turn->Undo(Side::kAxis); !st) {
       state.SkipWithError(st.error().to_string().c_str());
       break;
     }

@@ -37,13 +37,14 @@ void AddPlayCommand(CLI::App& app, Context& ctx) {
   end->excludes(undo);
   AddSideOption(play, po->side,
                 "who takes the step; by default the side the game waits for (a step of the "
-                "other side is refused, B1.3)");
+                "other side is refused, B1.3), and for --undo the phasing side");
   Bind(play, ctx, [&ctx, po]() -> Status {
     auto session = db::StepSession::Open(po->db);
     if (!session) return std::unexpected(session.error());
     json doc;
     if (po->undo) {
-      auto record = session->Undo();
+      const Side by = po->side.empty() ? session->game().state().phasing() : *ParseSide(po->side);
+      auto record = session->Undo(by);
       if (!record) return std::unexpected(record.error());
       doc = query::ToJson(*record, *session);
     } else if (po->end_phase || !po->action.empty()) {

@@ -18,6 +18,17 @@ namespace opsim::db {
 
 namespace {
 
+// Work done beside the rules (canonical orders, snapshots). Both policies: where no thread can be
+// started, the work runs when it is waited for.
+constexpr auto kBeside = std::launch::async | std::launch::deferred;
+
+// The dice of a fair player-turn played from orders: both keys over both decisions' hashes.
+KeyedDice DecidedDice(const std::array<Key, 2>& keys, const std::string& game_id,
+                      std::int32_t number, const std::string& orders_hash,
+                      const std::string& reply_hash) {
+  return KeyedDice(keys[0], keys[1], game_id, number, Sha256Hex(orders_hash + "\n" + reply_hash));
+}
+
 Result<Rules> BuildRules(const JsonSource& src, std::uint64_t seed) {
   auto loaded = map::LoadScenario(src);
   if (!loaded) return std::unexpected(loaded.error());
@@ -270,8 +281,9 @@ Result<ops::TurnResult> ReplayTurn(ops::Game& game, const LoggedTurn& logged, co
   if (!orders) {
     return refuse(logged.seq, "the logged orders do not read: " + orders.error().to_string());
   }
-  std::optional<KeyedDice> keyed;
-  if (log.game().dice == DiceKind::kFair) {
+  const bool fair = log.game().dice == DiceKind::kFair;
+  std::array<Key, 2> keys{};
+  if (fair) {
     const Decisions d = SplitDecisions(logged.orders);
     if (Sha256Hex(d.orders) != logged.orders_hash) {
       return refuse(logged.seq, "the mover's orders do not match their logged hash " +
@@ -281,29 +293,53 @@ Result<ops::TurnResult> ReplayTurn(ops::Game& game, const LoggedTurn& logged, co
       return refuse(logged.seq, "the defender's reply does not match its logged hash " +
                                     logged.reply_hash + ": it was changed after the reveal");
     }
-    auto dice = FairDiceFor(
+    auto checked_keys = FairKeysFor(
         log.game(), logged.number,
         {logged.axis_key, logged.allied_key, logged.orders_hash, logged.reply_hash}, &checked);
-    if (!dice) return refuse(logged.seq, dice.error().message);
-    keyed.emplace(*dice);
+    if (!checked_keys) return refuse(logged.seq, checked_keys.error().message);
+    keys = *checked_keys;
   }
-  // A player-turn played step by step is checked step by step too, from where it began.
-  std::optional<ops::Game> before;
-  if (!orders->steps.empty()) {
-    if (keyed)
+  Result<ops::TurnResult> result;
+  if (fair && !orders->steps.empty()) {
+    // A fair player-turn played step by step drew each step's dice from the steps before it
+    // (docs/dice.md): its steps are taken again, and its orders must be their script.
+    auto turn = ops::StepTurn::BeginFair(
+        game, FairStepDice(keys, log.game().game_id, logged.number), phases);
+    if (!turn) return refuse(logged.seq, "the replay refuses it: " + turn.error().to_string());
+    if (auto st = TakeAgain(*turn, game.theater(), orders->steps, "the logged steps"); !st) {
+      return refuse(logged.seq, st.error().where + ": " + st.error().message);
+    }
+    if (!turn->over()) {
       return refuse(logged.seq,
-                    "a fair player-turn of steps: this build plays steps "
-                    "of seeded games only");
-    before.emplace(game);
-  }
-  auto result = game.Play(*orders, keyed ? &*keyed : nullptr, phases);
-  if (!result) {
-    return refuse(logged.seq,
-                  "the replay refuses the logged orders: " + result.error().to_string());
-  }
-  if (before) {
-    if (auto st = CheckSteps(*before, *orders, *result); !st) {
-      return refuse(logged.seq, st.error().message);
+                    "the logged steps stop before the player-turn's end: " + turn->prompt().text);
+    }
+    ops::Orders script = turn->script();
+    script.steps = orders->steps;
+    auto canonical = CanonicalOrders(script, game.theater());
+    if (!canonical || *canonical != logged.orders) {
+      return refuse(logged.seq, "the logged orders are not the script of the logged steps");
+    }
+    if (auto st = turn->Finish(game); !st) return refuse(logged.seq, st.error().message);
+    result = turn->result();
+  } else {
+    std::optional<KeyedDice> keyed;
+    if (fair) {
+      keyed.emplace(DecidedDice(keys, log.game().game_id, logged.number, logged.orders_hash,
+                                logged.reply_hash));
+    }
+    // A seeded player-turn played step by step is checked step by step too, from where it
+    // began: its script plays the same player-turn.
+    std::optional<ops::Game> before;
+    if (!orders->steps.empty()) before.emplace(game);
+    result = game.Play(*orders, keyed ? &*keyed : nullptr, phases);
+    if (!result) {
+      return refuse(logged.seq,
+                    "the replay refuses the logged orders: " + result.error().to_string());
+    }
+    if (before) {
+      if (auto st = CheckSteps(*before, *orders, *result); !st) {
+        return refuse(logged.seq, st.error().message);
+      }
     }
   }
   if (auto diff = Compare(logged, ToLoggedTurn(logged.number, logged.orders, *result), reported)) {
@@ -460,14 +496,14 @@ Decisions SplitDecisions(const std::string& canonical_orders) {
   return {orders.dump(), reply.dump()};
 }
 
-Result<KeyedDice> FairDiceFor(const GameRecord& game, std::int32_t number, const FairTurn& turn,
-                              CheckedKeys* checked) {
+Result<std::array<Key, 2>> FairKeysFor(const GameRecord& game, std::int32_t number,
+                                       const FairTurn& turn, CheckedKeys* checked) {
   if (number < 1 || number > kKeyChainLength) {
     return Fail(ErrorCode::kCorruption, "a fair game has keys for player-turns 1 to " +
                                             std::to_string(kKeyChainLength) + ", not " +
                                             std::to_string(number));
   }
-  Key keys[2];
+  std::array<Key, 2> keys;
   const std::pair<const std::string*, const std::string*> sides[2] = {
       {&turn.axis_key, &game.axis_commitment}, {&turn.allied_key, &game.allied_commitment}};
   for (int i = 0; i < 2; ++i) {
@@ -484,8 +520,21 @@ Result<KeyedDice> FairDiceFor(const GameRecord& game, std::int32_t number, const
     }
     keys[i] = *key;
   }
-  return KeyedDice(keys[0], keys[1], game.game_id, number,
-                   Sha256Hex(turn.orders_hash + "\n" + turn.reply_hash));
+  return keys;
+}
+
+Result<KeyedDice> FairDiceFor(const GameRecord& game, std::int32_t number, const FairTurn& turn,
+                              CheckedKeys* checked) {
+  auto keys = FairKeysFor(game, number, turn, checked);
+  if (!keys) return std::unexpected(keys.error());
+  return DecidedDice(*keys, game.game_id, number, turn.orders_hash, turn.reply_hash);
+}
+
+ops::StepDice FairStepDice(const std::array<Key, 2>& keys, const std::string& game_id,
+                           std::int32_t number) {
+  return [keys, game_id, number](const std::string& decisions) -> std::unique_ptr<DiceSource> {
+    return std::make_unique<KeyedDice>(keys[0], keys[1], game_id, number, decisions);
+  };
 }
 
 // What a caller is given of a log's game at `state`, after `played` of its `logged` player-turns.
@@ -641,30 +690,34 @@ Result<ops::TurnResult> PlayAndAppend(ops::Game& game, const ops::Orders& orders
     if (!dice) return std::unexpected(dice.error());
     keyed.emplace(*dice);
   }
-  // The orders and theater are only read, on both threads; the game is the rules' alone. (Both
-  // policies: where no thread can be started, the work runs when it is waited for.)
-  constexpr auto kBeside = std::launch::async | std::launch::deferred;
+  // The orders and theater are only read, on both threads; the game is the rules' alone.
   auto canonical =
       std::async(kBeside, CanonicalOrders, std::cref(orders), std::cref(game.theater()));
   auto result = game.Play(orders, keyed ? &*keyed : nullptr);
   if (!result) return std::unexpected(result.error());
   auto text = canonical.get();
   if (!text) return std::unexpected(text.error());
-  // From here the game is only read: the snapshot is made while the rows are written.
-  auto snapshot = std::async(kBeside, [&game, number, hash = result->final_hash] {
-    return SnapshotOf(game.state(), number, hash);
+  if (auto st = AppendPlayed(log, number, std::move(*text), *result, game.state(), fair); !st) {
+    return std::unexpected(st.error());
+  }
+  return result;
+}
+
+Status AppendPlayed(TurnLog& log, std::int32_t number, std::string canonical,
+                    const ops::TurnResult& played, const ops::GameState& after,
+                    const FairTurn* fair) {
+  // From here the state is only read: the snapshot is made while the rows are written.
+  auto snapshot = std::async(kBeside, [&after, number, hash = played.final_hash] {
+    return SnapshotOf(after, number, hash);
   });
-  LoggedTurn turn = ToLoggedTurn(number, std::move(*text), *result);
+  LoggedTurn turn = ToLoggedTurn(number, std::move(canonical), played);
   if (fair != nullptr) {
     turn.axis_key = fair->axis_key;
     turn.allied_key = fair->allied_key;
     turn.orders_hash = fair->orders_hash;
     turn.reply_hash = fair->reply_hash;
   }
-  if (auto s = log.AppendTurn(turn, std::move(snapshot)); !s) {
-    return std::unexpected(s.error());
-  }
-  return result;
+  return log.AppendTurn(turn, std::move(snapshot));
 }
 
 Result<ReplayReport> ReplayLog(const std::string& db_path, const ReplayOptions& options) {

@@ -3,8 +3,10 @@
 
 #include <memory>
 
+#include "opsim/db/game_log.h"
 #include "opsim/db/turn_log.h"
 #include "opsim/ops/game.h"
+#include "opsim/ops/steps.h"
 
 namespace opsim::db {
 
@@ -18,6 +20,17 @@ Result<Rules> BuildRules(const TurnLog& log);
 // The game after `target` logged player-turns: from the newest snapshot this build can read at
 // or before it (else from the start), then the logged player-turns after that, each checked.
 Result<ops::Game> GameAt(const TurnLog& log, const Rules& rules, std::int32_t target);
+
+// Appends a player-turn already played (`played`, ending in `after`; `canonical`, its canonical
+// orders) to `log` as player-turn `number`, inside its open transaction; a fair one with its
+// keys and hashes. The snapshot is made while the rows are written.
+Status AppendPlayed(TurnLog& log, std::int32_t number, std::string canonical,
+                    const ops::TurnResult& played, const ops::GameState& after,
+                    const FairTurn* fair);
+
+// Takes `steps` on `turn`, each as it was taken (`what` names them in errors: kCorruption).
+Status TakeAgain(ops::StepTurn& turn, const map::Theater& theater,
+                 const std::vector<ops::LoggedStep>& steps, const std::string& what);
 
 // A player-turn played step by step (orders.steps): its steps, taken again from `before`, must
 // play `batch`, the player-turn its script played (kCorruption saying which step, if not).

@@ -190,6 +190,13 @@ Status Sit(Seat& seat, const std::string& db_path) {
   auto meta = seat.log->Meta();
   if (!meta) return std::unexpected(meta.error());
   seat.head = (*meta)["head_hash"];
+  if (meta->count("steps_pending")) {  // step_log.h
+    return Fail(ErrorCode::kWrongTurn,
+                "player-turn " + std::to_string(seat.number) +
+                    " is in play step by step (docs/rules.md B1.3): it is finished by its steps, "
+                    "not by orders",
+                db_path, std::string(rules::kB1_3.id));
+  }
   if (meta->count(kPendingKey)) {
     json p = json::parse((*meta)[kPendingKey], nullptr, false);
     if (!PendingReads(p)) {

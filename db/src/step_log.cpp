@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "logged.h"
+#include "opsim/core/sha256.h"
 #include "opsim/db/game_log.h"
 
 namespace opsim::db {
@@ -23,7 +24,24 @@ Result<std::optional<std::string>> PendingText(const TurnLog& log) {
   return std::optional<std::string>{it->second};
 }
 
-// Takes the steps of `orders` (or of `pending`) again on `turn`, each as it was taken.
+// Refuses to play player-turn `number` step by step while orders for it are pending (a fair
+// game's `pbem_pending`, pbem.h): it is played from them.
+Status NoOrdersPending(const TurnLog& log, std::int32_t number) {
+  auto meta = log.Meta();
+  if (!meta) return std::unexpected(meta.error());
+  const auto it = meta->find("pbem_pending");
+  if (it == meta->end()) return {};
+  const json p = json::parse(it->second, nullptr, false);
+  if (p.is_object() && p.contains("number") && p["number"] != number) return {};
+  return Fail(ErrorCode::kWrongTurn,
+              "orders for player-turn " + std::to_string(number) +
+                  " are pending, awaiting the defender's reply: it is played from them, not step "
+                  "by step",
+              log.path(), std::string(rules::kB1_3.id));
+}
+
+}  // namespace
+
 Status TakeAgain(ops::StepTurn& turn, const map::Theater& theater,
                  const std::vector<ops::LoggedStep>& steps, const std::string& what) {
   for (std::size_t k = 0; k < steps.size(); ++k) {
@@ -40,8 +58,6 @@ Status TakeAgain(ops::StepTurn& turn, const map::Theater& theater,
   }
   return {};
 }
-
-}  // namespace
 
 Status CheckSteps(const ops::Game& before, const ops::Orders& orders,
                   const ops::TurnResult& batch) {
@@ -71,8 +87,15 @@ struct StepSession::Impl {
   std::vector<ops::LoggedStep> steps;  // taken so far, as the metadata keeps them
   std::optional<std::string> pending;  // the metadata as this session last read or wrote it
 
+  std::optional<FairSecrets> secrets;  // a fair game's
+
   Impl(TurnLog l, Rules r, ops::Game g)
       : log(std::move(l)), rules(std::move(r)), game(std::move(g)) {}
+
+  // Both players' keys for this player-turn (a fair game's).
+  std::array<Key, 2> Keys() const {
+    return {ChainKey(secrets->axis, number), ChainKey(secrets->allied, number)};
+  }
 
   std::string PendingJson() const {
     json list = json::array();
@@ -83,7 +106,15 @@ struct StepSession::Impl {
   }
 
   Status Begin() {
-    auto begun = ops::StepTurn::Begin(game);
+    if (secrets && number > kKeyChainLength) {
+      return Fail(ErrorCode::kUnsupported,
+                  "a fair game has keys for " + std::to_string(kKeyChainLength) +
+                      " player-turns, and all are played",
+                  log.path());
+    }
+    auto begun =
+        secrets ? ops::StepTurn::BeginFair(game, FairStepDice(Keys(), log.game().game_id, number))
+                : ops::StepTurn::Begin(game);
     if (!begun) return std::unexpected(begun.error());
     turn.emplace(std::move(*begun));
     return {};
@@ -102,6 +133,7 @@ struct StepSession::Impl {
     if (!tx) return std::unexpected(tx.error());
     auto count = log.CountTurns();
     if (!count) return std::unexpected(count.error());
+    if (auto st = NoOrdersPending(log, number); !st) return std::unexpected(st.error());
     auto now = PendingText(log);
     if (!now) return std::unexpected(now.error());
     if (*count != number - 1 || *now != pending) {
@@ -121,16 +153,33 @@ struct StepSession::Impl {
       ops::Orders script = turn->script();
       script.steps = steps;
       script.source = "the steps of player-turn " + std::to_string(number);
-      auto played = PlayAndAppend(after, script, log, number);
-      if (!played) return std::unexpected(played.error());
-      if (played->final_hash != turn->result().final_hash) {
-        return Fail(ErrorCode::kInternal,
-                    "the script of the steps does not play the player-turn they played; nothing "
-                    "was logged",
-                    log.path());
+      if (secrets) {
+        // Its dice came step by step: the player-turn the steps played is logged as it is, with
+        // both keys revealed, and replay takes its steps again (a script would roll otherwise).
+        auto canonical = CanonicalOrders(script, *rules.theater);
+        if (!canonical) return std::unexpected(canonical.error());
+        const Decisions d = SplitDecisions(*canonical);
+        const std::array<Key, 2> keys = Keys();
+        const FairTurn fair{KeyHex(keys[0]), KeyHex(keys[1]), Sha256Hex(d.orders),
+                            Sha256Hex(d.reply)};
+        if (auto st = AppendPlayed(log, number, std::move(*canonical), turn->result(),
+                                   turn->state(), &fair);
+            !st) {
+          return std::unexpected(st.error());
+        }
+        if (auto st = turn->Finish(after); !st) return std::unexpected(st.error());
+      } else {
+        auto played = PlayAndAppend(after, script, log, number);
+        if (!played) return std::unexpected(played.error());
+        if (played->final_hash != turn->result().final_hash) {
+          return Fail(ErrorCode::kInternal,
+                      "the script of the steps does not play the player-turn they played; "
+                      "nothing was logged",
+                      log.path());
+        }
+        record.played = std::move(*played);
       }
       if (auto st = log.DeleteMeta(kPendingKey); !st) return std::unexpected(st.error());
-      record.played = std::move(*played);
       record.logged = true;
     } else {
       written = PendingJson();
@@ -153,14 +202,28 @@ StepSession::StepSession(StepSession&&) noexcept = default;
 StepSession& StepSession::operator=(StepSession&&) noexcept = default;
 StepSession::~StepSession() = default;
 
-Result<StepSession> StepSession::Open(const std::string& db_path, TurnLog::Access access) {
+Result<StepSession> StepSession::Open(const std::string& db_path, TurnLog::Access access,
+                                      const FairSecrets* secrets) {
   auto log = TurnLog::Open(db_path, access);
   if (!log) return std::unexpected(log.error());
-  if (log->game().dice == DiceKind::kFair) {
-    return Fail(ErrorCode::kUnsupported,
-                "a fair game is played between two logs with `opsim pbem` (docs/pbem.md); this "
-                "build plays steps of seeded games only",
-                db_path);
+  const GameRecord& record = log->game();
+  if (record.dice == DiceKind::kFair) {
+    if (secrets == nullptr) {
+      return Fail(ErrorCode::kUnsupported,
+                  "a fair game is played step by step only where both players' dice secrets are "
+                  "kept (its server); by mail it is played from orders files with `opsim pbem` "
+                  "(docs/pbem.md)",
+                  db_path);
+    }
+    if (KeyHex(ChainKey(secrets->axis, 0)) != record.axis_commitment ||
+        KeyHex(ChainKey(secrets->allied, 0)) != record.allied_commitment) {
+      return Fail(ErrorCode::kInvalidInput,
+                  "the dice secrets given are not this game's (they do not match its "
+                  "commitments)",
+                  db_path);
+    }
+  } else if (secrets != nullptr) {
+    return Fail(ErrorCode::kInvalidInput, "a seeded game has no dice secrets", db_path);
   }
   auto rules = BuildRules(*log);
   if (!rules) return std::unexpected(rules.error());
@@ -168,11 +231,13 @@ Result<StepSession> StepSession::Open(const std::string& db_path, TurnLog::Acces
   if (!count) return std::unexpected(count.error());
   auto game = GameAt(*log, *rules, *count);
   if (!game) return std::unexpected(game.error());
+  if (auto st = NoOrdersPending(*log, *count + 1); !st) return std::unexpected(st.error());
   auto pending = PendingText(*log);
   if (!pending) return std::unexpected(pending.error());
   auto impl = std::make_unique<Impl>(std::move(*log), std::move(*rules), std::move(*game));
   impl->number = *count + 1;
   impl->pending = *pending;
+  if (secrets != nullptr) impl->secrets = *secrets;
   if (*pending) {
     auto bad = [&](const std::string& why) {
       return Fail(ErrorCode::kCorruption,
@@ -212,6 +277,15 @@ const ops::Game& StepSession::game() const {
 const map::Theater& StepSession::theater() const {
   return *impl_->rules.theater;
 }
+std::shared_ptr<const map::Theater> StepSession::shared_theater() const {
+  return impl_->rules.theater;
+}
+std::shared_ptr<const ops::Campaign> StepSession::campaign() const {
+  return impl_->rules.campaign;
+}
+const std::string& StepSession::scenario_name() const {
+  return impl_->log.game().scenario_name;
+}
 
 Result<StepRecord> StepSession::Take(const JsonSource& src, Side by) {
   Impl& m = *impl_;
@@ -228,9 +302,9 @@ Result<StepRecord> StepSession::Take(const JsonSource& src, Side by) {
   return record;
 }
 
-Result<StepRecord> StepSession::Undo() {
+Result<StepRecord> StepSession::Undo(Side by) {
   Impl& m = *impl_;
-  if (auto st = m.turn->Undo(); !st) return std::unexpected(st.error());
+  if (auto st = m.turn->Undo(by); !st) return std::unexpected(st.error());
   const ops::LoggedStep undone = m.steps.back();
   m.steps.pop_back();
   auto record = m.Commit({});

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "opsim/core/echo.h"
+#include "opsim/core/sha256.h"
 #include "router_cache.h"
 #include "supply.h"
 #include "turn.h"
@@ -78,14 +79,21 @@ struct StepTurn::Impl {
     Prompt prompt;
   };
 
+  // A fair game's dice, step by step: each step re-points the relay the Turn draws from.
+  struct Relay final : DiceSource {
+    std::unique_ptr<DiceSource> stream;
+    std::uint64_t Next() override { return stream->Next(); }
+  };
+
   Impl(std::shared_ptr<const map::Theater> t, std::shared_ptr<const Campaign> c,
        std::shared_ptr<RouterCache> r, const GameState& state, DiceSource* dice,
-       std::vector<int> scripted)
+       std::vector<int> scripted, StepDice fair)
       : theater(std::move(t)),
         campaign(std::move(c)),
         routers(std::move(r)),
+        fair_dice(std::move(fair)),
         script(ScriptOf(state, std::move(scripted))),
-        turn(*theater, *campaign, state, script, *routers, dice) {}
+        turn(*theater, *campaign, state, script, *routers, fair_dice ? &relay : dice) {}
 
   static Orders ScriptOf(const GameState& s, std::vector<int> dice) {
     Orders o;
@@ -99,7 +107,9 @@ struct StepTurn::Impl {
   std::shared_ptr<const map::Theater> theater;
   std::shared_ptr<const Campaign> campaign;
   std::shared_ptr<RouterCache> routers;
-  Orders script;  // before `turn`, which reads it
+  StepDice fair_dice;  // a fair game's, or none
+  Relay relay;         // what the Turn draws from when fair_dice
+  Orders script;       // before `turn`, which reads it
   Turn turn;
   std::vector<Step> steps;
   Prompt prompt;
@@ -377,8 +387,25 @@ Result<StepTurn> StepTurn::Begin(const Game& game, DiceSource* dice, std::vector
                 "a fair game's dice come from both players' keys: no dice may be scripted", "",
                 std::string(rules::kB10_1.id));
   }
+  return Start(std::make_unique<Impl>(game.theater_, game.campaign_, game.routers_, game.state_,
+                                      dice, std::move(scripted), nullptr));
+}
+
+Result<StepTurn> StepTurn::BeginFair(const Game& game, StepDice dice,
+                                     std::vector<GameState>* phases) {
+  if (!dice) {
+    return Fail(ErrorCode::kInvalidInput, "a fair player-turn needs its dice", "",
+                std::string(rules::kB10_1.id));
+  }
   auto impl = std::make_unique<Impl>(game.theater_, game.campaign_, game.routers_, game.state_,
-                                     dice, std::move(scripted));
+                                     nullptr, std::vector<int>{}, std::move(dice));
+  if (phases != nullptr) phases->clear();
+  impl->turn.KeepPhases(phases);
+  impl->relay.stream = impl->fair_dice(StepDecisions({}, *impl->theater));
+  return Start(std::move(impl));
+}
+
+Result<StepTurn> StepTurn::Start(std::unique_ptr<Impl> impl) {
   if (auto st = impl->turn.Weather(); !st) return std::unexpected(st.error());
   if (auto st = impl->turn.InitialStart(); !st) return std::unexpected(st.error());
   impl->AskForOrders(Phase::kInitial);
@@ -410,6 +437,12 @@ Result<StepOutcome> StepTurn::Take(const Step& step, Side by, const std::string&
   const TurnResult& r = m.turn.result();
   StepOutcome out{r.events.size(), 0, r.rolls.size(), 0};
   Impl::Saved saved = m.Save();
+  if (m.fair_dice) {  // this step's dice: keyed by every step so far and by this one
+    m.steps.push_back(step);
+    m.steps.back().side = by;
+    m.relay.stream = m.fair_dice(StepDecisions(m.steps, *m.theater));
+    m.steps.pop_back();
+  }
   const std::optional<AttackUnderWay> attack = m.attack;
   const Orders script = m.script;
   if (auto st = m.Apply(step, where); !st) {
@@ -441,8 +474,14 @@ bool StepTurn::CanUndo() const {
   return !impl_->undo.empty();
 }
 
-Status StepTurn::Undo() {
+Status StepTurn::Undo(Side by) {
   Impl& m = *impl_;
+  if (by != m.phasing()) {
+    return Fail(ErrorCode::kRuleViolation,
+                std::string("only the ") + SideName(m.phasing()) +
+                    " player takes his steps back: it is his player-turn",
+                "", std::string(rules::kB1_4.id));
+  }
   if (m.undo.empty()) {
     return Fail(ErrorCode::kRuleViolation,
                 m.steps.empty() ? "no step has been taken this player-turn"
@@ -580,6 +619,17 @@ std::string StepToJson(const Step& step, const map::Theater& theater) {
       return json{{"end-phase", true}}.dump();
   }
   return json::parse(OrdersToJson(o, theater))[section][0].dump();
+}
+
+std::string StepDecisions(const std::vector<Step>& steps, const map::Theater& theater) {
+  std::string text = "opsim step dice 1\n";
+  for (const Step& step : steps) {
+    text += SideName(step.side);
+    text += '\n';
+    text += StepToJson(step, theater);
+    text += '\n';
+  }
+  return Sha256Hex(text);
 }
 
 Status PlayScript(StepTurn& turn, const Orders& orders) {

@@ -16,6 +16,22 @@ json Hexes(const std::vector<map::HexRef>& hexes, const map::Theater& t) {
   return out;
 }
 
+// The player-turn's events and rolls in [from, to), each roll with the odds it was rolled at.
+json EventsJson(const ops::TurnResult& r, std::size_t from, std::size_t to) {
+  json events = json::array();
+  for (std::size_t i = from; i < to; ++i) events.push_back(ToJson(r.events[i]));
+  return events;
+}
+json RollsJson(const ops::TurnResult& r, std::size_t from, std::size_t to) {
+  json rolls = json::array();
+  for (std::size_t i = from; i < to; ++i) {
+    json roll = ToJson(r.rolls[i]);
+    roll["against"] = r.rolls[i].against;  // the odds it was rolled at, for the table
+    rolls.push_back(std::move(roll));
+  }
+  return rolls;
+}
+
 }  // namespace
 
 json ToJson(const ops::Prompt& p, const map::Theater& t) {
@@ -49,22 +65,31 @@ json PlayStatusJson(const db::StepSession& session) {
           {"state_hash", turn.hash()}};
 }
 
+json PlayJson(const db::StepSession& session) {
+  const ops::TurnResult& r = session.turn().result();
+  json j = PlayStatusJson(session);
+  j["events"] = EventsJson(r, 0, r.events.size());
+  j["rolls"] = RollsJson(r, 0, r.rolls.size());
+  return j;
+}
+
+LoadedGame PositionInPlay(const db::StepSession& session) {
+  LoadedGame g;
+  g.theater = session.shared_theater();
+  g.campaign = session.campaign();
+  g.state = session.turn().state();
+  g.map = g.state->map;
+  g.scenario.name = session.scenario_name();
+  return g;
+}
+
 json ToJson(const db::StepRecord& r, const db::StepSession& session) {
-  json events = json::array();
-  for (std::size_t i = r.outcome.events_from; i < r.outcome.events_to; ++i) {
-    events.push_back(ToJson(r.played.events[i]));
-  }
-  json rolls = json::array();
-  for (std::size_t i = r.outcome.rolls_from; i < r.outcome.rolls_to; ++i) {
-    json roll = ToJson(r.played.rolls[i]);
-    roll["against"] = r.played.rolls[i].against;  // the odds it was rolled at, for the table
-    rolls.push_back(std::move(roll));
-  }
+  const ops::StepOutcome& o = r.outcome;
   json j = PlayStatusJson(session);
   j["step"] = {{"player_turn", r.number},
                {"steps", r.steps},
-               {"events", events},
-               {"rolls", rolls},
+               {"events", EventsJson(r.played, o.events_from, o.events_to)},
+               {"rolls", RollsJson(r.played, o.rolls_from, o.rolls_to)},
                {"logged", r.logged}};
   if (r.logged) j["step"]["final_hash"] = r.played.final_hash;
   return j;

@@ -2,6 +2,7 @@
 // game calls of db/pbem.h. Every game answer is a libquery answer's ToJson, as the CLI prints.
 #include "opsim/server/api.h"
 
+#include <algorithm>
 #include <charconv>
 #include <filesystem>
 #include <limits>
@@ -19,6 +20,7 @@
 #include "opsim/query/log.h"
 #include "opsim/query/map.h"
 #include "opsim/query/odds.h"
+#include "opsim/query/play.h"
 #include "opsim/query/reach.h"
 #include "opsim/query/route.h"
 #include "opsim/query/source.h"
@@ -250,7 +252,9 @@ class HubSubscription final : public Subscription {
   std::uint64_t n_;
 };
 
-enum class Need { kAnyToken, kPhasing, kDefender };
+// What a request's token must be: any of the game's; the phasing side's; the defender's; a
+// side's (not the spectator's), in a hosted game.
+enum class Need { kAnyToken, kPhasing, kDefender, kPlayer };
 
 class GameApi final : public Api {
  public:
@@ -390,12 +394,21 @@ class GameApi final : public Api {
     if (parts.size() != 4) return ErrorResponse(404, "not-found", "no such path", req.path);
     using Handler = Response (GameApi::*)(const Request&, const std::string&);
     static const std::map<std::string, std::pair<const char*, Handler>> kEndpoints = {
-        {"theater", {"GET", &GameApi::Theater}},   {"state", {"GET", &GameApi::State}},
-        {"route", {"POST", &GameApi::RouteQuery}}, {"reach", {"POST", &GameApi::Reach}},
-        {"check", {"POST", &GameApi::Check}},      {"supply", {"GET", &GameApi::Supply}},
-        {"odds", {"POST", &GameApi::Odds}},        {"log", {"GET", &GameApi::Log}},
-        {"dice", {"GET", &GameApi::Dice}},         {"orders", {"POST", &GameApi::Orders}},
-        {"reply", {"POST", &GameApi::Reply}},      {"events", {"GET", nullptr}}};
+        {"theater", {"GET", &GameApi::Theater}},
+        {"state", {"GET", &GameApi::State}},
+        {"route", {"POST", &GameApi::RouteQuery}},
+        {"reach", {"POST", &GameApi::Reach}},
+        {"check", {"POST", &GameApi::Check}},
+        {"supply", {"GET", &GameApi::Supply}},
+        {"odds", {"POST", &GameApi::Odds}},
+        {"log", {"GET", &GameApi::Log}},
+        {"dice", {"GET", &GameApi::Dice}},
+        {"orders", {"POST", &GameApi::Orders}},
+        {"reply", {"POST", &GameApi::Reply}},
+        {"play", {"GET", &GameApi::Play}},
+        {"step", {"POST", &GameApi::Step}},
+        {"undo", {"POST", &GameApi::Undo}},
+        {"events", {"GET", nullptr}}};
     auto it = kEndpoints.find(what);
     if (it == kEndpoints.end()) return ErrorResponse(404, "not-found", "no such path", req.path);
     const auto& [method, handler] = it->second;
@@ -432,6 +445,11 @@ class GameApi final : public Api {
           403, "forbidden",
           "this game was not made by the server (it has no tokens): play it with `opsim turn`",
           id));
+    }
+    if (need == Need::kPlayer) {
+      if (g.role == Role::kAxis || g.role == Role::kAllied) return g;
+      return std::unexpected(
+          ErrorResponse(403, "forbidden", "a spectator's token looks on: it takes no step"));
     }
     auto warm = Latest(g, true);
     if (!warm) return std::unexpected(FromError(warm.error()));
@@ -1221,6 +1239,145 @@ class GameApi final : public Api {
       return std::move(played->doc);
     });
   }
+
+  // --- a player-turn played step by step (docs/api.md, "Steps") ------------------------------
+
+  // The game's step session, kept between requests while its log is as the session left it; the
+  // caller holds the game's writer lock (a session is not thread-safe). A hosted game's is
+  // opened with its dice secrets; a game without tokens (seeded, made by `opsim new`) is only
+  // looked at.
+  Result<std::shared_ptr<db::StepSession>> SessionOf(const GameRef& g) {
+    const FileStamp now = StampOf(g.path);
+    {
+      std::lock_guard lock(play_mu_);
+      auto it = play_.find(g.id);
+      if (it != play_.end()) {
+        if (it->second.stamp == now) {
+          it->second.used = ++play_clock_;
+          return it->second.session;
+        }
+        play_.erase(it);  // another writer moved the game on
+      }
+    }
+    std::optional<db::FairSecrets> secrets;
+    if (g.secrets) secrets = db::FairSecrets{g.secrets->axis_secret, g.secrets->allied_secret};
+    auto opened = db::StepSession::Open(
+        g.path, g.secrets ? db::TurnLog::Access::kWrite : db::TurnLog::Access::kRead,
+        secrets ? &*secrets : nullptr);
+    if (!opened) return std::unexpected(opened.error());
+    auto session = std::make_shared<db::StepSession>(std::move(*opened));
+    std::lock_guard lock(play_mu_);
+    if (play_.size() >= kMaxSessions) {
+      auto oldest = std::min_element(play_.begin(), play_.end(), [](const auto& a, const auto& b) {
+        return a.second.used < b.second.used;
+      });
+      play_.erase(oldest);
+    }
+    play_[g.id] = InPlay{session, now, ++play_clock_};
+    return session;
+  }
+  // After this server's own write through the session: the log as the session left it.
+  void Wrote(const GameRef& g) {
+    std::lock_guard lock(play_mu_);
+    if (auto it = play_.find(g.id); it != play_.end()) it->second.stamp = StampOf(g.path);
+  }
+  void Forget(const std::string& id) {
+    std::lock_guard lock(play_mu_);
+    play_.erase(id);
+  }
+
+  Response Play(const Request& req, const std::string& id) {
+    if (!store_.Exists(id)) return ErrorResponse(404, "not-found", "no such game", id);
+    auto lock = WriteLock(id);
+    std::lock_guard hold(*lock);
+    auto g = Admit(req, id, Need::kAnyToken);
+    if (!g) return g.error();
+    auto session = SessionOf(*g);
+    if (!session) return FromError(session.error());
+    json doc = query::PlayJson(**session);
+    auto position = query::PositionJson(query::PositionInPlay(**session), {});
+    if (!position) return FromError(position.error());
+    doc["position"] = std::move(*position);
+    doc["game"] = id;
+    doc["role"] = RoleName(g->role);
+    return JsonResponse(200, doc);
+  }
+
+  Response Step(const Request& req, const std::string& id) {
+    return StepWrite(req, id, [&req](db::StepSession& session, Side by) -> Result<db::StepRecord> {
+      auto body = Body(req);
+      if (!body) return std::unexpected(body.error());
+      JsonReader r(*body);
+      if (auto s = r.OnlyKeys(P(), {"step"}); !s) return std::unexpected(s.error());
+      auto step = Member(*body, "step");
+      if (!step) return std::unexpected(step.error());
+      return session.Take(*step, by);
+    });
+  }
+
+  Response Undo(const Request& req, const std::string& id) {
+    return StepWrite(req, id, [](db::StepSession& session, Side by) { return session.Undo(by); });
+  }
+
+  // A step or an undo by the side the token is, under the game's writer lock; a session the log
+  // moved past is opened again and the step tried once more. The listeners hear "step", or
+  // "turn" when the step logged the player-turn, with what the game waits for now.
+  template <class F>
+  Response StepWrite(const Request& req, const std::string& id, F take) {
+    if (!store_.Exists(id)) return ErrorResponse(404, "not-found", "no such game", id);
+    json done, heard;
+    bool logged = false;
+    GameRef written;
+    {
+      auto lock = WriteLock(id);
+      std::lock_guard hold(*lock);
+      auto g = Admit(req, id, Need::kPlayer);
+      if (!g) return g.error();
+      const Side by = g->role == Role::kAxis ? Side::kAxis : Side::kAllied;
+      Result<db::StepRecord> record = Fail(ErrorCode::kWrongTurn, "");
+      std::shared_ptr<db::StepSession> session;
+      for (int attempt = 0; attempt < 2; ++attempt) {
+        auto opened = SessionOf(*g);
+        if (!opened) return FromError(opened.error());
+        session = *opened;
+        record = take(*session, by);
+        if (record || record.error().code != ErrorCode::kWrongTurn) break;
+        Forget(id);
+      }
+      if (!record) {
+        if (record.error().code == ErrorCode::kWrongTurn) Forget(id);
+        return FromError(record.error());
+      }
+      Wrote(*g);
+      done = query::ToJson(*record, *session);
+      done["game"] = id;
+      const ops::Prompt& now = session->turn().prompt();
+      heard = {{"game", id},
+               {"number", record->number},
+               {"steps", record->steps},
+               {"waiting", ops::WaitingName(now.waiting)},
+               {"side", SideName(now.side)}};
+      logged = record->logged;
+      written = std::move(*g);
+    }
+    if (logged) {  // the players look next: the new position is loaded before they hear of it
+      (void)Latest(written, true);
+      (void)LatestStatus(written.id, written.path);
+    }
+    hub_->Notify(id, logged ? "turn" : "step", heard);
+    return JsonResponse(200, done);
+  }
+
+  // A game's step session and the log as it left it.
+  struct InPlay {
+    std::shared_ptr<db::StepSession> session;
+    FileStamp stamp;
+    std::uint64_t used = 0;
+  };
+  static constexpr std::size_t kMaxSessions = 16;  // each holds its game's theater and state
+  std::mutex play_mu_;                             // play_, play_clock_
+  std::map<std::string, InPlay> play_;             // by game
+  std::uint64_t play_clock_ = 0;
 
   Store store_;
   std::size_t max_body_;

@@ -8,7 +8,10 @@
 #include <filesystem>
 
 #include "db_test_util.h"
+#include "opsim/core/fair_dice.h"
+#include "opsim/core/sha256.h"
 #include "opsim/db/game_log.h"
+#include "opsim/db/pbem.h"
 #include "test_support.h"
 
 namespace opsim::db {
@@ -123,7 +126,7 @@ TEST_F(StepLogTest, ASessionTakesUpThePlayerTurnInPlay) {
   EXPECT_EQ(session->turn().steps().size(), 3u);
   // steps[2] is the first move of the movement phase: it may be taken back, in a new process.
   ASSERT_TRUE(session->turn().CanUndo());
-  auto undone = session->Undo();
+  auto undone = session->Undo(Side::kAxis);
   ASSERT_TRUE(undone) << undone.error().to_string();
   EXPECT_EQ(session->turn().hash(), hash_after_two);
   EXPECT_EQ(*PendingSteps(log), 2u);
@@ -185,6 +188,140 @@ TEST_F(StepLogTest, RefusedStepsAndBadRecordsChangeNothing) {
   ASSERT_FALSE(garbled);
   EXPECT_EQ(garbled.error().code, ErrorCode::kCorruption);
   EXPECT_TRUE(test::DumpLog(log) == garbled_dump) << "a refused log is left as it was";
+}
+
+// docs/dice.md, "Step by step": a fair game whose both secrets are at hand (a hosted game's
+// server) is played step by step, each step drawing its dice from both players' keys and the
+// steps so far. Each player-turn is logged with both keys revealed and the hashes of both
+// players' decisions, and replay --verify takes its steps again with the same dice.
+TEST_F(StepLogTest, AFairGameIsPlayedStepByStepWithItsSecretsAndVerifies) {
+  FairSecrets secrets;
+  secrets.axis.fill(0x11);
+  secrets.allied.fill(0x22);
+  const std::string log = Path("fair.sqlite");
+  auto scenario = JsonSource::FromFile(test::BundledPath("special-terrain"));
+  ASSERT_TRUE(scenario);
+  ASSERT_TRUE(NewFairLoggedGame(log, *scenario, "g-fair", KeyHex(ChainKey(secrets.axis, 0)),
+                                KeyHex(ChainKey(secrets.allied, 0))));
+  // Without its secrets, or with another game's, a fair log is not played by steps.
+  auto bare = StepSession::Open(log);
+  ASSERT_FALSE(bare);
+  EXPECT_EQ(bare.error().code, ErrorCode::kUnsupported);
+  FairSecrets swapped{secrets.allied, secrets.axis};
+  auto wrong = StepSession::Open(log, TurnLog::Access::kWrite, &swapped);
+  ASSERT_FALSE(wrong);
+  EXPECT_EQ(wrong.error().code, ErrorCode::kInvalidInput);
+  std::int64_t rolls = 0;
+  // Two player-turns: the bundled orders after them were written for the seeded game's dice.
+  for (int n = 0; n < 2; ++n) {
+    SCOPED_TRACE(OrdersFile(n));
+    auto session = StepSession::Open(log, TurnLog::Access::kWrite, &secrets);
+    ASSERT_TRUE(session) << session.error().to_string();
+    const std::int32_t number = session->number();
+    ASSERT_EQ(number, n + 1);
+    // The steps the orders file scripts under this player-turn's fair dice.
+    const std::array<Key, 2> keys = {ChainKey(secrets.axis, number),
+                                     ChainKey(secrets.allied, number)};
+    auto script = ops::StepTurn::BeginFair(session->game(), FairStepDice(keys, "g-fair", number));
+    ASSERT_TRUE(script) << script.error().to_string();
+    auto src = JsonSource::FromFile(OrdersFile(n));
+    ASSERT_TRUE(src);
+    auto orders = ops::ParseOrders(*src, session->theater());
+    ASSERT_TRUE(orders);
+    auto scripted = ops::PlayScript(*script, *orders);
+    ASSERT_TRUE(scripted) << scripted.error().to_string();
+    // A new process takes the player-turn up half-way with the same dice.
+    const std::size_t half = script->steps().size() / 2;
+    for (std::size_t k = 0; k < script->steps().size(); ++k) {
+      if (k == half) {
+        session = StepSession::Open(log, TurnLog::Access::kWrite, &secrets);
+        ASSERT_TRUE(session) << session.error().to_string();
+        EXPECT_EQ(session->turn().hash(), [&] {
+          auto partial =
+              ops::StepTurn::BeginFair(session->game(), FairStepDice(keys, "g-fair", number));
+          for (std::size_t j = 0; j < half; ++j) {
+            EXPECT_TRUE(partial->Take(script->steps()[j], script->steps()[j].side));
+          }
+          return partial->hash();
+        }());
+      }
+      const ops::Step& step = script->steps()[k];
+      auto record = Take(*session, {step.side, ops::StepToJson(step, session->theater()), ""});
+      ASSERT_TRUE(record) << record.error().to_string();
+      EXPECT_EQ(record->logged, k + 1 == script->steps().size());
+      if (record->logged) {
+        EXPECT_EQ(record->played.final_hash, script->result().final_hash);
+      }
+    }
+    rolls += static_cast<std::int64_t>(script->result().rolls.size());
+    // The turn row reveals both keys for the player-turn and hashes both players' decisions.
+    auto opened = TurnLog::Open(log, TurnLog::Access::kRead);
+    ASSERT_TRUE(opened);
+    auto row = opened->ReadTurn(number);
+    ASSERT_TRUE(row) << row.error().to_string();
+    EXPECT_EQ(row->axis_key, KeyHex(keys[0]));
+    EXPECT_EQ(row->allied_key, KeyHex(keys[1]));
+    const Decisions d = SplitDecisions(row->orders);
+    EXPECT_EQ(row->orders_hash, Sha256Hex(d.orders));
+    EXPECT_EQ(row->reply_hash, Sha256Hex(d.reply));
+    EXPECT_NE(row->orders.find("\"steps\""), std::string::npos);
+    EXPECT_EQ(row->final_hash, script->result().final_hash);
+  }
+  EXPECT_GT(rolls, 3);  // the weather and some combat
+  ReplayOptions verify;
+  verify.verify = true;
+  auto report = ReplayLog(log, verify);
+  ASSERT_TRUE(report) << report.error().to_string();
+  EXPECT_EQ(report->rolls, rolls);
+  EXPECT_TRUE(report->differences.empty());
+  auto phases = LoadLoggedPhases(log, 1);
+  ASSERT_TRUE(phases) << phases.error().to_string();
+  EXPECT_EQ(phases->states.size(), phases->replayed.hashes.size());
+  // A logged step changed fails the replay.
+  test::Sql(log,
+            "UPDATE turn SET orders = replace(orders, '\"end-phase\":true', "
+            "'\"end-phase\":false') WHERE number = 1");
+  EXPECT_FALSE(ReplayLog(log, {}));
+}
+
+// A hosted fair game's player-turn is played one way: orders and a reply (pbem.h), or steps.
+// Neither is taken while the other is under way (B1.3).
+TEST_F(StepLogTest, AFairPlayerTurnIsPlayedByOrdersOrBySteps) {
+  FairSecrets secrets;
+  secrets.axis.fill(0x33);
+  secrets.allied.fill(0x44);
+  const std::string log = Path("fair.sqlite");
+  auto scenario = JsonSource::FromFile(test::BundledPath("special-terrain"));
+  ASSERT_TRUE(scenario);
+  ASSERT_TRUE(NewFairLoggedGame(log, *scenario, "g2", KeyHex(ChainKey(secrets.axis, 0)),
+                                KeyHex(ChainKey(secrets.allied, 0))));
+  auto session = StepSession::Open(log, TurnLog::Access::kWrite, &secrets);
+  ASSERT_TRUE(session) << session.error().to_string();
+  auto end = JsonSource::FromText(R"({"end-phase": true})", "--action");
+  ASSERT_TRUE(end);
+  ASSERT_TRUE(session->Take(*end, Side::kAxis));
+  // The mover's part of the first bundled orders (the flood attempt is the defender's reply).
+  nlohmann::json mover = nlohmann::json::parse(test::ReadFile(OrdersFile(0)));
+  mover.erase("reactions");
+  auto orders = JsonSource::FromText(mover.dump(), "orders");
+  ASSERT_TRUE(orders);
+  auto moved = pbem::HostMove(log, *orders);
+  ASSERT_FALSE(moved);
+  EXPECT_EQ(moved.error().rule, "B1.3");
+  EXPECT_EQ(*PendingSteps(log), 1u);
+  // Orders pending first: no step is taken.
+  const std::string other = Path("other.sqlite");
+  ASSERT_TRUE(NewFairLoggedGame(other, *scenario, "g3", KeyHex(ChainKey(secrets.axis, 0)),
+                                KeyHex(ChainKey(secrets.allied, 0))));
+  auto fresh = StepSession::Open(other, TurnLog::Access::kWrite, &secrets);
+  ASSERT_TRUE(fresh);
+  auto pending = pbem::HostMove(other, *orders);
+  ASSERT_TRUE(pending) << pending.error().to_string();
+  ASSERT_FALSE(fresh->Take(*end, Side::kAxis));
+  EXPECT_EQ(*PendingSteps(other), 0u);
+  auto late = StepSession::Open(other, TurnLog::Access::kWrite, &secrets);
+  ASSERT_FALSE(late);
+  EXPECT_EQ(late.error().rule, "B1.3");
 }
 
 }  // namespace

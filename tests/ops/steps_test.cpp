@@ -149,7 +149,7 @@ TEST(B1_3, RandomStepsAlwaysReplayAsTheirScript) {
       if (!turn->Take(s, mover)) continue;  // an earlier random choice may bar it
       if (rng() % 4 == 0) {
         const std::string before = turn->hash();
-        ASSERT_TRUE(turn->Undo());
+        ASSERT_TRUE(turn->Undo(mover));
         ASSERT_TRUE(turn->Take(s, mover));
         EXPECT_EQ(turn->hash(), before);
         ++undos;
@@ -274,6 +274,57 @@ TEST(B7_7, AnAttackIsResolvedThenTheOwnerRetreatsThenTheAttackerAdvances) {
   EXPECT_EQ(turn.script().combat[0].advance_units, std::vector<std::string>{"ax"});
 }
 
+// docs/dice.md, "Step by step": in a fair game each step draws its dice from its own stream,
+// keyed by every step taken so far and by itself (StepDecisions); the weather, drawn as the
+// player-turn begins, from the stream of no step. So a die is unknown until the step that draws
+// it is taken, and the same step after other steps draws other dice.
+TEST(B10_1, AFairGamesStepsEachDrawFromTheStreamOfTheStepsSoFar) {
+  // Stream k (the k-th asked for) gives the word k for every die: a d6 shows k mod 6 + 1.
+  struct Word final : DiceSource {
+    std::uint64_t word;
+    explicit Word(std::uint64_t w) : word(w) {}
+    std::uint64_t Next() override { return word; }
+  };
+  std::vector<std::string> asked;
+  const StepDice dice = [&asked](const std::string& decisions) -> std::unique_ptr<DiceSource> {
+    asked.push_back(decisions);
+    return std::make_unique<Word>(asked.size() - 1);
+  };
+  Fight f(8, 2);  // 4:1
+  Game game = f.c.AsGame();
+  std::vector<GameState> phases;
+  auto turn = StepTurn::BeginFair(game, dice, &phases);
+  ASSERT_TRUE(turn) << turn.error().to_string();
+  ASSERT_EQ(asked.size(), 1u);
+  EXPECT_EQ(asked[0], StepDecisions({}, f.c.t()));
+  ASSERT_EQ(turn->result().rolls.size(), 1u);  // the weather: stream 0, a 1
+  EXPECT_EQ(turn->result().rolls[0].value, 1);
+  Take(*turn, f.c.t(), Side::kAxis, kEnd);
+  Take(*turn, f.c.t(), Side::kAxis, kEnd);
+  EXPECT_EQ(turn->result().rolls.size(), 1u);  // no step drew a die yet
+  Take(*turn, f.c.t(), Side::kAxis, {{"attack", "1:0505"}, {"units", {"ax"}}});
+  // Each step asked for the stream of the steps so far, itself included.
+  ASSERT_EQ(asked.size(), 4u);
+  for (std::size_t k = 1; k < asked.size(); ++k) {
+    const std::vector<Step> so_far(turn->steps().begin(), turn->steps().begin() + k);
+    EXPECT_EQ(asked[k], StepDecisions(so_far, f.c.t())) << k;
+    EXPECT_NE(asked[k], asked[k - 1]);
+  }
+  // The attack's die is stream 3's: a 4.
+  ASSERT_EQ(turn->result().rolls.size(), 2u);
+  EXPECT_EQ(turn->result().rolls[1].value, 4);
+  ASSERT_EQ(turn->result().attacks.size(), 1u);
+  EXPECT_TRUE(Said(turn->result(), "combat", "B7.2", "column 4:1 to 4:1:"));
+  // The same step by the other side, or after other steps, is keyed otherwise.
+  std::vector<Step> other = turn->steps();
+  other.back().side = Side::kAllied;
+  EXPECT_NE(StepDecisions(other, f.c.t()), asked[3]);
+  EXPECT_NE(StepDecisions({turn->steps().back()}, f.c.t()), asked[3]);
+  // The phases kept as the batch keeps them: the initial and the movement phase's so far.
+  EXPECT_EQ(phases.size(), 2u);
+  EXPECT_FALSE(StepTurn::BeginFair(game, nullptr));
+}
+
 // B7.6: the attacker may advance no one, and may not name a unit that did not attack.
 TEST(B7_6, TheAttackerChoosesWhoAdvances) {
   Fight f(8, 2);
@@ -315,7 +366,7 @@ TEST(B1_4, UndoReturnsTheExactPositionUntilSomethingIsRevealed) {
   ASSERT_TRUE(begun);
   StepTurn& turn = *begun;
   EXPECT_FALSE(turn.CanUndo());
-  auto none = turn.Undo();
+  auto none = turn.Undo(Side::kAxis);
   ASSERT_FALSE(none);
   EXPECT_EQ(none.error().rule, "B1.4");
   Take(turn, c.t(), Side::kAxis, kEnd);
@@ -329,11 +380,15 @@ TEST(B1_4, UndoReturnsTheExactPositionUntilSomethingIsRevealed) {
       << "a unit moves once a phase (B4.10)";
   EXPECT_NE(turn.hash(), before);
   ASSERT_TRUE(turn.CanUndo());
-  ASSERT_TRUE(turn.Undo());
+  auto theirs = turn.Undo(Side::kAllied);  // not the other side's to take back
+  ASSERT_FALSE(theirs);
+  EXPECT_EQ(theirs.error().rule, "B1.4");
+  EXPECT_NE(turn.hash(), after_one);
+  ASSERT_TRUE(turn.Undo(Side::kAxis));
   EXPECT_EQ(turn.hash(), after_one);
   EXPECT_EQ(turn.state().FindUnit("ax2")->hex, c.Hex("1:0203"));
   EXPECT_EQ(turn.state().FindUnit("ax")->hex, c.Hex("1:0304"));
-  ASSERT_TRUE(turn.Undo());
+  ASSERT_TRUE(turn.Undo(Side::kAxis));
   EXPECT_EQ(turn.hash(), before);
   EXPECT_EQ(turn.result().events.size(), events);
   EXPECT_TRUE(turn.steps().size() == 1);  // the end of the initial phase

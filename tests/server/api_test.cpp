@@ -18,6 +18,7 @@
 
 #include "opsim/core/fair_dice.h"
 #include "opsim/db/game_log.h"
+#include "opsim/db/step_log.h"
 #include "opsim/server/api.h"
 #include "test_support.h"
 
@@ -293,6 +294,90 @@ TEST_F(ApiTest, AWholePlayerTurnIsLoggedWithDiceThatVerify) {
   // The warm game moved on: the allied side now phases.
   r = Call("GET", g, c.axis);
   EXPECT_EQ(Json(r)["next"]["phasing"], "allied");
+}
+
+// docs/api.md, "Steps": a hosted player-turn played step by step. A step is taken by the side
+// the game waits for (B1.3), a spectator takes none, a move may be taken back (B1.4), each step
+// is heard by the listeners, the position in play is the one drawn, and orders are refused while
+// steps are in play.
+TEST_F(ApiTest, StepsAreTakenByTheSideTheGameWaitsForAndHeardAtOnce) {
+  const Created c = Create();
+  const std::string g = "/api/games/" + c.id;
+  std::vector<std::string> events;
+  Request sub;
+  sub.method = "GET";
+  sub.path = g + "/events";
+  sub.token = c.spectator;
+  auto subscription = api_->Subscribe(
+      sub, [&events](const std::string& e, const std::string&) { events.push_back(e); });
+  ASSERT_TRUE(subscription);
+  const auto hex_of = [](const json& play, const std::string& unit) {
+    for (const json& u : play["position"]["units"]) {
+      if (u["id"] == unit) return u["hex"];
+    }
+    return json();
+  };
+
+  Response r = Call("GET", g + "/play", c.spectator);
+  ASSERT_EQ(r.status, 200) << r.body;
+  json play = Json(r);
+  EXPECT_EQ(play["prompt"]["waiting"], "order");
+  EXPECT_EQ(play["prompt"]["side"], "axis");
+  EXPECT_EQ(play["prompt"]["phase"], "initial");
+  EXPECT_EQ(play["steps"], 0);
+  // The weather, drawn as the player-turn began: one die per weather zone (B2.1).
+  ASSERT_FALSE(play["rolls"].empty());
+  for (const json& roll : play["rolls"]) EXPECT_EQ(roll["rule"], "B2.1") << roll.dump();
+  EXPECT_EQ(hex_of(play, "de-18a"), "16A:1322");
+
+  const std::string end = R"({"step": {"end-phase": true}})";
+  const std::string before = Head(c);
+  r = Call("POST", g + "/step", c.allied, end);
+  EXPECT_EQ(r.status, 422) << r.body;
+  EXPECT_EQ(Json(r)["error"]["rule"], "B1.3");
+  EXPECT_EQ(Call("POST", g + "/step", c.spectator, end).status, 403);
+  EXPECT_EQ(Call("POST", g + "/step", "", end).status, 401);
+  EXPECT_EQ(Call("POST", g + "/step", c.axis, R"({"stepp": {}})").status, 400);
+  EXPECT_EQ(Call("POST", g + "/step", c.axis, "[]").status, 400);
+  EXPECT_EQ(Call("GET", g + "/step", c.axis).status, 405);
+  EXPECT_EQ(Head(c), before);
+  EXPECT_EQ(*db::PendingSteps(Log(c)), 0u);
+  EXPECT_TRUE(events.empty());
+
+  r = Call("POST", g + "/step", c.axis, end);
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(Json(r)["step"]["steps"], 1);
+  EXPECT_EQ(Json(r)["prompt"]["phase"], "movement");
+  r = Call("POST", g + "/step", c.axis,
+           R"({"step": {"units": ["de-18a"], "path": ["16A:1322", "16A:1222"]}})");
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_TRUE(Json(r)["can_undo"]);
+  play = Json(Call("GET", g + "/play", c.allied));
+  EXPECT_EQ(hex_of(play, "de-18a"), "16A:1222");
+  EXPECT_EQ(play["steps"], 2);
+  EXPECT_EQ(events, (std::vector<std::string>{"step", "step"}));
+
+  // The allied side may not take the axis move back; the axis side may.
+  EXPECT_EQ(Call("POST", g + "/undo", c.spectator).status, 403);
+  r = Call("POST", g + "/undo", c.allied);
+  EXPECT_EQ(r.status, 422) << r.body;
+  EXPECT_EQ(Json(r)["error"]["rule"], "B1.4");
+  r = Call("POST", g + "/undo", c.axis);
+  ASSERT_EQ(r.status, 200) << r.body;
+  play = Json(Call("GET", g + "/play", c.allied));
+  EXPECT_EQ(hex_of(play, "de-18a"), "16A:1322");
+  EXPECT_EQ(play["steps"], 1);
+  EXPECT_EQ(events.size(), 3u);
+
+  // Orders are refused while the player-turn is played by steps (B1.3).
+  const auto [orders, reply] = FirstTurn();
+  r = Call("POST", g + "/orders", c.axis, orders);
+  EXPECT_EQ(r.status, 409) << r.body;
+  // A new server on the same folder takes the player-turn up where it stood.
+  Open({});
+  play = Json(Call("GET", g + "/play", c.allied));
+  EXPECT_EQ(play["steps"], 1);
+  EXPECT_EQ(play["prompt"]["phase"], "movement");
 }
 
 TEST_F(ApiTest, AccessIsRefusedAndNothingIsWritten) {

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <barrier>
 #include <boost/asio/read_until.hpp>
 #include <boost/asio/write.hpp>
@@ -275,6 +276,105 @@ TEST_F(ServeTest, TheOtherSideSeesOrdersAndTheTurnArriveLive) {
   EXPECT_EQ(pending["attacks"][0]["units"], json::array({"de-18a", "de-9pz"}));
   ASSERT_EQ(c.Post(base_ + "/reply", reply, allied_).status, 200);
   EXPECT_EQ(json::parse(AwaitEvent(allied, buffer, "turn"))["number"], 1);
+}
+
+// docs/api.md, "Steps", over real sockets: the bundled first player-turn played step by step as
+// its players would at the table, each side following what the game waits for. The mover gives
+// his orders one at a time and declares the attack; the defender, who hears every step live,
+// answers the flooding attempt he is asked for (41.A.4) and any retreat; the last step logs the
+// player-turn with both keys revealed, and the log verifies. (The dice are the server's secret, so
+// an order the weather made illegal is refused, with its rule, and the mover goes on.)
+TEST_F(ServeTest, APlayerTurnIsPlayedStepByStepAndTheDefenderAnswersWhatHeIsAsked) {
+  boost::asio::io_context io;
+  boost::asio::ip::tcp::socket listener(io);
+  listener.connect({boost::asio::ip::make_address("127.0.0.1"), port_});
+  const std::string ask =
+      "GET " + base_ + "/events?token=" + allied_ + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+  boost::asio::write(listener, boost::asio::buffer(ask));
+  std::string buffer;
+  AwaitEvent(listener, buffer, "ready");
+
+  const json file = json::parse(opsim::test::ReadFile(kOrdersFile));
+  std::vector<json> orders;  // the mover's orders, phase by phase
+  Client axis(port_), allied(port_);
+  const json end = {{"end-phase", true}};
+  std::size_t moves = 0, attacks = 0;
+  int answered_floods = 0, steps = 0, refused = 0;
+  bool attacked = false;
+  bool logged = false;
+  for (int guard = 0; guard < 50 && !logged; ++guard) {
+    const Reply now = allied.Get(base_ + "/play", allied_);
+    ASSERT_EQ(now.status, 200) << now.body;
+    const json prompt = now.json()["prompt"];
+    json step;
+    std::string token = axis_;
+    if (prompt["waiting"] == "order") {
+      ASSERT_EQ(prompt["side"], "axis");
+      if (prompt["phase"] == "movement" && moves < file["movement"].size()) {
+        step = file["movement"][moves++];
+      } else if (prompt["phase"] == "combat" && attacks < file["combat"].size()) {
+        step = file["combat"][attacks++];
+      } else {
+        step = end;
+      }
+    } else if (prompt["waiting"] == "flood") {
+      ASSERT_EQ(prompt["side"], "allied");
+      EXPECT_EQ(prompt["hex"], "16A:1122");
+      token = allied_;
+      const bool may = std::find(prompt["floods"].begin(), prompt["floods"].end(), "flood") !=
+                       prompt["floods"].end();
+      step = {{"flood", may ? json("16A:1122") : json(false)}};
+      ++answered_floods;
+      // Not the mover's to answer (B1.3).
+      const Reply wrong = axis.Post(base_ + "/step", json{{"step", step}}.dump(), axis_);
+      EXPECT_EQ(wrong.status, 422) << wrong.body;
+    } else if (prompt["waiting"] == "retreat") {
+      token = prompt["side"] == "axis" ? axis_ : allied_;
+      step = {{"hex", prompt["hex"]}, {"prefer", json::array()}};
+    } else if (prompt["waiting"] == "advance") {
+      step = {{"advance", json::array()}};
+    } else {
+      FAIL() << prompt.dump();
+    }
+    const Reply r =
+        (token == axis_ ? axis : allied).Post(base_ + "/step", json{{"step", step}}.dump(), token);
+    if (r.status == 422 && prompt["waiting"] == "order" && step != end) {
+      EXPECT_FALSE(r.json()["error"]["rule"].get<std::string>().empty()) << r.body;
+      ++refused;
+      continue;
+    }
+    ASSERT_EQ(r.status, 200) << step.dump() << ": " << r.body;
+    if (step.contains("attack")) attacked = true;
+    ++steps;
+    logged = r.json()["step"]["logged"];
+    // The defender hears each step as it is taken.
+    const json heard = json::parse(AwaitEvent(listener, buffer, logged ? "turn" : "step"));
+    EXPECT_EQ(heard["number"], 1);
+    if (!logged) {
+      EXPECT_EQ(heard["steps"], steps);
+    }
+  }
+  ASSERT_TRUE(logged);
+  EXPECT_EQ(moves, file["movement"].size());
+  EXPECT_EQ(attacks, 1u);
+  // The attack on 16A:1122, a canal-intensive hex, asks its owner whether he floods it.
+  if (attacked) {
+    EXPECT_EQ(answered_floods, 1);
+  }
+  EXPECT_LE(refused, 4);
+  // The player-turn is logged with both keys revealed; the next one is the allied side's.
+  const json dice = axis.Get(base_ + "/dice", spectator_).json();
+  ASSERT_EQ(dice["turns"].size(), 1u);
+  EXPECT_EQ(dice["turns"][0]["axis_key"].get<std::string>().size(), 64u);
+  EXPECT_EQ(Status()["next"]["phasing"], "allied");
+  const json next = allied.Get(base_ + "/play", allied_).json();
+  EXPECT_EQ(next["player_turn"], 2);
+  EXPECT_EQ(next["prompt"]["side"], "allied");
+  db::ReplayOptions verify;
+  verify.verify = true;
+  auto replay = db::ReplayLog(LogPath(), verify);
+  ASSERT_TRUE(replay) << replay.error().to_string();
+  EXPECT_TRUE(replay->differences.empty());
 }
 
 // The real executable: started as a player starts it, stopped as a service manager stops it.

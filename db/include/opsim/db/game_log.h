@@ -36,6 +36,7 @@
 #include "opsim/core/json_source.h"
 #include "opsim/db/turn_log.h"
 #include "opsim/ops/game.h"
+#include "opsim/ops/steps.h"
 
 namespace opsim::db {
 
@@ -82,11 +83,20 @@ Decisions SplitDecisions(const std::string& canonical_orders);
 inline constexpr const char* kReplyKeys[] = {"reactions", "retreats"};
 // The keys of a fair game's player-turns checked so far: the axis player's, the allied player's.
 using CheckedKeys = std::array<std::optional<KnownKey>, 2>;
-// The dice of fair player-turn `number` of `game`, once both keys are checked against the
-// players' commitments (kCorruption names the key that does not match). With `checked`, kept
-// across a replay's player-turns, each key is hashed down only to the one checked before it.
+// Both players' keys for fair player-turn `number` of `game` (the axis player's, then the
+// allied player's), once each is checked against its player's commitment (kCorruption names the
+// key that does not match). With `checked`, kept across a replay's player-turns, each key is
+// hashed down only to the one checked before it.
+Result<std::array<Key, 2>> FairKeysFor(const GameRecord& game, std::int32_t number,
+                                       const FairTurn& turn, CheckedKeys* checked = nullptr);
+// The dice of fair player-turn `number` of `game` played from orders (FairKeysFor's keys, over
+// the hash of both players' decisions).
 Result<KeyedDice> FairDiceFor(const GameRecord& game, std::int32_t number, const FairTurn& turn,
                               CheckedKeys* checked = nullptr);
+// The dice of fair player-turn `number` of game `game_id` played step by step: each step's from
+// both keys over the hash of the steps so far (ops::StepDecisions; docs/dice.md).
+ops::StepDice FairStepDice(const std::array<Key, 2>& keys, const std::string& game_id,
+                           std::int32_t number);
 
 // The game after `at` logged player-turns (all of them when absent), from the nearest
 // snapshot and the logged orders and dice.

@@ -9,9 +9,11 @@
 // transaction: its orders are the script of its steps, with the steps themselves, and replay
 // --verify checks both. The next player-turn then begins.
 //
-// A fair log is refused (kUnsupported): its steps would need dice derived step by step
-// (docs/dice.md), which this build does not make yet. An orders file (`opsim turn --db`) is
-// refused while a player-turn is in play.
+// A fair log is played where both players' dice secrets are kept (a hosted game's server): each
+// step's dice come from both players' keys for the player-turn and the steps so far (docs/dice.md,
+// "Step by step"), and the logged player-turn reveals both keys as a resolved one does. Without
+// the secrets a fair log is refused (kUnsupported): a game by mail is played from orders files
+// (docs/pbem.md). An orders file (`opsim turn --db`) is refused while a player-turn is in play.
 //
 // Not thread-safe. Each step is written under the log's write lock, after checking that the
 // log is as this session read it: a step another process took in between refuses this one
@@ -23,6 +25,7 @@
 #include <string>
 
 #include "opsim/core/error.h"
+#include "opsim/core/fair_dice.h"
 #include "opsim/core/json_source.h"
 #include "opsim/db/turn_log.h"
 #include "opsim/ops/steps.h"
@@ -38,12 +41,20 @@ struct StepRecord {
   bool logged = false;       // the step ended the player-turn, which is now logged as `number`
 };
 
+// Both players' dice secrets of a fair game (the last keys of their chains, docs/dice.md).
+struct FairSecrets {
+  Key axis;
+  Key allied;
+};
+
 class StepSession {
  public:
   // Opens `db_path` at its head, with the player-turn in play taken up again. A session opened
-  // kRead answers where it stands, and refuses to take a step.
+  // kRead answers where it stands, and refuses to take a step. A fair log needs `secrets`, its
+  // players' (kInvalidInput if they are not this game's); a seeded one takes none.
   static Result<StepSession> Open(const std::string& db_path,
-                                  TurnLog::Access access = TurnLog::Access::kWrite);
+                                  TurnLog::Access access = TurnLog::Access::kWrite,
+                                  const FairSecrets* secrets = nullptr);
   StepSession(StepSession&&) noexcept;
   StepSession& operator=(StepSession&&) noexcept;
   ~StepSession();
@@ -52,11 +63,14 @@ class StepSession {
   std::int32_t number() const;        // its number once logged (logged player-turns + 1)
   const ops::Game& game() const;      // where it began
   const map::Theater& theater() const;
+  std::shared_ptr<const map::Theater> shared_theater() const;
+  std::shared_ptr<const ops::Campaign> campaign() const;
+  const std::string& scenario_name() const;  // as the log names it
 
   // Reads `step` (ops::ParseStep) and takes it for `by`; a refused step changes nothing.
   Result<StepRecord> Take(const JsonSource& step, Side by);
-  // B1.4: takes back the last step, if it may be.
-  Result<StepRecord> Undo();
+  // B1.4: takes back `by`'s last step, if it may be.
+  Result<StepRecord> Undo(Side by);
 
  private:
   struct Impl;

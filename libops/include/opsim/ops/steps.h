@@ -19,6 +19,7 @@
 // does (game.h): use it on that game's thread, or begin it from a fork.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -80,6 +81,11 @@ struct StepOutcome {
   std::size_t rolls_from = 0, rolls_to = 0;
 };
 
+// The dice of a fair player-turn played step by step (docs/dice.md, "Step by step"): the stream
+// the dice of a step are drawn from, given the hash of the steps taken so far, that step
+// included (StepDecisions). The weather's and the initial phase's are drawn before any step.
+using StepDice = std::function<std::unique_ptr<DiceSource>(const std::string& decisions_hash)>;
+
 class StepTurn {
  public:
   // Begins the phasing side's player-turn of `game`: the weather at the start of a game turn
@@ -88,6 +94,12 @@ class StepTurn {
   // game's seeded dice.
   static Result<StepTurn> Begin(const Game& game, DiceSource* dice = nullptr,
                                 std::vector<int> scripted = {});
+  // Begins a fair game's player-turn whose every step draws its dice from its own stream of
+  // `dice`, keyed by the steps so far: no side can know a die before the step that draws it is
+  // taken, nor shop for one by ordering the steps otherwise. With `phases`, the state after
+  // each phase goes there (as Game::Play's).
+  static Result<StepTurn> BeginFair(const Game& game, StepDice dice,
+                                    std::vector<GameState>* phases = nullptr);
   StepTurn(StepTurn&&) noexcept;
   StepTurn& operator=(StepTurn&&) noexcept;
   ~StepTurn();
@@ -97,9 +109,10 @@ class StepTurn {
   // Takes `step` for side `by`, or refuses it (the rule that forbids it; kInvalidInput for a
   // step of the wrong kind or side, B1.3) and changes nothing. `where` locates it in errors.
   Result<StepOutcome> Take(const Step& step, Side by, const std::string& where = "");
-  // B1.4: whether the last step may be taken back, and taking it back.
+  // B1.4: whether the last step may be taken back, and taking it back; only the phasing side
+  // (`by`) takes his own steps back (kRuleViolation for the other).
   bool CanUndo() const;
-  Status Undo();
+  Status Undo(Side by);
 
   // The position now (once over, the next player-turn's, as Game::Play leaves it).
   const GameState& state() const;
@@ -115,6 +128,7 @@ class StepTurn {
  private:
   struct Impl;
   explicit StepTurn(std::unique_ptr<Impl> impl);
+  static Result<StepTurn> Start(std::unique_ptr<Impl> impl);  // the weather, the initial phase
   std::unique_ptr<Impl> impl_;
 };
 
@@ -125,6 +139,11 @@ class StepTurn {
 // orders file's; `phase` tells a move of the exploitation phase from the movement phase's.
 Result<Step> ParseStep(const JsonSource& src, const map::Theater& theater, const Prompt& prompt);
 std::string StepToJson(const Step& step, const map::Theater& theater);
+
+// The hash the dice of a fair game's step are keyed by (StepDice): lower-case hex SHA-256 of
+// "opsim step dice 1\n" followed, for each of `steps` (those taken so far, then the one being
+// taken), by its side's name, "\n", its JSON (StepToJson) and "\n".
+std::string StepDecisions(const std::vector<Step>& steps, const map::Theater& theater);
 
 // Plays `orders` as the script of steps it is (B1.3): its orders in turn, each attack's answer
 // from its reactions, retreat preferences and advance, then the phase's end. Refused as

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "opsim/db/step_log.h"
+#include "opsim/query/source.h"
 
 namespace opsim::query {
 
@@ -20,6 +21,11 @@ nlohmann::json ToJson(const db::StepRecord& r, const db::StepSession& session);
 
 // Where a player-turn in play stands: its number, steps, prompt, undo and state hash.
 nlohmann::json PlayStatusJson(const db::StepSession& session);
+// The same with everything the player-turn did so far, "events" and "rolls" as a step's: for a
+// table that joins the player-turn late.
+nlohmann::json PlayJson(const db::StepSession& session);
+// The position in play, for the position queries (view.h PositionJson).
+LoadedGame PositionInPlay(const db::StepSession& session);
 
 // The text the CLI prints for a step's answer and for where a player-turn stands.
 std::string StepText(const nlohmann::json& answer);
