@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """The browser client (web/) in real headless Chromium against a real `opsim serve`.
 
-usage: browser_test.py play|perf --opsim BIN --out DIR
+usage: browser_test.py play|perf|steps --opsim BIN --out DIR
 
 play: a hosted game of the bundled scenario, one browser per side. The Axis sees the map and
 a unit, selects it and sees its reach, writes a move, a second move and an attack (with odds)
@@ -9,6 +9,12 @@ by clicking, dry-runs and submits; the orders arrive in the Allied browser witho
 the Allies reply with a flood; the played turn arrives in the Axis browser; the Axis steps the
 replay. A screenshot after each step goes to DIR. Any SEVERE entry in either browser's console
 (a JavaScript error, an uncaught exception or rejection, a failed request) fails the test.
+
+steps: the same first player-turn played step by step (docs/api.md, "Steps"), one browser per
+side: each move drawn at once in both windows with its trail, an undo, a refused step with its
+rule, the phases ended by key and by button, an attack declared and its result in the combat
+report and on the map, the Allies asked whether to flood, retreats and advances answered as the
+game asks them (the dice are the server's), the turn logged and its summary shown in both.
 
 perf: a generated 100,000-hex, 2,000-unit game, opened twice; prints the time until its first
 view (about 10,000 hexes) is painted, and its stages, from the browser's performance API (the
@@ -368,6 +374,10 @@ def play(opsim, out, url):
             "return p.supply.allied && p.supply.allied.size > 0 && p.zoc.axis && p.zoc.axis.size > 0"))
         allied.step("supply-zoc")
 
+        print("the Axis writes the whole player-turn's orders and sends them at once (by mail)")
+        axis.wait_for("#play-bar:not([hidden]) #by-mail:enabled").click()
+        axis.wait_for('body[data-mode="mail"]')
+
         print("select de-18a: its reach")
         axis.click_unit("de-18a")
         axis.wait("the reach overlay", lambda: axis.js(
@@ -519,6 +529,265 @@ def play(opsim, out, url):
         shutil.rmtree(games, ignore_errors=True)
 
 
+class Table:
+    """Step play's two windows: screenshots numbered across both (steps-NN-what-side.png), and
+    each window's console checked at each. A refused step is a 422 answer: the network's line in
+    the console for it is expected, any other SEVERE entry fails."""
+
+    def __init__(self, out, axis, allied):
+        self.out, self.n = out, 0
+        self.sides = {"axis": axis, "allied": allied}
+
+    def shot(self, label, *sides):
+        self.n += 1
+        for side in sides or ("axis", "allied"):
+            b = self.sides[side]
+            path = os.path.join(self.out, f"steps-{self.n:02d}-{label}-{side}.png")
+            b.d.save_screenshot(path)
+            print(f"  screenshot {path}")
+        for b in self.sides.values():
+            b.console(allow=lambda e: e.get("source") == "network" and " 422 " in e["message"])
+
+
+def unit_hex(b, unit):
+    return b.js("const o = window.opsim, u = o.position.units.find((x) => x.id === arguments[0]);"
+                "return u && u.hex >= 0 ? o.theater.hexes[u.hex].name : null;", unit)
+
+
+def play_state(b):
+    return b.js("const p = window.opsim.play; return p && {steps: p.steps, turn: p.player_turn,"
+                " waiting: p.prompt.waiting, side: p.prompt.side, phase: p.prompt.phase, can_undo: p.can_undo}")
+
+
+def wait_prompt(b, side, waiting, phase=None):
+    b.wait(f"the game to wait for {side}: {waiting} ({phase or 'any phase'})", lambda: (lambda s: s and s["side"] == side
+           and s["waiting"] == waiting and (phase is None or s["phase"] == phase))(play_state(b)))
+
+
+def take_move(t, b, unit, path):
+    """Selects `unit` and clicks its path (shift-clicks for the waypoints, a plain click on the
+    last hex): the move is taken at once. Returns True if taken, False if the rules refused it
+    (then the refusal is said with its rule, and nothing moved)."""
+    before = unit_hex(b, unit)
+    b.click_unit(unit)
+    for hex_name in path[1:-1]:
+        b.click_hex(hex_name, shift=True)
+    b.click_hex(path[-1])
+    b.wait(f"{unit}'s move to be taken or refused", lambda: unit_hex(b, unit) == path[-1]
+           or "refused" in b.text("#selection-panel"))
+    if unit_hex(b, unit) == path[-1]:
+        return True
+    b.wait_text("#draft-verdict", "[B")
+    if unit_hex(b, unit) != before:
+        raise Failure(f"{b.name}: a refused move moved {unit}: {before} -> {unit_hex(b, unit)}")
+    print(f"  the rules refused {unit}'s move: {b.text('#draft-verdict')}")
+    b.d.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+    return False
+
+
+def steps(opsim, out, url):
+    games = tempfile.mkdtemp(prefix="opsim-browser-steps-")
+    server = Server(opsim, games, url)
+    browsers = []
+    try:
+        game = server.api("POST", "/api/games", {"scenario": "special-terrain"})
+        axis, allied = Browser("axis", out), Browser("allied", out)
+        browsers += [axis, allied]
+        t = Table(out, axis, allied)
+
+        print("both sides open the game: step play, the Axis to act, the Allies waiting")
+        axis.open(server.url + game["links"]["axis"])
+        allied.open(server.url + game["links"]["allied"])
+        for b in (axis, allied):
+            b.wait_for('body[data-mode="steps"]')
+            b.wait_for("#play-bar:not([hidden])")
+            b.js("window.notReloaded = true")
+        axis.wait_text("#prompt-text", "Axis initial phase — your initial orders")
+        allied.wait_text("#prompt-text", "Axis initial phase — waiting for the Axis")
+        if not allied.js("return document.getElementById('end-phase').disabled && document.getElementById('undo').disabled"):
+            raise Failure("allied: End phase or Undo is enabled while the game waits for the Axis")
+        allied.wait_text("#play-why", "not your turn to act")
+        if "mine" not in axis.d.find_element(By.ID, "play-bar").get_attribute("class"):
+            raise Failure("axis: the play bar does not show that it is the Axis's turn to act")
+        t.shot("start")
+
+        print("the Axis ends the initial phase by key (Shift+E)")
+        axis.d.find_element(By.TAG_NAME, "body").send_keys("E")
+        wait_prompt(axis, "axis", "order", "movement")
+        axis.wait_text("#prompt-text", "Axis movement phase — your move")
+        allied.wait_text("#prompt-text", "Axis movement phase — waiting for the Axis")
+
+        print("a move taken at once: de-18a 16A:1322-16A:1222, drawn in both windows with its trail")
+        moved = take_move(t, axis, "de-18a", ["16A:1322", "16A:1222"])
+        if moved:
+            for b in (axis, allied):
+                b.wait(f"de-18a drawn at 16A:1222 in the {b.name} window", lambda: unit_hex(b, "de-18a") == "16A:1222")
+                b.wait_for('.stack[data-hex="16A:1222"] .counter[data-unit="de-18a"]')
+                b.wait("the move's trail", lambda: b.js("return window.opsim.map.overlay.trails.length") == 1)
+                b.wait_text("#turn-events", "German 18th Army moves 16A:1322-1222")
+            axis.wait_text("#notice", "You (the Axis): German 18th Army moves 16A:1322-1222")
+            allied.wait_text("#notice", "The Axis: German 18th Army moves 16A:1322-1222")
+            t.shot("moved")
+
+            print("undo (U) takes it back, in both windows")
+            if not axis.js("return !document.getElementById('undo').disabled"):
+                raise Failure("axis: Undo is disabled after a move")
+            axis.d.find_element(By.TAG_NAME, "body").send_keys("u")
+            for b in (axis, allied):
+                b.wait(f"de-18a back at 16A:1322 in the {b.name} window", lambda: unit_hex(b, "de-18a") == "16A:1322")
+                b.wait("no trail", lambda: b.js("return window.opsim.map.overlay.trails.length") == 0)
+            allied.wait_text("#notice", "The Axis took back the last step")
+            axis.wait("Undo disabled, saying why", lambda: axis.js("return document.getElementById('undo').disabled"))
+            axis.wait_text("#play-why", "Undo:")
+            t.shot("undone")
+            moved = take_move(t, axis, "de-18a", ["16A:1322", "16A:1222"])
+
+        print("a refused step: de-18a again, having moved; its rule said, nothing moved")
+        where = unit_hex(axis, "de-18a")
+        axis.click_unit("de-18a")
+        axis.click_hex("16A:1121" if where == "16A:1222" else "16A:1221")
+        axis.wait_text("#draft-verdict", "refused")
+        axis.wait_text("#draft-verdict", "[B")
+        axis.wait_for("#error:not([hidden])")
+        if unit_hex(axis, "de-18a") != where:
+            raise Failure("axis: a refused step moved de-18a")
+        t.shot("refused")
+        axis.d.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+
+        print("de-9pz by a waypoint (shift-click) and the last hex")
+        take_move(t, axis, "de-9pz", ["16A:1323", "16A:1322", "16A:1221"])
+
+        print("an air drop from the menu, as a step: de-22la on 16A:0723")
+        axis.d.find_element(By.CSS_SELECTOR, "#order-menu summary").click()
+        axis.d.find_element(By.CSS_SELECTOR, "#menu-kind option[value='air-drop']").click()
+        axis.d.find_element(By.ID, "menu-units").send_keys("de-22la")
+        axis.click_hex("16A:0723")
+        axis.wait("the menu's Where filled from the map", lambda: axis.d.find_element(
+            By.ID, "menu-where").get_attribute("value") == "16A:0723")
+        steps_before = play_state(axis)["steps"]
+        axis.d.find_element(By.CSS_SELECTOR, "#menu-form button[type=submit]").click()
+        axis.wait("the air drop taken or refused", lambda: play_state(axis)["steps"] > steps_before
+                  or axis.text("#play-error"))
+        axis.d.find_element(By.CSS_SELECTOR, "#order-menu summary").click()
+        allied.wait("the Allied window follows every step", lambda: play_state(allied)["steps"] == play_state(axis)["steps"])
+        t.shot("moves")
+
+        print("the Axis ends the movement phase (button)")
+        axis.wait_for("#end-phase:enabled").click()
+        wait_prompt(axis, "axis", "order", "combat")
+        allied.wait_text("#prompt-text", "Axis combat phase — waiting for the Axis")
+
+        print("an attack on 16A:1122, declared by the units next to it")
+        attackers = axis.js("""const o = window.opsim, t = o.theater, h = t.index.get('16A:1122');
+            return o.position.units.filter((u) => u.side === 'axis' && u.kind === 'ground' && u.hex >= 0
+              && t.adjacent(u.hex, h)).map((u) => u.id);""")
+        if not attackers:
+            raise Failure("axis: no Axis unit next to 16A:1122 (the weather refused every move?)")
+        for i, unit in enumerate(attackers):
+            axis.click_unit(unit, ctrl=i > 0)
+        axis.click_hex("16A:1122")
+        axis.wait_text("#selection-panel", "Attack 16A:1122 with " + ", ".join(attackers))
+        axis.wait_for("#add-draft:enabled").click()
+
+        print("the game asks whoever must decide, as it comes: a flood, a retreat, an advance")
+        asked = set()
+        for _ in range(12):
+            axis.wait("the attack's next question, or its result", lambda: play_state(axis)["waiting"] != "order"
+                      or axis.js("return document.getElementById('combat-body').textContent.includes('16A:1122')"))
+            s = play_state(axis)
+            if s["waiting"] == "order":
+                break
+            decider = axis if s["side"] == "axis" else allied
+            waiter = allied if decider is axis else axis
+            wait_prompt(decider, s["side"], s["waiting"])
+            wait_prompt(waiter, s["side"], s["waiting"])
+            decider.wait_text("#prompt-text", "your decision")
+            waiter.wait_text("#prompt-text", "waiting for")
+            if not waiter.js("return document.getElementById('end-phase').disabled"):
+                raise Failure(f"{waiter.name}: End phase enabled while the other side decides")
+            steps_before = s["steps"]
+            if s["waiting"] == "flood":
+                print("  the Allies are asked to flood 16A:1122: they flood it")
+                waiter.wait_text("#prompt-text", "flood 16A:1122?")
+                t.shot("flood-prompt")
+                decider.wait_for("#decision button[data-flood='flood']").click()
+            elif s["waiting"] == "retreat":
+                to = decider.js("return window.opsim.play.prompt.retreat_to")
+                print(f"  a retreat: the legal hexes {to}, the rules' choice first; the defender clicks the first")
+                shown = decider.js("return window.opsim.map.overlay.choices && window.opsim.map.overlay.choices.size")
+                if shown != len(to):
+                    raise Failure(f"{decider.name}: {len(to)} retreat hexes, {shown} highlighted")
+                if to:
+                    decider.wait_for(f'.map-tag.choice[data-hex="{to[0]}"]')
+                    decider.wait_text("#decision", "(the rules' choice)")
+                t.shot("retreat-prompt")
+                if to:
+                    decider.click_hex(to[0])
+                else:
+                    decider.wait_for("#decision button[data-retreat='rules']").click()
+            elif s["waiting"] == "advance":
+                units = decider.js("return window.opsim.play.prompt.units")
+                print(f"  an advance: {units} may advance; the first does")
+                boxes = decider.d.find_elements(By.CSS_SELECTOR, "#decision input[data-advance]")
+                if [b.get_attribute("value") for b in boxes] != units:
+                    raise Failure(f"{decider.name}: the advance's checkboxes are not {units}")
+                boxes[0].click()
+                t.shot("advance-prompt")
+                decider.wait_for("#advance-go").click()
+            else:
+                raise Failure(f"the game waits for an unknown decision: {s}")
+            asked.add(s["waiting"])
+            axis.wait("the decision taken", lambda: play_state(axis)["steps"] > steps_before)
+        if "flood" not in asked:
+            raise Failure(f"the Allies were never asked to flood 16A:1122 (asked: {asked})")
+
+        print("the combat report: odds, die and result, in both windows and on the map")
+        for b in (axis, allied):
+            b.wait("the attack's row in the combat report", lambda: b.js(
+                "const r = [...document.querySelectorAll('#combat-report tbody tr[data-hex=\"16A:1122\"] td')]"
+                ".map((td) => td.textContent); return r.length === 5 && /^\\d+:\\d+$/.test(r[2])"
+                " && /^[1-6]( \\(|$)/.test(r[3]) && r[4].length > 0"))
+            b.wait_for('.map-tag.result[data-hex="16A:1122"]')
+        report = axis.js("return [...document.querySelectorAll('#combat-report tbody tr[data-hex=\"16A:1122\"] td')]"
+                         ".map((td) => td.textContent)")
+        print(f"  the combat report: {report}")
+        t.shot("combat-report")
+
+        print("the Axis ends the combat phase (Shift+E) and the exploitation phase (button): the turn is logged")
+        axis.d.find_element(By.TAG_NAME, "body").send_keys("E")
+        wait_prompt(axis, "axis", "order", "exploitation")
+        axis.wait_for("#end-phase:enabled").click()
+        for b in (axis, allied):
+            b.wait_for('body[data-summary="1"]')
+            b.wait_text("#summary", "Player-turn 1 is over")
+            b.wait_text("#summary", "Attacks")
+            b.wait_text("#summary", "16A:1122")
+            b.wait_text("#summary", report[4])
+            b.wait_text("#summary", "Next: player-turn 2, Allied initial phase")
+            b.wait_for('body[data-turns="1"]')
+            if not b.js("return window.notReloaded === true"):
+                raise Failure(f"{b.name}: the page was reloaded")
+        if moved:
+            axis.wait_text("#summary", "German 18th Army moves 16A:1322-1222")
+        t.shot("summary")
+
+        print("the next player-turn begins: the Allies to act, the Axis waiting")
+        allied.d.switch_to.active_element.send_keys(Keys.ESCAPE)
+        allied.wait("the summary closed", lambda: allied.js("return document.getElementById('summary').hidden"))
+        allied.wait_text("#prompt-text", "Allied initial phase — your initial orders")
+        axis.wait_text("#prompt-text", "Allied initial phase — waiting for the Allies")
+        allied.wait_for("#end-phase:enabled")
+        if not axis.js("return document.getElementById('end-phase').disabled"):
+            raise Failure("axis: End phase enabled in the Allies' player-turn")
+        t.shot("next-turn")
+        print("steps: passed")
+    finally:
+        for b in browsers:
+            b.quit()
+        server.stop()
+        shutil.rmtree(games, ignore_errors=True)
+
+
 def perf(opsim, out, url):
     games = tempfile.mkdtemp(prefix="opsim-browser-perf-")
     scenario = os.path.join(games, "generated.json")
@@ -561,7 +830,7 @@ def perf(opsim, out, url):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("what", choices=["play", "perf"])
+    p.add_argument("what", choices=["play", "perf", "steps"])
     p.add_argument("--opsim", required=True)
     p.add_argument("--out", required=True)
     p.add_argument("--server", help="use this running opsim serve (its address) instead of starting one")
@@ -574,7 +843,7 @@ def main():
     # ctest's timeout sends SIGTERM: unwind, so the server and the browsers are stopped too.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("browser_test.py: terminated"))
     try:
-        (play if a.what == "play" else perf)(a.opsim, a.out, a.server)
+        {"play": play, "perf": perf, "steps": steps}[a.what](a.opsim, a.out, a.server)
     except Failure as e:
         print(f"browser_test.py {a.what}: FAILED: {e}", file=sys.stderr)
         return 1

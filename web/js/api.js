@@ -79,6 +79,10 @@ export class Api {
   log(turn, phases = false) { return this.get("/log", { turn, phases: phases ? "true" : undefined }); }
   orders(file) { return this.post("/orders", file); }
   reply(body) { return this.post("/reply", body); }
+  // Step play (docs/api.md, "Steps"): the player-turn in play, one step, the last step back.
+  play() { return this.get("/play"); }
+  step(step) { return this.post("/step", { step }); }
+  undo() { return this.request("POST", "/undo"); }
 
   // The game's live changes (Server-Sent Events); EventSource cannot send headers, so the
   // token goes in the query.

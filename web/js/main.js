@@ -1,6 +1,7 @@
 // The page: reads ?game=ID&token=T, loads the theater once and the position at the turn shown,
-// and wires the map, the panels, the orders, the replay and the live stream together. Every
-// rule is the server's: the page asks /check, /reach and /odds, and shows what they answer.
+// and wires the map, the panels, step play, the orders, the replay and the live stream together.
+// Every rule is the server's: the page asks /check, /reach and /odds, takes steps with /step,
+// and shows what they answer.
 
 import { Api, ApiError } from "./api.js";
 import { MapView } from "./mapview.js";
@@ -9,6 +10,7 @@ import { placeOf } from "./errors.js";
 import { normalizeTheater, normalizePosition } from "./model.js";
 import { OrdersDraft, describe, menuOrder, phaseOf } from "./orders.js";
 import * as ui from "./panels.js";
+import * as steps from "./steps.js";
 import { showLobby } from "./lobby.js";
 
 const $ = (id) => document.getElementById(id);
@@ -35,6 +37,10 @@ class Client {
     this.orders = new OrdersDraft();
     this.submitted = null; // {number, items}: the orders this page sent, while they wait
     this.show = { supply: new Set(), zoc: new Set() };
+    this.play = null; // the player-turn in play (GET /play, without its position), or null
+    this.byMail = false; // this page writes the whole player-turn's orders at once (orders, reply)
+    this.summarized = new Set(); // the player-turns whose summary was shown
+    this.busy = false; // a step on its way
     this.hex = -1; // the hex in the hex panel
     this.hexside = -1;
     this.map = new MapView($("map"), {
@@ -92,6 +98,8 @@ class Client {
     this.renderAll();
     this.listen();
     ui.drawLegend($("legend"));
+    // The player-turn in play, after the first view (it costs that view nothing).
+    if (this.status.hosted && !this.pending) this.refresh().catch((e) => this.fail(e));
   }
 
   fetchPosition() {
@@ -100,19 +108,89 @@ class Client {
 
   // The position at the turn shown (`fetched`: its answer already asked for).
   async loadPosition(fetched) {
-    const doc = await (fetched || this.fetchPosition());
+    const doc = await (fetched || this.positionDoc());
     this.position = normalizePosition(doc, this.theater);
     for (const u of this.position.units) u.selected = this.selection.includes(u.id);
     this.map.setPosition(this.position);
     this.map.setOverlay({ zoc: this.position.zoc, supply: this.position.supply });
   }
 
-  async refresh() {
+  // The position shown: the replayed one, else the one in play (GET /play), else the latest
+  // logged. The supply and zones of control are /state's, of the position at the player-turn's
+  // start: /play has none (said under Show).
+  async positionDoc() {
+    if (this.replaying || !this.playPosition) return this.fetchPosition();
+    const doc = this.playPosition;
+    if (!this.show.supply.size && !this.show.zoc.size) return doc;
+    const s = await this.fetchPosition();
+    return { ...doc, supply: s.supply, zoc: s.zoc };
+  }
+
+  // The game now: its status, the player-turn in play and the position. Calls while one runs
+  // are folded into one more run after it (a step's answer and its live event come together).
+  refresh() {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return this.refreshing;
+    }
+    this.refreshing = (async () => {
+      try {
+        do {
+          this.refreshAgain = false;
+          await this.refreshOnce();
+        } while (this.refreshAgain);
+      } finally {
+        this.refreshing = null;
+      }
+    })();
+    return this.refreshing;
+  }
+
+  async refreshOnce() {
     this.status = await this.api.status();
     this.latest = this.status.turns_logged;
     this.noteSubmitted();
+    await this.loadPlay();
     await this.loadPosition();
+    if (this.hex >= 0 && !this.replaying) this.showHex(this.hex);
     this.renderAll();
+  }
+
+  // GET /play for a hosted game with no orders waiting for their reply (then the player-turn is
+  // played from them: 409).
+  async loadPlay() {
+    const before = this.play;
+    if (!this.status.hosted || this.pending) {
+      this.play = this.playPosition = null;
+      return;
+    }
+    let doc;
+    try {
+      doc = await this.api.play();
+    } catch (e) {
+      if (e instanceof ApiError && e.code === "wrong-turn") {
+        this.play = this.playPosition = null;
+        return;
+      }
+      throw e;
+    }
+    this.playPosition = doc.position;
+    delete doc.position;
+    this.play = doc;
+    this.byMail = this.byMail && doc.steps === 0;
+    const words = this.stepNotice(before, doc);
+    if (words) this.say(words);
+  }
+
+  // What the last step did, in words, from the play before it and after: who, and its events.
+  stepNotice(old, now) {
+    if (!old || !now || old.player_turn !== now.player_turn || old.steps === now.steps) return "";
+    const actor = (side) => (side === this.role ? `You (${SIDE[side]})` : cap(SIDE[side]));
+    if (now.steps < old.steps) return `${actor(now.side)} took back the last step`;
+    const fresh = (now.events || []).slice((old.events || []).length).filter((e) => e.kind !== "owner");
+    const ended = old.prompt.phase !== now.prompt.phase ? `ended the ${old.prompt.phase} phase` : "";
+    const what = fresh.map((e) => `${e.text}${e.rule ? ` [${e.rule}]` : ""}`).join("; ");
+    return `${actor(old.prompt.side)}: ${[what, ended].filter(Boolean).join("; ") || "took a step"}`;
   }
 
   // ---- who may do what ----------------------------------------------------------------------
@@ -121,10 +199,23 @@ class Client {
   get phasing() { return this.status?.next?.phasing; }
   get pending() { return this.status?.pending || null; }
   get replaying() { return this.at !== null; }
-  // The side whose orders this page writes, or null.
+  // Whether the player-turn is played step by step on this page: a hosted game, no orders
+  // pending, and steps taken or this page not writing its orders at once.
+  get stepping() {
+    return !!this.play && !this.replaying && !this.pending && (this.play.steps > 0 || !this.byMail);
+  }
+  // The side this page takes a step for now (the game waits for it), or null.
+  get actor() {
+    return this.stepping && this.play.prompt?.side === this.role ? this.role : null;
+  }
+  // The side whose orders this page writes at once (by mail), or null.
   get mover() {
-    if (this.replaying || this.pending || !this.status?.hosted) return null;
+    if (this.replaying || this.pending || !this.status?.hosted || this.stepping) return null;
     return this.role === this.phasing ? this.role : null;
+  }
+  // The side whose units a click selects and moves: the mover's, or the actor's with an order due.
+  get writer() {
+    return this.mover || (this.actor && this.play.prompt.waiting === "order" ? this.actor : null);
   }
   get replier() {
     if (this.replaying || !this.pending || this.pending.stage !== "moved") return null;
@@ -135,9 +226,10 @@ class Client {
 
   unitClick(u, e) {
     if (this.replierMarking(u.hex, e)) return; // the reply marks the counter's hex
-    const mine = this.mover && u.side === this.mover;
+    if (this.retreatChoice(u.hex)) return;
+    const mine = this.writer && u.side === this.writer;
     if (!mine) {
-      if (this.selection.length && this.mover) return this.hexClick(u.hex, e, -1);
+      if (this.selection.length && this.writer) return this.hexClick(u.hex, e, -1);
       return this.showHex(u.hex);
     }
     // Ctrl-click adds a unit of another hex (attackers from several hexes); a plain click on
@@ -157,8 +249,9 @@ class Client {
   hexClick(hex, e, hexside) {
     this.hexside = hexside;
     if (this.replierMarking(hex, e)) return;
-    if (this.mover && this.selection.length && hex !== this.selectionHex) {
-      const enemy = this.map.unitsAt(hex).some((u) => u.side !== this.mover);
+    if (this.retreatChoice(hex)) return;
+    if (this.writer && this.selection.length && hex !== this.selectionHex) {
+      const enemy = this.map.unitsAt(hex).some((u) => u.side !== this.writer);
       if (enemy) this.draftAttack(hex);
       else this.draftMove(hex, e.shiftKey);
     }
@@ -213,8 +306,24 @@ class Client {
       if (box) box.textContent = "units of several hexes: click an enemy hex to attack it";
       return;
     }
+    let exploitation;
+    if (this.stepping) {
+      // /reach sees the position at the player-turn's start, not the steps taken since.
+      const moved = (this.play.events || []).some((e) => ["move", "rail", "naval", "advance", "retreat", "air-drop"].includes(e.kind)
+        && (e.units || []).some((id) => ids.includes(id)));
+      const phase = this.play.prompt.phase;
+      if (moved || (phase !== "movement" && phase !== "exploitation")) {
+        this.reach = null;
+        this.map.setOverlay({ reach: null, path: [] });
+        const box = $("selection-panel").querySelector(".reach");
+        if (box) box.textContent = moved ? "moved this player-turn (the server's reach does not see the steps taken)"
+          : phase === "combat" ? "combat phase: click an enemy hex next to it to attack" : "";
+        return;
+      }
+      exploitation = phase === "exploitation";
+    }
     try {
-      const r = await this.api.reach({ units: ids });
+      const r = await this.api.reach({ units: ids, exploitation });
       if (ids.join() !== this.selection.join()) return;
       this.reach = new Map();
       for (const h of r.hexes || []) {
@@ -234,7 +343,9 @@ class Client {
     const t = this.theater;
     const from = this.selectionHex;
     let path;
-    if (waypoint && this.draft?.order.path) {
+    // In step play, a path built by shift-clicks ends with the plain click that takes the move.
+    const building = this.stepping ? this.draft?.order.path && this.draft.path.length > 1 && !this.draft.answer?.error : waypoint;
+    if (building && this.draft?.order.path) {
       path = [...this.draft.path, hex];
     } else {
       const r = this.reach?.get(hex);
@@ -243,14 +354,17 @@ class Client {
     const order = { units: [...this.selection], path: path.map((i) => t.hexes[i].name) };
     this.draft = { phase: $("menu-exploit").checked ? "exploitation" : "movement", order, path };
     this.map.setOverlay({ path, target: -1, pathLegal: null });
-    this.checkDraft();
+    if (!this.stepping) this.checkDraft();
+    else if (!waypoint) this.addDraft();
+    else this.updateSelection();
   }
 
   draftAttack(hex) {
     const order = { attack: this.theater.hexes[hex].name, units: [...this.selection] };
     this.draft = { phase: "combat", order, path: [] };
     this.map.setOverlay({ path: [], target: hex, pathLegal: null });
-    this.checkDraft();
+    if (this.stepping) this.updateSelection(); // declared with its button: /check sees no steps
+    else this.checkDraft();
   }
 
   // The draft judged as it would be played after the orders already listed (the dry run).
@@ -274,6 +388,7 @@ class Client {
 
   addDraft() {
     if (!this.draft) return;
+    if (this.stepping) return this.takeDraft();
     this.orders.add(this.draft.phase, this.draft.order);
     this.say(`added: ${describe(this.draft.order)}`);
     this.clearSelection();
@@ -283,7 +398,9 @@ class Client {
   updateSelection() {
     const body = $("selection-panel").querySelector(".body");
     ui.selectionPanel(body, {
-      mover: this.mover,
+      mover: this.writer,
+      step: this.stepping,
+      idle: this.stepping ? this.idleWords() : "",
       units: this.selection.map((id) => this.position.units.find((u) => u.id === id)).filter(Boolean),
       draft: this.draft,
       onAdd: () => this.addDraft(),
@@ -292,7 +409,7 @@ class Client {
         const path = this.draft.path.slice(0, -1);
         this.draft = { ...this.draft, path, order: { ...this.draft.order, path: path.map((i) => this.theater.hexes[i].name) } };
         this.map.setOverlay({ path, pathLegal: null });
-        this.checkDraft();
+        if (this.stepping) this.updateSelection(); else this.checkDraft();
       },
       onIfFlooded: (v) => {
         if (this.draft?.order.attack) {
@@ -330,7 +447,12 @@ class Client {
     $("dry-run").disabled = !can || !this.orders.items.length;
     $("submit").disabled = !can || !this.orders.items.length;
     $("clear-orders").disabled = !this.orders.items.length;
-    $("menu-form").querySelector("button").disabled = !can;
+    const stepping = this.stepping;
+    $("orders-panel").dataset.mode = stepping ? "steps" : "mail";
+    $("orders-h").textContent = stepping ? "More orders" : "Orders";
+    const take = $("menu-form").querySelector("button");
+    take.textContent = stepping ? "Take this step" : "Check and add";
+    take.disabled = stepping ? !this.writer : !can;
   }
 
   // Each listed move's (or air drop's, rebase's) units drawn, faded, where it ends (not while
@@ -392,6 +514,7 @@ class Client {
       const units = ids($("menu-units").value);
       const order = menuOrder(kind, units, $("menu-where").value, ids($("menu-carry").value));
       this.draft = { phase: phaseOf(kind, $("menu-exploit").checked), order, path: [] };
+      if (this.stepping) return await this.takeDraft();
       await this.checkDraft();
       if (this.draft?.answer?.own?.legal) this.addDraft();
     } catch (e) {
@@ -443,6 +566,200 @@ class Client {
     }
   }
 
+  // ---- step play ------------------------------------------------------------------------------
+
+  // Takes the draft (a move, an attack, a menu order) as one step; refused, it stays drafted
+  // with the server's words in the Selection panel, and nothing moves.
+  async takeDraft() {
+    const draft = this.draft;
+    if (!draft || this.busy) return;
+    const order = { ...draft.order };
+    draft.answer = { sending: true };
+    this.updateSelection();
+    if (await this.takeStep(order, describe(order))) {
+      this.clearSelection();
+    } else if (this.draft === draft) {
+      draft.answer = { error: this.lastError };
+      this.map.setOverlay({ pathLegal: false });
+      this.updateSelection();
+    }
+  }
+
+  // POST /step; the page then shows the game as GET /play answers it. Returns whether it was
+  // taken. A refusal is said under the play bar's buttons and in the error area, with its rule.
+  async takeStep(step, words) {
+    if (this.busy) return false;
+    this.busy = true;
+    this.renderPlay();
+    $("play-error").textContent = "";
+    try {
+      const r = await this.api.step(step);
+      this.lastError = null;
+      $("error").hidden = true;
+      await this.refresh();
+      if (r.step?.logged) await this.showSummary(r.step.player_turn);
+      return true;
+    } catch (e) {
+      this.lastError = e;
+      $("play-error").textContent = `${words ? `${words}: ` : ""}refused: ${e.message}`;
+      this.fail(e, { what: words ? `Your step (${words})` : "Your step" });
+      return false;
+    } finally {
+      this.busy = false;
+      this.renderPlay();
+    }
+  }
+
+  async undo() {
+    if (this.busy || $("undo").disabled) return;
+    this.busy = true;
+    this.renderPlay();
+    $("play-error").textContent = "";
+    try {
+      await this.api.undo();
+      this.clearSelection();
+      $("error").hidden = true;
+      await this.refresh();
+    } catch (e) {
+      $("play-error").textContent = `Undo refused: ${e.message}`;
+      this.fail(e, { what: "Undo" });
+    } finally {
+      this.busy = false;
+      this.renderPlay();
+    }
+  }
+
+  endPhase() {
+    if (this.busy || $("end-phase").disabled) return;
+    this.clearSelection();
+    return this.takeStep({ "end-phase": true }, `end the ${this.play.prompt.phase} phase`);
+  }
+
+  // A click on a hex offered for the retreat the game asks of this page: that retreat, taken.
+  retreatChoice(hex) {
+    const p = this.actor && this.play.prompt;
+    if (!p || p.waiting !== "retreat") return false;
+    const name = this.theater.hexes[hex].name;
+    if (!(p.retreat_to || []).includes(name)) {
+      $("play-error").textContent = `${name} is not one of the hexes the stack at ${p.hex} may retreat into: ${(p.retreat_to || []).join(", ") || "none"} (B7.5)`;
+      return false;
+    }
+    this.takeStep({ hex: p.hex, prefer: [name] }, `retreat from ${p.hex} to ${name}`);
+    return true;
+  }
+
+  // What the Selection panel says when this page has no order to give.
+  idleWords() {
+    const w = steps.promptWords(this.play, this.role);
+    if (this.actor) return `${w.headline}: answer in the bar above the map.`;
+    return `${cap(w.headline)}. Nothing to do until then: your page follows each step as it is taken.`;
+  }
+
+  // The play bar (what the game waits for, Undo, End phase, the decision asked of this page),
+  // the combat report, the player-turn's events, and the map's trails and results.
+  renderPlay() {
+    const bar = $("play-bar");
+    const on = !!this.play && !this.replaying && !this.pending;
+    bar.hidden = !on;
+    document.body.dataset.mode = this.stepping ? "steps" : this.mover || this.pending ? "mail" : "";
+    $("combat-panel").hidden = $("turn-panel").hidden = !this.stepping;
+    if (!this.stepping) {
+      this.map.setOverlay({ trails: [], choices: null });
+      this.map.setTags([]);
+    }
+    if (!on) return;
+    const p = this.play, prompt = p.prompt || {}, w = steps.promptWords(p, this.role);
+    Object.assign(document.body.dataset, { waiting: prompt.waiting || "", waitingSide: prompt.side || "",
+      steps: String(p.steps), playerTurn: String(p.player_turn) });
+    $("prompt-text").textContent = `Player-turn ${p.player_turn}, ${p.date} · ${w.headline}`;
+    $("prompt-detail").textContent = w.detail ? `The server: ${w.detail}` : "";
+    bar.classList.toggle("mine", w.mine && this.stepping);
+    const busy = this.busy ? "a step is on its way to the server" : "";
+    const undoWhy = !this.stepping ? "orders are sent all at once: uncheck the box to play step by step"
+      : this.role !== p.side ? `only ${SIDE[p.side]} take back their own steps (B1.4)`
+        : busy || (p.can_undo ? "" : p.steps ? "nothing to take back: the last step rolled a die, was the other side's decision or ended a phase (B1.4)" : "no step taken yet");
+    const endWhy = !this.stepping ? "orders are sent all at once"
+      : !this.actor ? (this.role === "spectator" || this.role === "public" ? "a spectator takes no step" : `not your turn to act: ${w.headline}`)
+        : prompt.waiting !== "order" ? "answer the question first" : busy;
+    $("undo").disabled = !!undoWhy;
+    $("undo").title = undoWhy || "Take back the last step (U or Ctrl+Z)";
+    $("end-phase").disabled = !!endWhy;
+    $("end-phase").title = endWhy || "End the phase (Shift+E)";
+    $("end-phase").textContent = `End the ${prompt.phase || ""} phase (Shift+E)`;
+    $("play-why").textContent = [undoWhy && `Undo: ${undoWhy}.`, endWhy && `End phase: ${endWhy}.`].filter(Boolean).join(" ");
+    const mail = $("by-mail");
+    mail.closest("label").hidden = this.role !== p.side;
+    mail.checked = !this.stepping;
+    mail.disabled = p.steps > 0;
+    mail.title = p.steps > 0 ? "steps are taken: this player-turn is played step by step to its end" : "";
+    // The decision asked of this page, drawn again only when the question changes.
+    const key = `${p.player_turn}|${p.steps}|${prompt.waiting}|${this.actor}`;
+    if (this.decisionKey !== key) {
+      this.decisionKey = key;
+      const box = $("decision");
+      if (this.actor && prompt.waiting !== "order") {
+        steps.decisionForm(box, prompt, (step) => this.takeStep(step, describe(step)));
+        box.querySelector("button")?.focus({ preventScroll: true });
+      } else if (this.actor) {
+        const how = { movement: "Click a counter of yours, then a hex: the move is taken at once. Shift-click first for waypoints.",
+          exploitation: "Click a motorized counter that did not attack, then a hex: the move is taken at once.",
+          combat: "Click your attackers (Ctrl-click for other hexes), then the enemy hex, then Declare attack.",
+          initial: "Initial orders (Suez, ice airfields) are under More orders; or end the phase." }[prompt.phase] || "";
+        box.replaceChildren(ui.para(how, "hint"));
+      } else {
+        box.replaceChildren();
+      }
+    }
+    if (!this.stepping) return;
+    // The map: each move's trail, each attack's result, a retreat's hexes.
+    const t = this.theater, ix = (n) => t.index.get(n);
+    const sideOf = (id) => this.position?.units.find((u) => u.id === id)?.side || p.side;
+    const trails = steps.trailsOf(p.events, sideOf).map((tr) => ({ side: tr.side, path: tr.path.map(ix).filter((i) => i !== undefined) }));
+    const report = steps.combatReport(p.events, p.rolls, prompt);
+    const tags = steps.resultTags(report).map((x) => ({ ...x, hex: ix(x.hex) })).filter((x) => x.hex !== undefined);
+    let choices = null;
+    if (prompt.waiting === "retreat") {
+      choices = new Map();
+      (prompt.retreat_to || []).forEach((h, i) => {
+        if (ix(h) === undefined) return;
+        choices.set(ix(h), i);
+        tags.push({ hex: ix(h), kind: "choice", text: i === 0 ? "retreat here? rules' choice" : "retreat here?" });
+      });
+    }
+    this.map.setOverlay({ trails, choices });
+    this.map.setTags(tags);
+    steps.combatTable($("combat-body"), report);
+    const list = $("turn-events");
+    const shown = list.children.length;
+    list.replaceChildren(...(p.events || []).map((e, i) => ui.el("li", { "data-kind": e.kind, class: i >= shown && shown ? "new" : null },
+      e.text, e.rule ? ui.el("span", { class: "rule" }, ` [${e.rule}]`) : null)));
+    list.scrollTop = list.scrollHeight;
+  }
+
+  // The end of a player-turn played step by step: its moves, attacks and eliminations, from the
+  // log, in a box over the map until closed.
+  async showSummary(n) {
+    if (!n || this.summarized.has(n)) return;
+    this.summarized.add(n);
+    const doc = await this.api.log(n);
+    const turn = (doc.turns || []).find((x) => x.number === n) || (doc.turns || [])[0];
+    if (!turn) return;
+    const next = this.play ? steps.promptWords(this.play, this.role).headline : "";
+    $("summary-title").textContent = `Player-turn ${n} is over: ${SIDE[turn.side] || turn.side}, ${turn.date}`;
+    $("summary-body").replaceChildren(...steps.summaryBody(turn),
+      next ? ui.para(`Next: player-turn ${this.play.player_turn}, ${next}.`, "next") : null);
+    const box = $("summary");
+    box.hidden = false;
+    document.body.dataset.summary = String(n);
+    $("summary-close").focus({ preventScroll: true });
+  }
+
+  closeSummary() {
+    $("summary").hidden = true;
+    document.body.dataset.summary = "";
+    $("map").focus({ preventScroll: true });
+  }
+
   // ---- replay ---------------------------------------------------------------------------------
 
   // The replay steps through every phase: step 0 is the start, and step 4(n-1)+k+1 the position
@@ -490,19 +807,19 @@ class Client {
     const changed = async (what, ev) => {
       let n = "";
       try { n = JSON.parse(ev.data).number; } catch { /* an event without data still refreshes */ }
-      const wasReplaying = this.replaying;
-      this.status = await this.api.status();
-      this.latest = this.status.turns_logged;
-      this.noteSubmitted();
-      if (!wasReplaying) {
-        await this.loadPosition();
-        if (this.hex >= 0) this.showHex(this.hex);
+      const byMail = what === "pending" || this.lastPending?.number === n;
+      await this.refresh();
+      if (what === "step") return; // the refresh says what the step did
+      if (what === "turn" && !byMail) {
+        this.say(`Player-turn ${n} is logged: its summary is shown over the map`);
+        await this.showSummary(n);
+        return;
       }
-      this.renderAll();
       this.say(this.liveNotice(what, n));
     };
-    source.addEventListener("pending", (ev) => changed("pending", ev).catch((e) => this.fail(e)));
-    source.addEventListener("turn", (ev) => changed("turn", ev).catch((e) => this.fail(e)));
+    for (const what of ["pending", "step", "turn"]) {
+      source.addEventListener(what, (ev) => changed(what, ev).catch((e) => this.fail(e)));
+    }
     source.onopen = () => document.body.dataset.live = "open";
     source.onerror = () => document.body.dataset.live = "retrying";
     this.source = source;
@@ -525,7 +842,10 @@ class Client {
   renderAll() {
     const s = this.status;
     const next = s.next || {};
-    const when = this.replaying ? `replaying: ${this.stepText(this.step)} (of ${this.latest} player-turns)` : `${next.date}: ${next.phasing} to move`;
+    const p = this.play && !this.pending ? this.play : null;
+    const when = this.replaying ? `replaying: ${this.stepText(this.step)} (of ${this.latest} player-turns)`
+      : p ? `${p.date}: player-turn ${p.player_turn}, ${p.side} phasing${p.steps ? `, ${p.steps} step${p.steps > 1 ? "s" : ""} taken` : ""}`
+        : `${next.date}: ${next.phasing} to move`;
     $("game-info").textContent = `${this.status.scenario || ""} · ${when}${this.pending ? ` · ${this.pending.text}` : ""}`;
     $("role").textContent = { axis: "You play the Axis", allied: "You play the Allies", spectator: "Spectator", public: "Reading (no token)" }[this.role] || "";
     document.body.dataset.role = this.role;
@@ -540,6 +860,7 @@ class Client {
     $("map-state").textContent = ui.mapStateText(this.position);
     this.renderOrders();
     this.renderReply();
+    this.renderPlay();
     this.updateSelection();
   }
 
@@ -597,6 +918,16 @@ class Client {
       $("dry-run-result").replaceChildren();
     });
     $("menu-form").addEventListener("submit", (ev) => this.menuAdd(ev));
+    $("undo").addEventListener("click", () => this.undo());
+    $("end-phase").addEventListener("click", () => this.endPhase());
+    $("summary-close").addEventListener("click", () => this.closeSummary());
+    $("by-mail").addEventListener("change", (ev) => {
+      this.byMail = ev.target.checked;
+      this.clearSelection();
+      this.renderAll();
+      this.say(this.byMail ? "Orders are written for the whole player-turn and sent at once; the other side replies"
+        : "Step play: each move is taken at once");
+    });
     $("replay-first").addEventListener("click", () => this.goTo(0));
     $("replay-prev").addEventListener("click", () => this.goTo(this.step - 1));
     $("replay-next").addEventListener("click", () => this.goTo(this.step + 1));
@@ -610,7 +941,19 @@ class Client {
       });
     }
     document.addEventListener("keydown", (ev) => {
-      if (ev.key !== "Escape" || !this.theater) return;
+      if (!this.theater) return;
+      // Step play's keys, but not while typing in a field.
+      const typing = ev.target.closest?.("input:not([type=checkbox]):not([type=range]), select, textarea");
+      if (!typing && !ev.altKey && !ev.metaKey) {
+        const undo = (ev.key === "u" && !ev.ctrlKey) || (ev.key === "z" && ev.ctrlKey);
+        if (undo || (ev.key === "E" && !ev.ctrlKey)) {
+          ev.preventDefault();
+          if (undo) this.undo(); else this.endPhase();
+          return;
+        }
+      }
+      if (ev.key !== "Escape") return;
+      if (!$("summary").hidden) return this.closeSummary();
       if (!$("error").hidden) $("error").hidden = true;
       if (this.map.expanded >= 0) {
         this.map.expanded = -1;

@@ -2,7 +2,7 @@
 // what is in view is drawn (a spatial index of cells), so a 100,000-hex theater pans and zooms
 // as a small one does. World units: a hex's radius is 1; flat-topped hexes as `opsim render`.
 
-import { TERRAIN_COLORS, STYLE, SYMBOL_BOX, counterColor, paintSymbol, symbolOf } from "./style.js";
+import { TERRAIN_COLORS, STYLE, PLAY_STYLE, SYMBOL_BOX, counterColor, paintSymbol, symbolOf } from "./style.js";
 
 const ROOT3 = Math.sqrt(3);
 const CELL = 16; // world units per cell of the spatial index
@@ -140,7 +140,10 @@ export class MapView {
     this.cy = 0;
     this.theater = null;
     this.position = null;
-    this.overlay = { reach: null, path: [], selected: -1, zoc: {}, supply: {}, target: -1 };
+    // trails: the moves of the player-turn in play, [{path: [hex], side}]; choices: hexes offered
+    // for a decision (a retreat's), Map hex -> label.
+    this.overlay = { reach: null, path: [], selected: -1, zoc: {}, supply: {}, target: -1, trails: [], choices: null };
+    this.tags = []; // words over hexes: [{hex, text, kind}] (a combat's result)
     this.expanded = -1; // the hex whose stack is shown expanded
     this.counters = new Map(); // hex -> button
     this.pending = false;
@@ -182,6 +185,13 @@ export class MapView {
   // pictures (no button, not clickable): a click there is a click on the hex and its own units.
   setPreviews(list) {
     this.previews = list;
+    this.redraw();
+  }
+
+  // Words on a label over a hex, above its counters (a combat's result, a retreat's choice): DOM,
+  // so they read at any zoom; pictures, not buttons (a click there is a click on the hex).
+  setTags(list) {
+    this.tags = list;
     this.redraw();
   }
 
@@ -510,10 +520,49 @@ export class MapView {
       this.stroke(o.pathLegal === false ? STYLE.alert : STYLE.path, Math.max(3 / this.scale, 0.15),
         o.pathLegal === false ? [0.3, 0.2] : null);
     }
+    this.drawTrails(o.trails || []);
+    if (o.choices) {
+      this.hexPath([...o.choices.keys()]);
+      g.fillStyle = PLAY_STYLE.choiceFill;
+      g.fill();
+      this.stroke(PLAY_STYLE.choice, Math.max(3 / this.scale, 0.12), [0.18, 0.1]);
+    }
     for (const [hex, color] of [[o.target, STYLE.path], [o.selected, STYLE.selected]]) {
       if (hex < 0) continue;
       this.hexPath([hex]);
       this.stroke(color, Math.max(3 / this.scale, 0.12));
+    }
+  }
+
+  // Each move taken this player-turn: a line through its hexes on a white casing, a dot where it
+  // began and an arrowhead where it ended, in its side's colour.
+  drawTrails(trails) {
+    const g = this.g, t = this.theater, s = this.scale;
+    for (const { path, side } of trails) {
+      if (path.length < 2) continue;
+      const color = side === "allied" ? PLAY_STYLE.trailAllied : PLAY_STYLE.trailAxis;
+      const line = () => {
+        g.beginPath();
+        path.forEach((i, n) => (n ? g.lineTo(t.hexes[i].x, t.hexes[i].y) : g.moveTo(t.hexes[i].x, t.hexes[i].y)));
+      };
+      line();
+      this.stroke("rgba(255, 255, 255, 0.85)", Math.max(7 / s, 0.3));
+      line();
+      this.stroke(color, Math.max(3.5 / s, 0.14));
+      const a = t.hexes[path[0]], b = t.hexes[path[path.length - 2]], c = t.hexes[path[path.length - 1]];
+      g.beginPath();
+      g.arc(a.x, a.y, Math.max(5 / s, 0.16), 0, 2 * Math.PI);
+      g.fillStyle = color;
+      g.fill();
+      // The arrowhead stops short of the end hex's centre, where a counter may stand.
+      const dx = c.x - b.x, dy = c.y - b.y, len = Math.hypot(dx, dy) || 1, ux = dx / len, uy = dy / len;
+      const tipX = c.x - ux * 0.45, tipY = c.y - uy * 0.45, size = Math.max(12 / s, 0.4);
+      g.beginPath();
+      g.moveTo(tipX, tipY);
+      g.lineTo(tipX - ux * size - uy * size * 0.55, tipY - uy * size + ux * size * 0.55);
+      g.lineTo(tipX - ux * size + uy * size * 0.55, tipY - uy * size - ux * size * 0.55);
+      g.closePath();
+      g.fill();
     }
   }
 
@@ -633,6 +682,36 @@ export class MapView {
       }
     }
     this.drawPreviews(asButtons ? shrink : 0);
+    this.drawTags();
+  }
+
+  // The tags over their hexes, at the top of the hex (above a counter there).
+  drawTags() {
+    const t = this.theater;
+    this.tagBoxes ||= new Map();
+    const keep = new Set();
+    for (const { hex, text, kind } of this.tags) {
+      const key = `${hex}|${kind}|${text}`;
+      keep.add(key);
+      let b = this.tagBoxes.get(key);
+      if (!b) {
+        b = document.createElement("div");
+        b.className = `map-tag ${kind || ""}`;
+        b.dataset.hex = t.hexes[hex].name;
+        b.textContent = text;
+        b.setAttribute("aria-hidden", "true"); // its words are in the panels too
+        this.tagBoxes.set(key, b);
+      }
+      const [sx, sy] = this.toScreen(t.hexes[hex].x, t.hexes[hex].y - 0.72);
+      b.style.transform = `translate(${Math.round(sx)}px, ${Math.round(sy)}px) translate(-50%, -100%)`;
+      this.layer.appendChild(b);
+    }
+    for (const [key, b] of this.tagBoxes) {
+      if (!keep.has(key)) {
+        b.remove();
+        this.tagBoxes.delete(key);
+      }
+    }
   }
 
   // Each stack as a small counter on the canvas: its top unit's colour and, when large enough,

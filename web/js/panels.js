@@ -2,7 +2,7 @@
 // the orders list and its dry run, the defender's reply, the replay's events, the legend. Each
 // function fills one element from an answer of the API; text only (textContent), never HTML.
 
-import { TERRAIN_COLORS, STYLE, SYMBOLS, NATIONALITY_COLORS, SIDE_COLORS, paintSymbol } from "./style.js";
+import { TERRAIN_COLORS, STYLE, PLAY_STYLE, SYMBOLS, NATIONALITY_COLORS, SIDE_COLORS, paintSymbol } from "./style.js";
 
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -94,15 +94,21 @@ export function reachSummary(box, r) {
   box.textContent = `${units}: ${r.count ?? (r.hexes || []).length} hexes in reach (yellow)${r.hexes?.length ? "; click one to move there" : ""}.`;
 }
 
+// `s.step`: step play, where a move is taken at the click that ends it and an attack is declared
+// with its button (no dry run: /check sees the position at the player-turn's start); `s.idle`:
+// what to say when this page has nothing to give.
 export function selectionPanel(body, s) {
   if (!s.mover) {
-    body.replaceChildren(para("Orders are written by the side to move, in the game now (not while replaying).", "hint"));
+    body.replaceChildren(para(s.idle || "Orders are written by the side to move, in the game now (not while replaying).", "hint"));
     return;
   }
   if (!s.units.length && !s.draft) {
-    body.replaceChildren(para("Click a counter of your side to select it (a stack: click it, then its units). Then click a hex: a move there, or an attack on enemy units. Shift-click adds a waypoint. Escape cancels.", "hint"));
+    body.replaceChildren(para(s.step
+      ? "Click a counter of your side to select it (a stack: click it, then its units). Then click a hex: the move is taken at once; or an enemy hex to attack it. Shift-click adds waypoints first. Escape cancels."
+      : "Click a counter of your side to select it (a stack: click it, then its units). Then click a hex: a move there, or an attack on enemy units. Shift-click adds a waypoint. Escape cancels.", "hint"));
     return;
   }
+  if (s.step) return stepSelection(body, s);
   const parts = [];
   if (s.units.length) {
     parts.push(para(`Selected: ${s.units.map((u) => `${u.id} (${u.strength})`).join(", ")}`));
@@ -130,6 +136,42 @@ export function selectionPanel(body, s) {
     }
     parts.push(el("div", { class: "buttons" },
       el("button", { type: "button", id: "add-draft", onclick: s.onAdd, disabled: !(a?.own?.legal) }, d.order.attack ? "Add attack" : "Add order"),
+      d.path.length > 2 ? el("button", { type: "button", onclick: s.onUndoWaypoint }, "Remove last waypoint") : null,
+      el("button", { type: "button", onclick: s.onCancel }, "Cancel (Esc)")));
+  } else {
+    parts.push(el("div", { class: "buttons" }, el("button", { type: "button", onclick: s.onCancel }, "Cancel (Esc)")));
+  }
+  const old = body.querySelector(".reach")?.textContent;
+  body.replaceChildren(...parts);
+  if (old && body.querySelector(".reach")) body.querySelector(".reach").textContent = old;
+}
+
+// The selection in step play: the units, the path being built or the attack to declare, and the
+// server's refusal of the last try, with its rule.
+function stepSelection(body, s) {
+  const parts = [];
+  if (s.units.length) {
+    parts.push(para(`Selected: ${s.units.map((u) => `${u.id} (${u.strength})`).join(", ")}`));
+    parts.push(el("p", { class: "reach" }, "reach: asking the server…"));
+  }
+  const d = s.draft, a = d?.answer;
+  if (d) {
+    if (d.order.attack) {
+      parts.push(para(`Attack ${d.order.attack} with ${d.order.units.join(", ")}: declare it, and the dice decide (B7).`));
+      parts.push(el("label", {}, "If the hex is flooded ",
+        el("select", { onchange: (e) => s.onIfFlooded(e.target.value) },
+          el("option", { value: "attack" }, "attack anyway"), el("option", { value: "call-off" }, "call it off"))));
+    } else if (d.order.path) {
+      parts.push(para(`Path ${d.order.path.join("-")}${a?.error ? "" : ": shift-click more waypoints, then click the last hex (or Move now)"}`));
+    }
+    if (a?.sending) parts.push(el("p", { id: "draft-verdict" }, "sent: the server judges it…"));
+    else if (a?.error) {
+      parts.push(el("p", { class: "illegal", id: "draft-verdict", role: "alert" }, `refused: ${a.error.message.replace(/ \[[^\]]*\]$/, "")}`,
+        rule(a.error.rule), ". Nothing moved."));
+    }
+    parts.push(el("div", { class: "buttons" },
+      el("button", { type: "button", id: "add-draft", class: "primary", onclick: s.onAdd, disabled: !!a?.sending },
+        d.order.attack ? "Declare attack" : a?.error ? "Try again" : "Move now"),
       d.path.length > 2 ? el("button", { type: "button", onclick: s.onUndoWaypoint }, "Remove last waypoint") : null,
       el("button", { type: "button", onclick: s.onCancel }, "Cancel (Esc)")));
   } else {
@@ -353,6 +395,18 @@ export function drawLegend(ul) {
     ["order being drafted: path, attack target", ...line(STYLE.path, 2.5)],
     ["refused path (red, dashed)", ...line(STYLE.alert, 2.5, [4, 3])],
     ["selected hex", ...outline(STYLE.selected, [])],
+    ...["axis", "allied"].map((side) => {
+      const color = side === "axis" ? PLAY_STYLE.trailAxis : PLAY_STYLE.trailAllied;
+      return [`${side === "axis" ? "Axis" : "Allied"} move taken this player-turn (dot: from; arrow: to)`, `trail:${color}`, (g) => {
+        g.strokeStyle = g.fillStyle = color; g.lineWidth = 2.5; g.beginPath(); g.moveTo(4, 7); g.lineTo(17, 7); g.stroke();
+        g.beginPath(); g.arc(4, 7, 2.5, 0, 7); g.fill();
+        g.beginPath(); g.moveTo(23, 7); g.lineTo(16, 3); g.lineTo(16, 11); g.closePath(); g.fill();
+      }];
+    }),
+    ["a hex a retreat may enter (green, dashed; click to choose)", ...outline(PLAY_STYLE.choice, [3, 2])],
+    ["a combat's result over its hex (result · odds · die)", "tag:result", (g) => {
+      g.fillStyle = "#1b1b1b"; g.fillRect(0, 2, 24, 10); g.fillStyle = "#fff"; g.font = "bold 8px sans-serif"; g.fillText("DE", 6, 10);
+    }],
   );
   for (const [type, sym] of Object.entries(SYMBOLS)) {
     if (type !== "box") entries.push([`${type} (counter symbol)`, `symbol:${type}`, (g) => paintSymbol(g, sym, 2, 1, 20, 12)]);

@@ -21,6 +21,14 @@ export function counterColor(u) {
 }
 
 export const SIDE_COLORS = palette.side;
+// Step play's marks (the page's own, not `opsim render`'s): each move's trail in its side's
+// colour, the hexes offered for a decision (a retreat's), outlined dashed.
+export const PLAY_STYLE = {
+  trailAxis: "#1f3b8c",
+  trailAllied: "#00796b",
+  choice: "#2e7d32",
+  choiceFill: "rgba(46, 125, 50, 0.28)",
+};
 export const NATIONALITY_COLORS = palette.nationality;
 export const SYMBOLS = palette.symbols;
 

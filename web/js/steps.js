@@ -1,0 +1,164 @@
+// Step play (docs/api.md, "Steps"): the player-turn in play as GET /play answers it, in words and
+// marks for the page. What the game waits for and who decides it, the moves' trails, the combat
+// report and the end-of-turn summary are read from the answer; the page decides no rule.
+
+import { el, para } from "./panels.js";
+
+const THE = { axis: "the Axis", allied: "the Allies" };
+const NAME = { axis: "Axis", allied: "Allied" };
+
+function rule(r) {
+  return r ? el("span", { class: "rule" }, ` [${r}]`) : null;
+}
+
+// What the game waits for, for the page of `role`: {headline, detail, mine}. "Axis movement
+// phase — your move", "Axis combat phase — waiting for the Allies: flood 16A:1122?".
+export function promptWords(play, role) {
+  const p = play.prompt || {};
+  const mine = p.side === role;
+  const phase = `${NAME[play.side] || play.side} ${p.phase || ""} phase`;
+  const who = THE[p.side] || p.side;
+  const order = { initial: "initial orders (or end the phase)", movement: "move", combat: "attacks", exploitation: "exploitation moves" }[p.phase] || "move";
+  const asks = {
+    order: mine ? `your ${order}` : `waiting for ${who}: ${order}`,
+    flood: mine ? `your decision: flood ${p.hex}?` : `waiting for ${who}: flood ${p.hex}?`,
+    retreat: mine ? `your decision: where does your stack at ${p.hex} retreat?` : `waiting for ${who}: the retreat from ${p.hex}`,
+    advance: mine ? `your decision: who advances into ${p.hex}?` : `waiting for ${who}: who advances into ${p.hex}`,
+  };
+  return { headline: `${phase} — ${asks[p.waiting] || p.text}`, detail: p.text || "", mine };
+}
+
+// Each move of the player-turn so far (moves, advances, retreats taken), for the map:
+// [{path: [hex names], side}]. The events name the units, the units' side is the position's.
+export function trailsOf(events, sideOf) {
+  const out = [];
+  for (const e of events || []) {
+    const moved = e.kind === "move" || e.kind === "rail" || e.kind === "naval" || e.kind === "advance"
+      || (e.kind === "retreat" && / retreats /.test(e.text));
+    if (!moved || (e.hexes || []).length < 2) continue;
+    out.push({ path: e.hexes, side: sideOf((e.units || [])[0]) });
+  }
+  return out;
+}
+
+// Every attack of the player-turn so far, in the order fought: [{hex, attackers, odds, die,
+// result, detail, flood, losses, rule, open}], from the rolls ("combat at HEX", "flooding of
+// HEX") and the events (combat, eliminated, retreat). `prompt`: an attack waiting for a
+// decision (a flood, a retreat, an advance) is listed too, as open.
+export function combatReport(events, rolls, prompt) {
+  const rows = new Map();
+  const row = (hex) => {
+    if (!rows.has(hex)) rows.set(hex, { hex, attackers: [], odds: "", die: null, result: "", detail: "", flood: "", losses: [], rule: "", open: "" });
+    return rows.get(hex);
+  };
+  for (const r of rolls || []) {
+    let m = /^combat at (\S+)$/.exec(r.purpose || "");
+    if (m) {
+      const x = row(m[1]);
+      // "DE at 5:1", "DR at 5:1 (die -1)": the result, the odds column, a modifier of the die.
+      const d = /^(\S+) at (\S+)\s*(.*)$/.exec(r.decided || "");
+      const mod = d && /^\(die ([^)]*)\)$/.exec(d[3]);
+      Object.assign(x, { die: mod ? `${r.value} (${mod[1]})` : r.value, result: d ? d[1] : r.decided, odds: d ? d[2] : "",
+        detail: [r.against, d && !mod ? d[3] : ""].filter(Boolean).join(" "), rule: r.rule });
+      continue;
+    }
+    m = /^flooding of (\S+)$/.exec(r.purpose || "");
+    if (m) row(m[1]).flood = `flood die ${r.value}: ${r.decided}`;
+  }
+  for (const e of events || []) {
+    const hex = (e.hexes || [])[0];
+    if (e.kind === "combat" && hex) row(hex).attackers = e.units || [];
+    else if ((e.kind === "eliminated" || e.kind === "retreat") && (e.units || []).length) {
+      const at = [...rows.keys()].find((h) => (e.hexes || []).includes(h) || (e.text || "").includes(h));
+      if (at) row(at).losses.push(e.text);
+    }
+  }
+  if (prompt && prompt.hex && ["flood", "retreat", "advance"].includes(prompt.waiting)) {
+    const x = row(prompt.attacked || prompt.hex);
+    if (!x.attackers.length && prompt.waiting === "flood") x.attackers = prompt.units || [];
+    x.open = { flood: `waiting for ${THE[prompt.side]}: flood or not`, retreat: `waiting for ${THE[prompt.side]}: the retreat`,
+      advance: `waiting for ${THE[prompt.side]}: the advance` }[prompt.waiting];
+  }
+  return [...rows.values()];
+}
+
+// The combat report's table.
+export function combatTable(box, rows) {
+  if (!rows.length) {
+    box.replaceChildren(para("No attack yet this player-turn.", "hint"));
+    return;
+  }
+  box.replaceChildren(el("table", { class: "report", id: "combat-report" },
+    el("thead", {}, el("tr", {}, ["hex", "attackers", "odds", "die", "result"].map((h) => el("th", { scope: "col" }, h)))),
+    el("tbody", {}, rows.flatMap((r) => [
+      el("tr", { "data-hex": r.hex, class: r.open ? "open" : "" },
+        el("td", {}, r.hex), el("td", {}, r.attackers.join(", ") || "—"), el("td", {}, r.odds || "—"),
+        el("td", {}, r.die ?? "—"), el("td", { class: "result" }, r.result || r.open || "—")),
+      r.detail || r.flood || r.losses.length ? el("tr", { class: "detail" }, el("td", { colspan: 5 },
+        [r.flood, r.detail, ...r.losses].filter(Boolean).join("; "), rule(r.rule))) : null,
+    ]))));
+}
+
+// A combat's result as a tag over its hex: "DE · 5:1 · die 3".
+export function resultTags(rows) {
+  return rows.map((r) => ({ hex: r.hex, kind: r.open ? "open" : "result",
+    text: r.open ? `attacked: ${r.open}` : `${r.result} · ${r.odds} · die ${r.die}` }));
+}
+
+// The decision the game asks of this page's side, as a form in `box`: a flood (41.A.4), a
+// retreat (B7.5: the legal hexes, the rules' choice first) or an advance (B7.6: none allowed).
+// `take(step)` sends the step. Returns the buttons' hexes for a retreat (a map click takes one).
+export function decisionForm(box, prompt, take) {
+  const p = prompt;
+  if (p.waiting === "flood") {
+    const words = { flood: "Flood", "massive-flood": "Massive flood" };
+    box.replaceChildren(
+      para(`${(p.units || []).join(", ")} attack ${p.hex}, a canal-intensive hex of yours. Try to flood it (41.A.4)?`),
+      el("div", { class: "buttons", role: "group", "aria-label": "flood or not" },
+        (p.floods || []).map((f) => el("button", { type: "button", class: "primary", "data-flood": f,
+          onclick: () => take({ [f]: p.hex }) }, `${words[f] || f} ${p.hex}`)),
+        el("button", { type: "button", "data-flood": "none", onclick: () => take({ flood: false }) }, "No flood")));
+    return;
+  }
+  if (p.waiting === "retreat") {
+    const to = p.retreat_to || [];
+    box.replaceChildren(
+      para(`Your stack at ${p.hex} must retreat${p.result ? ` (${p.result})` : ""}. Choose its hex (B7.5): the hexes are outlined green on the map; click one there, or here.`),
+      el("div", { class: "buttons", role: "group", "aria-label": "where to retreat" },
+        to.map((h, i) => el("button", { type: "button", "data-retreat": h, class: i === 0 ? "primary" : "",
+          onclick: () => take({ hex: p.hex, prefer: [h] }) }, i === 0 ? `${h} (the rules' choice)` : h)),
+        el("button", { type: "button", "data-retreat": "rules", onclick: () => take({ hex: p.hex, prefer: [] }) }, "Let the rules choose")),
+      to.length ? null : para("No hex is open: the stack is eliminated (B7.5).", "hint"));
+    return;
+  }
+  if (p.waiting === "advance") {
+    const boxes = (p.units || []).map((u) => el("input", { type: "checkbox", value: u, "data-advance": u }));
+    box.replaceChildren(
+      para(`${p.hex} is empty${p.result ? ` (${p.result})` : ""}: who advances into it (B7.6)? No one is allowed.`),
+      el("fieldset", { class: "advance" }, el("legend", {}, "advance"), boxes.map((b) => el("label", {}, b, ` ${b.value}`))),
+      el("div", { class: "buttons" },
+        el("button", { type: "button", class: "primary", id: "advance-go",
+          onclick: () => take({ advance: boxes.filter((b) => b.checked).map((b) => b.value) }) }, "Advance the checked"),
+        el("button", { type: "button", id: "advance-none", onclick: () => take({ advance: [] }) }, "No one advances")));
+    return;
+  }
+  box.replaceChildren();
+}
+
+// The end-of-turn summary of a logged player-turn (GET /log?turn=N): its moves, its attacks
+// with their odds, die and result, its eliminations, and what else happened (floods).
+export function summaryBody(turn) {
+  const events = turn.events || [];
+  const of = (kinds) => events.filter((e) => kinds.includes(e.kind));
+  const list = (items, empty) => (items.length ? el("ul", {}, items.map((e) => el("li", {}, e.text, rule(e.rule)))) : para(empty, "hint"));
+  const attacks = combatReport(events, turn.rolls || [], null);
+  const section = (title, body) => el("section", {}, el("h3", {}, title), body);
+  const table = el("div");
+  combatTable(table, attacks);
+  return [
+    section("Moves", list(of(["move", "rail", "naval", "air-drop", "air", "landing", "advance", "retreat"]), "no moves")),
+    section("Attacks", table),
+    section("Eliminated", list(of(["eliminated"]), "no unit eliminated")),
+    section("Floods and more", list(of(["flood", "bridge", "surrender", "refused"]), "nothing else")),
+  ];
+}
