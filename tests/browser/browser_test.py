@@ -547,6 +547,11 @@ class Table:
             print(f"  screenshot {path}")
         for b in self.sides.values():
             b.console(allow=lambda e: e.get("source") == "network" and " 422 " in e["message"])
+            words = b.js("return ['play-bar', 'summary', 'combat-panel', 'turn-panel', 'selection-panel']"
+                         ".map((id) => document.getElementById(id).innerText).join(' ')")
+            for bad in ("undefined", "null", "[object", "NaN"):
+                if bad in words:
+                    raise Failure(f"{b.name}: the page says '{bad}': {words}")
 
 
 def unit_hex(b, unit):
@@ -606,7 +611,7 @@ def steps(opsim, out, url):
         allied.wait_text("#prompt-text", "Axis initial phase — waiting for the Axis")
         if not allied.js("return document.getElementById('end-phase').disabled && document.getElementById('undo').disabled"):
             raise Failure("allied: End phase or Undo is enabled while the game waits for the Axis")
-        allied.wait_text("#play-why", "not your turn to act")
+        allied.wait_text("#play-why", "End phase: the game waits for the Axis")
         if "mine" not in axis.d.find_element(By.ID, "play-bar").get_attribute("class"):
             raise Failure("axis: the play bar does not show that it is the Axis's turn to act")
         t.shot("start")
@@ -648,7 +653,10 @@ def steps(opsim, out, url):
         axis.click_hex("16A:1121" if where == "16A:1222" else "16A:1221")
         axis.wait_text("#draft-verdict", "refused")
         axis.wait_text("#draft-verdict", "[B")
-        axis.wait_for("#error:not([hidden])")
+        axis.wait_text("#play-error", "refused")
+        axis.wait_text("#play-error", "[B")
+        if axis.js("return !document.getElementById('error').hidden"):
+            raise Failure("axis: a refused step is shown as an error, not as the rules' answer")
         if unit_hex(axis, "de-18a") != where:
             raise Failure("axis: a refused step moved de-18a")
         t.shot("refused")

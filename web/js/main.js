@@ -190,7 +190,9 @@ class Client {
     const fresh = (now.events || []).slice((old.events || []).length).filter((e) => e.kind !== "owner");
     const ended = old.prompt.phase !== now.prompt.phase ? `ended the ${old.prompt.phase} phase` : "";
     const what = fresh.map((e) => `${e.text}${e.rule ? ` [${e.rule}]` : ""}`).join("; ");
-    return `${actor(old.prompt.side)}: ${[what, ended].filter(Boolean).join("; ") || "took a step"}`;
+    const asked = old.prompt.waiting === "order" && now.prompt.waiting === "flood"
+      ? `attacks ${now.prompt.hex} with ${(now.prompt.units || []).join(", ")}: ${SIDE[now.prompt.side]} ${now.prompt.side === "allied" ? "are" : "is"} asked to flood it or not` : "";
+    return `${actor(old.prompt.side)}: ${[what, ended, asked].filter(Boolean).join("; ") || "took a step"}`;
   }
 
   // ---- who may do what ----------------------------------------------------------------------
@@ -595,14 +597,21 @@ class Client {
     try {
       const r = await this.api.step(step);
       this.lastError = null;
+      $("play-error").textContent = "";
       $("error").hidden = true;
       await this.refresh();
       if (r.step?.logged) await this.showSummary(r.step.player_turn);
       return true;
     } catch (e) {
       this.lastError = e;
-      $("play-error").textContent = `${words ? `${words}: ` : ""}refused: ${e.message}`;
-      this.fail(e, { what: words ? `Your step (${words})` : "Your step" });
+      // A step the rules refuse is an answer, said under the buttons (and a move's in the
+      // Selection panel); anything else is an error.
+      if (e instanceof ApiError && e.code === "rule-violation") {
+        $("play-error").textContent = `${words ? `${cap(words)}: ` : ""}refused: ${e.message}. Nothing changed.`;
+        console.warn("opsim: refused:", e.message);
+      } else {
+        this.fail(e, { what: words ? `Your step (${words})` : "Your step" });
+      }
       return false;
     } finally {
       this.busy = false;
@@ -617,6 +626,7 @@ class Client {
     $("play-error").textContent = "";
     try {
       await this.api.undo();
+      $("draft-verdict")?.remove();
       this.clearSelection();
       $("error").hidden = true;
       await this.refresh();
@@ -677,9 +687,9 @@ class Client {
     const busy = this.busy ? "a step is on its way to the server" : "";
     const undoWhy = !this.stepping ? "orders are sent all at once: uncheck the box to play step by step"
       : this.role !== p.side ? `only ${SIDE[p.side]} take back their own steps (B1.4)`
-        : busy || (p.can_undo ? "" : p.steps ? "nothing to take back: the last step rolled a die, was the other side's decision or ended a phase (B1.4)" : "no step taken yet");
+        : busy || (p.can_undo ? "" : p.steps ? "nothing to take back since the last die, decision of the other side or end of a phase (B1.4)" : "no step taken yet");
     const endWhy = !this.stepping ? "orders are sent all at once"
-      : !this.actor ? (this.role === "spectator" || this.role === "public" ? "a spectator takes no step" : `not your turn to act: ${w.headline}`)
+      : !this.actor ? (this.role === "spectator" || this.role === "public" ? "a spectator takes no step" : `the game waits for ${SIDE[prompt.side]}`)
         : prompt.waiting !== "order" ? "answer the question first" : busy;
     $("undo").disabled = !!undoWhy;
     $("undo").title = undoWhy || "Take back the last step (U or Ctrl+Z)";
@@ -723,10 +733,17 @@ class Client {
       (prompt.retreat_to || []).forEach((h, i) => {
         if (ix(h) === undefined) return;
         choices.set(ix(h), i);
-        tags.push({ hex: ix(h), kind: "choice", text: i === 0 ? "retreat here? rules' choice" : "retreat here?" });
+        tags.push({ hex: ix(h), kind: "choice", text: i === 0 ? "retreat here?\nrules' choice" : "retreat here?" });
       });
     }
     this.map.setOverlay({ trails, choices });
+    const movedIds = new Set(steps.movedUnits(p.events));
+    let changed = false;
+    for (const u of this.position?.units || []) {
+      if (!!u.moved !== movedIds.has(u.id)) changed = true;
+      u.moved = movedIds.has(u.id);
+    }
+    if (changed) this.map.setPosition(this.position);
     this.map.setTags(tags);
     steps.combatTable($("combat-body"), report);
     const list = $("turn-events");
@@ -747,7 +764,7 @@ class Client {
     const next = this.play ? steps.promptWords(this.play, this.role).headline : "";
     $("summary-title").textContent = `Player-turn ${n} is over: ${SIDE[turn.side] || turn.side}, ${turn.date}`;
     $("summary-body").replaceChildren(...steps.summaryBody(turn),
-      next ? ui.para(`Next: player-turn ${this.play.player_turn}, ${next}.`, "next") : null);
+      ...(next ? [ui.para(`Next: player-turn ${this.play.player_turn}, ${next}.`, "next")] : []));
     const box = $("summary");
     box.hidden = false;
     document.body.dataset.summary = String(n);
@@ -820,7 +837,11 @@ class Client {
     for (const what of ["pending", "step", "turn"]) {
       source.addEventListener(what, (ev) => changed(what, ev).catch((e) => this.fail(e)));
     }
-    source.onopen = () => document.body.dataset.live = "open";
+    source.onopen = () => {
+      // Back after a lost connection: what happened meanwhile was not pushed.
+      if (document.body.dataset.live === "retrying") this.refresh().catch((e) => this.fail(e));
+      document.body.dataset.live = "open";
+    };
     source.onerror = () => document.body.dataset.live = "retrying";
     this.source = source;
   }

@@ -682,11 +682,12 @@ export class MapView {
       }
     }
     this.drawPreviews(asButtons ? shrink : 0);
-    this.drawTags();
+    this.drawTags(asButtons ? Number(shrink) : 0);
   }
 
-  // The tags over their hexes, at the top of the hex (above a counter there).
-  drawTags() {
+  // The tags over their hexes, just above a counter standing there (`shrink`: the counters'
+  // scale, 0 when they are marks).
+  drawTags(shrink) {
     const t = this.theater;
     this.tagBoxes ||= new Map();
     const keep = new Set();
@@ -702,7 +703,8 @@ export class MapView {
         b.setAttribute("aria-hidden", "true"); // its words are in the panels too
         this.tagBoxes.set(key, b);
       }
-      const [sx, sy] = this.toScreen(t.hexes[hex].x, t.hexes[hex].y - 0.72);
+      const [sx, cy] = this.toScreen(t.hexes[hex].x, t.hexes[hex].y);
+      const sy = cy - (shrink ? 20 * shrink + 1 : 0.3 * this.scale);
       b.style.transform = `translate(${Math.round(sx)}px, ${Math.round(sy)}px) translate(-50%, -100%)`;
       this.layer.appendChild(b);
     }
@@ -769,7 +771,7 @@ export class MapView {
 
   fillStack(box, hex, units) {
     const expanded = this.expanded === hex && units.length > 1;
-    const key = `${expanded}|${units.map((u) => u.id + u.strength + (u.selected ? "*" : "")).join(",")}`;
+    const key = `${expanded}|${units.map((u) => u.id + u.strength + (u.selected ? "*" : "") + (u.moved ? "m" : "")).join(",")}`;
     if (box.dataset.key === key) return;
     box.dataset.key = key;
     box.replaceChildren();
@@ -875,7 +877,7 @@ function symbolSvg(u) {
 // A counter's face: the id, the type symbol, the side and strength, in its nationality's colour.
 function counterFace(u, tag) {
   const b = document.createElement(tag);
-  b.className = `counter ${u.kind} ${u.side}${u.selected ? " selected" : ""}`;
+  b.className = `counter ${u.kind} ${u.side}${u.selected ? " selected" : ""}${u.moved ? " moved" : ""}`;
   b.dataset.unit = u.id;
   b.style.background = counterColor(u);
   const id = document.createElement("span");
@@ -892,7 +894,7 @@ function counterButton(u) {
   const b = counterFace(u, "button");
   b.type = "button";
   const what = u.kind === "ground" ? `${u.nationality} ${u.type}` : `${u.nationality} ${u.kind}`;
-  b.title = `${u.name} (${u.side === "axis" ? "Axis" : "Allied"} ${what.trim()})`;
+  b.title = `${u.name} (${u.side === "axis" ? "Axis" : "Allied"} ${what.trim()})${u.moved ? ", moved this player-turn" : ""}`;
   b.setAttribute("aria-pressed", u.selected ? "true" : "false");
   return b;
 }

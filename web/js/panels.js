@@ -397,7 +397,7 @@ export function drawLegend(ul) {
     ["selected hex", ...outline(STYLE.selected, [])],
     ...["axis", "allied"].map((side) => {
       const color = side === "axis" ? PLAY_STYLE.trailAxis : PLAY_STYLE.trailAllied;
-      return [`${side === "axis" ? "Axis" : "Allied"} move taken this player-turn (dot: from; arrow: to)`, `trail:${color}`, (g) => {
+      return [`${side === "axis" ? "Axis" : "Allied"} move taken this player-turn (dot: from; arrow: to; the counter outlined so)`, `trail:${color}`, (g) => {
         g.strokeStyle = g.fillStyle = color; g.lineWidth = 2.5; g.beginPath(); g.moveTo(4, 7); g.lineTo(17, 7); g.stroke();
         g.beginPath(); g.arc(4, 7, 2.5, 0, 7); g.fill();
         g.beginPath(); g.moveTo(23, 7); g.lineTo(16, 3); g.lineTo(16, 11); g.closePath(); g.fill();

@@ -19,8 +19,9 @@ export function promptWords(play, role) {
   const phase = `${NAME[play.side] || play.side} ${p.phase || ""} phase`;
   const who = THE[p.side] || p.side;
   const order = { initial: "initial orders (or end the phase)", movement: "move", combat: "attacks", exploitation: "exploitation moves" }[p.phase] || "move";
+  const theirs = { initial: "initial orders", movement: "moves", combat: "attacks", exploitation: "exploitation moves" }[p.phase] || "moves";
   const asks = {
-    order: mine ? `your ${order}` : `waiting for ${who}: ${order}`,
+    order: mine ? `your ${order}` : `waiting for ${who}: ${theirs}`,
     flood: mine ? `your decision: flood ${p.hex}?` : `waiting for ${who}: flood ${p.hex}?`,
     retreat: mine ? `your decision: where does your stack at ${p.hex} retreat?` : `waiting for ${who}: the retreat from ${p.hex}`,
     advance: mine ? `your decision: who advances into ${p.hex}?` : `waiting for ${who}: who advances into ${p.hex}`,
@@ -41,6 +42,12 @@ export function trailsOf(events, sideOf) {
   return out;
 }
 
+// The units moved this player-turn (moves, advances, retreats, air drops).
+export function movedUnits(events) {
+  return (events || []).filter((e) => ["move", "rail", "naval", "advance", "air-drop", "landing"].includes(e.kind)
+    || (e.kind === "retreat" && / retreats /.test(e.text))).flatMap((e) => e.units || []);
+}
+
 // Every attack of the player-turn so far, in the order fought: [{hex, attackers, odds, die,
 // result, detail, flood, losses, rule, open}], from the rolls ("combat at HEX", "flooding of
 // HEX") and the events (combat, eliminated, retreat). `prompt`: an attack waiting for a
@@ -48,7 +55,7 @@ export function trailsOf(events, sideOf) {
 export function combatReport(events, rolls, prompt) {
   const rows = new Map();
   const row = (hex) => {
-    if (!rows.has(hex)) rows.set(hex, { hex, attackers: [], odds: "", die: null, result: "", detail: "", flood: "", losses: [], rule: "", open: "" });
+    if (!rows.has(hex)) rows.set(hex, { hex, attackers: [], odds: "", die: null, result: "", detail: "", flood: "", losses: [], rule: "", open: "", asks: "" });
     return rows.get(hex);
   };
   for (const r of rolls || []) {
@@ -78,6 +85,7 @@ export function combatReport(events, rolls, prompt) {
     if (!x.attackers.length && prompt.waiting === "flood") x.attackers = prompt.units || [];
     x.open = { flood: `waiting for ${THE[prompt.side]}: flood or not`, retreat: `waiting for ${THE[prompt.side]}: the retreat`,
       advance: `waiting for ${THE[prompt.side]}: the advance` }[prompt.waiting];
+    x.asks = { flood: "flood?", retreat: "retreat?", advance: "advance?" }[prompt.waiting];
   }
   return [...rows.values()];
 }
@@ -93,16 +101,18 @@ export function combatTable(box, rows) {
     el("tbody", {}, rows.flatMap((r) => [
       el("tr", { "data-hex": r.hex, class: r.open ? "open" : "" },
         el("td", {}, r.hex), el("td", {}, r.attackers.join(", ") || "—"), el("td", {}, r.odds || "—"),
-        el("td", {}, r.die ?? "—"), el("td", { class: "result" }, r.result || r.open || "—")),
+        el("td", {}, r.die ?? "—"), el("td", { class: "result" }, [r.result, r.open].filter(Boolean).join(": ") || "—")),
       r.detail || r.flood || r.losses.length ? el("tr", { class: "detail" }, el("td", { colspan: 5 },
-        [r.flood, r.detail, ...r.losses].filter(Boolean).join("; "), rule(r.rule))) : null,
+        r.flood ? el("div", {}, r.flood) : null, r.detail ? el("div", {}, r.detail, rule(r.rule)) : null,
+        r.losses.map((l) => el("div", {}, l)))) : null,
     ]))));
 }
 
-// A combat's result as a tag over its hex: "DE · 5:1 · die 3".
+// A combat's result as a tag over its hex, two short lines, narrow enough to clear the counters
+// of the hexes beside it: "DE 5:1" over "die 3" (or "die 5 -1", a modified die).
 export function resultTags(rows) {
   return rows.map((r) => ({ hex: r.hex, kind: r.open ? "open" : "result",
-    text: r.open ? `attacked: ${r.open}` : `${r.result} · ${r.odds} · die ${r.die}` }));
+    text: r.open ? `attacked\n${r.asks || "…"}` : `${r.result} ${r.odds}\ndie ${String(r.die).replace(/ \((.*)\)$/, " $1")}` }));
 }
 
 // The decision the game asks of this page's side, as a form in `box`: a flood (41.A.4), a
@@ -128,7 +138,7 @@ export function decisionForm(box, prompt, take) {
         to.map((h, i) => el("button", { type: "button", "data-retreat": h, class: i === 0 ? "primary" : "",
           onclick: () => take({ hex: p.hex, prefer: [h] }) }, i === 0 ? `${h} (the rules' choice)` : h)),
         el("button", { type: "button", "data-retreat": "rules", onclick: () => take({ hex: p.hex, prefer: [] }) }, "Let the rules choose")),
-      to.length ? null : para("No hex is open: the stack is eliminated (B7.5).", "hint"));
+      ...(to.length ? [] : [para("No hex is open: the stack is eliminated (B7.5).", "hint")]));
     return;
   }
   if (p.waiting === "advance") {
