@@ -607,8 +607,21 @@ def steps(opsim, out, url):
             b.wait_for('body[data-mode="steps"]')
             b.wait_for("#play-bar:not([hidden])")
             b.js("window.notReloaded = true")
+        # Not begun: nothing drawn is shown, and the Axis may still send all orders at once.
+        axis.wait_text("#prompt-text", "Axis initial phase — your player-turn: begin it")
+        allied.wait_text("#prompt-text", "waiting for the Axis to begin the player-turn")
+        if axis.js("return document.getElementById('by-mail').disabled"):
+            raise Failure("axis: 'send all orders at once' is disabled before the player-turn is begun")
+        if axis.js("return document.querySelectorAll('#turn-events li').length") != 0:
+            raise Failure("axis: the player-turn's events (its weather) are shown before it is begun")
+        axis.wait_for("#begin-turn")
+        t.shot("begin")
+        print("the Axis begins the player-turn by key (B): its weather is rolled and shown")
+        axis.d.find_element(By.TAG_NAME, "body").send_keys("b")
         axis.wait_text("#prompt-text", "Axis initial phase — your initial orders")
         allied.wait_text("#prompt-text", "Axis initial phase — waiting for the Axis")
+        axis.wait("'send all orders at once' locked once begun",
+                  lambda: axis.js("return document.getElementById('by-mail').disabled"))
         if not allied.js("return document.getElementById('end-phase').disabled && document.getElementById('undo').disabled"):
             raise Failure("allied: End phase or Undo is enabled while the game waits for the Axis")
         allied.wait_text("#play-why", "End phase: the game waits for the Axis")
@@ -782,6 +795,11 @@ def steps(opsim, out, url):
         print("the next player-turn begins: the Allies to act, the Axis waiting")
         allied.d.switch_to.active_element.send_keys(Keys.ESCAPE)
         allied.wait("the summary closed", lambda: allied.js("return document.getElementById('summary').hidden"))
+        allied.wait_text("#prompt-text", "Allied initial phase — your player-turn: begin it")
+        axis.wait_text("#prompt-text", "waiting for the Allies to begin the player-turn")
+        print("the Allies begin theirs with the button")
+        allied.wait_for("#begin-turn")
+        allied.click_at(allied.d.find_element(By.ID, "begin-turn"))
         allied.wait_text("#prompt-text", "Allied initial phase — your initial orders")
         axis.wait_text("#prompt-text", "Allied initial phase — waiting for the Allies")
         allied.wait_for("#end-phase:enabled")

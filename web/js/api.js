@@ -83,6 +83,8 @@ export class Api {
   play() { return this.get("/play"); }
   step(step) { return this.post("/step", { step }); }
   undo() { return this.request("POST", "/undo"); }
+  // The mover begins his player-turn by steps (its weather is rolled); no orders after that.
+  begin() { return this.request("POST", "/begin"); }
 
   // The game's live changes (Server-Sent Events); EventSource cannot send headers, so the
   // token goes in the query.

@@ -639,6 +639,25 @@ class Client {
     }
   }
 
+  // The mover begins his player-turn step by step: its weather is rolled and shown, and from
+  // then on it is played by steps (docs/api.md, "Steps").
+  async beginTurn() {
+    if (this.busy) return;
+    this.busy = true;
+    this.renderPlay();
+    $("play-error").textContent = "";
+    try {
+      await this.api.begin();
+      $("error").hidden = true;
+      await this.refresh();
+    } catch (e) {
+      this.fail(e, { what: "Beginning the player-turn" });
+    } finally {
+      this.busy = false;
+      this.renderPlay();
+    }
+  }
+
   endPhase() {
     if (this.busy || $("end-phase").disabled) return;
     this.clearSelection();
@@ -690,7 +709,8 @@ class Client {
         : busy || (p.can_undo ? "" : p.steps ? "nothing to take back since the last die, decision of the other side or end of a phase (B1.4)" : "no step taken yet");
     const endWhy = !this.stepping ? "orders are sent all at once"
       : !this.actor ? (this.role === "spectator" || this.role === "public" ? "a spectator takes no step" : `the game waits for ${SIDE[prompt.side]}`)
-        : prompt.waiting !== "order" ? "answer the question first" : busy;
+        : prompt.waiting === "begin" ? "begin the player-turn first"
+          : prompt.waiting !== "order" ? "answer the question first" : busy;
     $("undo").disabled = !!undoWhy;
     $("undo").title = undoWhy || "Take back the last step (U or Ctrl+Z)";
     $("end-phase").disabled = !!endWhy;
@@ -700,14 +720,21 @@ class Client {
     const mail = $("by-mail");
     mail.closest("label").hidden = this.role !== p.side;
     mail.checked = !this.stepping;
-    mail.disabled = p.steps > 0;
-    mail.title = p.steps > 0 ? "steps are taken: this player-turn is played step by step to its end" : "";
+    mail.disabled = p.begun !== false;
+    mail.title = p.begun !== false ? "this player-turn is begun: it is played step by step to its end" : "";
     // The decision asked of this page, drawn again only when the question changes.
     const key = `${p.player_turn}|${p.steps}|${prompt.waiting}|${this.actor}`;
     if (this.decisionKey !== key) {
       this.decisionKey = key;
       const box = $("decision");
-      if (this.actor && prompt.waiting !== "order") {
+      if (this.actor && prompt.waiting === "begin") {
+        box.replaceChildren(
+          ui.para("Begin your player-turn to play it step by step: its weather is rolled (B2.1) and shown, and from then on it is played by steps. Or check \"send all orders at once\" and write them.", "hint"),
+          ui.el("div", { class: "buttons" }, ui.el("button", { type: "button", class: "primary", id: "begin-turn",
+            "aria-keyshortcuts": "B", disabled: !this.stepping, onclick: () => this.beginTurn() },
+          "Begin the player-turn (B)")));
+        box.querySelector("button")?.focus({ preventScroll: true });
+      } else if (this.actor && prompt.waiting !== "order") {
         steps.decisionForm(box, prompt, (step) => this.takeStep(step, describe(step)));
         box.querySelector("button")?.focus({ preventScroll: true });
       } else if (this.actor) {
@@ -967,6 +994,11 @@ class Client {
       const typing = ev.target.closest?.("input:not([type=checkbox]):not([type=range]), select, textarea");
       if (!typing && !ev.altKey && !ev.metaKey) {
         const undo = (ev.key === "u" && !ev.ctrlKey) || (ev.key === "z" && ev.ctrlKey);
+        if (ev.key === "b" && !ev.ctrlKey && this.actor && this.stepping && this.play?.prompt?.waiting === "begin") {
+          ev.preventDefault();
+          this.beginTurn();
+          return;
+        }
         if (undo || (ev.key === "E" && !ev.ctrlKey)) {
           ev.preventDefault();
           if (undo) this.undo(); else this.endPhase();

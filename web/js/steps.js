@@ -21,6 +21,8 @@ export function promptWords(play, role) {
   const order = { initial: "initial orders (or end the phase)", movement: "move", combat: "attacks", exploitation: "exploitation moves" }[p.phase] || "move";
   const theirs = { initial: "initial orders", movement: "moves", combat: "attacks", exploitation: "exploitation moves" }[p.phase] || "moves";
   const asks = {
+    begin: mine ? "your player-turn: begin it (its weather is rolled), or send all orders at once"
+      : `waiting for ${who} to begin the player-turn`,
     order: mine ? `your ${order}` : `waiting for ${who}: ${theirs}`,
     flood: mine ? `your decision: flood ${p.hex}?` : `waiting for ${who}: flood ${p.hex}?`,
     retreat: mine ? `your decision: where does your stack at ${p.hex} retreat?` : `waiting for ${who}: the retreat from ${p.hex}`,
