@@ -164,6 +164,13 @@ Status Turn::Resolve(Declared& d) {
   return {};
 }
 
+void Turn::TakeRetreatPreferences(const std::vector<map::HexRef>& hexes) {
+  retreat_prefs_.clear();
+  for (map::HexRef h : hexes) {
+    retreat_prefs_[h.v] = RetreatPreferenceFor(orders_.retreats, h, retreats_taken_[h.v]++);
+  }
+}
+
 std::vector<map::HexRef> Turn::Retreating(const Declared& d) {
   std::vector<map::HexRef> out;
   auto add = [&](const std::vector<GroundUnit*>& units) {
@@ -199,6 +206,7 @@ void Turn::ApplyResult(const Declared& d) {
   // B7.3: the result.
   std::vector<map::HexRef> attack_hexes;
   for (GroundUnit* u : attackers) attack_hexes.push_back(u->hex);
+  TakeRetreatPreferences(Retreating(d));
   switch (*d.result) {
     case CombatResult::kAE:
       for (GroundUnit* u : attackers) Eliminate(*u, rules::kB7_3, "AE at " + Name(hex), {hex}, {});
@@ -230,6 +238,7 @@ void Turn::ApplyResult(const Declared& d) {
       for (GroundUnit* u : defenders) Eliminate(*u, rules::kB7_3, "DE at " + Name(hex), {hex}, {});
       break;
   }
+  retreat_prefs_.clear();
   Gain(hex, side_);  // units that dropped in hold the hex once the enemy is gone (B9.1)
 }
 

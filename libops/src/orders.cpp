@@ -366,13 +366,6 @@ class Reader {
     auto h = Hex(at / "hex");
     if (!h) return std::unexpected(h.error());
     pref.hex = *h;
-    for (const RetreatPreference& earlier : o.retreats) {
-      if (earlier.hex == pref.hex) {
-        return src_.Bad(
-            at / "hex",
-            t_.HexName(pref.hex) + " has its retreat preferences already (" + earlier.where + ")");
-      }
-    }
     // Like a path's, each hex may drop the sheet of the hex before it.
     map::HexRef previous = pref.hex;
     auto st = r_.Each(at / "prefer", [&](const P& item) -> Status {
@@ -392,8 +385,6 @@ class Reader {
       return {};
     });
     if (!st) return st;
-    if (pref.prefer.empty())
-      return src_.Bad(at / "prefer", "name at least one hex to retreat into");
     o.retreats.push_back(std::move(pref));
     return {};
   }
@@ -451,6 +442,16 @@ Result<Orders> ParseOrders(const JsonSource& src, const map::Theater& theater) {
 Result<Orders> ParseOrder(const JsonSource& src, const map::Theater& theater,
                           OrderSection section) {
   return Reader(src, theater).ReadOne(section);
+}
+
+const RetreatPreference* RetreatPreferenceFor(const std::vector<RetreatPreference>& listed,
+                                              map::HexRef hex, std::size_t k) {
+  std::vector<const RetreatPreference*> mine;
+  for (const RetreatPreference& r : listed) {
+    if (r.hex == hex) mine.push_back(&r);
+  }
+  if (mine.size() == 1) return mine.front();
+  return k < mine.size() ? mine[k] : nullptr;
 }
 
 std::string OrdersToJson(const Orders& o, const map::Theater& t) {

@@ -128,6 +128,18 @@ struct StepTurn::Impl {
   }
   std::string Name(map::HexRef h) const { return theater->HexName(h); }
 
+  // B7.5: the script lists one retreat preference per retreat of a stack, in the order they
+  // come (RetreatPreferenceFor): `h`'s entry leaving the choice to the rules, and how many `h`
+  // has.
+  void ListRetreat(map::HexRef h, const std::string& where = "") {
+    script.retreats.push_back(RetreatPreference{h, {}, where});
+  }
+  std::size_t Listed(map::HexRef h) const {
+    return static_cast<std::size_t>(
+        std::count_if(script.retreats.begin(), script.retreats.end(),
+                      [h](const RetreatPreference& r) { return r.hex == h; }));
+  }
+
   void AskForOrders(Phase phase) {
     prompt = Prompt{};
     prompt.phase = phase;
@@ -176,7 +188,11 @@ struct StepTurn::Impl {
     if (!a.retreats_listed) {
       a.retreats_listed = true;
       for (map::HexRef h : turn.Retreating(d)) {
-        if (turn.RetreatChoices(d, h).size() > 1) a.retreats.push_back(h);
+        if (turn.RetreatChoices(d, h).size() > 1) {
+          a.retreats.push_back(h);
+        } else {
+          ListRetreat(h);  // forced: nothing to ask, but the script lists each retreat (B7.5)
+        }
       }
     }
     if (!a.retreats.empty()) {
@@ -335,7 +351,11 @@ struct StepTurn::Impl {
           script.reactions.push_back(*step.flood);
           script.reactions.back().where = where;
         }
-        return Continue();
+        auto st = Continue();
+        // A massive flood's retreats (41.A.4.b) took theirs too.
+        const map::HexRef h = attack ? attack->declared.order.hex : prompt.hex;
+        while (Listed(h) < turn.RetreatsTaken(h)) ListRetreat(h, where);
+        return st;
       }
       case StepKind::kRetreat: {
         if (step.retreat) {
@@ -347,6 +367,8 @@ struct StepTurn::Impl {
           }
           script.retreats.push_back(*step.retreat);
           script.retreats.back().where = where;
+        } else {
+          ListRetreat(prompt.hex, where);  // the rules' choice
         }
         attack->retreats.erase(attack->retreats.begin());
         return Continue();
@@ -674,12 +696,17 @@ Status PlayScript(StepTurn& turn, const Orders& orders) {
             if (r.hex == p.hex) d.flood = r;
           }
           break;
-        case Waiting::kRetreat:
+        case Waiting::kRetreat: {
           d.kind = StepKind::kRetreat;
-          for (const RetreatPreference& r : orders.retreats) {
-            if (r.hex == p.hex) d.retreat = r;
-          }
+          // This retreat's entry, counting those the script lists already for the hex.
+          const auto& listed = turn.script().retreats;
+          const auto k = static_cast<std::size_t>(
+              std::count_if(listed.begin(), listed.end(),
+                            [&p](const RetreatPreference& r) { return r.hex == p.hex; }));
+          const RetreatPreference* r = RetreatPreferenceFor(orders.retreats, p.hex, k);
+          if (r != nullptr && !r->prefer.empty()) d.retreat = *r;
           break;
+        }
         case Waiting::kAdvance:
           d.kind = StepKind::kAdvance;
           d.advance = a.advance_units ? *a.advance_units

@@ -219,7 +219,12 @@ std::optional<Note> Turn::RetreatBar(const GroundUnit& u, map::HexsideRef e) {
     return Note{v.blocked, v.why};
   }
   if (Occupied(to, Enemy(u.side))) return Note{rules::kB7_5, Name(to) + " holds enemy units"};
-  if (EnemyZoc(u.side)[to.v] && !Occupied(to, u.side)) {
+  // One hex's zone, unless the whole map's is at hand: each retreating unit moves a unit, which
+  // would make the next one's map stale.
+  const int k = static_cast<int>(u.side);
+  const bool in_zone =
+      zoc_fresh_[k] ? zoc_[k][to.v] != 0 : InEnemyZone(t_, s_, u.side, Ctx(false), to);
+  if (in_zone && !Occupied(to, u.side)) {
     return Note{rules::kB7_5, Name(to) +
                                   " is in an enemy zone of control and no friendly unit "
                                   "stands there"};
@@ -232,11 +237,9 @@ std::optional<Note> Turn::RetreatBar(const GroundUnit& u, map::HexsideRef e) {
 
 map::HexRef Turn::PreferredRetreat(const GroundUnit& u, const std::vector<map::HexRef>& from,
                                    map::HexRef farthest) {
-  // The latest entry for the hex: an orders file holds one; a stack that retreats twice in a
-  // player-turn played step by step is asked each time (B7.5).
-  const auto it = std::find_if(orders_.retreats.rbegin(), orders_.retreats.rend(),
-                               [&](const RetreatPreference& r) { return r.hex == u.hex; });
-  if (it == orders_.retreats.rend()) return {};
+  const auto taken = retreat_prefs_.find(u.hex.v);
+  if (taken == retreat_prefs_.end() || taken->second == nullptr) return {};
+  const RetreatPreference* it = taken->second;
   const int away = FromAttackers(t_, farthest, from);
   for (map::HexRef to : it->prefer) {
     std::optional<Note> bar = RetreatBar(u, t_.HexsideBetween(u.hex, to));
@@ -339,6 +342,7 @@ Turn::Undo Turn::Mark() const {
               attacked_hexes_,
               rail_used_halves_,
               ferry_used_halves_,
+              retreats_taken_,
               result_.events.size(),
               result_.attacks.size()};
 }
@@ -351,6 +355,7 @@ void Turn::Restore(Undo undo) {
   attacked_hexes_ = std::move(undo.attacked_hexes);
   rail_used_halves_ = undo.rail_used_halves;
   ferry_used_halves_ = std::move(undo.ferry_used_halves);
+  retreats_taken_ = std::move(undo.retreats_taken);
   result_.events.resize(undo.events);
   result_.attacks.resize(undo.attacks);
   zoc_fresh_ = {};

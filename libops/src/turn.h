@@ -49,6 +49,7 @@ class Turn {
     std::set<std::uint32_t> attacked_hexes;
     int rail_used_halves;
     std::map<std::size_t, int> ferry_used_halves;
+    std::map<std::uint32_t, std::size_t> retreats_taken;
     std::size_t events;
     std::size_t attacks;
   };
@@ -87,6 +88,12 @@ class Turn {
   std::vector<ReactionKind> FloodChoices(map::HexRef h) const;
   // The hexes whose units retreat under the result, in the order they retreat (first unit).
   std::vector<map::HexRef> Retreating(const Declared& d);
+  // B7.5: how many retreat preferences `h`'s stacks have taken this player-turn
+  // (RetreatPreferenceFor).
+  std::size_t RetreatsTaken(map::HexRef h) const {
+    const auto it = retreats_taken_.find(h.v);
+    return it == retreats_taken_.end() ? 0 : it->second;
+  }
   // B7.5: where the first unit retreating from `h` may go, the engine's choice first; the
   // other hexes are those as far from the attackers (the tie a preference breaks).
   std::vector<map::HexRef> RetreatChoices(const Declared& d, map::HexRef h);
@@ -183,9 +190,12 @@ class Turn {
   // B7.5: the hexes `u` may retreat into that are farthest from `from`, lowest first (the
   // first is the engine's choice); none when it cannot retreat.
   std::vector<map::HexRef> Farthest(const GroundUnit& u, const std::vector<map::HexRef>& from);
-  // The first of `u`'s preferred hexes that it may enter and that is as far from the attackers
-  // as `farthest` (the engine's choice), saying why each one before it is refused; invalid
-  // when none is, or it has none.
+  // B7.5: the preferences each stack retreating from `hexes` now takes (RetreatPreferenceFor),
+  // for PreferredRetreat until the retreats are done.
+  void TakeRetreatPreferences(const std::vector<map::HexRef>& hexes);
+  // The first of `u`'s preferred hexes (the preference its stack took) that it may enter and
+  // that is as far from the attackers as `farthest` (the engine's choice), saying why each one
+  // before it is refused; invalid when none is, or it has none.
   map::HexRef PreferredRetreat(const GroundUnit& u, const std::vector<map::HexRef>& from,
                                map::HexRef farthest);
   // B11.2: an air unit's attempt to escape from a lost airbase.
@@ -272,6 +282,11 @@ class Turn {
   RouterCache& routers_;
   const RuleTables& tables_;
   const Orders& orders_;
+  // B7.5: of the orders' retreat preferences, how many each hex's stacks have taken this
+  // player-turn (one per retreat from it); and the ones the attack being applied takes, by the
+  // hex each retreating stack leaves (ApplyResult, for PreferredRetreat).
+  std::map<std::uint32_t, std::size_t> retreats_taken_;
+  std::map<std::uint32_t, const RetreatPreference*> retreat_prefs_;
   GameState s_;
   Side side_;
   std::int32_t serial_;

@@ -2,7 +2,26 @@
 // zone), retreats, the supply net (B8.2) and route queries all read this map.
 #include "zones_of_control.h"
 
+#include <array>
+
 namespace opsim::ops {
+
+namespace {
+
+// Whether `u`, an enemy of `side`, exerts a zone of control at all.
+bool Exerts(const GroundUnit& u, Side side, const RuleContext& ctx) {
+  return u.on_map() && u.side != side && (u.attack != 0 || ctx.tables.zoc_from_zero_attack);
+}
+
+// Whether a zone exerted from `from` reaches its neighbour across `e`: a unit of `enemy` could
+// step there (not across all-sea or unfrozen lake hexsides, not into prohibited hexes).
+bool Reaches(const RuleContext& ctx, Side enemy, map::HexRef from, map::HexsideRef e) {
+  GroundMover mover;
+  mover.side = enemy;
+  return EvaluateGroundStep(ctx, mover, from, e, nullptr).blocked.empty();
+}
+
+}  // namespace
 
 std::vector<std::uint8_t> EnemyZones(const map::Theater& t, const GameState& s, Side side,
                                      const RuleContext& ctx) {
@@ -13,26 +32,49 @@ std::vector<std::uint8_t> EnemyZones(const map::Theater& t, const GameState& s, 
   for (const GroundUnit& u : s.units) {
     if (u.on_map() && u.side == side) own[u.hex.v] = 1;
   }
-  const bool zero = ctx.tables.zoc_from_zero_attack;
   for (const GroundUnit& u : s.units) {
-    if (!u.on_map() || u.side == side || (u.attack == 0 && !zero)) continue;
+    if (!Exerts(u, side, ctx)) continue;
     zoc[u.hex.v] = 1;
     if (own[u.hex.v]) continue;
-    // A zone reaches every neighbour the unit could step into: not across all-sea or unfrozen
-    // lake hexsides, not into prohibited hexes. (A neighbour already in a zone is not asked.)
-    GroundMover mover;
-    mover.side = u.side;
+    // A zone reaches every neighbour the unit could step into. (A neighbour already in a zone
+    // is not asked.)
     for (map::Dir d : map::kAllDirs) {
       const map::HexsideRef side_ref = t.HexsideAt(u.hex, d);
       if (!side_ref.valid()) continue;
       const map::HexRef next = t.hexside(side_ref).Other(u.hex);
-      if (zoc[next.v]) continue;
-      if (EvaluateGroundStep(ctx, mover, u.hex, side_ref, nullptr).blocked.empty()) {
-        zoc[next.v] = 1;
-      }
+      if (!zoc[next.v] && Reaches(ctx, u.side, u.hex, side_ref)) zoc[next.v] = 1;
     }
   }
   return zoc;
+}
+
+bool InEnemyZone(const map::Theater& t, const GameState& s, Side side, const RuleContext& ctx,
+                 map::HexRef h) {
+  // The hex and its neighbours: which hold a unit that exerts a zone, and which hold a unit of
+  // `side` (contested: its enemies exert no zone beyond it).
+  std::array<map::HexRef, 7> near{h};
+  std::array<map::HexsideRef, 7> across{};
+  std::size_t n = 1;
+  for (map::Dir d : map::kAllDirs) {
+    const map::HexsideRef e = t.HexsideAt(h, d);
+    if (!e.valid()) continue;
+    near[n] = t.hexside(e).Other(h);
+    across[n++] = e;
+  }
+  std::array<bool, 7> exerted{}, own{};
+  for (const GroundUnit& u : s.units) {
+    if (!u.on_map()) continue;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (u.hex != near[i]) continue;
+      if (u.side == side) own[i] = true;
+      if (Exerts(u, side, ctx)) exerted[i] = true;
+    }
+  }
+  if (exerted[0]) return true;
+  for (std::size_t i = 1; i < n; ++i) {
+    if (exerted[i] && !own[i] && Reaches(ctx, Enemy(side), near[i], across[i])) return true;
+  }
+  return false;
 }
 
 }  // namespace opsim::ops

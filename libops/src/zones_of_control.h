@@ -14,5 +14,9 @@ namespace opsim::ops {
 // projects none. Zero-attack units exert one only where the tables say so.
 std::vector<std::uint8_t> EnemyZones(const map::Theater& t, const GameState& s, Side side,
                                      const RuleContext& ctx);
+// EnemyZones(...)[h], for one hex: from the units in it and its neighbours only (a retreat asks
+// of a few hexes, where the whole map would cost a trace of every unit).
+bool InEnemyZone(const map::Theater& t, const GameState& s, Side side, const RuleContext& ctx,
+                 map::HexRef h);
 
 }  // namespace opsim::ops

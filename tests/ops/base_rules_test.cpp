@@ -450,19 +450,14 @@ TEST(B7_5, AttackerRetreatsToItsPreferredHex) {
       << test::AllEvents(*r);
 }
 
-// B7.5: a preferred hex not next to the stack's, a stack's hex given twice and a hex listed
-// twice are refused with the file, line and JSON path.
+// B7.5: a preferred hex not next to the stack's, and a hex listed twice in one preference, are
+// refused with the file, line and JSON path.
 TEST(B7_5, BadRetreatPreferencesAreRefused) {
   const std::vector<std::pair<json, std::string>> cases = {
       {json::array({{{"hex", "1:0505"}, {"prefer", {"1:0504", "1:0507"}}}}),
        "/retreats/0/prefer/1: 1:0507 is not next to 1:0505: a retreat moves one hex (B7.5)"},
-      {json::array({{{"hex", "1:0505"}, {"prefer", {"1:0504"}}},
-                    {{"hex", "1:0505"}, {"prefer", {"1:0604"}}}}),
-       "/retreats/1/hex: 1:0505 has its retreat preferences already (orders.json:"},
       {json::array({{{"hex", "1:0505"}, {"prefer", {"1:0504", "0504"}}}}),
        "/retreats/0/prefer/1: 1:0504 is listed twice"},
-      {json::array({{{"hex", "1:0505"}, {"prefer", json::array()}}}),
-       "/retreats/0/prefer: name at least one hex"},
   };
   for (const auto& [retreats, says] : cases) {
     Fight f;
@@ -473,6 +468,25 @@ TEST(B7_5, BadRetreatPreferencesAreRefused) {
         << r.error().to_string();
     EXPECT_NE(r.error().to_string().find(says), std::string::npos) << r.error().to_string();
   }
+}
+
+// B7.5: an empty preference leaves the retreat to the rules; a hex listed twice serves its
+// first retreat with its first entry (its second retreat, had there been one, with the second).
+TEST(B7_5, AnEmptyPreferenceIsTheRulesChoiceAndEntriesServeInTurn) {
+  Fight rules;
+  auto engine =
+      rules.Attack(8, 2, 1, true, json::array({{{"hex", "1:0505"}, {"prefer", json::array()}}}));
+  ASSERT_TRUE(engine) << engine.error().to_string();
+  Fight plain;
+  auto none = plain.Attack(8, 2, 1);
+  ASSERT_TRUE(none) << none.error().to_string();
+  EXPECT_EQ(engine->final_hash, none->final_hash);
+  Fight twice;
+  auto first = twice.Attack(8, 2, 1, true,
+                            json::array({{{"hex", "1:0505"}, {"prefer", {"1:0605"}}},
+                                         {{"hex", "1:0505"}, {"prefer", {"1:0504"}}}}));
+  ASSERT_TRUE(first) << first.error().to_string();
+  EXPECT_EQ(twice.c.Unit("su").hex, twice.c.Hex("1:0605")) << test::AllEvents(*first);
 }
 
 TEST(B7_3, DefenderEliminated) {

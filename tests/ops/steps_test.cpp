@@ -325,6 +325,65 @@ TEST(B10_1, AFairGamesStepsEachDrawFromTheStreamOfTheStepsSoFar) {
   EXPECT_FALSE(StepTurn::BeginFair(game, nullptr));
 }
 
+// B7.5, B1.3: two stacks retreat from the same hex in one player-turn (two attacks from
+// 1:0405, each an AR), each where its owner chose. The script lists 1:0405's preferences once
+// per retreat, in order (a forced or left-to-the-rules retreat as an empty list), so it reads
+// back and, played in a batch, is the same player-turn. (Before, it listed the hex twice, which
+// the orders reader refused: the player-turn could not be logged.)
+TEST(B7_5, TwoRetreatsFromOneHexAreEachTheirOwnersChoice) {
+  Camp c = Fields();
+  c.Add("ax1", Side::kAxis, UnitType::kInfantry, 4, 2, 4, 2, "1:0405");
+  c.Add("ax2", Side::kAxis, UnitType::kInfantry, 4, 2, 4, 2, "1:0405");
+  c.Add("su1", Side::kAllied, UnitType::kInfantry, 1, 4, 4, 2, "1:0505");
+  c.Add("su2", Side::kAllied, UnitType::kInfantry, 1, 4, 4, 2, "1:0404");
+  c.Own("1:0505", Side::kAllied);
+  c.Own("1:0404", Side::kAllied);
+  Game game = c.AsGame();
+  auto begun = StepTurn::Begin(game, nullptr, {1, 1, 1});  // weather, then two 1:1 ARs
+  ASSERT_TRUE(begun) << begun.error().to_string();
+  StepTurn& turn = *begun;
+  Take(turn, c.t(), Side::kAxis, kEnd);
+  Take(turn, c.t(), Side::kAxis, kEnd);
+  std::vector<map::HexRef> went;
+  for (const char* target : {"1:0505", "1:0404"}) {
+    const std::string unit = went.empty() ? "ax1" : "ax2";
+    Take(turn, c.t(), Side::kAxis, {{"attack", target}, {"units", {unit}}});
+    ASSERT_EQ(turn.prompt().waiting, Waiting::kRetreat) << turn.prompt().text;
+    ASSERT_EQ(turn.prompt().hex, c.Hex("1:0405"));
+    ASSERT_GT(turn.prompt().retreat_to.size(), 1u);
+    // The first retreat takes the rules' last choice, the second leaves it to the rules.
+    const map::HexRef to =
+        went.empty() ? turn.prompt().retreat_to.back() : turn.prompt().retreat_to.front();
+    Take(turn, c.t(), Side::kAxis,
+         went.empty() ? json{{"hex", "1:0405"}, {"prefer", {c.t().HexName(to)}}}
+                      : json{{"hex", "1:0405"}, {"prefer", json::array()}});
+    EXPECT_EQ(turn.state().FindUnit(unit)->hex, to);
+    went.push_back(to);
+    while (turn.prompt().waiting == Waiting::kAdvance) {
+      Take(turn, c.t(), Side::kAxis, {{"advance", json::array()}});
+    }
+  }
+  ASSERT_NE(went[0], went[1]);
+  Take(turn, c.t(), Side::kAxis, kEnd);
+  Take(turn, c.t(), Side::kAxis, kEnd);
+  ASSERT_TRUE(turn.over());
+  // The script: 1:0405 listed twice, the second leaving it to the rules; it reads back.
+  const json script = json::parse(OrdersToJson(turn.script(), c.t()));
+  ASSERT_EQ(script["retreats"].size(), 2u) << script.dump();
+  EXPECT_EQ(script["retreats"][0]["prefer"], json::array({c.t().HexName(went[0])}));
+  EXPECT_EQ(script["retreats"][1]["prefer"], json::array());
+  auto src = JsonSource::FromText(script.dump(), "script");
+  ASSERT_TRUE(src);
+  auto orders = ParseOrders(*src, c.t());
+  ASSERT_TRUE(orders) << orders.error().to_string();
+  Game batch = game;
+  auto played = batch.Play(*orders);
+  ASSERT_TRUE(played) << played.error().to_string();
+  ExpectSameTurn(*played, turn.result());
+  EXPECT_EQ(batch.state().FindUnit("ax1")->hex, went[0]);
+  EXPECT_EQ(batch.state().FindUnit("ax2")->hex, went[1]);
+}
+
 // B7.6: the attacker may advance no one, and may not name a unit that did not attack.
 TEST(B7_6, TheAttackerChoosesWhoAdvances) {
   Fight f(8, 2);

@@ -231,7 +231,10 @@ Status Turn::MassiveFloodEffects(map::HexRef h) {
       if (const GroundUnit* u = s_.FindUnit(id)) attackers_at.push_back(u->hex);
     }
   }
-  for (GroundUnit* u : UnitsAt(h, Side::kAxis)) Retreat(*u, attackers_at, rules::k41A4b);
+  const std::vector<GroundUnit*> axis = UnitsAt(h, Side::kAxis);
+  if (!axis.empty()) TakeRetreatPreferences({h});
+  for (GroundUnit* u : axis) Retreat(*u, attackers_at, rules::k41A4b);
+  retreat_prefs_.clear();
   Gain(h, Side::kAllied);  // units that dropped into the hex hold it now
   for (AirUnit& a : s_.air) {
     if (a.side == Side::kAxis && a.status == AirStatus::kBased && a.base == h) {

@@ -75,9 +75,15 @@ struct Reaction {
 // the engine's own choice.
 struct RetreatPreference {
   map::HexRef hex;
-  std::vector<map::HexRef> prefer;
+  std::vector<map::HexRef> prefer;  // none: the rules' choice
   std::string where;
 };
+
+// B7.5: the preference that retreat `k` (from 0) of a stack from `hex` in a player-turn takes:
+// a hex listed once, its entry every time; listed more often (a player-turn played step by
+// step lists one per retreat), the k-th, and none past the last. Null when there is none.
+const RetreatPreference* RetreatPreferenceFor(const std::vector<RetreatPreference>& listed,
+                                              map::HexRef hex, std::size_t k);
 
 // One step of a player-turn played step by step (steps.h), as the log keeps it: who took it
 // and its canonical JSON (ops::StepToJson).
