@@ -249,7 +249,7 @@ void AddStatusCommand(CLI::App& app, Context& ctx) {
     if (so->at < 0 && status->game.dice == db::DiceKind::kSeeded) {
       auto steps = db::PendingSteps(so->db);
       if (!steps) return std::unexpected(steps.error());
-      if (*steps > 0) {
+      if (*steps) {
         auto session = db::StepSession::Open(so->db, db::TurnLog::Access::kRead);
         if (!session) return std::unexpected(session.error());
         doc["in_play"] = query::PlayStatusJson(*session);

@@ -287,6 +287,17 @@ const std::string& StepSession::scenario_name() const {
   return impl_->log.game().scenario_name;
 }
 
+bool StepSession::begun() const {
+  return impl_->pending.has_value();
+}
+
+Status StepSession::Start() {
+  if (begun()) return {};
+  auto record = impl_->Commit({});
+  if (!record) return std::unexpected(record.error());
+  return {};
+}
+
 Result<StepRecord> StepSession::Take(const JsonSource& src, Side by) {
   Impl& m = *impl_;
   auto step = ops::ParseStep(src, *m.rules.theater, m.turn->prompt());
@@ -315,19 +326,19 @@ Result<StepRecord> StepSession::Undo(Side by) {
   return record;
 }
 
-Result<std::size_t> PendingSteps(const std::string& db_path) {
+Result<std::optional<std::size_t>> PendingSteps(const std::string& db_path) {
   auto log = TurnLog::Open(db_path, TurnLog::Access::kRead);
   if (!log) return std::unexpected(log.error());
   auto text = PendingText(*log);
   if (!text) return std::unexpected(text.error());
-  if (!*text) return std::size_t{0};
+  if (!*text) return std::optional<std::size_t>();
   const json j = json::parse(**text, nullptr, false);
   if (!j.is_object() || !j.contains("steps") || !j["steps"].is_array()) {
     return Fail(ErrorCode::kCorruption,
                 "the player-turn in play (" + std::string(kPendingKey) + ") does not read",
                 db_path);
   }
-  return j["steps"].size();
+  return std::optional<std::size_t>(j["steps"].size());
 }
 
 }  // namespace opsim::db

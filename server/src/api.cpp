@@ -394,21 +394,14 @@ class GameApi final : public Api {
     if (parts.size() != 4) return ErrorResponse(404, "not-found", "no such path", req.path);
     using Handler = Response (GameApi::*)(const Request&, const std::string&);
     static const std::map<std::string, std::pair<const char*, Handler>> kEndpoints = {
-        {"theater", {"GET", &GameApi::Theater}},
-        {"state", {"GET", &GameApi::State}},
-        {"route", {"POST", &GameApi::RouteQuery}},
-        {"reach", {"POST", &GameApi::Reach}},
-        {"check", {"POST", &GameApi::Check}},
-        {"supply", {"GET", &GameApi::Supply}},
-        {"odds", {"POST", &GameApi::Odds}},
-        {"log", {"GET", &GameApi::Log}},
-        {"dice", {"GET", &GameApi::Dice}},
-        {"orders", {"POST", &GameApi::Orders}},
-        {"reply", {"POST", &GameApi::Reply}},
-        {"play", {"GET", &GameApi::Play}},
-        {"step", {"POST", &GameApi::Step}},
-        {"undo", {"POST", &GameApi::Undo}},
-        {"events", {"GET", nullptr}}};
+        {"theater", {"GET", &GameApi::Theater}},   {"state", {"GET", &GameApi::State}},
+        {"route", {"POST", &GameApi::RouteQuery}}, {"reach", {"POST", &GameApi::Reach}},
+        {"check", {"POST", &GameApi::Check}},      {"supply", {"GET", &GameApi::Supply}},
+        {"odds", {"POST", &GameApi::Odds}},        {"log", {"GET", &GameApi::Log}},
+        {"dice", {"GET", &GameApi::Dice}},         {"orders", {"POST", &GameApi::Orders}},
+        {"reply", {"POST", &GameApi::Reply}},      {"play", {"GET", &GameApi::Play}},
+        {"step", {"POST", &GameApi::Step}},        {"undo", {"POST", &GameApi::Undo}},
+        {"begin", {"POST", &GameApi::Begin}},      {"events", {"GET", nullptr}}};
     auto it = kEndpoints.find(what);
     if (it == kEndpoints.end()) return ErrorResponse(404, "not-found", "no such path", req.path);
     const auto& [method, handler] = it->second;
@@ -792,6 +785,11 @@ class GameApi final : public Api {
         auto pending = db::pbem::Pending(g.path);
         if (!pending) return std::unexpected(pending.error());
         if (*pending) doc["pending"] = **pending;
+      }
+      if (!*at) {  // a player-turn begun by steps (docs/api.md, "Steps")
+        auto steps = db::PendingSteps(g.path);
+        if (!steps) return std::unexpected(steps.error());
+        if (*steps) doc["in_play"] = {{"steps", **steps}};
       }
       doc["game"] = g.id;
       doc["role"] = RoleName(g.role);
@@ -1294,36 +1292,80 @@ class GameApi final : public Api {
     if (!g) return g.error();
     auto session = SessionOf(*g);
     if (!session) return FromError(session.error());
-    json doc = query::PlayJson(**session);
-    auto position = query::PositionJson(query::PositionInPlay(**session), {});
-    if (!position) return FromError(position.error());
-    doc["position"] = std::move(*position);
+    const db::StepSession& in_play = **session;
+    json doc;
+    query::LoadedGame position;
+    if (g->secrets && !in_play.begun()) {
+      // Not begun: nothing drawn for it is shown (its weather), or the mover could look and
+      // then send orders, whose dice differ (docs/dice.md, "Step by step").
+      doc = query::PlayStatusJson(in_play);
+      doc["prompt"] = {{"waiting", "begin"},
+                       {"side", SideName(in_play.game().state().phasing())},
+                       {"phase", "initial"},
+                       {"text", std::string(SideName(in_play.game().state().phasing())) +
+                                    " player-turn: begin it (its weather is rolled, B2.1) "
+                                    "and play it step by step, or send its orders"}};
+      doc["can_undo"] = false;
+      doc["state_hash"] = in_play.game().hash();
+      doc["events"] = json::array();
+      doc["rolls"] = json::array();
+      position.theater = in_play.shared_theater();
+      position.campaign = in_play.campaign();
+      position.state = in_play.game().state();
+      position.map = position.state->map;
+      position.scenario.name = in_play.scenario_name();
+    } else {
+      doc = query::PlayJson(in_play);
+      position = query::PositionInPlay(in_play);
+    }
+    doc["begun"] = in_play.begun() || !g->secrets;
+    auto drawn = query::PositionJson(position, {});
+    if (!drawn) return FromError(drawn.error());
+    doc["position"] = std::move(*drawn);
     doc["game"] = id;
     doc["role"] = RoleName(g->role);
     return JsonResponse(200, doc);
   }
 
+  // The mover begins his player-turn by steps: from now on it is played so (B1.3), and its
+  // weather is shown.
+  Response Begin(const Request& req, const std::string& id) {
+    return StepWrite(req, id, "begin", {}, [](db::StepSession& session, Side) {
+      return Result<db::StepRecord>(
+          db::StepRecord{session.number(), session.turn().steps().size(), {}, {}, false});
+    });
+  }
+
   Response Step(const Request& req, const std::string& id) {
-    return StepWrite(req, id, [&req](db::StepSession& session, Side by) -> Result<db::StepRecord> {
+    // The step as a source of its own, read before anything else: a body that does not read
+    // neither begins the player-turn nor says anything of its dice.
+    const auto read = [&req]() -> Result<JsonSource> {
       auto body = Body(req);
       if (!body) return std::unexpected(body.error());
       JsonReader r(*body);
       if (auto s = r.OnlyKeys(P(), {"step"}); !s) return std::unexpected(s.error());
-      auto step = Member(*body, "step");
-      if (!step) return std::unexpected(step.error());
-      return session.Take(*step, by);
-    });
+      return Member(*body, "step");
+    };
+    const Result<JsonSource> step = read();
+    return StepWrite(
+        req, id, "step", step ? Status{} : std::unexpected(step.error()),
+        [&step](db::StepSession& session, Side by) { return session.Take(*step, by); });
   }
 
   Response Undo(const Request& req, const std::string& id) {
-    return StepWrite(req, id, [](db::StepSession& session, Side by) { return session.Undo(by); });
+    return StepWrite(req, id, "undo", {},
+                     [](db::StepSession& session, Side by) { return session.Undo(by); });
   }
 
-  // A step or an undo by the side the token is, under the game's writer lock; a session the log
-  // moved past is opened again and the step tried once more. The listeners hear "step", or
-  // "turn" when the step logged the player-turn, with what the game waits for now.
+  // A step, an undo or the beginning (`action`) by the side the token is, under the game's
+  // writer lock, once the request is `ready` (its body read); a session the log moved past is
+  // opened again and the step tried once more. A step or the beginning begins the player-turn
+  // if it is not begun (it is played by steps from then on: even a refused step may say
+  // something of its dice). The listeners hear "step", or
+  // "turn" when the step logged the player-turn, with who did what and what the game waits for.
   template <class F>
-  Response StepWrite(const Request& req, const std::string& id, F take) {
+  Response StepWrite(const Request& req, const std::string& id, const std::string& action,
+                     const Status& ready, F take) {
     if (!store_.Exists(id)) return ErrorResponse(404, "not-found", "no such game", id);
     json done, heard;
     bool logged = false;
@@ -1333,6 +1375,7 @@ class GameApi final : public Api {
       std::lock_guard hold(*lock);
       auto g = Admit(req, id, Need::kPlayer);
       if (!g) return g.error();
+      if (!ready) return FromError(ready.error());
       const Side by = g->role == Role::kAxis ? Side::kAxis : Side::kAllied;
       Result<db::StepRecord> record = Fail(ErrorCode::kWrongTurn, "");
       std::shared_ptr<db::StepSession> session;
@@ -1340,7 +1383,19 @@ class GameApi final : public Api {
         auto opened = SessionOf(*g);
         if (!opened) return FromError(opened.error());
         session = *opened;
-        record = take(*session, by);
+        if (action != "undo" && !session->begun()) {
+          if (by != session->game().state().phasing()) {
+            return ErrorResponse(422, "rule-violation",
+                                 "the player-turn is not begun: the " +
+                                     std::string(SideName(session->game().state().phasing())) +
+                                     " player begins it",
+                                 "", std::string(rules::kB1_3.id));
+          }
+          auto st = session->Start();
+          record = st ? take(*session, by) : std::unexpected(st.error());
+        } else {
+          record = take(*session, by);
+        }
         if (record || record.error().code != ErrorCode::kWrongTurn) break;
         Forget(id);
       }
@@ -1354,6 +1409,8 @@ class GameApi final : public Api {
       const ops::Prompt& now = session->turn().prompt();
       heard = {{"game", id},
                {"number", record->number},
+               {"by", SideName(by)},
+               {"action", action},
                {"steps", record->steps},
                {"waiting", ops::WaitingName(now.waiting)},
                {"side", SideName(now.side)}};

@@ -318,31 +318,46 @@ TEST_F(ApiTest, StepsAreTakenByTheSideTheGameWaitsForAndHeardAtOnce) {
     return json();
   };
 
+  // Not begun: nothing drawn for it is shown.
   Response r = Call("GET", g + "/play", c.spectator);
   ASSERT_EQ(r.status, 200) << r.body;
   json play = Json(r);
-  EXPECT_EQ(play["prompt"]["waiting"], "order");
+  EXPECT_FALSE(play["begun"]);
+  EXPECT_EQ(play["prompt"]["waiting"], "begin");
   EXPECT_EQ(play["prompt"]["side"], "axis");
-  EXPECT_EQ(play["prompt"]["phase"], "initial");
-  EXPECT_EQ(play["steps"], 0);
-  // The weather, drawn as the player-turn began: one die per weather zone (B2.1).
-  ASSERT_FALSE(play["rolls"].empty());
-  for (const json& roll : play["rolls"]) EXPECT_EQ(roll["rule"], "B2.1") << roll.dump();
+  EXPECT_TRUE(play["rolls"].empty());
   EXPECT_EQ(hex_of(play, "de-18a"), "16A:1322");
 
   const std::string end = R"({"step": {"end-phase": true}})";
   const std::string before = Head(c);
-  r = Call("POST", g + "/step", c.allied, end);
+  r = Call("POST", g + "/step", c.allied, end);  // only the mover begins it
   EXPECT_EQ(r.status, 422) << r.body;
   EXPECT_EQ(Json(r)["error"]["rule"], "B1.3");
+  EXPECT_EQ(Call("POST", g + "/begin", c.allied).status, 422);
+  EXPECT_EQ(Call("POST", g + "/begin", c.spectator).status, 403);
   EXPECT_EQ(Call("POST", g + "/step", c.spectator, end).status, 403);
   EXPECT_EQ(Call("POST", g + "/step", "", end).status, 401);
   EXPECT_EQ(Call("POST", g + "/step", c.axis, R"({"stepp": {}})").status, 400);
   EXPECT_EQ(Call("POST", g + "/step", c.axis, "[]").status, 400);
   EXPECT_EQ(Call("GET", g + "/step", c.axis).status, 405);
   EXPECT_EQ(Head(c), before);
-  EXPECT_EQ(*db::PendingSteps(Log(c)), 0u);
+  EXPECT_FALSE(*db::PendingSteps(Log(c)));
   EXPECT_TRUE(events.empty());
+
+  // The mover begins it: the weather is drawn, one die per weather zone (B2.1).
+  r = Call("POST", g + "/begin", c.axis);
+  ASSERT_EQ(r.status, 200) << r.body;
+  play = Json(Call("GET", g + "/play", c.spectator));
+  EXPECT_TRUE(play["begun"]);
+  EXPECT_EQ(play["prompt"]["waiting"], "order");
+  EXPECT_EQ(play["prompt"]["phase"], "initial");
+  EXPECT_EQ(play["steps"], 0);
+  ASSERT_FALSE(play["rolls"].empty());
+  for (const json& roll : play["rolls"]) EXPECT_EQ(roll["rule"], "B2.1") << roll.dump();
+  EXPECT_EQ(Json(Call("GET", g, c.spectator))["in_play"]["steps"], 0);
+  EXPECT_EQ(Call("POST", g + "/begin", c.axis).status, 200);  // begun already: nothing more
+  EXPECT_EQ(events, (std::vector<std::string>{"step", "step"}));
+  events.clear();
 
   r = Call("POST", g + "/step", c.axis, end);
   ASSERT_EQ(r.status, 200) << r.body;
@@ -378,6 +393,38 @@ TEST_F(ApiTest, StepsAreTakenByTheSideTheGameWaitsForAndHeardAtOnce) {
   play = Json(Call("GET", g + "/play", c.allied));
   EXPECT_EQ(play["steps"], 1);
   EXPECT_EQ(play["prompt"]["phase"], "movement");
+}
+
+// docs/dice.md, "Step by step": looking at a hosted player-turn draws nothing the players see,
+// so the mover may still send orders (whose dice differ from the steps'); once begun, by a step
+// or by /begin, it is played by steps, and orders are refused. Else the mover could look at the
+// steps' weather and, not liking it, have the orders' instead: a re-roll.
+TEST_F(ApiTest, ALookBindsNothingAndABeginningBindsThePlayerTurnToSteps) {
+  const auto [orders, reply] = FirstTurn();
+  const Created looked = Create();
+  const std::string g = "/api/games/" + looked.id;
+  ASSERT_EQ(Call("GET", g + "/play", looked.axis).status, 200);
+  ASSERT_EQ(Call("GET", g + "/play", looked.allied).status, 200);
+  EXPECT_EQ(Call("POST", g + "/orders", looked.axis, orders).status, 202);
+  // Orders pending: the player-turn is played from them, not by steps.
+  EXPECT_EQ(Call("GET", g + "/play", looked.axis).status, 409);
+  EXPECT_EQ(Call("POST", g + "/begin", looked.axis).status, 409);
+  EXPECT_EQ(Call("POST", g + "/reply", looked.allied, reply).status, 200);
+
+  const Created begun = Create();
+  const std::string h = "/api/games/" + begun.id;
+  ASSERT_EQ(Call("POST", h + "/begin", begun.axis).status, 200);
+  const Response refused = Call("POST", h + "/orders", begun.axis, orders);
+  EXPECT_EQ(refused.status, 409) << refused.body;
+  EXPECT_EQ(Json(refused)["error"]["rule"], "B1.3");
+  // A refused step begins it too: a refusal may say something of the dice.
+  const Created refusing = Create();
+  const std::string k = "/api/games/" + refusing.id;
+  EXPECT_EQ(Call("POST", k + "/step", refusing.axis,
+                 R"({"step": {"units": ["de-18a"], "path": ["16A:1322", "16A:1222"]}})")
+                .status,
+            422);  // a move in the initial phase (B1.3)
+  EXPECT_EQ(Call("POST", k + "/orders", refusing.axis, orders).status, 409);
 }
 
 TEST_F(ApiTest, AccessIsRefusedAndNothingIsWritten) {

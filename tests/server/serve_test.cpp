@@ -308,6 +308,12 @@ TEST_F(ServeTest, APlayerTurnIsPlayedStepByStepAndTheDefenderAnswersWhatHeIsAske
     const json prompt = now.json()["prompt"];
     json step;
     std::string token = axis_;
+    if (prompt["waiting"] == "begin") {  // the mover begins his player-turn: its weather
+      ASSERT_EQ(prompt["side"], "axis");
+      ASSERT_EQ(axis.Post(base_ + "/begin", "", axis_).status, 200);
+      EXPECT_EQ(json::parse(AwaitEvent(listener, buffer, "step"))["action"], "begin");
+      continue;
+    }
     if (prompt["waiting"] == "order") {
       ASSERT_EQ(prompt["side"], "axis");
       if (prompt["phase"] == "movement" && moves < file["movement"].size()) {

@@ -67,6 +67,12 @@ class StepSession {
   std::shared_ptr<const ops::Campaign> campaign() const;
   const std::string& scenario_name() const;  // as the log names it
 
+  // Whether the player-turn is begun: its record of steps is in the log (perhaps with none). A
+  // fair game's player-turn that is begun is played by steps (B1.3): its weather is drawn, and
+  // orders for it are refused.
+  bool begun() const;
+  // Begins the player-turn (writes its record, with no step), if it is not begun.
+  Status Start();
   // Reads `step` (ops::ParseStep) and takes it for `by`; a refused step changes nothing.
   Result<StepRecord> Take(const JsonSource& step, Side by);
   // B1.4: takes back `by`'s last step, if it may be.
@@ -78,8 +84,8 @@ class StepSession {
   std::unique_ptr<Impl> impl_;
 };
 
-// Whether the log holds a player-turn in play, and how many steps it has taken (0: none in
-// play). Reads the metadata only.
-Result<std::size_t> PendingSteps(const std::string& db_path);
+// How many steps the player-turn in play has taken (perhaps 0, once begun), or none when no
+// player-turn is in play. Reads the metadata only.
+Result<std::optional<std::size_t>> PendingSteps(const std::string& db_path);
 
 }  // namespace opsim::db
