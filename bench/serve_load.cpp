@@ -3,7 +3,9 @@
 // It creates games through the API, then runs --clients clients for --seconds on 127.0.0.1,
 // each on its own keep-alive connection at a fixed pace (--rate requests a second), mixing
 // state reads, reach, route and check; every --submit-every seconds each game plays its next
-// player-turn (the mover's orders, then the defender's reply, from the bundled orders files).
+// player-turn (the mover's orders, then the defender's reply, from the bundled orders files);
+// and --step-games more games are played step by step all along (docs/api.md, "Steps"): each
+// step as the game asks for it, the mover's orders of the same files one at a time.
 // Latency is measured from when a request was due, not when it was sent, so a slow server is
 // not hidden by clients that wait for it. It prints p50/p99/max per kind of request, the
 // errors, and the orders accepted against the player-turns the logs hold at the end (lost
@@ -48,6 +50,7 @@ struct Options {
   std::string scenario = "special-terrain";
   std::string orders_dir;  // the bundled orders files, played in name order
   double submit_every = 3;
+  int step_games = 1;  // games played step by step, one thread for all
   std::string upload;  // a scenario file for one more game (the 100,000-hex theater)
 };
 
@@ -229,6 +232,41 @@ void LearnMoves(Client& c, Game& g, std::mutex* lock = nullptr) {
   g.moves = std::move(moves);
 }
 
+// A game played step by step: which orders file its player-turn follows, and how far.
+struct StepGame {
+  std::unique_ptr<Game> game;
+  std::size_t file = 0;  // the orders file of the player-turn in play
+  std::size_t moves = 0, attacks = 0;
+  int logged = 0;  // player-turns its last step logged
+
+  // The step the game waits for, and who takes it: the file's next move or attack, the end of
+  // the phase, or the other side's answer (the file's flood attempt; retreats to the rules; no
+  // advance).
+  std::pair<json, std::string> Next(const json& prompt, const std::string& file_text) {
+    const json file = json::parse(file_text);
+    const std::string side = prompt.at("side");
+    const std::string waiting = prompt.at("waiting");
+    const json end = {{"end-phase", true}};
+    if (waiting == "flood") {
+      json flood = false;
+      const json open = prompt.value("floods", json::array());
+      const bool may = std::find(open.begin(), open.end(), "flood") != open.end();
+      for (const auto& r : file.value("reactions", json::array())) {
+        if (may && r.value("flood", json()) == prompt.at("hex")) flood = prompt.at("hex");
+      }
+      return {{{"flood", flood}}, side};
+    }
+    if (waiting == "retreat") return {{{"hex", prompt.at("hex")}, {"prefer", json::array()}}, side};
+    if (waiting == "advance") return {{{"advance", json::array()}}, side};
+    const std::string phase = prompt.at("phase");
+    const json movement = file.value("movement", json::array());
+    const json combat = file.value("combat", json::array());
+    if (phase == "movement" && moves < movement.size()) return {movement[moves++], side};
+    if (phase == "combat" && attacks < combat.size()) return {combat[attacks++], side};
+    return {end, side};
+  }
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -257,10 +295,12 @@ int main(int argc, char** argv) {
       o.submit_every = std::stod(next());
     else if (a == "--upload")
       o.upload = next();
+    else if (a == "--step-games")
+      o.step_games = std::stoi(next());
     else {
       std::cerr << "usage: opsim-load --port N [--clients 50] [--seconds 30] [--rate 10] "
                    "[--games 5] [--scenario NAME] [--orders DIR] [--submit-every 3] "
-                   "[--upload SCENARIO.json]\n";
+                   "[--step-games 1] [--upload SCENARIO.json]\n";
       return a == "--help" ? 0 : 2;
     }
   }
@@ -386,8 +426,54 @@ int main(int argc, char** argv) {
           std::chrono::duration<double>(o.submit_every));
     }
   });
+  // The stepper: its games' player-turns step by step, one step each in turn, as fast as the
+  // server answers; each step as the game asks for it (GET /play, then POST /step).
+  std::vector<std::unique_ptr<StepGame>> stepped;
+  for (int i = 0; i < o.step_games && !orders.empty(); ++i) {
+    stepped.push_back(std::make_unique<StepGame>());
+    stepped.back()->game = CreateGame(setup, json{{"scenario", o.scenario}}.dump());
+  }
+  std::atomic<int> steps_refused{0};
+  std::thread stepper([&] {
+    Client client(o);
+    while (Clock::now() < end && !stepped.empty()) {
+      bool any = false;
+      for (auto& sg : stepped) {
+        if (sg->file >= orders.size()) continue;
+        any = true;
+        const Game& g = *sg->game;
+        const std::string base = "/api/games/" + g.id;
+        auto t0 = Clock::now();
+        const Reply now = client.Send(http::verb::get, base + "/play", g.spectator);
+        stats.Add("play", std::chrono::duration<double, std::milli>(Clock::now() - t0).count(),
+                  now);
+        if (now.status != 200) {
+          sg->file = orders.size();
+          continue;
+        }
+        const json prompt = json::parse(now.body).at("prompt");
+        const auto [step, side] = sg->Next(prompt, ReadFile(orders[sg->file]));
+        t0 = Clock::now();
+        const Reply r =
+            client.Send(http::verb::post, base + "/step", side == "axis" ? g.axis : g.allied,
+                        json{{"step", step}}.dump());
+        stats.Add("step", std::chrono::duration<double, std::milli>(Clock::now() - t0).count(), r);
+        if (r.status == 422) {  // an order the dice made illegal: the player goes on
+          ++steps_refused;
+          continue;
+        }
+        if (r.status == 200 && json::parse(r.body).at("step").at("logged")) {
+          ++sg->logged;
+          ++sg->file;
+          sg->moves = sg->attacks = 0;
+        }
+      }
+      if (!any) break;
+    }
+  });
   for (auto& t : threads) t.join();
   submitter.join();
+  stepper.join();
   const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
 
   // Lost orders: a player-turn the server accepted that its log does not hold.
@@ -398,6 +484,12 @@ int main(int argc, char** argv) {
     accepted += g->accepted;
     logged += s.value("turns_logged", -1);
   }
+  int step_turns = 0, step_logged = 0;
+  for (auto& sg : stepped) {
+    const Reply r = setup.Send(http::verb::get, "/api/games/" + sg->game->id, sg->game->spectator);
+    step_turns += sg->logged;
+    step_logged += json::parse(r.body).value("turns_logged", -1);
+  }
   json report = {{"clients", o.clients},
                  {"seconds", elapsed},
                  {"rate_per_client", o.rate},
@@ -405,7 +497,11 @@ int main(int argc, char** argv) {
                  {"accepted_turns", accepted},
                  {"logged_turns", logged},
                  {"lost_orders", accepted - logged},
-                 {"refused_submits", submits_refused.load()}};
+                 {"refused_submits", submits_refused.load()},
+                 {"step_games", stepped.size()},
+                 {"step_turns", step_turns},
+                 {"step_turns_logged", step_logged},
+                 {"refused_steps", steps_refused.load()}};
   int errors = 0;
   std::size_t requests = 0;
   std::vector<double> all, engine_big;
@@ -413,7 +509,8 @@ int main(int argc, char** argv) {
     const int e = stats.errors.count(kind) ? stats.errors.at(kind) : 0;
     errors += e;
     requests += v.size();
-    if (kind != "orders" && kind != "reply") all.insert(all.end(), v.begin(), v.end());
+    if (kind != "orders" && kind != "reply" && kind != "step")
+      all.insert(all.end(), v.begin(), v.end());
     if (kind == "reach (100k)" || kind == "route (100k)" || kind == "check (100k)") {
       engine_big.insert(engine_big.end(), v.begin(), v.end());
     }
@@ -432,5 +529,5 @@ int main(int argc, char** argv) {
   if (!engine_big.empty()) report["engine_100k_p99_ms"] = Percentile(engine_big, 0.99);
   if (!stats.samples.empty()) report["error_samples"] = stats.samples;
   std::cout << report.dump(2) << '\n';
-  return errors == 0 && accepted == logged ? 0 : 1;
+  return errors == 0 && accepted == logged && step_turns == step_logged ? 0 : 1;
 }
