@@ -87,6 +87,31 @@ cat "$OUT/serve.json"
 AXIS_LINK="$(/usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["url"].rstrip("/") + d["created"][0]["links"]["axis"])' "$OUT/serve.json")"
 echo "the axis player's link: $AXIS_LINK"
 /usr/bin/python3 scripts/screenshot.py "$AXIS_LINK" "$OUT/table.png"
+step "A player-turn played step by step at the table (docs/api.md, Steps): the Axis begins it and moves"
+# What the Axis page does on each click, over the API: begin (the weather), end the initial
+# phase, then two moves taken at once. The allied page would see each step as it is taken.
+/usr/bin/python3 - "$AXIS_LINK" <<'PY'
+import json, sys, urllib.parse, urllib.request
+link = urllib.parse.urlparse(sys.argv[1])
+q = urllib.parse.parse_qs(link.query)
+base = f"{link.scheme}://{link.netloc}/api/games/{q['game'][0]}"
+def post(path, body=None):
+    req = urllib.request.Request(base + path, method="POST",
+                                 data=json.dumps(body).encode() if body is not None else b"",
+                                 headers={"Authorization": "Bearer " + q["token"][0],
+                                          "Content-Type": "application/json"})
+    with urllib.request.urlopen(req) as r:
+        return json.load(r)
+post("/begin")
+for step in ({"end-phase": True},
+             {"units": ["de-18a"], "path": ["16A:1322", "16A:1222"]},
+             {"units": ["de-9pz"], "path": ["16A:1323", "16A:1322", "16A:1221"]}):
+    a = post("/step", {"step": step})
+    for e in a["step"]["events"]:
+        print(f"  {e['kind']}: {e['text']}" + (f" [{e['rule']}]" if e.get("rule") else ""))
+print("now:", a["prompt"]["text"])
+PY
+/usr/bin/python3 scripts/screenshot.py "$AXIS_LINK" "$OUT/table-steps.png" --wait-for 'body[data-steps="3"]'
 kill -TERM "$SERVER"
 wait "$SERVER" && echo "opsim serve: stopped on SIGTERM, exit 0"
 
