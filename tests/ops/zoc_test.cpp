@@ -24,8 +24,8 @@ TEST(B4_8, OneHexsZoneIsTheWholeMapsThere) {
       const std::vector<std::uint8_t> zones = game.EnemyZoc(side);
       for (std::uint32_t v = 0; v < game.theater().hex_count(); ++v) {
         const bool one = InEnemyZone(game.theater(), game.state(), side, ctx, map::HexRef{v});
-        ASSERT_EQ(one, zones[v] != 0) << game.theater().HexName(map::HexRef{v}) << ", turn "
-                                      << turn << ", " << SideName(side);
+        ASSERT_EQ(one, zones[v] != 0) << game.theater().HexName(map::HexRef{v}) << ", turn " << turn
+                                      << ", " << SideName(side);
         in_zone += one;
         ++checked;
       }
