@@ -87,31 +87,53 @@ cat "$OUT/serve.json"
 AXIS_LINK="$(/usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["url"].rstrip("/") + d["created"][0]["links"]["axis"])' "$OUT/serve.json")"
 echo "the axis player's link: $AXIS_LINK"
 /usr/bin/python3 scripts/screenshot.py "$AXIS_LINK" "$OUT/table.png"
-step "A player-turn played step by step at the table (docs/api.md, Steps): the Axis begins it and moves"
-# What the Axis page does on each click, over the API: begin (the weather), end the initial
-# phase, then two moves taken at once. The allied page would see each step as it is taken.
-/usr/bin/python3 - "$AXIS_LINK" <<'PY'
+step "A player-turn played step by step at the table (docs/api.md, Steps): moves, then an attack"
+# What the two pages do on each click, over the API: the Axis begins his player-turn (its
+# weather), ends the initial phase, moves two units (each taken at once), ends the movement
+# phase and attacks 16A:1122; the Allies answer the flooding attempt they are asked for
+# (41.A.4), and each side answers the retreat or advance the result asks of it.
+ALLIED_LINK="$(/usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["url"].rstrip("/") + d["created"][0]["links"]["allied"])' "$OUT/serve.json")"
+STEPS="$(/usr/bin/python3 - "$AXIS_LINK" "$ALLIED_LINK" <<'PY'
 import json, sys, urllib.parse, urllib.request
-link = urllib.parse.urlparse(sys.argv[1])
-q = urllib.parse.parse_qs(link.query)
-base = f"{link.scheme}://{link.netloc}/api/games/{q['game'][0]}"
-def post(path, body=None):
-    req = urllib.request.Request(base + path, method="POST",
-                                 data=json.dumps(body).encode() if body is not None else b"",
-                                 headers={"Authorization": "Bearer " + q["token"][0],
+def seat(link):
+    u = urllib.parse.urlparse(link)
+    q = urllib.parse.parse_qs(u.query)
+    return f"{u.scheme}://{u.netloc}/api/games/{q['game'][0]}", q["token"][0]
+(base, axis), (_, allied) = seat(sys.argv[1]), seat(sys.argv[2])
+def call(method, path, token, body=None):
+    req = urllib.request.Request(base + path, method=method,
+                                 data=b"" if body is None else json.dumps(body).encode(),
+                                 headers={"Authorization": "Bearer " + token,
                                           "Content-Type": "application/json"})
     with urllib.request.urlopen(req) as r:
         return json.load(r)
-post("/begin")
+def take(step, token=axis):
+    a = call("POST", "/step", token, {"step": step})
+    for e in a["step"]["events"]:
+        print(f"  {e['kind']}: {e['text']}" + (f" [{e['rule']}]" if e.get("rule") else ""),
+              file=sys.stderr)
+    return a
+call("POST", "/begin", axis)
 for step in ({"end-phase": True},
              {"units": ["de-18a"], "path": ["16A:1322", "16A:1222"]},
-             {"units": ["de-9pz"], "path": ["16A:1323", "16A:1322", "16A:1221"]}):
-    a = post("/step", {"step": step})
-    for e in a["step"]["events"]:
-        print(f"  {e['kind']}: {e['text']}" + (f" [{e['rule']}]" if e.get("rule") else ""))
-print("now:", a["prompt"]["text"])
+             {"units": ["de-9pz"], "path": ["16A:1323", "16A:1322", "16A:1221"]},
+             {"end-phase": True}):
+    a = take(step)
+a = take({"attack": "16A:1122", "units": ["de-18a", "de-9pz"]})
+while a["prompt"]["waiting"] != "order":
+    p = a["prompt"]
+    token = axis if p["side"] == "axis" else allied
+    if p["waiting"] == "flood":
+        a = take({"flood": p["hex"] if "flood" in p.get("floods", []) else False}, token)
+    elif p["waiting"] == "retreat":
+        a = take({"hex": p["hex"], "prefer": []}, token)
+    else:
+        a = take({"advance": p.get("units", [])}, token)
+print("now:", a["prompt"]["text"], file=sys.stderr)
+print(a["steps"])
 PY
-/usr/bin/python3 scripts/screenshot.py "$AXIS_LINK" "$OUT/table-steps.png" --wait-for 'body[data-steps="3"]'
+)"
+/usr/bin/python3 scripts/screenshot.py "$AXIS_LINK" "$OUT/table-steps.png" --wait-for "body[data-steps=\"$STEPS\"]"
 kill -TERM "$SERVER"
 wait "$SERVER" && echo "opsim serve: stopped on SIGTERM, exit 0"
 
