@@ -141,6 +141,11 @@ export function selectionPanel(body, s) {
   } else {
     parts.push(el("div", { class: "buttons" }, el("button", { type: "button", onclick: s.onCancel }, "Cancel (Esc)")));
   }
+  showSelection(body, parts);
+}
+
+// Puts `parts` in the selection panel `body`, keeping the reach line's answer if it came before.
+function showSelection(body, parts) {
   const old = body.querySelector(".reach")?.textContent;
   body.replaceChildren(...parts);
   if (old && body.querySelector(".reach")) body.querySelector(".reach").textContent = old;
@@ -177,9 +182,7 @@ function stepSelection(body, s) {
   } else {
     parts.push(el("div", { class: "buttons" }, el("button", { type: "button", onclick: s.onCancel }, "Cancel (Esc)")));
   }
-  const old = body.querySelector(".reach")?.textContent;
-  body.replaceChildren(...parts);
-  if (old && body.querySelector(".reach")) body.querySelector(".reach").textContent = old;
+  showSelection(body, parts);
 }
 
 // The odds of the rolls whose purpose names `purpose` (or every roll).
