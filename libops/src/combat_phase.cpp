@@ -42,6 +42,14 @@ Status Turn::Attack(const AttackOrder& a) {
 }
 
 Result<Turn::Declared> Turn::Declare(const AttackOrder& a) {
+  auto d = Weigh(a);
+  if (!d) return d;
+  attacked_hexes_.insert(a.hex.v);
+  for (const std::string& id : d->attackers) attacked_.insert(id);
+  return d;
+}
+
+Result<Turn::Declared> Turn::Weigh(const AttackOrder& a) {
   if (attacked_hexes_.count(a.hex.v)) {
     return Refuse(rules::kB7_1, Name(a.hex) + " is attacked once a player-turn", a.where);
   }
@@ -91,9 +99,39 @@ Result<Turn::Declared> Turn::Declare(const AttackOrder& a) {
     return Refuse(f->kind == map::FloodKind::kMassive ? rules::k41A4b : rules::k41A4a,
                   Name(a.hex) + " is prohibited terrain: no attack may be made on it", a.where);
   }
-  attacked_hexes_.insert(a.hex.v);
-  for (const std::string& id : d.attackers) attacked_.insert(id);
   return d;
+}
+
+CombatOdds Turn::Odds(const Declared& d, bool swamp) {
+  // B7.2: odds, columns and shifts.
+  const CombatTables& crt = tables_.combat;
+  const map::HexRef hex = d.order.hex;
+  CombatOdds o;
+  for (GroundUnit* u : Attackers(d)) {
+    o.attack += u->supply == SupplyStatus::kSupplied ? u->attack
+                                                     : u->attack / crt.out_of_supply_attack_divisor;
+  }
+  for (GroundUnit* u : UnitsAt(hex, Enemy(side_))) o.defense += u->defense;
+  o.defense = std::max(o.defense, 1);
+  for (std::size_t k = 0; k < crt.columns.size(); ++k) {
+    if (o.attack * crt.column_defense[k] >= o.defense * crt.column_attack[k]) {
+      o.column = static_cast<int>(k);
+    }
+  }
+  const map::HexInfo& info = t_.hex(hex);
+  const map::Terrain terrain = swamp ? map::Terrain::kSwamp : info.terrain;
+  o.shift =
+      crt.terrain_shift[static_cast<int>(terrain)] + crt.city_shift[static_cast<int>(info.city)];
+  if (d.all_major) o.shift += crt.major_river_shift;
+  o.shifted = std::clamp(o.column + o.shift, 0, static_cast<int>(crt.columns.size()) - 1);
+  o.text = std::to_string(o.attack) + " to " + std::to_string(o.defense) + ", column " +
+           crt.columns[o.column] +
+           (o.shift ? " shifted " + std::to_string(o.shift) + " (" + map::TerrainName(terrain) +
+                          (info.city != map::CityKind::kNone ? ", city" : "") +
+                          (d.all_major ? ", across a major river" : "") + ")"
+                    : "") +
+           " to " + crt.columns[o.shifted];
+  return o;
 }
 
 std::vector<GroundUnit*> Turn::Attackers(const Declared& d) {
@@ -111,43 +149,16 @@ Status Turn::Resolve(Declared& d) {
   if (!answer->attack) return {};
   const int drm = answer->modifier;
   const std::vector<GroundUnit*> attackers = Attackers(d);
-  // B7.2: odds, columns and shifts.
   const CombatTables& crt = tables_.combat;
-  int attack = 0, defense = 0;
-  for (GroundUnit* u : attackers) {
-    attack += u->supply == SupplyStatus::kSupplied ? u->attack
-                                                   : u->attack / crt.out_of_supply_attack_divisor;
-  }
-  for (GroundUnit* u : UnitsAt(a.hex, Enemy(side_))) defense += u->defense;
-  defense = std::max(defense, 1);
-  int column = 0;
-  for (std::size_t k = 0; k < crt.columns.size(); ++k) {
-    if (attack * crt.column_defense[k] >= defense * crt.column_attack[k]) {
-      column = static_cast<int>(k);
-    }
-  }
-  const map::HexInfo& info = t_.hex(a.hex);
-  const map::Terrain terrain = answer->swamp ? map::Terrain::kSwamp : info.terrain;
-  int shift =
-      crt.terrain_shift[static_cast<int>(terrain)] + crt.city_shift[static_cast<int>(info.city)];
-  if (d.all_major) shift += crt.major_river_shift;
-  const int shifted = std::clamp(column + shift, 0, static_cast<int>(crt.columns.size()) - 1);
-  const std::string odds =
-      std::to_string(attack) + " to " + std::to_string(defense) + ", column " +
-      crt.columns[column] +
-      (shift ? " shifted " + std::to_string(shift) + " (" + map::TerrainName(terrain) +
-                   (info.city != map::CityKind::kNone ? ", city" : "") +
-                   (d.all_major ? ", across a major river" : "") + ")"
-             : "") +
-      " to " + crt.columns[shifted];
+  const CombatOdds odds = Odds(d, answer->swamp);
   auto roll = Roll(6, "combat at " + Name(a.hex), rules::kB7_2);
   if (!roll) return std::unexpected(roll.error());
-  result_.rolls.back().against = odds + (drm ? ", die " + std::to_string(drm) : "");
+  result_.rolls.back().against = odds.text + (drm ? ", die " + std::to_string(drm) : "");
   const int die = std::clamp(*roll + drm, 1, 6);
-  const CombatResult result = crt.results[die - 1][shifted];
+  const CombatResult result = crt.results[die - 1][odds.shifted];
   result_.attacks.back().result = result;
   d.result = result;
-  Decided(std::string(CombatResultName(result)) + " at " + crt.columns[shifted] +
+  Decided(std::string(CombatResultName(result)) + " at " + crt.columns[odds.shifted] +
               (drm ? " (die " + std::to_string(drm) + ")" : ""),
           result, {}, {a.hex}, drm ? Numbers{drm} : Numbers{});
   std::string attackers_names;
@@ -157,8 +168,11 @@ Status Turn::Resolve(Declared& d) {
     attacker_ids.push_back(u->id);
   }
   Say("combat", rules::kB7_2,
-      attackers_names + " attack " + Name(a.hex) + ": " + odds + ": " + CombatResultName(result),
-      attacker_ids, {a.hex}, shift ? Numbers{attack, defense, shift} : Numbers{attack, defense});
+      attackers_names + " attack " + Name(a.hex) + ": " + odds.text + ": " +
+          CombatResultName(result),
+      attacker_ids, {a.hex},
+      odds.shift ? Numbers{odds.attack, odds.defense, odds.shift}
+                 : Numbers{odds.attack, odds.defense});
   // The clauses that made a hexside a major river for this attack (41.A.1, 41.E.2, 41.E.3).
   SayRule41("combat", attackers_names, attacker_ids, d.crossings);
   return {};

@@ -492,6 +492,17 @@ Result<StepOutcome> StepTurn::Take(const Step& step, Side by, const std::string&
   return out;
 }
 
+Result<AttackPreview> StepTurn::Preview(const AttackOrder& attack, Side by) {
+  Impl& m = *impl_;
+  Step step;
+  step.kind = StepKind::kAttack;
+  if (auto st = m.Expected(step, by, attack.where); !st) return std::unexpected(st.error());
+  auto d = m.turn.Weigh(attack);
+  if (!d) return std::unexpected(d.error());
+  return AttackPreview{attack.hex, d->attackers, m.turn.Odds(*d, false),
+                       m.turn.FloodChoices(attack.hex)};
+}
+
 bool StepTurn::CanUndo() const {
   return !impl_->undo.empty();
 }

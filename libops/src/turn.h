@@ -81,7 +81,13 @@ class Turn {
     bool all_major = true;
     std::optional<CombatResult> result;  // once resolved: none when it did not go on
   };
+  // B7.1: checks an attack as declaring it would, recording nothing (a preview's).
+  Result<Declared> Weigh(const AttackOrder& a);
+  // Weighs the attack and records it declared: its hex and attackers attack no more.
   Result<Declared> Declare(const AttackOrder& a);
+  // B7.2: the odds a declared attack is fought at, its hex counted as swamp after a flood
+  // (41.A.4).
+  CombatOdds Odds(const Declared& d, bool swamp);
   Status Resolve(Declared& d);
   void ApplyResult(const Declared& d);
   // The flooding attempts the owner of an attacked hex may make (41.A.4), none when none.

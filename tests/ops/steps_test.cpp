@@ -274,6 +274,48 @@ TEST(B7_7, AnAttackIsResolvedThenTheOwnerRetreatsThenTheAttackerAdvances) {
   EXPECT_EQ(turn.script().combat[0].advance_units, std::vector<std::string>{"ax"});
 }
 
+// B7.2: before declaring an attack the attacker may weigh its odds: the column it would be
+// fought at, as the combat roll then says it, with nothing declared, drawn or changed; an
+// attack the rules refuse is refused alike, and only the phasing player weighs one (B1.3).
+TEST(B7_2, AnAttacksOddsAreWeighedBeforeItIsDeclared) {
+  Fight f(8, 2);
+  StepTurn turn = f.AtCombat(1);
+  const std::string before = turn.hash();
+  const std::size_t rolls = turn.result().rolls.size();
+  const Step attack = StepOf(turn, f.c.t(), {{"attack", "1:0505"}, {"units", {"ax"}}});
+  auto weighed = turn.Preview(attack.attack, Side::kAxis);
+  ASSERT_TRUE(weighed) << weighed.error().to_string();
+  EXPECT_EQ(weighed->hex, f.c.Hex("1:0505"));
+  EXPECT_EQ(weighed->attackers, std::vector<std::string>{"ax"});
+  EXPECT_EQ(weighed->odds.attack, 8);
+  EXPECT_EQ(weighed->odds.defense, 2);
+  EXPECT_EQ(weighed->odds.shift, 0);
+  EXPECT_EQ(weighed->odds.text, "8 to 2, column 4:1 to 4:1");
+  EXPECT_TRUE(weighed->floods.empty());
+  EXPECT_EQ(turn.hash(), before);
+  EXPECT_EQ(turn.result().rolls.size(), rolls);
+  EXPECT_FALSE(turn.script().combat.size());
+  // Not the Allied player's to weigh, nor an attack on an empty hex.
+  auto allied = turn.Preview(attack.attack, Side::kAllied);
+  ASSERT_FALSE(allied);
+  EXPECT_EQ(allied.error().rule, "B1.3");
+  AttackOrder empty = attack.attack;
+  empty.hex = f.c.Hex("1:0604");
+  auto none = turn.Preview(empty, Side::kAxis);
+  ASSERT_FALSE(none);
+  EXPECT_EQ(none.error().rule, "B7.1");
+  // Declared, it is fought at the odds weighed.
+  Take(turn, f.c.t(), Side::kAxis, {{"attack", "1:0505"}, {"units", {"ax"}}});
+  ASSERT_GT(turn.result().rolls.size(), rolls);
+  EXPECT_EQ(turn.result().rolls.back().against, weighed->odds.text);
+  // Once declared, the hex is attacked (B7.1): weighing it again is refused as declaring it is.
+  Take(turn, f.c.t(), Side::kAllied, {{"hex", "1:0505"}, {"prefer", json::array()}});
+  Take(turn, f.c.t(), Side::kAxis, {{"advance", json::array()}});
+  auto again = turn.Preview(attack.attack, Side::kAxis);
+  ASSERT_FALSE(again);
+  EXPECT_EQ(again.error().rule, "B7.1");
+}
+
 // docs/dice.md, "Step by step": in a fair game each step draws its dice from its own stream,
 // keyed by every step taken so far and by itself (StepDecisions); the weather, drawn as the
 // player-turn begins, from the stream of no step. So a die is unknown until the step that draws

@@ -64,6 +64,16 @@ struct DieRoll {
   std::string against;    // what it was rolled against: "12 to 4, 3:1 shifted -1 (rough) to 2:1"
 };
 
+// The odds an attack is fought at (B7.2): the strengths, the column of the combat tables they
+// make (RuleTables' combat columns, by index), the shift for terrain, a city and a major river,
+// and the column shifted to; `text` as the combat roll says it ("12 to 4, column 3:1 shifted -1
+// (rough) to 2:1").
+struct CombatOdds {
+  int attack = 0, defense = 0;
+  int column = 0, shift = 0, shifted = 0;
+  std::string text;
+};
+
 // What one attack came to, as data (its events say it in words): opsim odds counts these.
 struct AttackOutcome {
   map::HexRef hex;

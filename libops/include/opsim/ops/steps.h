@@ -86,6 +86,16 @@ struct StepOutcome {
 // included (StepDecisions). The weather's and the initial phase's are drawn before any step.
 using StepDice = std::function<std::unique_ptr<DiceSource>(const std::string& decisions_hash)>;
 
+// What an attack would be fought at if declared now (StepTurn::Preview).
+struct AttackPreview {
+  map::HexRef hex;                     // attacked
+  std::vector<std::string> attackers;  // by id, in the order's order
+  CombatOdds odds;                     // before any flood
+  // The flooding attempts the owner may answer with (41.A.4): a flood makes the hex swamp for
+  // the attack, which can change its shift; none when he has none.
+  std::vector<ReactionKind> floods;
+};
+
 class StepTurn {
  public:
   // Begins the phasing side's player-turn of `game`: the weather at the start of a game turn
@@ -109,6 +119,9 @@ class StepTurn {
   // Takes `step` for side `by`, or refuses it (the rule that forbids it; kInvalidInput for a
   // step of the wrong kind or side, B1.3) and changes nothing. `where` locates it in errors.
   Result<StepOutcome> Take(const Step& step, Side by, const std::string& where = "");
+  // The odds `attack` would be fought at if `by` declared it now (B7.2), before the owner's
+  // answer and the die; refused as Take would refuse it. Nothing is declared, drawn or changed.
+  Result<AttackPreview> Preview(const AttackOrder& attack, Side by);
   // B1.4: whether the last step may be taken back, and taking it back; only the phasing side
   // (`by`) takes his own steps back (kRuleViolation for the other).
   bool CanUndo() const;
