@@ -261,6 +261,70 @@ std::string TurnTitle(const LoggedTurn& t) {
   return "player-turn " + std::to_string(t.number) + " (" + t.side + ", " + t.date + ")";
 }
 
+Error Refusal(const TurnLog& log, const LoggedTurn& logged, std::int64_t seq,
+              const std::string& why) {
+  return Error{ErrorCode::kCorruption, TurnTitle(logged) + ": " + why,
+               log.path() + ": row seq " + std::to_string(seq), ""};
+}
+
+// What a logged player-turn was played from: its orders, read, and for a fair game the keys
+// its dice come from, each decision checked against its logged hash and each key against its
+// player's commitment (kCorruption naming the row).
+struct TurnInputs {
+  ops::Orders orders;
+  bool fair = false;
+  std::array<Key, 2> keys{};
+};
+
+Result<TurnInputs> InputsOf(const map::Theater& theater, const LoggedTurn& logged,
+                            const TurnLog& log, CheckedKeys& checked) {
+  auto refuse = [&](const std::string& why) {
+    return std::unexpected(Refusal(log, logged, logged.seq, why));
+  };
+  auto src = JsonSource::FromText(logged.orders, "orders of " + TurnTitle(logged));
+  if (!src) return refuse("the logged orders are not JSON: " + src.error().to_string());
+  auto orders = ops::ParseOrders(*src, theater);
+  if (!orders) return refuse("the logged orders do not read: " + orders.error().to_string());
+  TurnInputs in{std::move(*orders), log.game().dice == DiceKind::kFair, {}};
+  if (in.fair) {
+    const Decisions d = SplitDecisions(logged.orders);
+    if (Sha256Hex(d.orders) != logged.orders_hash) {
+      return refuse("the mover's orders do not match their logged hash " + logged.orders_hash +
+                    ": they were changed after the reveal");
+    }
+    if (Sha256Hex(d.reply) != logged.reply_hash) {
+      return refuse("the defender's reply does not match its logged hash " + logged.reply_hash +
+                    ": it was changed after the reveal");
+    }
+    auto keys = FairKeysFor(
+        log.game(), logged.number,
+        {logged.axis_key, logged.allied_key, logged.orders_hash, logged.reply_hash}, &checked);
+    if (!keys) return refuse(keys.error().message);
+    in.keys = *keys;
+  }
+  return in;
+}
+
+// Begins logged player-turn `logged` step by step from `before`, with the dice it was played
+// with: a fair one's steps draw from their own streams (FairStepDice), a fair batch's from both
+// decisions (DecidedDice, kept in `keyed` for the turn's life), a seeded one's from the game's
+// dice after the orders' own.
+Result<ops::StepTurn> BeginAgain(const ops::Game& before, const LoggedTurn& logged,
+                                 const TurnInputs& in, const TurnLog& log,
+                                 std::optional<KeyedDice>& keyed,
+                                 std::vector<ops::GameState>* phases = nullptr) {
+  if (in.fair && !in.orders.steps.empty()) {
+    return ops::StepTurn::BeginFair(
+        before, FairStepDice(in.keys, log.game().game_id, logged.number), phases);
+  }
+  if (in.fair) {
+    keyed.emplace(DecidedDice(in.keys, log.game().game_id, logged.number, logged.orders_hash,
+                              logged.reply_hash));
+    return ops::StepTurn::Begin(before, &*keyed);
+  }
+  return ops::StepTurn::Begin(before, nullptr, in.orders.dice);
+}
+
 // Plays a logged player-turn again and checks that it reproduces the log; the differences that
 // are not tampering go to `reported`. A fair player-turn's decisions must match their logged
 // hashes, and its keys the players' commitments; its dice are derived from them again. Given
@@ -268,43 +332,20 @@ std::string TurnTitle(const LoggedTurn& t) {
 Result<ops::TurnResult> ReplayTurn(ops::Game& game, const LoggedTurn& logged, const TurnLog& log,
                                    CheckedKeys& checked, std::vector<ReplayDifference>& reported,
                                    std::vector<ops::GameState>* phases = nullptr) {
-  const std::string& path = log.path();
   auto refuse = [&](std::int64_t seq, const std::string& why) {
-    return Fail(ErrorCode::kCorruption, TurnTitle(logged) + ": " + why,
-                path + ": row seq " + std::to_string(seq));
+    return std::unexpected(Refusal(log, logged, seq, why));
   };
-  auto src = JsonSource::FromText(logged.orders, "orders of " + TurnTitle(logged));
-  if (!src) {
-    return refuse(logged.seq, "the logged orders are not JSON: " + src.error().to_string());
-  }
-  auto orders = ops::ParseOrders(*src, game.theater());
-  if (!orders) {
-    return refuse(logged.seq, "the logged orders do not read: " + orders.error().to_string());
-  }
-  const bool fair = log.game().dice == DiceKind::kFair;
-  std::array<Key, 2> keys{};
-  if (fair) {
-    const Decisions d = SplitDecisions(logged.orders);
-    if (Sha256Hex(d.orders) != logged.orders_hash) {
-      return refuse(logged.seq, "the mover's orders do not match their logged hash " +
-                                    logged.orders_hash + ": they were changed after the reveal");
-    }
-    if (Sha256Hex(d.reply) != logged.reply_hash) {
-      return refuse(logged.seq, "the defender's reply does not match its logged hash " +
-                                    logged.reply_hash + ": it was changed after the reveal");
-    }
-    auto checked_keys = FairKeysFor(
-        log.game(), logged.number,
-        {logged.axis_key, logged.allied_key, logged.orders_hash, logged.reply_hash}, &checked);
-    if (!checked_keys) return refuse(logged.seq, checked_keys.error().message);
-    keys = *checked_keys;
-  }
+  auto inputs = InputsOf(game.theater(), logged, log, checked);
+  if (!inputs) return std::unexpected(inputs.error());
+  const ops::Orders* orders = &inputs->orders;
+  const bool fair = inputs->fair;
+  const std::array<Key, 2>& keys = inputs->keys;
   Result<ops::TurnResult> result;
   if (fair && !orders->steps.empty()) {
     // A fair player-turn played step by step drew each step's dice from the steps before it
     // (docs/dice.md): its steps are taken again, and its orders must be their script.
-    auto turn = ops::StepTurn::BeginFair(
-        game, FairStepDice(keys, log.game().game_id, logged.number), phases);
+    std::optional<KeyedDice> unused;
+    auto turn = BeginAgain(game, logged, *inputs, log, unused, phases);
     if (!turn) return refuse(logged.seq, "the replay refuses it: " + turn.error().to_string());
     if (auto st = TakeAgain(*turn, game.theater(), orders->steps, "the logged steps"); !st) {
       return refuse(logged.seq, st.error().where + ": " + st.error().message);
@@ -608,6 +649,77 @@ Result<LoggedPhases> LoadLoggedPhases(const std::string& db_path, std::int32_t n
   if (!count) return std::unexpected(count.error());
   out.replayed = std::move(replayed.front());
   out.game = LoggedGameOf(*log, *rules, game->state(), number, *count);
+  return out;
+}
+
+Result<LoggedSteps> LoadLoggedSteps(const std::string& db_path, std::int32_t number,
+                                    std::size_t taken) {
+  auto log = TurnLog::Open(db_path, TurnLog::Access::kRead);
+  if (!log) return std::unexpected(log.error());
+  auto rules = BuildRules(*log);
+  if (!rules) return std::unexpected(rules.error());
+  std::vector<ops::TurnResult> replayed;
+  auto after = ReplayLoggedRange(*log, *rules, number, number, replayed, nullptr);
+  if (!after) return std::unexpected(after.error());
+  auto count = log->CountTurns();
+  if (!count) return std::unexpected(count.error());
+  // Checked whole above: from here on a refusal is this build's, not the log's.
+  auto before = GameAt(*log, *rules, number - 1);
+  if (!before) return std::unexpected(before.error());
+  auto logged = log->ReadTurn(number);
+  if (!logged) return std::unexpected(logged.error());
+  CheckedKeys checked;
+  auto inputs = InputsOf(*rules->theater, *logged, *log, checked);
+  if (!inputs) return std::unexpected(inputs.error());
+  const map::Theater& theater = *rules->theater;
+  const std::string title = TurnTitle(*logged);
+  auto unlike = [&](const std::string& why) {
+    return Fail(ErrorCode::kUnsupported, title + ", played from orders, " + why,
+                log->path() + ": row seq " + std::to_string(logged->seq));
+  };
+  LoggedSteps out;
+  out.by_steps = !inputs->orders.steps.empty();
+  out.steps = inputs->orders.steps;
+  std::optional<KeyedDice> keyed;
+  if (!out.by_steps) {
+    auto turn = BeginAgain(*before, *logged, *inputs, *log, keyed);
+    if (!turn) return unlike("does not begin as steps: " + turn.error().to_string());
+    if (auto st = ops::PlayScript(*turn, inputs->orders); !st) {
+      return unlike("is not taken as steps: " + st.error().to_string());
+    }
+    for (const ops::Step& s : turn->steps()) {
+      out.steps.push_back({s.side, ops::StepToJson(s, theater), ""});
+    }
+  }
+  if (taken > out.steps.size()) {
+    return Fail(ErrorCode::kInvalidInput,
+                "step " + std::to_string(taken) + " of " + title + ": it has " +
+                    std::to_string(out.steps.size()) + " steps (0 is its beginning, before any)",
+                db_path);
+  }
+  auto turn = BeginAgain(*before, *logged, *inputs, *log, keyed);
+  if (!turn) return std::unexpected(turn.error());
+  out.taken = taken;
+  std::optional<ops::GameState> state;
+  auto keep = [&](std::size_t k) {
+    if (k != taken) return;
+    state = turn->state();
+    out.prompt = turn->prompt();
+  };
+  keep(0);
+  auto st =
+      TakeAgain(*turn, theater, out.steps, title, [&](std::size_t k, const ops::StepOutcome& o) {
+        out.outcomes.push_back(o);
+        keep(k);
+      });
+  if (!st) return std::unexpected(st.error());
+  if (turn->result().final_hash != replayed.front().final_hash) {
+    return unlike("ends in state " + turn->result().final_hash + " as steps, " +
+                  replayed.front().final_hash + " as logged");
+  }
+  out.result = turn->result();
+  const std::int32_t played = taken == out.steps.size() ? number : number - 1;
+  out.game = LoggedGameOf(*log, *rules, std::move(*state), played, *count);
   return out;
 }
 

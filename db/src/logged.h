@@ -1,6 +1,7 @@
 // Private to db/: what game_log.cpp and step_log.cpp share of a logged game's rebuilding.
 #pragma once
 
+#include <functional>
 #include <memory>
 
 #include "opsim/db/game_log.h"
@@ -28,9 +29,11 @@ Status AppendPlayed(TurnLog& log, std::int32_t number, std::string canonical,
                     const ops::TurnResult& played, const ops::GameState& after,
                     const FairTurn* fair);
 
-// Takes `steps` on `turn`, each as it was taken (`what` names them in errors: kCorruption).
+// Takes `steps` on `turn`, each as it was taken (`what` names them in errors: kCorruption);
+// `taken`, if given, is told after each step how many are taken and what the last one did.
 Status TakeAgain(ops::StepTurn& turn, const map::Theater& theater,
-                 const std::vector<ops::LoggedStep>& steps, const std::string& what);
+                 const std::vector<ops::LoggedStep>& steps, const std::string& what,
+                 const std::function<void(std::size_t taken, const ops::StepOutcome&)>& taken = {});
 
 // A player-turn played step by step (orders.steps): its steps, taken again from `before`, must
 // play `batch`, the player-turn its script played (kCorruption saying which step, if not).

@@ -43,7 +43,8 @@ Status NoOrdersPending(const TurnLog& log, std::int32_t number) {
 }  // namespace
 
 Status TakeAgain(ops::StepTurn& turn, const map::Theater& theater,
-                 const std::vector<ops::LoggedStep>& steps, const std::string& what) {
+                 const std::vector<ops::LoggedStep>& steps, const std::string& what,
+                 const std::function<void(std::size_t, const ops::StepOutcome&)>& taken) {
   for (std::size_t k = 0; k < steps.size(); ++k) {
     const std::string where = what + ", step " + std::to_string(k + 1);
     auto src = JsonSource::FromText(steps[k].step, where);
@@ -52,9 +53,11 @@ Status TakeAgain(ops::StepTurn& turn, const map::Theater& theater,
     if (!step) {
       return Fail(ErrorCode::kCorruption, "it does not read: " + step.error().message, where);
     }
-    if (auto out = turn.Take(*step, steps[k].side, where); !out) {
+    auto out = turn.Take(*step, steps[k].side, where);
+    if (!out) {
       return Fail(ErrorCode::kCorruption, "it is refused: " + out.error().to_string(), where);
     }
+    if (taken) taken(k + 1, *out);
   }
   return {};
 }
@@ -311,6 +314,24 @@ Result<StepRecord> StepSession::Take(const JsonSource& src, Side by) {
     if (auto st = m.Rebuild(); !st) return std::unexpected(st.error());
   }
   return record;
+}
+
+Result<ops::AttackPreview> StepSession::Preview(const JsonSource& src, Side by) {
+  Impl& m = *impl_;
+  if (!begun()) {
+    return Fail(ErrorCode::kWrongTurn,
+                "the player-turn is not begun: no attack is weighed before its combat phase",
+                src.name(), std::string(rules::kB1_3.id));
+  }
+  auto step = ops::ParseStep(src, *m.rules.theater, m.turn->prompt());
+  if (!step) return std::unexpected(step.error());
+  if (step->kind != ops::StepKind::kAttack) {
+    return Fail(ErrorCode::kInvalidInput,
+                std::string("the odds are weighed for an attack, not a ") +
+                    ops::StepKindName(step->kind) + " step",
+                src.name());
+  }
+  return m.turn->Preview(step->attack, by);
 }
 
 Result<StepRecord> StepSession::Undo(Side by) {

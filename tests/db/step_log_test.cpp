@@ -38,6 +38,17 @@ struct StepLogTest : ::testing::Test {
     EXPECT_TRUE(game) << game.error().to_string();
     return path;
   }
+  // A new fair log (docs/dice.md) of game `id`, committed to `secrets`.
+  std::string NewFairLog(const std::string& name, const std::string& id,
+                         const FairSecrets& secrets) {
+    const std::string path = Path(name);
+    auto scenario = JsonSource::FromFile(test::BundledPath("special-terrain"));
+    EXPECT_TRUE(scenario);
+    auto game = NewFairLoggedGame(path, *scenario, id, KeyHex(ChainKey(secrets.axis, 0)),
+                                  KeyHex(ChainKey(secrets.allied, 0)));
+    EXPECT_TRUE(game) << game.error().to_string();
+    return path;
+  }
   // The steps an orders file scripts, at `game`'s position, each with its side.
   std::vector<ops::LoggedStep> StepsOf(const ops::Game& game, const std::string& file) {
     auto src = JsonSource::FromFile(file);
@@ -198,11 +209,7 @@ TEST_F(StepLogTest, AFairGameIsPlayedStepByStepWithItsSecretsAndVerifies) {
   FairSecrets secrets;
   secrets.axis.fill(0x11);
   secrets.allied.fill(0x22);
-  const std::string log = Path("fair.sqlite");
-  auto scenario = JsonSource::FromFile(test::BundledPath("special-terrain"));
-  ASSERT_TRUE(scenario);
-  ASSERT_TRUE(NewFairLoggedGame(log, *scenario, "g-fair", KeyHex(ChainKey(secrets.axis, 0)),
-                                KeyHex(ChainKey(secrets.allied, 0))));
+  const std::string log = NewFairLog("fair.sqlite", "g-fair", secrets);
   // Without its secrets, or with another game's, a fair log is not played by steps.
   auto bare = StepSession::Open(log);
   ASSERT_FALSE(bare);
@@ -290,11 +297,7 @@ TEST_F(StepLogTest, AFairPlayerTurnIsPlayedByOrdersOrBySteps) {
   FairSecrets secrets;
   secrets.axis.fill(0x33);
   secrets.allied.fill(0x44);
-  const std::string log = Path("fair.sqlite");
-  auto scenario = JsonSource::FromFile(test::BundledPath("special-terrain"));
-  ASSERT_TRUE(scenario);
-  ASSERT_TRUE(NewFairLoggedGame(log, *scenario, "g2", KeyHex(ChainKey(secrets.axis, 0)),
-                                KeyHex(ChainKey(secrets.allied, 0))));
+  const std::string log = NewFairLog("fair.sqlite", "g2", secrets);
   auto session = StepSession::Open(log, TurnLog::Access::kWrite, &secrets);
   ASSERT_TRUE(session) << session.error().to_string();
   auto end = JsonSource::FromText(R"({"end-phase": true})", "--action");
@@ -310,9 +313,7 @@ TEST_F(StepLogTest, AFairPlayerTurnIsPlayedByOrdersOrBySteps) {
   EXPECT_EQ(moved.error().rule, "B1.3");
   EXPECT_EQ(PendingSteps(log)->value_or(0), 1u);
   // Orders pending first: no step is taken.
-  const std::string other = Path("other.sqlite");
-  ASSERT_TRUE(NewFairLoggedGame(other, *scenario, "g3", KeyHex(ChainKey(secrets.axis, 0)),
-                                KeyHex(ChainKey(secrets.allied, 0))));
+  const std::string other = NewFairLog("other.sqlite", "g3", secrets);
   auto fresh = StepSession::Open(other, TurnLog::Access::kWrite, &secrets);
   ASSERT_TRUE(fresh);
   auto pending = pbem::HostMove(other, *orders);
@@ -322,6 +323,95 @@ TEST_F(StepLogTest, AFairPlayerTurnIsPlayedByOrdersOrBySteps) {
   auto late = StepSession::Open(other, TurnLog::Access::kWrite, &secrets);
   ASSERT_FALSE(late);
   EXPECT_EQ(late.error().rule, "B1.3");
+  // Played from orders and a reply, the player-turn is taken again as their script's steps,
+  // with the dice both decisions drew: it ends where the log says.
+  auto reply = JsonSource::FromText("{}", "reply");
+  ASSERT_TRUE(reply);
+  auto played = pbem::HostResolve(other, secrets.axis, secrets.allied, *reply);
+  ASSERT_TRUE(played) << played.error().to_string();
+  auto row = TurnLog::Open(other, TurnLog::Access::kRead)->ReadTurn(1);
+  ASSERT_TRUE(row);
+  auto script = LoadLoggedSteps(other, 1, 0);
+  ASSERT_TRUE(script) << script.error().to_string();
+  EXPECT_FALSE(script->by_steps);
+  ASSERT_FALSE(script->steps.empty());
+  EXPECT_EQ(script->result.final_hash, row->final_hash);
+  EXPECT_EQ(script->result.rolls.size(), row->rolls.size());
+  auto end_of_it = LoadLoggedSteps(other, 1, script->steps.size());
+  ASSERT_TRUE(end_of_it);
+  EXPECT_EQ(ops::StateHash(end_of_it->game.state), row->final_hash);
+}
+
+// B1.3: a logged player-turn is taken again step by step: after k of its steps the position is
+// the one its players saw after k steps, step 0 is the player-turn begun (its weather rolled) and
+// the last step its end; each step's events and rolls are told apart. One played from orders is
+// taken as the steps its orders are the script of.
+TEST_F(StepLogTest, ALoggedPlayerTurnIsTakenAgainStepByStep) {
+  const std::string steps_log = NewLog("steps.sqlite");
+  const std::string batch_log = NewLog("batch.sqlite");
+  auto session = StepSession::Open(steps_log);
+  ASSERT_TRUE(session) << session.error().to_string();
+  const std::vector<ops::LoggedStep> steps = StepsOf(session->game(), OrdersFile(0));
+  ASSERT_GT(steps.size(), 3u);
+  // What the players saw: the hash and the prompt after each step.
+  std::vector<std::string> hashes = {session->turn().hash()};
+  std::vector<std::string> prompts = {session->turn().prompt().text};
+  for (const ops::LoggedStep& step : steps) {
+    auto record = Take(*session, step);
+    ASSERT_TRUE(record) << step.step << ": " << record.error().to_string();
+    hashes.push_back(record->logged ? record->played.final_hash : session->turn().hash());
+    prompts.push_back(record->logged ? "" : session->turn().prompt().text);
+  }
+  auto orders = JsonSource::FromFile(OrdersFile(0));
+  ASSERT_TRUE(orders);
+  auto batch = PlayLoggedTurn(batch_log, *orders);
+  ASSERT_TRUE(batch) << batch.error().to_string();
+  for (const std::string& log : {steps_log, batch_log}) {
+    SCOPED_TRACE(log);
+    for (std::size_t k = 0; k <= steps.size(); ++k) {
+      SCOPED_TRACE("step " + std::to_string(k));
+      auto at = LoadLoggedSteps(log, 1, k);
+      ASSERT_TRUE(at) << at.error().to_string();
+      EXPECT_EQ(at->by_steps, log == steps_log);
+      ASSERT_EQ(at->steps.size(), steps.size());
+      for (std::size_t j = 0; j < steps.size(); ++j) {
+        EXPECT_EQ(at->steps[j].step, steps[j].step);
+        EXPECT_EQ(at->steps[j].side, steps[j].side);
+      }
+      EXPECT_EQ(ops::StateHash(at->game.state), hashes[k]);
+      if (k < steps.size()) {
+        EXPECT_EQ(at->prompt.text, prompts[k]);
+      }
+      EXPECT_EQ(at->game.turns_played, k == steps.size() ? 1 : 0);
+      EXPECT_EQ(at->result.final_hash, batch->final_hash);
+      // Each step's events and rolls follow the last one's, and the steps end with the turn's.
+      ASSERT_EQ(at->outcomes.size(), steps.size());
+      for (std::size_t j = 1; j < at->outcomes.size(); ++j) {
+        EXPECT_EQ(at->outcomes[j].events_from, at->outcomes[j - 1].events_to);
+        EXPECT_EQ(at->outcomes[j].rolls_from, at->outcomes[j - 1].rolls_to);
+      }
+      EXPECT_EQ(at->outcomes.back().events_to, at->result.events.size());
+      EXPECT_EQ(at->outcomes.back().rolls_to, at->result.rolls.size());
+      EXPECT_EQ(at->result.rolls.size(), batch->rolls.size());
+    }
+    // The weather is rolled before the first step (B2.1).
+    auto begun = LoadLoggedSteps(log, 1, 0);
+    ASSERT_TRUE(begun);
+    EXPECT_GT(begun->outcomes.front().rolls_from, 0u);
+    auto beyond = LoadLoggedSteps(log, 1, steps.size() + 1);
+    ASSERT_FALSE(beyond);
+    EXPECT_EQ(beyond.error().code, ErrorCode::kInvalidInput);
+    auto unlogged = LoadLoggedSteps(log, 2, 0);
+    ASSERT_FALSE(unlogged);
+    EXPECT_EQ(unlogged.error().code, ErrorCode::kInvalidInput);
+  }
+  // A changed step is refused as the replay refuses it.
+  test::Sql(steps_log,
+            "UPDATE turn SET orders = replace(orders, '\"end-phase\":true', "
+            "'\"end-phase\":false') WHERE number = 1");
+  auto changed = LoadLoggedSteps(steps_log, 1, 1);
+  ASSERT_FALSE(changed);
+  EXPECT_EQ(changed.error().code, ErrorCode::kCorruption);
 }
 
 }  // namespace

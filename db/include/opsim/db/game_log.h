@@ -112,6 +112,23 @@ struct LoggedPhases {
   std::vector<ops::GameState> states;  // after each phase, as Game::Play's `phases`
 };
 Result<LoggedPhases> LoadLoggedPhases(const std::string& db_path, std::int32_t number);
+// Logged player-turn `number` (from 1) step by step (B1.3): checked whole as LoadLoggedPhases
+// checks it, then taken again from where it began, one step at a time, with the dice it was
+// played with. A player-turn played from orders is taken as the steps its orders are the script
+// of (ops::PlayScript). `taken` (0 to the number of steps, else kInvalidInput) says after how
+// many steps `game` stands: 0 is the player-turn begun (its weather rolled and its initial
+// phase's automatic part played), every step is the player-turn's end.
+struct LoggedSteps {
+  LoggedGame game;  // after the first `taken` steps (turns_played: `number` once all are taken)
+  std::size_t taken = 0;
+  bool by_steps = false;                   // played step by step; else from orders, as their script
+  std::vector<ops::LoggedStep> steps;      // every step of the player-turn, in order
+  std::vector<ops::StepOutcome> outcomes;  // what each step added to `result`'s events and rolls
+  ops::TurnResult result;                  // the whole player-turn as its steps played it
+  ops::Prompt prompt;                      // what the game waited for after `taken` steps
+};
+Result<LoggedSteps> LoadLoggedSteps(const std::string& db_path, std::int32_t number,
+                                    std::size_t taken);
 // Logged player-turns `first` to `last` (from 1) replayed and checked as LoadLoggedPhases checks
 // one, in one pass and without the states: each one's result (its hashes say where each
 // phase's events and rolls end).

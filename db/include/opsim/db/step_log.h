@@ -77,6 +77,10 @@ class StepSession {
   Result<StepRecord> Take(const JsonSource& step, Side by);
   // B1.4: takes back `by`'s last step, if it may be.
   Result<StepRecord> Undo(Side by);
+  // Reads `step`, an attack (kInvalidInput for another kind), and says the odds it would be
+  // fought at if `by` declared it now (ops::StepTurn::Preview). Nothing is taken or written;
+  // kWrongTurn before the player-turn is begun.
+  Result<ops::AttackPreview> Preview(const JsonSource& step, Side by);
 
  private:
   struct Impl;
