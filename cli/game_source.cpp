@@ -33,7 +33,7 @@ void AddGameSourceOptions(CLI::App* cmd, GameSource& src, SourceFor use) {
 }
 
 Result<query::LoadedGame> LoadGame(Context& ctx, const GameSource& src, query::Needs needs) {
-  query::Source source{src.scenario, src.state, src.db, std::nullopt, src.seed, src.sets, {}};
+  query::Source source{src.scenario, src.state, src.db, std::nullopt, src.seed, src.sets, {}, {}};
   if (src.at >= 0) source.at = src.at;
   if (!src.phase.empty()) {
     auto phase = ops::ParsePhase(src.phase);
@@ -44,6 +44,7 @@ Result<query::LoadedGame> LoadGame(Context& ctx, const GameSource& src, query::N
     }
     source.phase = *phase;
   }
+  if (src.step >= 0) source.step = static_cast<std::size_t>(src.step);
   auto g = query::Load(source, needs);
   if (g && !src.state.empty()) ctx.state_edited = g->state_edited;
   return g;

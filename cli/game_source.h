@@ -20,6 +20,7 @@ struct GameSource {
   std::uint64_t seed = 1;
   std::vector<std::string> sets;
   std::string phase;  // `opsim position --phase`: with --db and --at, that phase's state
+  int step = -1;      // `opsim position --step`: with --db and --at, the state after that step
 };
 
 // What the options are for: a query, or playing a turn (`opsim turn`), which offers --seed for a

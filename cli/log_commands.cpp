@@ -133,6 +133,27 @@ std::string StatusText(const json& j) {
   return out.str();
 }
 
+// Which of the numbered rolls and events a phase's or a step's are: " rolls 2-3, events none"
+// (each list when `j` gives its [from, to) range), the first after `lead`.
+std::string Numbered(const json& j, const char* lead = "") {
+  std::ostringstream out;
+  const char* sep = lead;
+  for (const char* what : {"rolls", "events"}) {
+    if (!j.contains(what)) continue;
+    const auto from = j[what][0].get<std::size_t>(), to = j[what][1].get<std::size_t>();
+    out << sep << " " << what << " ";
+    sep = ",";
+    if (from == to) {
+      out << "none";
+    } else if (from + 1 == to) {
+      out << to;
+    } else {
+      out << from + 1 << "-" << to;
+    }
+  }
+  return out.str();
+}
+
 std::string TurnText(const json& t) {
   std::ostringstream out;
   out << "player-turn " << t["number"] << ": " << t["date"].get<std::string>() << ", the "
@@ -166,21 +187,17 @@ std::string TurnText(const json& t) {
     out << " " << p["phase"].get<std::string>() << " "
         << p["state_hash"].get<std::string>().substr(0, 12);
     // With --phases: which of the numbered rolls and the events above are this phase's.
-    for (const char* what : {"rolls", "events"}) {
-      if (!p.contains(what)) continue;
-      const auto from = p[what][0].get<std::size_t>(), to = p[what][1].get<std::size_t>();
-      out << ", " << what << " ";
-      if (from == to) {
-        out << "none";
-      } else if (from + 1 == to) {
-        out << to;
-      } else {
-        out << from + 1 << "-" << to;
-      }
-    }
-    out << ";";
+    out << Numbered(p, ",") << ";";
   }
   out << "\n  final state " << t["final_hash"].get<std::string>() << "\n";
+  if (t.contains("steps")) {
+    out << "  steps (" << (t["played_by"] == "steps" ? "played step by step" : "its orders' script")
+        << "), begun with" << Numbered(t["begun"]) << ":\n";
+    for (const json& s : t["steps"]) {
+      out << "    " << s["number"] << ". " << s["side"].get<std::string>() << " "
+          << s["step"].dump() << ":" << Numbered(s) << "\n";
+    }
+  }
   return out.str();
 }
 
@@ -271,6 +288,7 @@ void AddLogCommand(CLI::App& app, Context& ctx) {
     std::string db;
     int turn = 0;
     bool phases = false;
+    bool steps = false;
   };
   auto lo = std::make_shared<LogOptions>();
   auto* log_cmd = app.add_subcommand(
@@ -285,9 +303,16 @@ void AddLogCommand(CLI::App& app, Context& ctx) {
   log_cmd->add_flag("--phases", lo->phases,
                     "also say which events and die rolls are each phase's, by replaying each "
                     "player-turn as `opsim replay` does (a mismatch exits 4)");
+  log_cmd
+      ->add_flag("--steps", lo->steps,
+                 "with --turn: also list the player-turn's steps (B1.3) and which events and die "
+                 "rolls each one's are, by taking it again step by step; a player-turn played "
+                 "from orders is listed as their script's steps")
+      ->needs("--turn");
   Bind(log_cmd, ctx, [&ctx, lo]() -> Status {
-    auto log = query::AnswerLog(
-        lo->db, lo->turn > 0 ? std::optional<std::int32_t>(lo->turn) : std::nullopt, lo->phases);
+    auto log = query::AnswerLog(lo->db,
+                                lo->turn > 0 ? std::optional<std::int32_t>(lo->turn) : std::nullopt,
+                                lo->phases, lo->steps);
     if (!log) return std::unexpected(log.error());
     json doc = query::ToJson(*log);
     std::string text = lo->db + ": " + log->scenario + ", seed " + std::to_string(log->seed) +

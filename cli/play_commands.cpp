@@ -13,7 +13,7 @@ using nlohmann::json;
 
 void AddPlayCommand(CLI::App& app, Context& ctx) {
   struct PlayOptions {
-    std::string db, action, side;
+    std::string db, action, side, odds;
     bool end_phase = false, undo = false;
   };
   auto po = std::make_shared<PlayOptions>();
@@ -33,8 +33,13 @@ void AddPlayCommand(CLI::App& app, Context& ctx) {
   auto* end = play->add_flag("--end-phase", po->end_phase,
                              "end the phase (the same as --action '{\"end-phase\": true}')");
   auto* undo = play->add_flag("--undo", po->undo, "take the last step back (B1.4)");
-  action->excludes(end)->excludes(undo);
-  end->excludes(undo);
+  auto* odds = play->add_option(
+      "--odds", po->odds,
+      "an attack, as --action gives it: say the odds it would be fought at if declared now "
+      "(B7.2), taking no step and drawing no die");
+  action->excludes(end)->excludes(undo)->excludes(odds);
+  end->excludes(undo)->excludes(odds);
+  undo->excludes(odds);
   AddSideOption(play, po->side,
                 "who takes the step; by default the side the game waits for (a step of the "
                 "other side is refused, B1.3), and for --undo the phasing side");
@@ -42,6 +47,16 @@ void AddPlayCommand(CLI::App& app, Context& ctx) {
     auto session = db::StepSession::Open(po->db);
     if (!session) return std::unexpected(session.error());
     json doc;
+    if (!po->odds.empty()) {
+      auto src = JsonSource::FromText(po->odds, "--odds");
+      if (!src) return std::unexpected(src.error());
+      const Side by = po->side.empty() ? session->turn().prompt().side : *ParseSide(po->side);
+      auto preview = session->Preview(*src, by);
+      if (!preview) return std::unexpected(preview.error());
+      doc = query::ToJson(*preview, session->theater(), session->campaign()->tables);
+      Emit(ctx, doc, query::PreviewText(doc));
+      return {};
+    }
     if (po->undo) {
       const Side by = po->side.empty() ? session->game().state().phasing() : *ParseSide(po->side);
       auto record = session->Undo(by);

@@ -30,7 +30,16 @@ std::string TheaterText(const json& j) {
 std::string PositionText(const json& j) {
   std::ostringstream out;
   out << j["scenario"].get<std::string>();
-  if (j.contains("phase") && j["phase"] != "exploitation") {
+  if (j.contains("step")) {
+    const json& s = j["step"];
+    out << " after step " << s["taken"] << " of " << s["of"] << " of logged player-turn "
+        << s["player_turn"] << " (played by " << s["played_by"].get<std::string>() << ")";
+    if (s.contains("last")) {
+      out << "; the step: " << s["last"]["side"].get<std::string>() << " "
+          << s["last"]["step"].dump();
+    }
+    out << "; then: " << s["prompt"]["text"].get<std::string>();
+  } else if (j.contains("phase") && j["phase"] != "exploitation") {
     out << " after the " << j["phase"].get<std::string>() << " phase of the "
         << j["next"]["phasing"].get<std::string>() << " player-turn of "
         << j["next"]["date"].get<std::string>() << "; next: its "
@@ -111,6 +120,14 @@ void AddViewCommands(CLI::App& app, Context& ctx) {
                        "with --db and --at N: the position after this phase of logged "
                        "player-turn N (initial, movement, combat or exploitation), replayed and "
                        "checked against the log");
+  position
+      ->add_option("--step", po->game.step,
+                   "with --db and --at N: the position after this many steps of logged "
+                   "player-turn N (0: begun, its weather rolled), taken again step by step with "
+                   "its dice; a player-turn played from orders is taken as their script's steps "
+                   "(`opsim log --turn N --steps` lists them)")
+      ->check(CLI::Range(0, 1'000'000))
+      ->excludes("--phase");
   position->add_option("--supply", po->supply, "add this side's units' supply (repeatable)")
       ->check(CLI::IsMember({"axis", "allied"}));
   position->add_option("--zoc", po->zoc, "add the hexes this side's zones of control cover")

@@ -64,13 +64,17 @@ json ToJson(const StatusAnswer& a) {
 }
 
 Result<LogAnswer> AnswerLog(const std::string& db_path, std::optional<std::int32_t> turn,
-                            bool phases) {
+                            bool phases, bool steps) {
+  if (steps && !turn) {
+    return Fail(ErrorCode::kInvalidInput,
+                "steps are told for one player-turn at a time: say which (--turn N)", db_path);
+  }
   auto log = db::TurnLog::Open(db_path, db::TurnLog::Access::kRead);
   if (!log) return std::unexpected(log.error());
   if (auto s = log->CheckTail(); !s) return std::unexpected(s.error());
   auto count = log->CountTurns();
   if (!count) return std::unexpected(count.error());
-  LogAnswer a{db_path, log->game().scenario_name, log->game().seed, *count, {}, {}};
+  LogAnswer a{db_path, log->game().scenario_name, log->game().seed, *count, {}, {}, {}};
   const std::int32_t first = turn.value_or(1), last = turn.value_or(*count);
   for (std::int32_t n = first; n <= last; ++n) {
     auto logged = log->ReadTurn(n);
@@ -84,6 +88,11 @@ Result<LogAnswer> AnswerLog(const std::string& db_path, std::optional<std::int32
       ops::TurnResult& r = (*replayed)[i];
       a.phases.push_back({std::move(r.hashes), r.events.size() == a.turns[i].events.size()});
     }
+  }
+  if (steps && !a.turns.empty()) {
+    auto taken = db::LoadLoggedSteps(db_path, *turn, 0);
+    if (!taken) return std::unexpected(taken.error());
+    a.steps = std::move(*taken);
   }
   return a;
 }
@@ -153,6 +162,32 @@ json ToJson(const LogAnswer& a) {
         event = event_end;
         roll = roll_end;
       }
+    }
+    if (a.steps && a.steps->result.player_turn == a.turns[i].serial) {
+      const db::LoggedSteps& st = *a.steps;
+      // The step play's events are the log's unless the rules version changed their wording.
+      const bool same_events = st.result.events.size() == t.events.size();
+      auto ranges = [&](json& j, std::size_t events_from, std::size_t events_to,
+                        std::size_t rolls_from, std::size_t rolls_to) {
+        if (same_events) j["events"] = {events_from, events_to};
+        j["rolls"] = {rolls_from, rolls_to};
+      };
+      json list = json::array();
+      for (std::size_t k = 0; k < st.steps.size() && k < st.outcomes.size(); ++k) {
+        const ops::StepOutcome& o = st.outcomes[k];
+        json step = {{"number", k + 1},
+                     {"side", SideName(st.steps[k].side)},
+                     {"step", json::parse(st.steps[k].step, nullptr, false)}};
+        ranges(step, o.events_from, o.events_to, o.rolls_from, o.rolls_to);
+        list.push_back(std::move(step));
+      }
+      json begun = json::object();
+      const ops::StepOutcome first = st.outcomes.empty() ? ops::StepOutcome{} : st.outcomes[0];
+      ranges(begun, 0, st.outcomes.empty() ? st.result.events.size() : first.events_from, 0,
+             st.outcomes.empty() ? st.result.rolls.size() : first.rolls_from);
+      turn["played_by"] = st.by_steps ? "steps" : "orders";
+      turn["begun"] = std::move(begun);
+      turn["steps"] = std::move(list);
     }
     turns.push_back(std::move(turn));
   }

@@ -32,6 +32,15 @@ json RollsJson(const ops::TurnResult& r, std::size_t from, std::size_t to) {
   return rolls;
 }
 
+// The flooding attempts open to an owner (41.A.4), by name.
+json FloodsJson(const std::vector<ops::ReactionKind>& kinds) {
+  json floods = json::array();
+  for (ops::ReactionKind k : kinds) {
+    floods.push_back(k == ops::ReactionKind::kFlood ? "flood" : "massive-flood");
+  }
+  return floods;
+}
+
 }  // namespace
 
 json ToJson(const ops::Prompt& p, const map::Theater& t) {
@@ -42,13 +51,7 @@ json ToJson(const ops::Prompt& p, const map::Theater& t) {
   if (p.hex.valid()) j["hex"] = t.HexName(p.hex);
   if (p.attacked.valid()) j["attacked"] = t.HexName(p.attacked);
   if (p.result) j["result"] = ops::CombatResultName(*p.result);
-  if (p.waiting == ops::Waiting::kFlood) {
-    json floods = json::array();
-    for (ops::ReactionKind k : p.floods) {
-      floods.push_back(k == ops::ReactionKind::kFlood ? "flood" : "massive-flood");
-    }
-    j["floods"] = floods;
-  }
+  if (p.waiting == ops::Waiting::kFlood) j["floods"] = FloodsJson(p.floods);
   if (p.waiting == ops::Waiting::kRetreat) j["retreat_to"] = Hexes(p.retreat_to, t);
   if (!p.units.empty()) j["units"] = p.units;
   return j;
@@ -93,6 +96,30 @@ json ToJson(const db::StepRecord& r, const db::StepSession& session) {
                {"logged", r.logged}};
   if (r.logged) j["step"]["final_hash"] = r.played.final_hash;
   return j;
+}
+
+json ToJson(const ops::AttackPreview& p, const map::Theater& t, const ops::RuleTables& tables) {
+  const auto& columns = tables.combat.columns;
+  return {{"hex", t.HexName(p.hex)},
+          {"attackers", p.attackers},
+          {"attack", p.odds.attack},
+          {"defense", p.odds.defense},
+          {"column", columns[static_cast<std::size_t>(p.odds.column)]},
+          {"shift", p.odds.shift},
+          {"odds", columns[static_cast<std::size_t>(p.odds.shifted)]},
+          {"text", p.odds.text},
+          {"floods", FloodsJson(p.floods)},
+          {"rule", rules::kB7_2.id}};
+}
+
+std::string PreviewText(const json& p) {
+  std::string text = "an attack on " + p["hex"].get<std::string>() + " would be fought at " +
+                     p["odds"].get<std::string>() + ": " + p["text"].get<std::string>() + " [" +
+                     p["rule"].get<std::string>() + "]\n";
+  if (!p["floods"].empty()) {
+    text += "  its owner may answer with a flooding attempt first (41.A.4), which can change it\n";
+  }
+  return text;
 }
 
 std::string StepText(const json& a) {

@@ -154,6 +154,25 @@ Result<LoadedGame> LoadLoggedPhase(const std::string& db_path, std::int32_t at, 
   return g;
 }
 
+// The state after `taken` steps of logged player-turn `at`.
+Result<LoadedGame> LoadLoggedStep(const std::string& db_path, std::int32_t at, std::size_t taken) {
+  auto logged = db::LoadLoggedSteps(db_path, at, taken);
+  if (!logged) return std::unexpected(logged.error());
+  LoadedGame g;
+  g.theater = logged->game.theater;
+  g.campaign = logged->game.campaign;
+  g.scenario.name = logged->game.scenario_name;
+  g.state = std::move(logged->game.state);
+  StepPlace& place = g.step.emplace();
+  place.number = at;
+  place.taken = taken;
+  place.steps = logged->steps.size();
+  place.by_steps = logged->by_steps;
+  if (taken > 0) place.last = logged->steps[taken - 1];
+  place.prompt = std::move(logged->prompt);
+  return g;
+}
+
 Result<bool> ParseBool(std::string_view text, std::string_view value) {
   if (value == "true") return true;
   if (value == "false") return false;
@@ -372,7 +391,14 @@ Result<LoadedGame> Load(const Source& source, Needs needs) {
                 "--phase goes with --db and --at N, N from 1: the logged player-turn it is a "
                 "phase of");
   }
-  if (source.phase) {
+  if (source.step && (source.db.empty() || source.at.value_or(0) < 1 || source.phase)) {
+    return Fail(ErrorCode::kInvalidInput,
+                "--step goes with --db and --at N, N from 1: the logged player-turn it is a step "
+                "of (and not with --phase)");
+  }
+  if (source.step) {
+    g = LoadLoggedStep(source.db, *source.at, *source.step);
+  } else if (source.phase) {
     g = LoadLoggedPhase(source.db, *source.at, *source.phase);
   } else if (!source.db.empty()) {
     g = LoadLogged(source.db, source.at);

@@ -7,6 +7,7 @@
 #include "opsim/ops/game.h"
 #include "opsim/query/log.h"
 #include "opsim/query/map.h"
+#include "opsim/query/play.h"
 #include "opsim/query/supply.h"
 
 namespace opsim::query {
@@ -245,6 +246,20 @@ Result<json> PositionJson(const LoadedGame& g, const PositionOptions& options) {
       doc["next"]["phase"] =
           ops::PhaseName(static_cast<ops::Phase>(static_cast<int>(*g.phase) + 1));
     }
+  }
+  if (g.step) {
+    // Mid player-turn, taken again step by step: where it stands, and what comes next.
+    const StepPlace& p = *g.step;
+    json step = {{"player_turn", p.number},
+                 {"taken", p.taken},
+                 {"of", p.steps},
+                 {"played_by", p.by_steps ? "steps" : "orders"},
+                 {"prompt", ToJson(p.prompt, t)}};
+    if (p.last) {
+      step["last"] = {{"side", SideName(p.last->side)},
+                      {"step", json::parse(p.last->step, nullptr, false)}};
+    }
+    doc["step"] = std::move(step);
   }
   const auto hex_or_null = [&t](map::HexRef h) -> json {
     return h.valid() ? json(t.HexName(h)) : json(nullptr);

@@ -394,14 +394,23 @@ class GameApi final : public Api {
     if (parts.size() != 4) return ErrorResponse(404, "not-found", "no such path", req.path);
     using Handler = Response (GameApi::*)(const Request&, const std::string&);
     static const std::map<std::string, std::pair<const char*, Handler>> kEndpoints = {
-        {"theater", {"GET", &GameApi::Theater}},   {"state", {"GET", &GameApi::State}},
-        {"route", {"POST", &GameApi::RouteQuery}}, {"reach", {"POST", &GameApi::Reach}},
-        {"check", {"POST", &GameApi::Check}},      {"supply", {"GET", &GameApi::Supply}},
-        {"odds", {"POST", &GameApi::Odds}},        {"log", {"GET", &GameApi::Log}},
-        {"dice", {"GET", &GameApi::Dice}},         {"orders", {"POST", &GameApi::Orders}},
-        {"reply", {"POST", &GameApi::Reply}},      {"play", {"GET", &GameApi::Play}},
-        {"step", {"POST", &GameApi::Step}},        {"undo", {"POST", &GameApi::Undo}},
-        {"begin", {"POST", &GameApi::Begin}},      {"events", {"GET", nullptr}}};
+        {"theater", {"GET", &GameApi::Theater}},
+        {"state", {"GET", &GameApi::State}},
+        {"route", {"POST", &GameApi::RouteQuery}},
+        {"reach", {"POST", &GameApi::Reach}},
+        {"check", {"POST", &GameApi::Check}},
+        {"supply", {"GET", &GameApi::Supply}},
+        {"odds", {"POST", &GameApi::Odds}},
+        {"log", {"GET", &GameApi::Log}},
+        {"dice", {"GET", &GameApi::Dice}},
+        {"orders", {"POST", &GameApi::Orders}},
+        {"reply", {"POST", &GameApi::Reply}},
+        {"play", {"GET", &GameApi::Play}},
+        {"step", {"POST", &GameApi::Step}},
+        {"undo", {"POST", &GameApi::Undo}},
+        {"begin", {"POST", &GameApi::Begin}},
+        {"preview", {"POST", &GameApi::Preview}},
+        {"events", {"GET", nullptr}}};
     auto it = kEndpoints.find(what);
     if (it == kEndpoints.end()) return ErrorResponse(404, "not-found", "no such path", req.path);
     const auto& [method, handler] = it->second;
@@ -853,6 +862,14 @@ class GameApi final : public Api {
         }
         phase = *p;
       }
+      auto step = QueryInt(req, "step", 0, kMaxAt);
+      if (!step) return std::unexpected(step.error());
+      if (*step && (at->value_or(0) < 1 || phase)) {
+        return Fail(ErrorCode::kInvalidInput,
+                    "?step goes with ?at=N, N from 1: the logged player-turn it is a step of "
+                    "(and not with ?phase)",
+                    "?step");
+      }
       // Each side once, in one order: a query naming a side a thousand times costs one
       // supply trace, and shares the cached answer of naming it once.
       query::PositionOptions options;
@@ -869,11 +886,12 @@ class GameApi final : public Api {
       }
       const auto make = [&]() -> Result<std::string> {
         Result<std::shared_ptr<const query::LoadedGame>> game;
-        if (phase) {
+        if (phase || *step) {
           query::Source src;
           src.db = g.path;
           src.at = at->value();
           src.phase = phase;
+          if (*step) src.step = static_cast<std::size_t>(**step);
           auto loaded = query::Load(src);
           if (!loaded) return std::unexpected(loaded.error());
           game = std::make_shared<const query::LoadedGame>(std::move(*loaded));
@@ -1118,18 +1136,28 @@ class GameApi final : public Api {
     return Game(req, id, Need::kAnyToken, [&](const GameRef& g) -> Result<Response> {
       auto turn = QueryInt(req, "turn", 1, kMaxAt);
       if (!turn) return std::unexpected(turn.error());
-      const auto phases = QueryOne(req, "phases").value_or("false");
-      if (phases != "true" && phases != "false") {
-        return Fail(ErrorCode::kInvalidInput, "expected true or false", "?phases");
+      std::string flags[2];
+      for (int i = 0; i < 2; ++i) {
+        const char* name = i == 0 ? "phases" : "steps";
+        flags[i] = QueryOne(req, name).value_or("false");
+        if (flags[i] != "true" && flags[i] != "false") {
+          return Fail(ErrorCode::kInvalidInput, "expected true or false", "?" + std::string(name));
+        }
+      }
+      const std::string& phases = flags[0];
+      const std::string& steps = flags[1];
+      if (steps == "true" && !*turn) {
+        return Fail(ErrorCode::kInvalidInput,
+                    "steps are told for one player-turn at a time: say which (?turn=N)", "?steps");
       }
       // Made once per state of the log: with phases a 200-turn log's replay takes a quarter
       // of a second.
-      const std::string key = (*turn ? std::to_string(**turn) : "all") + "/" + phases;
+      const std::string key = (*turn ? std::to_string(**turn) : "all") + "/" + phases + "/" + steps;
       const auto slot = [&key](Warm & w) -> auto& {
         return w.logs[key];
       };
       auto body = Cached<std::string>(g.id, g.path, slot, [&]() -> Result<std::string> {
-        auto log = query::AnswerLog(g.path, *turn, phases == "true");
+        auto log = query::AnswerLog(g.path, *turn, phases == "true", steps == "true");
         if (!log) return std::unexpected(log.error());
         json doc = query::ToJson(*log);
         doc.erase("db");  // the server's path: the game is its id
@@ -1336,20 +1364,42 @@ class GameApi final : public Api {
     });
   }
 
+  // A body {"step": ...}: the step as a source of its own.
+  static Result<JsonSource> StepIn(const Request& req) {
+    auto body = Body(req);
+    if (!body) return std::unexpected(body.error());
+    JsonReader r(*body);
+    if (auto s = r.OnlyKeys(P(), {"step"}); !s) return std::unexpected(s.error());
+    return Member(*body, "step");
+  }
+
   Response Step(const Request& req, const std::string& id) {
-    // The step as a source of its own, read before anything else: a body that does not read
-    // neither begins the player-turn nor says anything of its dice.
-    const auto read = [&req]() -> Result<JsonSource> {
-      auto body = Body(req);
-      if (!body) return std::unexpected(body.error());
-      JsonReader r(*body);
-      if (auto s = r.OnlyKeys(P(), {"step"}); !s) return std::unexpected(s.error());
-      return Member(*body, "step");
-    };
-    const Result<JsonSource> step = read();
+    // Read before anything else: a body that does not read neither begins the player-turn nor
+    // says anything of its dice.
+    const Result<JsonSource> step = StepIn(req);
     return StepWrite(
         req, id, "step", step ? Status{} : std::unexpected(step.error()),
         [&step](db::StepSession& session, Side by) { return session.Take(*step, by); });
+  }
+
+  // The odds an attack would be fought at if the token's side declared it now (B7.2): nothing
+  // is taken, drawn or written, and no one hears of it.
+  Response Preview(const Request& req, const std::string& id) {
+    if (!store_.Exists(id)) return ErrorResponse(404, "not-found", "no such game", id);
+    const Result<JsonSource> step = StepIn(req);
+    auto lock = WriteLock(id);
+    std::lock_guard hold(*lock);
+    auto g = Admit(req, id, Need::kPlayer);
+    if (!g) return g.error();
+    if (!step) return FromError(step.error());
+    auto session = SessionOf(*g);
+    if (!session) return FromError(session.error());
+    const Side by = g->role == Role::kAxis ? Side::kAxis : Side::kAllied;
+    auto preview = (*session)->Preview(*step, by);
+    if (!preview) return FromError(preview.error());
+    json doc = query::ToJson(*preview, (*session)->theater(), (*session)->campaign()->tables);
+    doc["game"] = id;
+    return JsonResponse(200, doc);
   }
 
   Response Undo(const Request& req, const std::string& id) {

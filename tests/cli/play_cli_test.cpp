@@ -58,6 +58,24 @@ TEST_F(PlayCli, APlayerTurnStepByStep) {
       0);
   ASSERT_EQ(Play({"--action", R"({"air-drop": "de-22la", "hex": "16A:0723"})"}).code, 0);
   ASSERT_EQ(Play({"--end-phase"}).code, 0);
+  // B7.2: the attack's odds, weighed before it is declared; nothing is taken.
+  const std::string in_combat = Play({}).json()["state_hash"];
+  auto odds = Play({"--odds", R"({"attack": "16A:1122", "units": ["de-18a", "de-9pz"]})"});
+  ASSERT_EQ(odds.code, 0) << odds.err;
+  EXPECT_EQ(odds.json()["odds"], "5:1");
+  EXPECT_EQ(odds.json()["text"], "18 to 3, column 6:1 shifted -1 (canal-intensive) to 5:1");
+  EXPECT_EQ(odds.json()["floods"], json({"flood"}));
+  EXPECT_EQ(Play({}).json()["state_hash"], in_combat);
+  EXPECT_EQ(Play({}).json()["steps"], 5);
+  auto odds_text =
+      RunCli({"play", "--db", db, "--odds", R"({"attack": "16A:1122", "units": ["de-18a"]})"});
+  EXPECT_EQ(odds_text.code, 0) << odds_text.err;
+  EXPECT_NE(odds_text.out.find("would be fought at"), std::string::npos) << odds_text.out;
+  auto not_attack = Play({"--odds", R"({"end-phase": true})"});
+  EXPECT_EQ(not_attack.code, 2) << not_attack.out;
+  auto not_next = Play({"--odds", R"({"attack": "16A:1122", "units": ["de-22la"]})"});
+  EXPECT_EQ(not_next.code, 3) << not_next.out;
+  EXPECT_EQ(not_next.json()["error"]["rule"], "B7.1") << not_next.out;
   // The attack on a canal-intensive hex waits for the Allied player's flood decision.
   auto attack = Play({"--action", R"({"attack": "16A:1122", "units": ["de-18a", "de-9pz"]})"});
   ASSERT_EQ(attack.code, 0) << attack.err;
@@ -103,6 +121,32 @@ TEST_F(PlayCli, APlayerTurnStepByStep) {
   ASSERT_EQ(log.code, 0) << log.err;
   auto verify = RunCli({"replay", "--db", db, "--verify"});
   EXPECT_EQ(verify.code, 0) << verify.err << verify.out;
+  // The replay takes the player-turn again step by step (B1.3): step 0 is its beginning.
+  auto steps = RunCli({"log", "--db", db, "--turn", "1", "--steps", "--json"});
+  ASSERT_EQ(steps.code, 0) << steps.err;
+  const json turn = steps.json()["turns"][0];
+  EXPECT_EQ(turn["played_by"], "steps");
+  EXPECT_EQ(turn["steps"][1]["step"],
+            json::parse(R"({"units": ["de-18a"], "path": ["16A:1322", "16A:1222"]})"));
+  const auto hex_of_18a = [&](int step) {
+    auto at =
+        RunCli({"position", "--db", db, "--at", "1", "--step", std::to_string(step), "--json"});
+    EXPECT_EQ(at.code, 0) << at.err;
+    const json position = at.json();
+    for (const json& u : position["units"]) {
+      if (u["id"] == "de-18a") return u["hex"];
+    }
+    return json();
+  };
+  EXPECT_EQ(hex_of_18a(1), "16A:1322");
+  EXPECT_EQ(hex_of_18a(2), "16A:1222");
+  auto past = RunCli({"position", "--db", db, "--at", "1", "--step", "999"});
+  EXPECT_EQ(past.code, 2) << past.err;
+  EXPECT_NE(past.err.find("it has"), std::string::npos) << past.err;
+  auto both = RunCli({"position", "--db", db, "--at", "1", "--step", "1", "--phase", "combat"});
+  EXPECT_EQ(both.code, 2) << both.err;
+  auto all = RunCli({"log", "--db", db, "--steps"});
+  EXPECT_EQ(all.code, 2) << all.err;
   // Text for people.
   auto human = RunCli({"play", "--db", db});
   EXPECT_EQ(human.code, 0);

@@ -636,6 +636,117 @@ TEST_F(ApiTest, TheStateAtAPhaseIsTheCliPositionAndTheLogSaysEachPhasesEvents) {
   EXPECT_EQ(Call("GET", g + "/log", "", "", {{"phases", "yes"}}).status, 400);
 }
 
+// B1.3: the replay steps through a logged player-turn: the state after each step is the CLI's
+// `position --step`, and the log with ?steps the CLI's `log --steps`.
+TEST_F(ApiTest, TheStateAtAStepIsTheCliPositionAndTheLogSaysEachStepsEvents) {
+  std::filesystem::create_directories(dir_.Path("games"));
+  const std::string log = dir_.Path("games") + "/by-hand.sqlite";
+  ASSERT_EQ(RunCli({"new", "--scenario", "special-terrain", "--db", log, "--seed", "1940"}).code,
+            0);
+  ASSERT_EQ(
+      RunCli({"turn", "--db", log, "--orders", BundledOrders("01-axis-may-i-1940.json")}).code, 0);
+  const std::string g = "/api/games/by-hand";
+  Response r = Call("GET", g + "/log", "", "", {{"turn", "1"}, {"steps", "true"}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  json steps = json::parse(RunCli({"log", "--db", log, "--turn", "1", "--steps", "--json"}).out);
+  steps.erase("db");
+  EXPECT_EQ(Json(r), steps);
+  const json logged = Json(r);
+  const json& turn = logged["turns"][0];
+  EXPECT_EQ(turn["played_by"], "orders");
+  const std::size_t count = turn["steps"].size();
+  ASSERT_GT(count, 3u);
+  for (std::size_t k = 0; k <= count; ++k) {
+    r = Call("GET", g + "/state", "", "", {{"at", "1"}, {"step", std::to_string(k)}});
+    ASSERT_EQ(r.status, 200) << r.body;
+    const json cli = json::parse(
+        RunCli({"position", "--db", log, "--at", "1", "--step", std::to_string(k), "--json"}).out);
+    EXPECT_EQ(Json(r), cli) << k;
+    EXPECT_EQ(Json(r)["step"]["taken"], k);
+    if (k > 0) {
+      EXPECT_EQ(Json(r)["step"]["last"]["step"], turn["steps"][k - 1]["step"]);
+    }
+  }
+  for (const auto& query : std::vector<std::vector<std::pair<std::string, std::string>>>{
+           {{"step", "1"}},                                    // no ?at
+           {{"at", "1"}, {"step", "1"}, {"phase", "combat"}},  // a step or a phase
+           {{"at", "1"}, {"step", std::to_string(count + 1)}},
+           {{"at", "1"}, {"step", "-1"}}}) {
+    r = Call("GET", g + "/state", "", "", query);
+    EXPECT_EQ(r.status, 400) << r.body;
+  }
+  EXPECT_EQ(Call("GET", g + "/log", "", "", {{"steps", "true"}}).status, 400);  // which turn?
+  EXPECT_EQ(Call("GET", g + "/log", "", "", {{"turn", "1"}, {"steps", "1"}}).status, 400);
+}
+
+// B7.2: in the combat phase the mover weighs an attack's odds before declaring it: nothing is
+// taken, drawn, written or heard, and the attack declared is fought at those odds. Only the side
+// the game waits for weighs one (B1.3).
+TEST_F(ApiTest, TheMoverWeighsAnAttacksOddsBeforeDeclaringIt) {
+  const Created c = Create();
+  const std::string g = "/api/games/" + c.id;
+  const std::string attack = R"({"step": {"attack": "16A:1122", "units": ["de-18a", "de-9pz"]}})";
+  Response r = Call("POST", g + "/preview", c.axis, attack);
+  EXPECT_EQ(r.status, 409) << r.body;  // not begun
+  const std::string end = R"({"step": {"end-phase": true}})";
+  for (const std::string& step :
+       {end, std::string(R"({"step": {"units": ["de-18a"], "path": ["16A:1322", "16A:1222"]}})"),
+        std::string(
+            R"({"step": {"units": ["de-9pz"], "path": ["16A:1323", "16A:1322", "16A:1221"]}})"),
+        end}) {
+    r = Call("POST", g + "/step", c.axis, step);
+    ASSERT_EQ(r.status, 200) << step << ": " << r.body;
+  }
+  std::vector<std::string> events;
+  Request sub;
+  sub.method = "GET";
+  sub.path = g + "/events";
+  sub.token = c.spectator;
+  auto subscription = api_->Subscribe(
+      sub, [&events](const std::string& e, const std::string&) { events.push_back(e); });
+  ASSERT_TRUE(subscription);
+  const json before = Json(Call("GET", g + "/play", c.axis));
+  const std::string head = Head(c);
+  const auto pending = *db::PendingSteps(Log(c));
+
+  r = Call("POST", g + "/preview", c.axis, attack);
+  ASSERT_EQ(r.status, 200) << r.body;
+  const json odds = Json(r);
+  EXPECT_EQ(odds["hex"], "16A:1122");
+  EXPECT_EQ(odds["attackers"], json({"de-18a", "de-9pz"}));
+  EXPECT_EQ(odds["rule"], "B7.2");
+  EXPECT_GT(odds["attack"].get<int>(), 0);
+  EXPECT_NE(odds["text"].get<std::string>().find(" to " + odds["odds"].get<std::string>()),
+            std::string::npos)
+      << odds.dump();
+  EXPECT_EQ(odds["floods"], json({"flood"}));  // the owner may flood it first (41.A.4)
+  const json after = Json(Call("GET", g + "/play", c.axis));
+  EXPECT_EQ(after["state_hash"], before["state_hash"]);
+  EXPECT_EQ(after["rolls"].size(), before["rolls"].size());
+  EXPECT_EQ(Head(c), head);
+  EXPECT_EQ(*db::PendingSteps(Log(c)), pending);
+  EXPECT_TRUE(events.empty());
+
+  r = Call("POST", g + "/preview", c.allied, attack);
+  EXPECT_EQ(r.status, 422) << r.body;
+  EXPECT_EQ(Json(r)["error"]["rule"], "B1.3");
+  EXPECT_EQ(Call("POST", g + "/preview", c.spectator, attack).status, 403);
+  r = Call("POST", g + "/preview", c.axis, end);
+  EXPECT_EQ(r.status, 400) << r.body;  // the odds are an attack's
+  r = Call("POST", g + "/preview", c.axis,
+           R"({"step": {"attack": "16A:1122", "units": ["de-22la"]}})");
+  EXPECT_EQ(r.status, 422) << r.body;  // not next to it (B7.1)
+  EXPECT_EQ(Call("GET", g + "/preview", c.axis).status, 405);
+
+  // Declared and not flooded, it is fought at the odds weighed.
+  ASSERT_EQ(Call("POST", g + "/step", c.axis, attack).status, 200);
+  r = Call("POST", g + "/step", c.allied, R"({"step": {"flood": false}})");
+  ASSERT_EQ(r.status, 200) << r.body;
+  const json rolls = Json(r)["step"]["rolls"];
+  ASSERT_FALSE(rolls.empty()) << r.body;
+  EXPECT_EQ(rolls.back()["against"], odds["text"]);
+}
+
 // The list reads each log's header rows, not its position: what it shows of a game is what
 // the game's status says, at the start, after an odd and an even count of player-turns, and
 // with a hosted player-turn pending.

@@ -42,11 +42,15 @@ struct LogAnswer {
     bool same_events = true;
   };
   std::vector<TurnPhases> phases;
+  // With `steps`: the one player-turn asked for, taken again step by step (db::LoadLoggedSteps).
+  std::optional<db::LoggedSteps> steps;
 };
 // `turn` numbers from 1; absent: every logged player-turn. `phases` also replays each player-turn
 // (checked as `opsim replay` checks it) to tell which of its events and rolls each phase's are.
+// `steps` (which needs `turn`, else kInvalidInput) also takes that player-turn again step by
+// step to tell which of them each step's are.
 Result<LogAnswer> AnswerLog(const std::string& db_path, std::optional<std::int32_t> turn,
-                            bool phases = false);
+                            bool phases = false, bool steps = false);
 nlohmann::json ToJson(const db::LoggedTurn& t);
 // One event, the same in every answer (`opsim log`, `opsim turn`, `opsim check`, the API):
 // {"kind", "rule", "text"} and its content as data (docs/rules.md), "units", "hexes" and
@@ -57,7 +61,10 @@ nlohmann::json ToJson(const ops::Event& e);
 // rule, decided.
 nlohmann::json ToJson(const ops::DieRoll& d);
 // With phases, each turn's "phases" entries also give "events" and "rolls": [from, to), the
-// indices of that phase's in the turn's lists ("events" only with same_events).
+// indices of that phase's in the turn's lists ("events" only with same_events). With steps, the
+// turn gains "played_by" ("steps" or "orders": then its steps are its orders' script), "begun"
+// (the events and rolls before the first step) and "steps": each {"number", "side", "step" (its
+// JSON), "events", "rolls"}, the ranges as the phases'.
 nlohmann::json ToJson(const LogAnswer& a);
 
 }  // namespace opsim::query

@@ -27,6 +27,13 @@ nlohmann::json PlayJson(const db::StepSession& session);
 // The position in play, for the position queries (view.h PositionJson).
 LoadedGame PositionInPlay(const db::StepSession& session);
 
+// The odds an attack would be fought at (db::StepSession::Preview): "hex", "attackers",
+// "attack" and "defense" (strengths), "column", "shift" and "odds" (the column shifted to), "text"
+// (as the combat roll says it), "floods" (the owner's attempts open to him, 41.A.4) and "rule".
+nlohmann::json ToJson(const ops::AttackPreview& p, const map::Theater& t,
+                      const ops::RuleTables& tables);
+std::string PreviewText(const nlohmann::json& preview);
+
 // The text the CLI prints for a step's answer and for where a player-turn stands.
 std::string StepText(const nlohmann::json& answer);
 

@@ -21,6 +21,7 @@
 #include "opsim/ops/campaign.h"
 #include "opsim/ops/game.h"
 #include "opsim/ops/state_file.h"
+#include "opsim/ops/steps.h"
 
 namespace opsim::query {
 
@@ -69,6 +70,18 @@ struct Source {
   // With db and at (from 1): the state after this phase of logged player-turn `at`, replayed
   // and checked against the log (db::LoadLoggedPhases).
   std::optional<ops::Phase> phase;
+  // With db and at (from 1), not with phase: the state after this many steps of logged
+  // player-turn `at`, taken again (db::LoadLoggedSteps); 0 is the player-turn begun.
+  std::optional<std::size_t> step;
+};
+
+// Where a state taken again step by step stands in its player-turn (Source::step).
+struct StepPlace {
+  std::int32_t number = 0;  // the logged player-turn
+  std::size_t taken = 0, steps = 0;
+  bool by_steps = false;                // played step by step, not from orders
+  std::optional<ops::LoggedStep> last;  // the last step taken (none at 0)
+  ops::Prompt prompt;                   // what the game waited for then
 };
 
 class Warm;  // libquery/src/warm.h
@@ -101,6 +114,7 @@ struct LoadedGame {
   // Source::phase: the phase the state stands after; the player-turn it ends is then still the
   // state's own (player_turn()), except after the exploitation phase, which ends it.
   std::optional<ops::Phase> phase;
+  std::optional<StepPlace> step;  // Source::step
   WarmCache warm;
 
   const ops::RuleTables& tables() const;
