@@ -14,7 +14,10 @@ steps: the same first player-turn played step by step (docs/api.md, "Steps"), on
 side: each move drawn at once in both windows with its trail, an undo, a refused step with its
 rule, the phases ended by key and by button, an attack declared and its result in the combat
 report and on the map, the Allies asked whether to flood, retreats and advances answered as the
-game asks them (the dice are the server's), the turn logged and its summary shown in both.
+game asks them (the dice are the server's), the turn logged and its summary shown in both. Before
+the attack is declared its odds are previewed (and a refused attack's rule said); they are the
+odds it is fought at. Then the replay takes player-turn 1 again step by step: the map at the move's
+step and the step before it, each step in words, the attack's dice at its step.
 
 perf: a generated 100,000-hex, 2,000-unit game, opened twice; prints the time until its first
 view (about 10,000 hexes) is painted, and its stages, from the browser's performance API (the
@@ -505,6 +508,19 @@ def play(opsim, out, url):
         if "German 18th Army moves" in axis.d.find_element(By.ID, "replay-events").text:
             raise Failure("axis: the exploitation phase lists the movement phase's events")
 
+        print("the replay by step of a player-turn played from orders: its orders are its steps")
+        body = axis.d.find_element(By.TAG_NAME, "body")
+        body.send_keys(",")  # from the game now, back to the last step but one of player-turn 1
+        axis.wait_text("#notice", "Replay: player-turn 1, step ")
+        axis.wait_text("#replay-steps-h", "played from orders")
+        axis.wait_text("#replay-step-list", "Axis moves de-18a 16A:1322 → 16A:1222")
+        axis.wait_text("#replay-step-list", "Axis attacks 16A:1122")
+        axis.wait_text("#replay-step-title", "Axis: end of the combat phase")
+        axis.js("document.getElementById('replay-panel').scrollIntoView()")
+        axis.step("replay-1-by-step")
+        axis.wait_for("#replay-live").click()
+        axis.wait_text("#notice", "the game now")
+
         print("the keyboard: Tab reaches a counter, arrows pan, Escape cancels")
         axis.js("document.getElementById('map').focus()")
         before = axis.js("return [window.opsim.map.cx, window.opsim.map.scale]")
@@ -547,7 +563,7 @@ class Table:
             print(f"  screenshot {path}")
         for b in self.sides.values():
             b.console(allow=lambda e: e.get("source") == "network" and " 422 " in e["message"])
-            words = b.js("return ['play-bar', 'summary', 'combat-panel', 'turn-panel', 'selection-panel']"
+            words = b.js("return ['play-bar', 'summary', 'combat-panel', 'turn-panel', 'selection-panel', 'replay-panel']"
                          ".map((id) => document.getElementById(id).innerText).join(' ')")
             for bad in ("undefined", "null", "[object", "NaN"):
                 if bad in words:
@@ -588,6 +604,88 @@ def take_move(t, b, unit, path):
     print(f"  the rules refused {unit}'s move: {b.text('#draft-verdict')}")
     b.d.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
     return False
+
+
+def replay_steps(t, b, moved):
+    """The replay takes player-turn 1 again step by step, by key (. and ,), by the list and by
+    the step slider: the map after each step, each step in words with its dice and events."""
+    print("the replay, step by step: player-turn 1 taken again (. on, , back)")
+    body = b.d.find_element(By.TAG_NAME, "body")
+    b.wait_for("#replay-first").click()
+    b.wait_text("#notice", "Replay: the start")
+    body.send_keys(".")
+    b.wait_text("#notice", "Replay: player-turn 1, step 0 of ")
+    b.wait_text("#replay-step-title", "Step 0 of ")
+    turn = b.js("return window.opsim.stepLogs.get(1)")
+    if turn["played_by"] != "steps":
+        raise Failure(f"{b.name}: player-turn 1 was played by steps, the log says {turn['played_by']}")
+    said = [s["step"] for s in turn["steps"]]
+    print(f"  {len(said)} steps: " + "; ".join(b.js(
+        "return [...document.querySelectorAll('#replay-step-list li')].map((li) => li.textContent)")))
+    b.js("document.getElementById('replay-panel').scrollIntoView()")
+
+    def at_step(k, words=None):
+        b.wait_text("#notice", f"Replay: player-turn 1, step {k} of {len(said)}")
+        b.wait(f"the replay's map after step {k}", lambda: b.js(
+            "const o = window.opsim; return !o.replayLoading && o.stepAt === arguments[0]", k))
+        b.wait_for(f'#replay-step-list li[data-step="{k}"][aria-current="step"]')
+        if words:
+            b.wait_text("#replay-step-title", f"Step {k} of {len(said)}: {words}")
+            text = b.d.find_element(By.ID, "replay-step-slider").get_attribute("aria-valuetext")
+            if words not in text:
+                raise Failure(f"{b.name}: the step slider says '{text}', not '{words}'")
+
+    move = next((i + 1 for i, s in enumerate(said) if s.get("units") == ["de-18a"] and s.get("path")), None)
+    if moved and move:
+        for k in range(1, move):
+            body.send_keys(".")
+            at_step(k)
+        if unit_hex(b, "de-18a") != "16A:1322":
+            raise Failure(f"{b.name}: at step {move - 1}, before the move, de-18a is at {unit_hex(b, 'de-18a')}")
+        t.shot("replay-before-move", "axis")
+        body.send_keys(".")
+        at_step(move, "Axis moves de-18a 16A:1322 → 16A:1222")
+        b.wait("de-18a at 16A:1222 after the move's step", lambda: unit_hex(b, "de-18a") == "16A:1222")
+        b.wait("the move's trail", lambda: b.js("return window.opsim.map.overlay.trails.length") >= 1)
+        b.wait_text("#replay-step", "German 18th Army moves 16A:1322-1222")
+        t.shot("replay-move", "axis")
+        body.send_keys(",")
+        at_step(move - 1)
+        b.wait("de-18a back at 16A:1322 a step back", lambda: unit_hex(b, "de-18a") == "16A:1322")
+    else:
+        print("  de-18a did not move this player-turn: no move to step to")
+
+    flood = next((i + 1 for i, s in enumerate(said) if "flood" in s or "massive-flood" in s), None)
+    if flood:
+        print(f"  the list's step {flood}: the Allies' answer to the attack, with its dice")
+        b.d.find_element(By.CSS_SELECTOR, f'#replay-step-list li[data-step="{flood}"] button').click()
+        at_step(flood, "Allies ")
+        b.wait_text("#replay-step", "combat at 16A:1122")
+        b.wait_for('.map-tag[data-hex="16A:1122"]')  # its result, or what it waits for next
+        t.shot("replay-combat", "axis")
+
+    print("  the step slider by keyboard: Home, the player-turn begun; End, its end")
+    slider = b.d.find_element(By.ID, "replay-step-slider")
+    slider.send_keys(Keys.HOME)
+    at_step(0, "the player-turn begun")
+    if moved and unit_hex(b, "de-18a") != "16A:1322":
+        raise Failure(f"{b.name}: at step 0 de-18a is at {unit_hex(b, 'de-18a')}")
+    slider.send_keys(Keys.END)
+    at_step(len(said))
+    b.wait_text("#replay-step", "Then: the player-turn is over")
+
+    print("  the phase replay still: > after the initial phase, Now the game as it stands")
+    body.send_keys(",")  # from the end, one step back
+    at_step(len(said) - 1)
+    b.wait_for("#replay-first").click()
+    b.wait_text("#notice", "Replay: the start")
+    body.send_keys(">")
+    b.wait_text("#notice", "Replay: player-turn 1, after its initial phase")
+    b.wait_text("#replay-events", "the initial phase")
+    b.wait_for("#replay-live").click()
+    b.wait_text("#notice", "the game now")
+    b.wait("the play bar back", lambda: b.js("return !document.getElementById('play-bar').hidden"))
+    t.shot("replay-now", "axis")
 
 
 def steps(opsim, out, url):
@@ -698,7 +796,20 @@ def steps(opsim, out, url):
         wait_prompt(axis, "axis", "order", "combat")
         allied.wait_text("#prompt-text", "Axis combat phase — waiting for the Axis")
 
-        print("an attack on 16A:1122, declared by the units next to it")
+        print("an attack the rules refuse, previewed: a unit not next to 16A:1122; its rule said")
+        far = axis.js("""const o = window.opsim, t = o.theater, h = t.index.get('16A:1122');
+            const u = o.position.units.find((u) => u.side === 'axis' && u.kind === 'ground' && u.hex >= 0
+              && u.hex !== h && !t.adjacent(u.hex, h)); return u ? u.id : null;""")
+        if far:
+            axis.click_unit(far)
+            axis.click_hex("16A:1122")
+            axis.wait_for("#attack-odds[data-refused]")
+            axis.wait_text("#attack-odds", "The rules refuse this attack: ")
+            axis.wait_text("#attack-odds", "[B7.1]")
+            print(f"  {far}: {axis.text('#attack-odds')}")
+            axis.d.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+
+        print("an attack on 16A:1122, declared by the units next to it, its odds previewed first")
         attackers = axis.js("""const o = window.opsim, t = o.theater, h = t.index.get('16A:1122');
             return o.position.units.filter((u) => u.side === 'axis' && u.kind === 'ground' && u.hex >= 0
               && t.adjacent(u.hex, h)).map((u) => u.id);""")
@@ -708,6 +819,19 @@ def steps(opsim, out, url):
             axis.click_unit(unit, ctrl=i > 0)
         axis.click_hex("16A:1122")
         axis.wait_text("#selection-panel", "Attack 16A:1122 with " + ", ".join(attackers))
+        preview = axis.wait("the attack's odds previewed", lambda: axis.js(
+            "const p = document.getElementById('attack-odds'); return p && p.dataset.odds"))
+        words = axis.text("#attack-odds")
+        print(f"  the preview: {words}")
+        if f"Would be fought at {preview} — " not in words or "[B7.2]" not in words:
+            raise Failure(f"axis: the odds preview does not say the odds in words: {words}")
+        floods = axis.js("return window.opsim.draft.preview.odds.floods")
+        if floods and "may try to flood 16A:1122 first" not in words:
+            raise Failure(f"axis: the preview does not say the Allies may flood first: {words}")
+        if allied.js("return !!document.getElementById('attack-odds')"):
+            raise Failure("allied: the Axis's odds preview is shown in the Allied window")
+        axis.js("document.getElementById('selection-panel').scrollIntoView()")
+        t.shot("odds-preview", "axis")
         axis.wait_for("#add-draft:enabled").click()
 
         print("the game asks whoever must decide, as it comes: a flood, a retreat, an advance")
@@ -772,6 +896,13 @@ def steps(opsim, out, url):
         report = axis.js("return [...document.querySelectorAll('#combat-report tbody tr[data-hex=\"16A:1122\"] td')]"
                          ".map((td) => td.textContent)")
         print(f"  the combat report: {report}")
+        # A flood that succeeds makes the hex swamp for the attack (41.A.4), which may change the
+        # odds; else the attack is fought at the odds previewed.
+        flood = axis.js("const r = window.opsim.play.rolls.find((r) => r.purpose === 'flooding of 16A:1122');"
+                        "return r ? r.decided : null")
+        print(f"  the flood: {flood or 'none'}; previewed {preview}, fought at {report[2]}")
+        if not (flood or "").startswith("S") and report[2] != preview:
+            raise Failure(f"axis: previewed at {preview}, fought at {report[2]} (flood: {flood})")
         t.shot("combat-report")
 
         print("the Axis ends the combat phase (Shift+E) and the exploitation phase (button): the turn is logged")
@@ -806,6 +937,7 @@ def steps(opsim, out, url):
         if not axis.js("return document.getElementById('end-phase').disabled"):
             raise Failure("axis: End phase enabled in the Allies' player-turn")
         t.shot("next-turn")
+        replay_steps(t, axis, moved)
         print("steps: passed")
     finally:
         for b in browsers:

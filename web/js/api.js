@@ -70,13 +70,19 @@ export class Api {
 
   status(at) { return this.get("", { at }); }
   theater() { return this.get("/theater"); }
-  // `phase`, with `at`: the position after that phase of logged player-turn `at`.
-  state(at, supply = [], zoc = [], phase = undefined) { return this.get("/state", { at, supply, zoc, phase }); }
+  // `phase`, with `at`: the position after that phase of logged player-turn `at`; `step`, with
+  // `at` (not with `phase`): the position after that many of its steps.
+  state(at, supply = [], zoc = [], phase = undefined, step = undefined) {
+    return this.get("/state", { at, supply, zoc, phase, step });
+  }
   hex(hex, at) { return this.get(`/hex/${encodeURIComponent(hex)}`, { at }); }
   reach(body) { return this.post("/reach", body); }
   check(body) { return this.post("/check", body); }
-  // `phases`: also each phase's events and rolls, as [from, to) ranges (the server replays the turn).
-  log(turn, phases = false) { return this.get("/log", { turn, phases: phases ? "true" : undefined }); }
+  // `phases`: also each phase's events and rolls, as [from, to) ranges (the server replays the
+  // turn); `steps` (with `turn`): also its steps, each with its ranges (taken again step by step).
+  log(turn, phases = false, steps = false) {
+    return this.get("/log", { turn, phases: phases ? "true" : undefined, steps: steps ? "true" : undefined });
+  }
   orders(file) { return this.post("/orders", file); }
   reply(body) { return this.post("/reply", body); }
   // Step play (docs/api.md, "Steps"): the player-turn in play, one step, the last step back.
@@ -85,6 +91,8 @@ export class Api {
   undo() { return this.request("POST", "/undo"); }
   // The mover begins his player-turn by steps (its weather is rolled); no orders after that.
   begin() { return this.request("POST", "/begin"); }
+  // The odds an attack would be fought at if declared now (B7.2); nothing is taken or drawn.
+  preview(attack) { return this.post("/preview", { step: attack }); }
 
   // The game's live changes (Server-Sent Events); EventSource cannot send headers, so the
   // token goes in the query.

@@ -27,7 +27,11 @@ class Client {
     this.latest = 0; // player-turns logged
     this.at = null; // the replayed player-turn, or null: the game now
     this.phase = null; // with `at`: the phase it stands after, or null: the whole player-turn
+    this.stepAt = null; // with `at` (not `phase`): the number of its steps taken, or null
     this.logs = new Map(); // logged player-turns with their phases' ranges, by number
+    this.stepLogs = new Map(); // logged player-turns with their steps (log?steps), by number
+    this.replayThen = null; // /state's "step" for the step shown: what the game waited for then
+    this.previews = new Map(); // the odds of attacks asked (POST /preview), by attack and step count
     this.theater = null;
     this.position = null;
     this.selection = []; // unit ids
@@ -103,7 +107,8 @@ class Client {
   }
 
   fetchPosition() {
-    return this.api.state(this.at ?? undefined, [...this.show.supply], [...this.show.zoc], this.phase ?? undefined);
+    return this.api.state(this.at ?? undefined, [...this.show.supply], [...this.show.zoc], this.phase ?? undefined,
+      this.stepAt ?? undefined);
   }
 
   // The position at the turn shown (`fetched`: its answer already asked for).
@@ -365,8 +370,51 @@ class Client {
     const order = { attack: this.theater.hexes[hex].name, units: [...this.selection] };
     this.draft = { phase: "combat", order, path: [] };
     this.map.setOverlay({ path: [], target: hex, pathLegal: null });
-    if (this.stepping) this.updateSelection(); // declared with its button: /check sees no steps
-    else this.checkDraft();
+    if (this.stepping) {
+      // Declared with its button (/check sees no steps); its odds are the server's preview.
+      this.updateSelection();
+      this.previewAttack(this.draft);
+    } else {
+      this.checkDraft();
+    }
+  }
+
+  // The odds the drafted attack would be fought at if declared now (POST /preview), or the rules'
+  // refusal of it, in the Selection panel. Asked once per attack and step count (a new selection
+  // is a new draft), a moment after the click: clicks in a row ask once.
+  previewAttack(draft) {
+    const p = this.play?.prompt;
+    if (!draft || !this.actor || p?.waiting !== "order" || p.phase !== "combat") return;
+    const attack = { attack: draft.order.attack, units: [...draft.order.units] };
+    const key = `${this.play.player_turn}|${this.play.steps}|${attack.attack}|${[...attack.units].sort().join(",")}`;
+    const known = this.previews.get(key);
+    draft.preview = known || { asking: true };
+    this.updateSelection();
+    if (known) return;
+    clearTimeout(this.previewTimer);
+    this.previewTimer = setTimeout(async () => {
+      if (this.draft !== draft) return;
+      let answer;
+      try {
+        answer = { odds: await this.api.preview(attack) };
+      } catch (e) {
+        // A refusal is the rules' answer, said in the panel; anything else is an error.
+        if (!(e instanceof ApiError && e.code === "rule-violation")) {
+          if (this.draft === draft) {
+            draft.preview = null;
+            this.updateSelection();
+          }
+          return this.fail(e, { what: `The odds of the attack on ${attack.attack}` });
+        }
+        console.warn("opsim: preview refused:", e.message);
+        answer = { refused: e };
+      }
+      if (this.previews.size > 100) this.previews.clear();
+      this.previews.set(key, answer);
+      if (this.draft !== draft) return;
+      draft.preview = answer;
+      this.updateSelection();
+    }, 150);
   }
 
   // The draft judged as it would be played after the orders already listed (the dry run).
@@ -405,6 +453,7 @@ class Client {
       idle: this.stepping ? this.idleWords() : "",
       units: this.selection.map((id) => this.position.units.find((u) => u.id === id)).filter(Boolean),
       draft: this.draft,
+      oddsWords: (odds) => steps.previewBody(odds, this.writer),
       onAdd: () => this.addDraft(),
       onCancel: () => this.clearSelection(),
       onUndoWaypoint: () => {
@@ -680,7 +729,7 @@ class Client {
   // What the Selection panel says when this page has no order to give.
   idleWords() {
     const w = steps.promptWords(this.play, this.role);
-    if (this.actor) return `${w.headline}: answer in the bar above the map.`;
+    if (this.actor) return `${w.headline}${/[?.!]$/.test(w.headline) ? "" : "."} Answer in the bar above the map.`;
     return `${cap(w.headline)}. Nothing to do until then: your page follows each step as it is taken.`;
   }
 
@@ -807,10 +856,13 @@ class Client {
   // ---- replay ---------------------------------------------------------------------------------
 
   // The replay steps through every phase: step 0 is the start, and step 4(n-1)+k+1 the position
-  // after phase k of player-turn n (after its exploitation phase: after the player-turn).
+  // after phase k of player-turn n (after its exploitation phase: after the player-turn). Within
+  // logged player-turn n it also goes step by step (`stepAt`: the position after that many of its
+  // steps); the phase slider then stands after the last phase ended.
   get step() {
     if (this.at === null) return this.latest * PHASES.length;
     if (this.at === 0) return 0;
+    if (this.stepAt !== null) return (this.at - 1) * PHASES.length + this.phasesEnded(this.at, this.stepAt);
     return (this.at - 1) * PHASES.length + (this.phase ? PHASES.indexOf(this.phase) : PHASES.length - 1) + 1;
   }
 
@@ -820,27 +872,240 @@ class Client {
     return `player-turn ${n}, after its ${PHASES[(step - 1) % PHASES.length]} phase`;
   }
 
-  async goTo(step) {
+  // The phases of logged player-turn n ended in its first k steps.
+  phasesEnded(n, k) {
+    const steps = this.stepLogs.get(n)?.steps || [];
+    return steps.slice(0, k).filter((s) => s.step?.["end-phase"]).length;
+  }
+
+  // Where the replay stands, in words: "player-turn 1, after its movement phase", or by step
+  // "player-turn 1, step 3 of 14, in its movement phase".
+  replayText() {
+    const turn = this.stepLogs.get(this.at);
+    if (this.stepAt === null || !turn) return this.stepText(this.step);
+    const of = (turn.steps || []).length, ended = this.phasesEnded(this.at, this.stepAt);
+    const where = this.stepAt === 0 ? "begun" : this.stepAt === of ? "at its end" : `in its ${PHASES[ended]} phase`;
+    return `player-turn ${this.at}, step ${this.stepAt} of ${of}, ${where}`;
+  }
+
+  // The step `k` of logged player-turn n in words (0: the player-turn begun).
+  stepWordsAt(n, k) {
+    const turn = this.stepLogs.get(n);
+    if (!turn || k === null) return "";
+    if (k === 0) return "the player-turn begun, its weather rolled";
+    const entry = turn.steps[k - 1];
+    return steps.stepWords(entry.step, entry.side, steps.stepPhases(turn.steps)[k - 1], describe);
+  }
+
+  // The logged player-turn n with its steps (GET /log?turn=N&steps=true), asked once.
+  async stepLog(n) {
+    if (!this.stepLogs.has(n)) {
+      const doc = await this.api.log(n, false, true);
+      const turn = (doc.turns || []).find((x) => x.number === n) || (doc.turns || [])[0];
+      if (!turn) throw new Error(`the log has no player-turn ${n}`);
+      turn.steps ||= [];
+      this.stepLogs.set(n, turn);
+    }
+    return this.stepLogs.get(n);
+  }
+
+  // The phase replay: the position after a phase (the slider's step).
+  goTo(step) {
     step = Math.max(0, Math.min(this.latest * PHASES.length, step));
     const n = Math.ceil(step / PHASES.length);
     const k = (step - 1) % PHASES.length;
     this.at = step === this.latest * PHASES.length ? null : n;
     // After the last phase the position is the one after the player-turn: no phase to ask for.
     this.phase = step > 0 && k < PHASES.length - 1 ? PHASES[k] : null;
+    this.stepAt = null;
+    return this.showReplay();
+  }
+
+  // The step replay: the position after `k` steps of logged player-turn n (k < 0: counted from
+  // its end, -1 being the end).
+  async goToStep(n, k) {
+    try {
+      const turn = await this.stepLog(n);
+      const of = turn.steps.length;
+      this.at = n;
+      this.phase = null;
+      this.stepAt = Math.max(0, Math.min(of, k < 0 ? of + 1 + k : k));
+    } catch (e) {
+      return this.fail(e, { what: `The steps of player-turn ${n}` });
+    }
+    return this.showReplay();
+  }
+
+  // One step on (d = 1) or back (-1) from where the replay stands, into the player-turn after
+  // or before at its ends: from the game now, back to the latest logged player-turn's last step
+  // but one; from the start, on to player-turn 1 begun.
+  async replayStepBy(d) {
+    if (!this.latest) return this.say("Replay: no player-turn is logged yet: nothing to step through");
+    if (this.at === null) {
+      if (d > 0) return this.say("Replay: this is the game now; press , (comma) to step back through the last player-turn");
+      return this.goToStep(this.latest, -2);
+    }
+    if (this.at === 0) {
+      if (d < 0) return this.say("Replay: the start, before the first player-turn");
+      return this.goToStep(1, 0);
+    }
+    const n = this.at;
+    let turn;
+    try {
+      turn = await this.stepLog(n);
+    } catch (e) {
+      return this.fail(e, { what: `The steps of player-turn ${n}` });
+    }
+    const k = this.stepAt ?? this.replayStepOf(n) ?? 0;
+    const to = k + d;
+    if (to < 0) return n > 1 ? this.goToStep(n - 1, -1) : this.goTo(0);
+    if (to > turn.steps.length) return n < this.latest ? this.goToStep(n + 1, 0) : this.goTo(this.latest * PHASES.length);
+    return this.goToStep(n, to);
+  }
+
+  // One phase on (d = 1) or back (-1). Between two phases' ends (by step), back is the end of the
+  // phase before.
+  replayPhaseBy(d) {
+    const s = this.step;
+    if (d < 0 && this.stepAt !== null && this.at > 0) {
+      const ended = this.phasesEnded(this.at, this.stepAt);
+      const ends = steps.phaseEnds(this.stepLogs.get(this.at)?.steps);
+      if (!(ended > 0 && ends[ended - 1] === this.stepAt)) return this.goTo(s);
+    }
+    return this.goTo(s + d);
+  }
+
+  // The replay's place in player-turn n as a number of its steps: the step shown, or the step
+  // the phase shown ended with; null when the replay is not in n.
+  replayStepOf(n) {
+    const turn = this.stepLogs.get(n);
+    if (!turn || this.at !== n) return null;
+    if (this.stepAt !== null) return this.stepAt;
+    const ends = steps.phaseEnds(turn.steps);
+    return ends[this.phase ? PHASES.indexOf(this.phase) : PHASES.length - 1];
+  }
+
+  // Shows the replay where it stands now (at, phase, stepAt): the position, then the words. A
+  // place asked while one loads is shown after it, the last asked only: a key held down costs
+  // one request at a time.
+  showReplay() {
+    if (!$("summary").hidden) this.closeSummary(); // it covers the map the replay shows
+    this.replayDirty = true;
+    if (this.replayLoading) return this.replayLoading;
+    this.replayLoading = (async () => {
+      try {
+        while (this.replayDirty) {
+          this.replayDirty = false;
+          await this.showReplayOnce();
+        }
+      } finally {
+        this.replayLoading = null;
+      }
+    })();
+    return this.replayLoading;
+  }
+
+  async showReplayOnce() {
+    const step = this.step, n = this.at, k = this.stepAt;
+    const shown = step ? Math.ceil(step / PHASES.length) : 0; // the player-turn whose phase is shown
     this.clearSelection();
     try {
-      await this.loadPosition();
+      const doc = await this.positionDoc();
+      if (this.replayDirty) return; // a newer place is asked: this one is not shown
+      this.replayThen = doc.step || null;
+      // The player-turn's phases and steps, asked once each; the steps' failure leaves the phases.
+      await Promise.all([
+        k === null && shown && !this.logs.has(shown) ? this.api.log(shown, true).then((l) => this.logs.set(shown, l)) : null,
+        n ? this.stepLog(n).catch((e) => { this.stepLogError = { n, e }; }) : null]);
+      if (this.replayDirty) return;
+      await this.loadPosition(Promise.resolve(doc));
       this.renderAll();
       const events = $("replay-events");
+      events.hidden = k !== null;
       if (step === 0) {
         events.replaceChildren(ui.para("The position before the first player-turn."));
-      } else {
-        if (!this.logs.has(n)) this.logs.set(n, await this.api.log(n, true));
-        ui.replayEvents(events, this.logs.get(n), n, describe, PHASES[k]);
+      } else if (k === null) {
+        ui.replayEvents(events, this.logs.get(shown), shown, describe, this.phase || PHASES[PHASES.length - 1]);
       }
-      this.say(`Replay: ${this.stepText(step)}; the map shows the position then.`);
+      if (this.stepLogError?.n === n) {
+        const e = this.stepLogError.e;
+        this.stepLogError = null;
+        this.fail(e, { what: `The steps of player-turn ${n}` });
+      }
+      const words = k !== null ? `: ${this.stepWordsAt(n, k)}` : "";
+      this.say(this.replaying ? `Replay: ${this.replayText()}${words}; the map shows the position ${k ? "after it" : "then"}.`
+        : `Replay: ${step ? `${this.stepText(step)}: ` : ""}the game now; the map shows the position as it stands.`);
+      if (k !== null) this.showReplayStepHex(n, k);
     } catch (e) {
       this.fail(e);
+    }
+  }
+
+  // The step replay's map: the moves taken so far in the player-turn with their trails, each
+  // attack's result over its hex, the units moved outlined, and the step's hex kept in view.
+  renderReplayMarks() {
+    const turn = this.at ? this.stepLogs.get(this.at) : null;
+    if (!this.replaying || this.stepAt === null || !turn || !this.position) return;
+    const k = this.stepAt, range = k ? turn.steps[k - 1] : turn.begun || {};
+    if (!range.events) return; // a log of another rules version: its events are not told by step
+    const events = (turn.events || []).slice(0, range.events[1]);
+    const rolls = (turn.rolls || []).slice(0, range.rolls ? range.rolls[1] : 0);
+    const t = this.theater, ix = (name) => t.index.get(name);
+    const sideOf = (id) => this.position.units.find((u) => u.id === id)?.side || turn.side;
+    const trails = steps.trailsOf(events, sideOf).map((tr) => ({ side: tr.side, path: tr.path.map(ix).filter((i) => i !== undefined) }));
+    const report = steps.combatReport(events, rolls, this.replayThen?.prompt);
+    const tags = steps.resultTags(report).map((x) => ({ ...x, hex: ix(x.hex) })).filter((x) => x.hex !== undefined);
+    this.map.setOverlay({ trails });
+    this.map.setTags(tags);
+    const moved = new Set(steps.movedUnits(events));
+    for (const u of this.position.units) u.moved = moved.has(u.id);
+    this.map.setPosition(this.position);
+  }
+
+  // The hex of step k (where a move ended, the hex attacked, the stack retreating), kept in view.
+  showReplayStepHex(n, k) {
+    const s = k ? this.stepLogs.get(n)?.steps[k - 1]?.step : null;
+    if (!s) return;
+    const name = s.path ? s.path[s.path.length - 1] : s.attack || s.flood || s["massive-flood"] || s.hex
+      || this.replayThen?.prompt?.hex;
+    const hex = typeof name === "string" ? this.theater.index.get(name) : undefined;
+    if (hex === undefined) return;
+    if (!this.map.inView(hex, 40)) this.map.centerOn(hex);
+  }
+
+  // The replay's steps: the slider and list of the player-turn shown, and the step's words.
+  renderReplaySteps() {
+    const n = this.replaying && this.at > 0 ? this.at : 0;
+    const turn = n ? this.stepLogs.get(n) : null;
+    const slider = $("replay-step-slider");
+    $("replay-step-label").hidden = !turn;
+    $("replay-step-prev").disabled = !this.latest || this.at === 0;
+    $("replay-step-next").disabled = !this.latest || !this.replaying;
+    const box = $("replay-step"), list = $("replay-step-list");
+    if (!turn) {
+      $("replay-steps-h").textContent = "Step by step";
+      box.replaceChildren(ui.para(this.latest
+        ? "A logged player-turn, step by step: press , (comma) to step back from the game now, . (period) to step on from the start, or choose a phase above."
+        : "No player-turn is logged yet.", "hint"));
+      list.replaceChildren();
+      return;
+    }
+    const of = turn.steps.length, k = this.replayStepOf(n);
+    $("replay-steps-h").textContent = `Step by step: player-turn ${n}, ${turn.side === "axis" ? "Axis" : "Allied"}, ${of} steps`
+      + (turn.played_by === "orders" ? " (played from orders: the steps are its orders, in order)" : "");
+    slider.max = String(of);
+    slider.value = String(k ?? 0);
+    const words = k !== null ? `player-turn ${n}, step ${k} of ${of}: ${this.stepWordsAt(n, k)}` : `player-turn ${n}`;
+    slider.setAttribute("aria-valuetext", words);
+    $("replay-step-at").textContent = k !== null ? `${k} of ${of}` : "";
+    const go = (i) => this.goToStep(n, i);
+    steps.replayStepList(list, turn, k ?? -1, go, describe);
+    if (this.stepAt !== null) {
+      box.replaceChildren(...steps.replayStepBody(turn, this.stepAt, this.replayThen, describe));
+    } else {
+      box.replaceChildren(ui.para(k !== null
+        ? `The ${this.phase || "exploitation"} phase ended with step ${k} of ${of}. Press . or , (or the buttons) to go on or back one step from there.`
+        : "Press . or , (or the buttons) to go through the steps.", "hint"));
     }
   }
 
@@ -891,7 +1156,7 @@ class Client {
     const s = this.status;
     const next = s.next || {};
     const p = this.play && !this.pending ? this.play : null;
-    const when = this.replaying ? `replaying: ${this.stepText(this.step)} (of ${this.latest} player-turns)`
+    const when = this.replaying ? `replaying: ${this.replayText()} (of ${this.latest} player-turns)`
       : p ? `${p.date}: player-turn ${p.player_turn}, ${p.side} phasing${p.steps ? `, ${p.steps} step${p.steps > 1 ? "s" : ""} taken` : ""}`
         : `${next.date}: ${next.phasing} to move`;
     $("game-info").textContent = `${this.status.scenario || ""} · ${when}${this.pending ? ` · ${this.pending.text}` : ""}`;
@@ -903,12 +1168,15 @@ class Client {
     const slider = $("replay-slider");
     slider.max = String(this.latest * PHASES.length);
     slider.value = String(this.step);
-    slider.setAttribute("aria-valuetext", this.stepText(this.step));
-    $("replay-at").textContent = `${this.stepText(this.step)} (step ${this.step} of ${this.latest * PHASES.length})`;
+    slider.setAttribute("aria-valuetext", this.replayText());
+    $("replay-at").textContent = this.stepAt !== null ? this.replayText()
+      : `${this.replayText()} (${this.step} of ${this.latest * PHASES.length})`;
     $("map-state").textContent = ui.mapStateText(this.position);
     this.renderOrders();
     this.renderReply();
     this.renderPlay();
+    this.renderReplaySteps();
+    this.renderReplayMarks();
     this.updateSelection();
   }
 
@@ -977,10 +1245,15 @@ class Client {
         : "Step play: each move is taken at once");
     });
     $("replay-first").addEventListener("click", () => this.goTo(0));
-    $("replay-prev").addEventListener("click", () => this.goTo(this.step - 1));
-    $("replay-next").addEventListener("click", () => this.goTo(this.step + 1));
+    $("replay-prev").addEventListener("click", () => this.replayPhaseBy(-1));
+    $("replay-next").addEventListener("click", () => this.replayPhaseBy(1));
     $("replay-live").addEventListener("click", () => this.goTo(this.latest * PHASES.length));
     $("replay-slider").addEventListener("change", (ev) => this.goTo(Number(ev.target.value)));
+    $("replay-step-prev").addEventListener("click", () => this.replayStepBy(-1));
+    $("replay-step-next").addEventListener("click", () => this.replayStepBy(1));
+    $("replay-step-slider").addEventListener("change", (ev) => {
+      if (this.replaying && this.at > 0) this.goToStep(this.at, Number(ev.target.value));
+    });
     for (const box of document.querySelectorAll("[data-overlay]")) {
       box.addEventListener("change", async () => {
         const set = this.show[box.dataset.overlay];
@@ -1002,6 +1275,13 @@ class Client {
         if (undo || (ev.key === "E" && !ev.ctrlKey)) {
           ev.preventDefault();
           if (undo) this.undo(); else this.endPhase();
+          return;
+        }
+        // The replay: . and , one step on and back, > and < one phase.
+        const by = { ".": [1, "step"], ",": [-1, "step"], ">": [1, "phase"], "<": [-1, "phase"] }[ev.key];
+        if (by && !ev.ctrlKey) {
+          ev.preventDefault();
+          if (by[1] === "step") this.replayStepBy(by[0]); else this.replayPhaseBy(by[0]);
           return;
         }
       }

@@ -217,6 +217,13 @@ export class MapView {
     this.redraw();
   }
 
+  // Whether a hex's centre is in view, `margin` pixels inside the edges.
+  inView(hex, margin = 0) {
+    const h = this.theater.hexes[hex];
+    const [x, y] = this.toScreen(h.x, h.y);
+    return x >= margin && y >= margin && x <= this.canvas.clientWidth - margin && y <= this.canvas.clientHeight - margin;
+  }
+
   // Centres the view on a hex, zoomed in far enough that its counters read (not out).
   showReadable(hex) {
     this.scale = Math.max(this.scale, READABLE_SCALE);

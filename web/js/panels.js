@@ -132,7 +132,8 @@ export function selectionPanel(body, s) {
       if (a?.dry) parts.push(oddsOf(a.dry, `combat at ${d.order.attack}`));
       parts.push(el("label", {}, "If the hex is flooded ",
         el("select", { onchange: (e) => s.onIfFlooded(e.target.value) },
-          el("option", { value: "attack" }, "attack anyway"), el("option", { value: "call-off" }, "call it off"))));
+          el("option", { value: "attack" }, "attack anyway"),
+          el("option", { value: "call-off", selected: d.order["if-flooded"] === "call-off" }, "call it off"))));
     }
     parts.push(el("div", { class: "buttons" },
       el("button", { type: "button", id: "add-draft", onclick: s.onAdd, disabled: !(a?.own?.legal) }, d.order.attack ? "Add attack" : "Add order"),
@@ -163,9 +164,11 @@ function stepSelection(body, s) {
   if (d) {
     if (d.order.attack) {
       parts.push(para(`Attack ${d.order.attack} with ${d.order.units.join(", ")}: declare it, and the dice decide (B7).`));
+      parts.push(attackOdds(d.preview, s.oddsWords));
       parts.push(el("label", {}, "If the hex is flooded ",
         el("select", { onchange: (e) => s.onIfFlooded(e.target.value) },
-          el("option", { value: "attack" }, "attack anyway"), el("option", { value: "call-off" }, "call it off"))));
+          el("option", { value: "attack" }, "attack anyway"),
+          el("option", { value: "call-off", selected: d.order["if-flooded"] === "call-off" }, "call it off"))));
     } else if (d.order.path) {
       parts.push(para(`Path ${d.order.path.join("-")}${a?.error ? "" : ": shift-click more waypoints, then click the last hex (or Move now)"}`));
     }
@@ -183,6 +186,20 @@ function stepSelection(body, s) {
     parts.push(el("div", { class: "buttons" }, el("button", { type: "button", onclick: s.onCancel }, "Cancel (Esc)")));
   }
   showSelection(body, parts);
+}
+
+// The odds an attack would be fought at if declared now (POST /preview), or the rules' refusal
+// of it: `preview` is {asking}, {odds} or {refused}; `words(odds)` says the odds.
+function attackOdds(preview, words) {
+  const attrs = { id: "attack-odds", "aria-live": "polite" };
+  if (!preview) return el("p", attrs);
+  if (preview.asking) return el("p", { ...attrs, class: "hint" }, "Odds: asking the server…");
+  if (preview.refused) {
+    const e = preview.refused;
+    return el("p", { ...attrs, class: "illegal", "data-refused": "true" }, "The rules refuse this attack: ",
+      e.message.replace(/ \[[^\]]*\]$/, ""), rule(e.rule), ".");
+  }
+  return el("p", { ...attrs, class: "odds-preview", "data-odds": preview.odds.odds }, ...words(preview.odds));
 }
 
 // The odds of the rolls whose purpose names `purpose` (or every roll).

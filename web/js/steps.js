@@ -111,10 +111,13 @@ export function combatTable(box, rows) {
 }
 
 // A combat's result as a tag over its hex, two short lines, narrow enough to clear the counters
-// of the hexes beside it: "DE 5:1" over "die 3" (or "die 5 -1", a modified die).
+// of the hexes beside it: "DE 5:1" over "die 3" (or "die 5 -1", a modified die); an attack
+// waiting for a decision says what it waits for under its result, once rolled ("DR 5:1" over
+// "retreat?").
 export function resultTags(rows) {
   return rows.map((r) => ({ hex: r.hex, kind: r.open ? "open" : "result",
-    text: r.open ? `attacked\n${r.asks || "…"}` : `${r.result} ${r.odds}\ndie ${String(r.die).replace(/ \((.*)\)$/, " $1")}` }));
+    text: r.open ? `${r.result ? `${r.result} ${r.odds}` : "attacked"}\n${r.asks || "…"}`
+      : `${r.result} ${r.odds}\ndie ${String(r.die).replace(/ \((.*)\)$/, " $1")}` }));
 }
 
 // The decision the game asks of this page's side, as a form in `box`: a flood (41.A.4), a
@@ -173,4 +176,125 @@ export function summaryBody(turn) {
     section("Eliminated", list(of(["eliminated"]), "no unit eliminated")),
     section("Floods and more", list(of(["flood", "bridge", "surrender", "refused"]), "nothing else")),
   ];
+}
+
+// ---- the odds before an attack is declared ---------------------------------------------------
+
+// POST /preview's answer in words, for the mover `side`: "Would be fought at 2:1 — 12 to 4,
+// column 3:1 shifted -1 (rough) [B7.2]", and, when the owner may flood first, that it may change.
+export function previewBody(p, side) {
+  const owner = THE[side === "axis" ? "allied" : "axis"] || "the owner";
+  // The server's text ends with the odds it shifts to, said first here.
+  const how = (p.text || "").replace(new RegExp(` to ${p.odds.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`), "");
+  const tries = (p.floods || []).map((f) => (f === "massive-flood" ? "massively flood" : "flood")).join(" or ");
+  return [
+    el("span", {}, "Would be fought at "), el("strong", { class: "odds-column" }, p.odds),
+    ` — ${how}`, rule(p.rule),
+    tries ? `. ${owner.charAt(0).toUpperCase()}${owner.slice(1)} may try to ${tries} ${p.hex} first (41.A.4), which can change it.` : ".",
+  ];
+}
+
+// ---- a logged player-turn, step by step ------------------------------------------------------
+
+const WHO = { axis: "Axis", allied: "Allies" };
+const PHASE_NAMES = ["initial", "movement", "combat", "exploitation"];
+
+// The phase each step of a logged player-turn was taken in: each phase ends with its end-phase
+// step. `steps`: the log's (GET /log?turn=N&steps=true).
+export function stepPhases(steps) {
+  let k = 0;
+  return (steps || []).map((s) => {
+    const phase = PHASE_NAMES[Math.min(k, PHASE_NAMES.length - 1)];
+    if (s.step?.["end-phase"]) k += 1;
+    return phase;
+  });
+}
+
+// The number of steps after which each phase had ended: [initial, movement, combat,
+// exploitation]; null for a phase whose end is not among the steps.
+export function phaseEnds(steps) {
+  const ends = [];
+  (steps || []).forEach((s, i) => {
+    if (s.step?.["end-phase"] && ends.length < PHASE_NAMES.length) ends.push(i + 1);
+  });
+  while (ends.length < PHASE_NAMES.length) ends.push(null);
+  if (steps?.length) ends[PHASE_NAMES.length - 1] = steps.length; // the last step ends the player-turn
+  return ends;
+}
+
+// One step of a logged player-turn in words: "Axis moves de-18a 16A:1322 → 16A:1222", "Allies do
+// not flood", "Axis: end of the movement phase". `describe`: an order in words (orders.js).
+export function stepWords(step, side, phase, describe) {
+  const s = step || {};
+  const who = WHO[side] || side || "";
+  const v = (one, many) => (side === "allied" ? many : one);
+  const path = (p) => (p || []).join(" → ");
+  if (s["end-phase"]) return `${who}: end of the ${phase} phase`;
+  if (s.attack) {
+    return `${who} ${v("attacks", "attack")} ${s.attack} with ${(s.units || []).join(", ")}`
+      + (s["if-flooded"] === "call-off" ? " (called off if flooded)" : "");
+  }
+  if (s.flood === false) return `${who} ${v("does", "do")} not flood`;
+  if (s.flood) return `${who} ${v("tries", "try")} to flood ${s.flood}`;
+  if (s["massive-flood"]) return `${who} ${v("tries", "try")} a massive flood of ${s["massive-flood"]}`;
+  if (s.prefer && s.hex) {
+    if (!s.prefer.length) return `${who} ${v("lets", "let")} the rules choose the retreat from ${s.hex}`;
+    return `${who} ${v("retreats", "retreat")} the stack at ${s.hex} ${s.prefer.length > 1 ? `preferring ${s.prefer.join(", ")}` : `to ${s.prefer[0]}`}`;
+  }
+  if (s.advance) return s.advance.length ? `${who} ${v("advances", "advance")} ${s.advance.join(", ")}` : `${who}: no one advances`;
+  if (s.path && (s.units || s.unit)) return `${who} ${v("moves", "move")} ${(s.units || [s.unit]).join(", ")} ${path(s.path)}`;
+  if (s.rail && s.path) return `${who} ${v("moves", "move")} ${s.rail.join(", ")} by rail ${path(s.path)}`;
+  if (s.naval && s.path) {
+    return `${who} ${v("moves", "move")} ${s.naval.join(", ")} by sea ${path(s.path)}${s.carry ? ` carrying ${s.carry.join(", ")}` : ""}`;
+  }
+  return `${who}: ${describe ? describe(s) : JSON.stringify(s)}`;
+}
+
+// The events and rolls of a [from, to) range of a logged player-turn; a missing range (a log of
+// another rules version) is none.
+function sliceOf(list, range) {
+  return range ? (list || []).slice(range[0], range[1]) : [];
+}
+
+// The replay's words for step `k` of logged player-turn `turn` (with its steps): what the step
+// was, its dice and events, and what the game waited for after it (`then`: /state's "step").
+export function replayStepBody(turn, k, then, describe) {
+  const steps = turn.steps || [];
+  const phases = stepPhases(steps);
+  const entry = k > 0 ? steps[k - 1] : null;
+  const range = entry || turn.begun || {};
+  const title = entry ? `Step ${k} of ${steps.length}: ${stepWords(entry.step, entry.side, phases[k - 1], describe)}`
+    : `Step 0 of ${steps.length}: the player-turn begun (its weather and what comes before the first step)`;
+  const rolls = sliceOf(turn.rolls, range.rolls);
+  // The dice are listed as rolls; their events say the same, so are left out of the events.
+  const from = range.events ? range.events[0] : 0;
+  const events = sliceOf(turn.events, range.events).map((e, i) => [e, from + i + 1]).filter(([e]) => e.kind !== "die");
+  const after = then?.prompt ? promptWords({ side: turn.side, prompt: then.prompt }, null).headline : "";
+  return [
+    el("h3", { id: "replay-step-title" }, title),
+    rolls.length ? el("ul", { class: "dice", "aria-label": "its dice" }, rolls.map((r) => el("li", {},
+      `d${r.sides} rolled ${r.value}: ${r.purpose}: ${r.decided}`, rule(r.rule)))) : null,
+    events.length ? el("ol", { "aria-label": "its events" },
+      events.map(([e, i]) => el("li", { "data-kind": e.kind, value: i }, e.text, rule(e.rule)))) : null,
+    !range.events ? para("Its events are not told: the log is of another rules version.", "hint")
+      : !rolls.length && !events.length ? para("No die rolled, nothing else happened.", "hint") : null,
+    k === steps.length ? para("Then: the player-turn is over.", "then")
+      : after ? para(`Then: ${after}${/[.?!]$/.test(after) ? "" : "."}`, "then") : null,
+  ].filter(Boolean);
+}
+
+// The steps of logged player-turn `turn`, each a button that goes to the position after it; the
+// step shown marked (aria-current).
+export function replayStepList(list, turn, k, go, describe) {
+  const steps = turn.steps || [];
+  const phases = stepPhases(steps);
+  const item = (i, words) => el("li", { "data-step": i, "aria-current": i === k ? "step" : null },
+    el("button", { type: "button", class: "link", onclick: () => go(i) }, `${i}. ${words}`));
+  list.replaceChildren(item(0, "begun (weather)"),
+    ...steps.map((s, i) => item(i + 1, stepWords(s.step, s.side, phases[i], describe))));
+  // The list scrolls to the step shown (the panel beside it does not move).
+  const at = list.querySelector("[aria-current]");
+  if (at && (at.offsetTop < list.scrollTop || at.offsetTop + at.offsetHeight > list.scrollTop + list.clientHeight)) {
+    list.scrollTop = at.offsetTop - list.clientHeight / 2;
+  }
 }
