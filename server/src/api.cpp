@@ -113,6 +113,24 @@ Result<Side> SideIn(std::string_view text, const std::string& where) {
   return *side;
 }
 
+// A position query's ?supply and ?zoc, each side once, in one order: a query naming a side a
+// thousand times costs one supply trace, and shares the cached answer of naming it once.
+Result<query::PositionOptions> PositionOptionsIn(const Request& req) {
+  query::PositionOptions options;
+  for (const auto& [key, sides] :
+       {std::pair{"supply", &options.supply}, std::pair{"zoc", &options.zoc}}) {
+    bool asked[2] = {false, false};
+    for (const std::string& text : QueryAll(req, key)) {
+      auto side = SideIn(text, "?" + std::string(key));
+      if (!side) return std::unexpected(side.error());
+      asked[*side == Side::kAxis ? 0 : 1] = true;
+    }
+    if (asked[0]) sides->push_back(Side::kAxis);
+    if (asked[1]) sides->push_back(Side::kAllied);
+  }
+  return options;
+}
+
 // A request body's JSON object, with the CLI's file-style errors.
 Result<JsonSource> Body(const Request& req) {
   auto src = JsonSource::FromText(req.body, kBodyName);
@@ -870,20 +888,9 @@ class GameApi final : public Api {
                     "(and not with ?phase)",
                     "?step");
       }
-      // Each side once, in one order: a query naming a side a thousand times costs one
-      // supply trace, and shares the cached answer of naming it once.
-      query::PositionOptions options;
-      for (const auto& [key, sides] :
-           {std::pair{"supply", &options.supply}, std::pair{"zoc", &options.zoc}}) {
-        bool asked[2] = {false, false};
-        for (const std::string& text : QueryAll(req, key)) {
-          auto side = SideIn(text, "?" + std::string(key));
-          if (!side) return std::unexpected(side.error());
-          asked[*side == Side::kAxis ? 0 : 1] = true;
-        }
-        if (asked[0]) sides->push_back(Side::kAxis);
-        if (asked[1]) sides->push_back(Side::kAllied);
-      }
+      auto asked = PositionOptionsIn(req);
+      if (!asked) return std::unexpected(asked.error());
+      const query::PositionOptions& options = *asked;
       const auto make = [&]() -> Result<std::string> {
         Result<std::shared_ptr<const query::LoadedGame>> game;
         if (phase || *step) {
@@ -1314,6 +1321,8 @@ class GameApi final : public Api {
 
   Response Play(const Request& req, const std::string& id) {
     if (!store_.Exists(id)) return ErrorResponse(404, "not-found", "no such game", id);
+    auto options = PositionOptionsIn(req);
+    if (!options) return FromError(options.error());
     auto lock = WriteLock(id);
     std::lock_guard hold(*lock);
     auto g = Admit(req, id, Need::kAnyToken);
@@ -1347,7 +1356,7 @@ class GameApi final : public Api {
       position = query::PositionInPlay(in_play);
     }
     doc["begun"] = in_play.begun() || !g->secrets;
-    auto drawn = query::PositionJson(position, {});
+    auto drawn = query::PositionJson(position, *options);
     if (!drawn) return FromError(drawn.error());
     doc["position"] = std::move(*drawn);
     doc["game"] = id;
@@ -1429,10 +1438,12 @@ class GameApi final : public Api {
       const Side by = g->role == Role::kAxis ? Side::kAxis : Side::kAllied;
       Result<db::StepRecord> record = Fail(ErrorCode::kWrongTurn, "");
       std::shared_ptr<db::StepSession> session;
+      bool changed = true;  // false: a beginning of a player-turn begun already
       for (int attempt = 0; attempt < 2; ++attempt) {
         auto opened = SessionOf(*g);
         if (!opened) return FromError(opened.error());
         session = *opened;
+        changed = action != "begin" || !session->begun();
         if (action != "undo" && !session->begun()) {
           if (by != session->game().state().phasing()) {
             return ErrorResponse(422, "rule-violation",
@@ -1453,9 +1464,10 @@ class GameApi final : public Api {
         if (record.error().code == ErrorCode::kWrongTurn) Forget(id);
         return FromError(record.error());
       }
-      Wrote(*g);
       done = query::ToJson(*record, *session);
       done["game"] = id;
+      if (!changed) return JsonResponse(200, done);  // nothing written: no one hears of it
+      Wrote(*g);
       const ops::Prompt& now = session->turn().prompt();
       heard = {{"game", id},
                {"number", record->number},

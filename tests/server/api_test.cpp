@@ -356,8 +356,15 @@ TEST_F(ApiTest, StepsAreTakenByTheSideTheGameWaitsForAndHeardAtOnce) {
   for (const json& roll : play["rolls"]) EXPECT_EQ(roll["rule"], "B2.1") << roll.dump();
   EXPECT_EQ(Json(Call("GET", g, c.spectator))["in_play"]["steps"], 0);
   EXPECT_EQ(Call("POST", g + "/begin", c.axis).status, 200);  // begun already: nothing more
-  EXPECT_EQ(events, (std::vector<std::string>{"step", "step"}));
+  EXPECT_EQ(events, (std::vector<std::string>{"step"}));      // and no one hears of it
   events.clear();
+  // The position in play with a side's supply and zones of control, as `state` gives them.
+  r = Call("GET", g + "/play", c.allied, "", {{"supply", "axis"}, {"zoc", "allied"}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_TRUE(Json(r)["position"]["supply"].contains("axis")) << r.body;
+  EXPECT_TRUE(Json(r)["position"]["zoc"].contains("allied")) << r.body;
+  EXPECT_FALSE(Json(Call("GET", g + "/play", c.allied))["position"].contains("supply"));
+  EXPECT_EQ(Call("GET", g + "/play", c.allied, "", {{"zoc", "nobody"}}).status, 400);
 
   r = Call("POST", g + "/step", c.axis, end);
   ASSERT_EQ(r.status, 200) << r.body;

@@ -86,7 +86,7 @@ export class Api {
   orders(file) { return this.post("/orders", file); }
   reply(body) { return this.post("/reply", body); }
   // Step play (docs/api.md, "Steps"): the player-turn in play, one step, the last step back.
-  play() { return this.get("/play"); }
+  play(supply = [], zoc = []) { return this.get("/play", { supply, zoc }); }
   step(step) { return this.post("/step", { step }); }
   undo() { return this.request("POST", "/undo"); }
   // The mover begins his player-turn by steps (its weather is rolled); no orders after that.

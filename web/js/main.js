@@ -121,14 +121,11 @@ class Client {
   }
 
   // The position shown: the replayed one, else the one in play (GET /play), else the latest
-  // logged. The supply and zones of control are /state's, of the position at the player-turn's
-  // start: /play has none (said under Show).
+  // logged. In play, the supply and zones of control shown are the position in play's.
   async positionDoc() {
     if (this.replaying || !this.playPosition) return this.fetchPosition();
-    const doc = this.playPosition;
-    if (!this.show.supply.size && !this.show.zoc.size) return doc;
-    const s = await this.fetchPosition();
-    return { ...doc, supply: s.supply, zoc: s.zoc };
+    if (!this.show.supply.size && !this.show.zoc.size) return this.playPosition;
+    return (await this.api.play([...this.show.supply], [...this.show.zoc])).position;
   }
 
   // The game now: its status, the player-turn in play and the position. Calls while one runs
