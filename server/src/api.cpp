@@ -10,6 +10,7 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 
 #include "create_quota.h"
 #include "opsim/core/json_source.h"
@@ -1001,8 +1002,8 @@ class GameApi final : public Api {
       auto body = Body(req);
       if (!body) return std::unexpected(body.error());
       JsonReader r(*body);
-      if (auto s = r.OnlyKeys(
-              P(), {"units", "hex", "side", "exploitation", "rail", "to", "max_cost", "at"});
+      if (auto s = r.OnlyKeys(P(), {"units", "hex", "side", "exploitation", "rail", "to",
+                                    "max_cost", "at", "in_play"});
           !s) {
         return std::unexpected(s.error());
       }
@@ -1045,12 +1046,61 @@ class GameApi final : public Api {
       }
       auto at = OptAt(r);
       if (!at) return std::unexpected(at.error());
+      auto in_play = r.OptBool(P(), "in_play", false);
+      if (!in_play) return std::unexpected(in_play.error());
+      if (*in_play && *at) return body->Bad(P("/in_play"), "the position in play is not at a turn");
+      if (*in_play) {
+        auto now = InPlayOf(g);
+        if (!now) return std::unexpected(now.error());
+        if (*now) return ReachInPlay(**now, std::move(rr));
+      }
       auto game = At(g, *at);
       if (!game) return std::unexpected(game.error());
       auto a = query::AnswerReach(**game, rr);
       if (!a) return std::unexpected(a.error());
       return JsonResponse(200, query::ToJson(*(*game)->theater, *a));
     });
+  }
+
+  // The position in play (a player-turn begun, played by steps), the phase it is in and who
+  // moved in that phase: what a query of the position in play reads.
+  struct InPlayNow {
+    query::LoadedGame position;
+    ops::Phase phase = ops::Phase::kInitial;
+    std::set<std::string> moved;
+  };
+  // None when no player-turn is begun (a hosted one not begun: the logged position stands).
+  // Under the game's writer lock, as the step session is the writers'.
+  Result<std::optional<InPlayNow>> InPlayOf(const GameRef& g) {
+    auto lock = WriteLock(g.id);
+    std::lock_guard hold(*lock);
+    auto session = SessionOf(g);
+    if (!session) return std::unexpected(session.error());
+    const db::StepSession& in_play = **session;
+    if (g.secrets && !in_play.begun()) return std::optional<InPlayNow>();
+    InPlayNow now{query::PositionInPlay(in_play), in_play.turn().prompt().phase, {}};
+    const ops::Orders& script = in_play.turn().script();
+    for (const ops::MoveOrder& m :
+         now.phase == ops::Phase::kExploitation ? script.exploitation : script.movement) {
+      now.moved.insert(m.units.begin(), m.units.end());
+    }
+    return std::optional<InPlayNow>(std::move(now));
+  }
+
+  // B4.10: the reach of a stack in the position in play, in the phase in play; a unit that moved
+  // in that phase moves no more.
+  static Result<Response> ReachInPlay(const InPlayNow& now, query::ReachRequest rr) {
+    rr.exploitation = now.phase == ops::Phase::kExploitation;
+    auto a = query::AnswerReach(now.position, rr);
+    if (!a) return std::unexpected(a.error());
+    for (const ops::ReachUnit& u : a->found.units) {
+      if (now.moved.count(u.id)) {
+        return Fail(ErrorCode::kRuleViolation,
+                    u.name + " has already moved this phase (" + ops::PhaseName(now.phase) + ")",
+                    "request body /units", std::string(rules::kB4_10.id));
+      }
+    }
+    return JsonResponse(200, query::ToJson(*now.position.theater, *a));
   }
 
   Response Check(const Request& req, const std::string& id) {

@@ -94,6 +94,30 @@ class ApiTest : public ::testing::Test {
     orders.erase("reactions");
     return {orders.dump(), reply.dump()};
   }
+  // The spectator of game `c` listening: each event's name goes to `events`.
+  std::expected<std::unique_ptr<Subscription>, Response> Listen(const Created& c,
+                                                                std::vector<std::string>& events) {
+    Request sub;
+    sub.method = "GET";
+    sub.path = "/api/games/" + c.id + "/events";
+    sub.token = c.spectator;
+    return api_->Subscribe(
+        sub, [&events](const std::string& e, const std::string&) { events.push_back(e); });
+  }
+
+  // A game made by the CLI in the games folder ("by-hand"), the first bundled orders played:
+  // its log's path, or "" if the CLI failed (the test then fails).
+  std::string ByHandAfterOneTurn() {
+    std::filesystem::create_directories(dir_.Path("games"));
+    const std::string log = dir_.Path("games") + "/by-hand.sqlite";
+    const auto made =
+        RunCli({"new", "--scenario", "special-terrain", "--db", log, "--seed", "1940"});
+    EXPECT_EQ(made.code, 0) << made.err;
+    const auto played =
+        RunCli({"turn", "--db", log, "--orders", BundledOrders("01-axis-may-i-1940.json")});
+    EXPECT_EQ(played.code, 0) << played.err;
+    return made.code == 0 && played.code == 0 ? log : "";
+  }
   static std::string BundledOrders(const std::string& file) {
     return std::string(OPSIM_SCENARIO_DIR) + "/orders/special-terrain/" + file;
   }
@@ -247,12 +271,7 @@ TEST_F(ApiTest, AWholePlayerTurnIsLoggedWithDiceThatVerify) {
   const Created c = Create();
   const std::string g = "/api/games/" + c.id;
   std::vector<std::string> events;
-  Request sub;
-  sub.method = "GET";
-  sub.path = g + "/events";
-  sub.token = c.spectator;
-  auto subscription = api_->Subscribe(
-      sub, [&events](const std::string& e, const std::string&) { events.push_back(e); });
+  auto subscription = Listen(c, events);
   ASSERT_TRUE(subscription);
 
   const auto [orders, reply] = FirstTurn();
@@ -304,12 +323,7 @@ TEST_F(ApiTest, StepsAreTakenByTheSideTheGameWaitsForAndHeardAtOnce) {
   const Created c = Create();
   const std::string g = "/api/games/" + c.id;
   std::vector<std::string> events;
-  Request sub;
-  sub.method = "GET";
-  sub.path = g + "/events";
-  sub.token = c.spectator;
-  auto subscription = api_->Subscribe(
-      sub, [&events](const std::string& e, const std::string&) { events.push_back(e); });
+  auto subscription = Listen(c, events);
   ASSERT_TRUE(subscription);
   const auto hex_of = [](const json& play, const std::string& unit) {
     for (const json& u : play["position"]["units"]) {
@@ -605,12 +619,8 @@ TEST_F(ApiTest, APositionAfterATurnLoggedElsewhereIsLoadedOnce) {
 // Replay by phase: the state at a phase of a logged player-turn is the CLI's, the log gives each
 // phase's events and rolls on demand, and a phase that is no phase is a 400 naming the four.
 TEST_F(ApiTest, TheStateAtAPhaseIsTheCliPositionAndTheLogSaysEachPhasesEvents) {
-  std::filesystem::create_directories(dir_.Path("games"));
-  const std::string log = dir_.Path("games") + "/by-hand.sqlite";
-  ASSERT_EQ(RunCli({"new", "--scenario", "special-terrain", "--db", log, "--seed", "1940"}).code,
-            0);
-  ASSERT_EQ(
-      RunCli({"turn", "--db", log, "--orders", BundledOrders("01-axis-may-i-1940.json")}).code, 0);
+  const std::string log = ByHandAfterOneTurn();
+  ASSERT_FALSE(log.empty());
   const std::string g = "/api/games/by-hand";
   for (const char* phase : {"initial", "movement", "combat", "exploitation"}) {
     const Response r = Call("GET", g + "/state", "", "", {{"at", "1"}, {"phase", phase}});
@@ -646,12 +656,8 @@ TEST_F(ApiTest, TheStateAtAPhaseIsTheCliPositionAndTheLogSaysEachPhasesEvents) {
 // B1.3: the replay steps through a logged player-turn: the state after each step is the CLI's
 // `position --step`, and the log with ?steps the CLI's `log --steps`.
 TEST_F(ApiTest, TheStateAtAStepIsTheCliPositionAndTheLogSaysEachStepsEvents) {
-  std::filesystem::create_directories(dir_.Path("games"));
-  const std::string log = dir_.Path("games") + "/by-hand.sqlite";
-  ASSERT_EQ(RunCli({"new", "--scenario", "special-terrain", "--db", log, "--seed", "1940"}).code,
-            0);
-  ASSERT_EQ(
-      RunCli({"turn", "--db", log, "--orders", BundledOrders("01-axis-may-i-1940.json")}).code, 0);
+  const std::string log = ByHandAfterOneTurn();
+  ASSERT_FALSE(log.empty());
   const std::string g = "/api/games/by-hand";
   Response r = Call("GET", g + "/log", "", "", {{"turn", "1"}, {"steps", "true"}});
   ASSERT_EQ(r.status, 200) << r.body;
@@ -705,12 +711,7 @@ TEST_F(ApiTest, TheMoverWeighsAnAttacksOddsBeforeDeclaringIt) {
     ASSERT_EQ(r.status, 200) << step << ": " << r.body;
   }
   std::vector<std::string> events;
-  Request sub;
-  sub.method = "GET";
-  sub.path = g + "/events";
-  sub.token = c.spectator;
-  auto subscription = api_->Subscribe(
-      sub, [&events](const std::string& e, const std::string&) { events.push_back(e); });
+  auto subscription = Listen(c, events);
   ASSERT_TRUE(subscription);
   const json before = Json(Call("GET", g + "/play", c.axis));
   const std::string head = Head(c);
@@ -752,6 +753,39 @@ TEST_F(ApiTest, TheMoverWeighsAnAttacksOddsBeforeDeclaringIt) {
   const json rolls = Json(r)["step"]["rolls"];
   ASSERT_FALSE(rolls.empty()) << r.body;
   EXPECT_EQ(rolls.back()["against"], odds["text"]);
+}
+
+// B4.10: mid-turn, the reach asked of the position in play starts where the stack stands now,
+// and a unit that moved in the phase in play moves no more; before the player-turn is begun it is
+// the logged position's.
+TEST_F(ApiTest, TheReachInPlayIsOfThePositionInPlay) {
+  const Created c = Create();
+  const std::string g = "/api/games/" + c.id;
+  const std::string ask_18a = R"({"units": ["de-18a"], "in_play": true})";
+  Response r = Call("POST", g + "/reach", c.allied, ask_18a);
+  ASSERT_EQ(r.status, 200) << r.body;  // not begun: the logged position
+  EXPECT_EQ(Json(r)["from"], "16A:1322");
+  EXPECT_EQ(Json(r), Json(Call("POST", g + "/reach", c.allied, R"({"units": ["de-18a"]})")));
+  for (const std::string& step :
+       {std::string(R"({"step": {"end-phase": true}})"),
+        std::string(R"({"step": {"units": ["de-9pz"], "path": ["16A:1323", "16A:1324"]}})")}) {
+    ASSERT_EQ(Call("POST", g + "/step", c.axis, step).status, 200) << step;
+  }
+  r = Call("POST", g + "/reach", c.spectator, ask_18a);
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(Json(r)["phase"], "movement");
+  r = Call("POST", g + "/reach", c.spectator, R"({"units": ["de-9pz"], "in_play": true})");
+  EXPECT_EQ(r.status, 422) << r.body;
+  EXPECT_EQ(Json(r)["error"]["rule"], "B4.10");
+  // The logged position still has it at its start, with its whole allowance.
+  r = Call("POST", g + "/reach", c.spectator, R"({"units": ["de-9pz"]})");
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(Json(r)["from"], "16A:1323");
+  r = Call("POST", g + "/reach", c.spectator, R"({"units": ["de-9pz"], "in_play": true, "at": 0})");
+  EXPECT_EQ(r.status, 400) << r.body;
+  EXPECT_EQ(
+      Call("POST", g + "/reach", c.spectator, R"({"units": ["de-9pz"], "in_play": 1})").status,
+      400);
 }
 
 // The list reads each log's header rows, not its position: what it shows of a game is what

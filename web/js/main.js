@@ -310,24 +310,21 @@ class Client {
       if (box) box.textContent = "units of several hexes: click an enemy hex to attack it";
       return;
     }
-    let exploitation;
+    const noReach = (text) => {
+      this.reach = null;
+      this.map.setOverlay({ reach: null, path: [] });
+      const box = $("selection-panel").querySelector(".reach");
+      if (box) box.textContent = text;
+    };
     if (this.stepping) {
-      // /reach sees the position at the player-turn's start, not the steps taken since.
-      const moved = (this.play.events || []).some((e) => ["move", "rail", "naval", "advance", "retreat", "air-drop"].includes(e.kind)
-        && (e.units || []).some((id) => ids.includes(id)));
+      // The reach of the position in play, in the phase in play (the server's in_play).
       const phase = this.play.prompt.phase;
-      if (moved || (phase !== "movement" && phase !== "exploitation")) {
-        this.reach = null;
-        this.map.setOverlay({ reach: null, path: [] });
-        const box = $("selection-panel").querySelector(".reach");
-        if (box) box.textContent = moved ? "moved this player-turn (the server's reach does not see the steps taken)"
-          : phase === "combat" ? "combat phase: click an enemy hex next to it to attack" : "";
-        return;
+      if (phase !== "movement" && phase !== "exploitation") {
+        return noReach(phase === "combat" ? "combat phase: click an enemy hex next to it to attack" : "");
       }
-      exploitation = phase === "exploitation";
     }
     try {
-      const r = await this.api.reach({ units: ids, exploitation });
+      const r = await this.api.reach(this.stepping ? { units: ids, in_play: true } : { units: ids });
       if (ids.join() !== this.selection.join()) return;
       this.reach = new Map();
       for (const h of r.hexes || []) {
@@ -337,8 +334,10 @@ class Client {
       this.map.setOverlay({ reach: this.reach, path: [], target: -1 });
       ui.reachSummary($("selection-panel").querySelector(".reach"), r);
     } catch (e) {
-      this.reach = null;
-      this.map.setOverlay({ reach: null });
+      if (ids.join() !== this.selection.join()) return;
+      // A stack that may not move now (it moved this phase, B4.10): the rules' answer, in words.
+      if (this.stepping && e instanceof ApiError && e.code === "rule-violation") return noReach(e.message);
+      noReach("");
       this.fail(e);
     }
   }
