@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "opsim/core/bundled.h"
 #include "opsim/core/echo.h"
 #include "theater_builder.h"
 
@@ -780,21 +781,10 @@ std::vector<BundledScenario> ListScenarios(const std::string& dir) {
 }
 
 Result<std::string> ResolveScenario(std::string_view name_or_path, const std::string& dir) {
-  const std::string arg(name_or_path);
-  std::error_code ec;
-  if (std::filesystem::is_regular_file(arg, ec)) return arg;
-  for (const BundledScenario& s : ListScenarios(dir)) {
-    if (s.name == arg) return s.path;
-  }
-  std::string known;
-  for (const BundledScenario& s : ListScenarios(dir)) {
-    if (!known.empty()) known += ", ";
-    known += s.name;
-  }
-  return Fail(ErrorCode::kNotFound,
-              "no scenario file or bundled scenario named '" + arg +
-                  "' (bundled: " + (known.empty() ? "none" : known) + ")",
-              arg);
+  std::vector<BundledFile> bundled;
+  for (BundledScenario& s : ListScenarios(dir))
+    bundled.push_back({std::move(s.name), std::move(s.title), std::move(s.path)});
+  return ResolveBundled(name_or_path, bundled, "scenario");
 }
 
 }  // namespace opsim::map

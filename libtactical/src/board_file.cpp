@@ -1,5 +1,8 @@
 #include "opsim/tactical/board_file.h"
 
+#include <algorithm>
+#include <filesystem>
+
 #include "opsim/core/echo.h"
 #include "opsim/core/json_source.h"
 #include "opsim/core/rule_ids.h"
@@ -618,6 +621,25 @@ Result<Board> LoadBoard(const std::string& path) {
   auto src = JsonSource::FromFile(path, kMaxBoardBytes);
   if (!src) return std::unexpected(src.error());
   return BoardReader(*src).Read();
+}
+
+std::vector<BundledFile> ListBoards(const std::string& dir) {
+  std::vector<BundledFile> out;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    if (!entry.is_regular_file() || entry.path().extension() != ".json") continue;
+    auto src = JsonSource::FromFile(entry.path().string(), kMaxBoardBytes);
+    if (!src || !src->doc().is_object() || src->doc().value("format", "") != kBoardFormat) continue;
+    const std::string name = entry.path().stem().string();
+    out.push_back({name, src->doc().value("name", name), entry.path().string()});
+  }
+  std::sort(out.begin(), out.end(),
+            [](const BundledFile& a, const BundledFile& b) { return a.name < b.name; });
+  return out;
+}
+
+Result<std::string> ResolveBoard(std::string_view name_or_path, const std::string& dir) {
+  return ResolveBundled(name_or_path, ListBoards(dir), "board");
 }
 
 }  // namespace opsim::tactical

@@ -10,7 +10,10 @@
 #pragma once
 
 #include <string>
+#include <string_view>
+#include <vector>
 
+#include "opsim/core/bundled.h"
 #include "opsim/core/error.h"
 #include "opsim/tactical/board.h"
 
@@ -22,5 +25,11 @@ inline constexpr int kBoardVersion = 1;
 Result<Board> LoadBoard(const std::string& path);
 // `name` stands in for the file name in errors.
 Result<Board> ParseBoard(std::string text, std::string name);
+
+// The boards shipped in `dir` (*.json files whose "format" is kBoardFormat), sorted by name: a
+// board's name is its file's stem ("g8_2108"), its title the file's "name".
+std::vector<BundledFile> ListBoards(const std::string& dir);
+// `--board` takes a board file's path or a bundled board's name (ResolveBundled).
+Result<std::string> ResolveBoard(std::string_view name_or_path, const std::string& dir);
 
 }  // namespace opsim::tactical
