@@ -73,8 +73,8 @@ LosResult CheckLos(const Board& b, const LosEnd& from, const LosEnd& to) {
   LosResult r;
   r.trace = TraceLos(from.at.hex, to.at.hex);
   const LosTrace& t = r.trace;
-  auto block = [&](std::string rule, std::string what) {
-    if (!r.blocked) r.blocked = LosFactor{std::move(rule), std::move(what), 0};
+  auto block = [&](std::string rule, std::string what, std::vector<GridPos> where) {
+    if (!r.blocked) r.blocked = LosFactor{std::move(rule), std::move(what), 0, std::move(where)};
     r.clear = false;
   };
 
@@ -136,10 +136,11 @@ LosResult CheckLos(const Board& b, const LosEnd& from, const LosEnd& to) {
     }
     if (blocks(hex)) {
       const Hex& h = *b.At(hex);
-      block(obstacle_rule(hex), b.Name(hex) + " (" + TerrainName(h.terrain) + ", Level " +
-                                    std::to_string(TerrainLevel(b, hex, across_bh)) +
-                                    ") stands between Level " + std::to_string(r.from_level) +
-                                    " and Level " + std::to_string(r.to_level));
+      block(obstacle_rule(hex),
+            b.Name(hex) + " (" + TerrainName(h.terrain) + ", Level " +
+                std::to_string(TerrainLevel(b, hex, across_bh)) + ") stands between Level " +
+                std::to_string(r.from_level) + " and Level " + std::to_string(r.to_level),
+            {hex});
     }
   }
   auto overlay = [&](GridPos c) {
@@ -151,15 +152,18 @@ LosResult CheckLos(const Board& b, const LosEnd& from, const LosEnd& to) {
     const GridPos y = h.second();
     if (blocks(x) && blocks(y)) {
       block(rules::kAslA6,
-            "obstacles on both sides of hexside " + b.Name(h) + ", which the LOS runs along");
+            "obstacles on both sides of hexside " + b.Name(h) + ", which the LOS runs along",
+            {x, y});
       continue;
     }
     for (auto [side, other] : {std::pair{x, y}, std::pair{y, x}}) {
       const Hex& sh = *b.At(side);
       if (!Info(sh.terrain).obstacle || !Info(sh.terrain).inherent || !blocks(side)) continue;
       if (overlay(other) && !overlay(side)) continue;  // G13.13: the overlay covers that side
-      block("B.6", std::string(TerrainName(sh.terrain)) + " " + b.Name(side) +
-                       " is Inherent Terrain, filling hexside " + b.Name(h));
+      block("B.6",
+            std::string(TerrainName(sh.terrain)) + " " + b.Name(side) +
+                " is Inherent Terrain, filling hexside " + b.Name(h),
+            {side});
     }
   }
 
@@ -174,7 +178,8 @@ LosResult CheckLos(const Board& b, const LosEnd& from, const LosEnd& to) {
         if (h.Touches(other->at.hex)) continue;
         block(bank ? rules::kG8_4 : rules::kAslB9_21,
               std::string("an entrenched unit treats ") + (bank ? "bank hexside " : "hexside ") +
-                  b.Name(h) + " as a hedge, and the LOS crosses or runs along it");
+                  b.Name(h) + " as a hedge, and the LOS crosses or runs along it",
+              {h.first(), h.second()});
       }
     }
   }
@@ -192,9 +197,11 @@ LosResult CheckLos(const Board& b, const LosEnd& from, const LosEnd& to) {
           if (!IsSeawallHexside(b, h)) continue;
           const GridPos inland = IsHinterland(b, h.first()) ? h.first() : h.second();
           if (inland == other->at.hex) continue;
-          block(rules::kG13_622, "a unit entrenched in Beach hex " + b.Name(e->at.hex) +
-                                     " has no LOS across/along low-seawall hexside " + b.Name(h) +
-                                     " to a Level 0 Hinterland Location beyond " + b.Name(inland));
+          block(rules::kG13_622,
+                "a unit entrenched in Beach hex " + b.Name(e->at.hex) +
+                    " has no LOS across/along low-seawall hexside " + b.Name(h) +
+                    " to a Level 0 Hinterland Location beyond " + b.Name(inland),
+                {h.first(), h.second()});
         }
       }
     }
@@ -205,7 +212,8 @@ LosResult CheckLos(const Board& b, const LosEnd& from, const LosEnd& to) {
           r.hindrances.push_back(
               {rules::kG13_622,
                "low-seawall hexside " + b.Name(h) + " crossed away from both ends (at most +1)",
-               1});
+               1,
+               {h.first(), h.second()}});
           break;
         }
       }
@@ -214,11 +222,11 @@ LosResult CheckLos(const Board& b, const LosEnd& from, const LosEnd& to) {
 
   // Hindrances: hexes crossed, and hexsides run along (counted once each).
   int paddy = 0;
-  auto add = [&](const HexHindrance& h, const std::string& prefix) {
+  auto add = [&](const HexHindrance& h, const std::string& prefix, std::vector<GridPos> where) {
     if (h.paddy + h.other == 0) return;
     paddy += h.paddy;
-    r.hindrances.push_back(
-        {h.paddy ? rules::kG8_4 : rules::kAslA6, prefix + h.what, h.paddy + h.other});
+    r.hindrances.push_back({h.paddy ? rules::kG8_4 : rules::kAslA6, prefix + h.what,
+                            h.paddy + h.other, std::move(where)});
   };
   for (GridPos hex : t.Intervening()) {
     const bool piers = PiersAct(b, from.at, to.at, r.from_level, r.to_level, hex);
@@ -228,17 +236,18 @@ LosResult CheckLos(const Board& b, const LosEnd& from, const LosEnd& to) {
                               "wooden pier " + b.Name(hex) +
                                   ", an Inherent-Terrain +1 "
                                   "LOS Hindrance between water/Beach Locations",
-                              1});
+                              1,
+                              {hex}});
       h.other -= 1;
     }
-    add(h, "");
+    add(h, "", {hex});
   }
   for (const Hexside& h : t.along) {
     HexHindrance x = HindranceOf(b, h.first(), false);
     HexHindrance y = HindranceOf(b, h.second(), false);
     HexHindrance best = x.paddy + x.other >= y.paddy + y.other ? x : y;
     if (best.paddy + best.other > 1) best = {best.paddy ? 1 : 0, best.paddy ? 0 : 1, best.what};
-    add(best, "along hexside " + b.Name(h) + ": ");
+    add(best, "along hexside " + b.Name(h) + ": ", {h.first(), h.second()});
   }
   for (const LosFactor& f : r.hindrances) r.hindrance += f.amount;
   if (paddy > 0) {

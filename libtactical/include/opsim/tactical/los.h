@@ -39,6 +39,9 @@ struct LosFactor {
   std::string rule;
   std::string what;
   int amount = 0;
+  // Where on the LOS it lies, for a picture: the hex, or the two hexes of a hexside; empty for
+  // what belongs to the whole LOS (the In-Season paddy's FRD) or to an end (TEM, FP, DRM).
+  std::vector<GridPos> where = {};
 };
 
 struct LosResult {
