@@ -14,6 +14,7 @@
 #include "opsim/query/supply.h"
 #include "opsim/query/view.h"
 #include "render.h"
+#include "svg.h"
 
 namespace opsim::cli {
 
@@ -364,9 +365,7 @@ void AddRenderCommand(CLI::App& app, Context& ctx) {
       req.route = r->waypoints;
       doc["route"] = query::ToJson(*r);
     }
-    const OutputKind svg_file{"an SVG drawing", [](std::string_view text) {
-                                return text.substr(0, 4096).find("<svg") != std::string_view::npos;
-                              }};
+    const OutputKind& svg_file = SvgFile();
     if (!rd->page.empty()) {
       auto pages = RenderPages(*g->theater, g->map, req,
                                rd->page == "letter" ? PageSize::kLetter : PageSize::kA4);

@@ -11,7 +11,7 @@
 
 #include "opsim/core/echo.h"
 #include "opsim/query/view.h"
-#include "palette.h"
+#include "svg.h"
 
 namespace opsim::cli {
 
@@ -26,15 +26,6 @@ const double kRoot3 = std::sqrt(3.0);
 const double kMmPerUnit = 16.0 / (kRoot3 * kSize);
 // A counter: kCounterW x kCounterH units, between its hex's number and its place name.
 constexpr double kCounterW = 24, kCounterH = 14;
-
-// web/palette.json (embedded): the colours and symbols the browser uses too.
-const nlohmann::json& Palette() {
-  static const nlohmann::json palette = nlohmann::json::parse(kPaletteJson);
-  return palette;
-}
-std::string StyleColor(const char* key) {
-  return Palette().at("style").at(key).get<std::string>();
-}
 
 struct Point {
   double x, y;
@@ -70,29 +61,6 @@ void HexPoints(std::ostringstream& svg, Point c) {
 
 std::string TerrainColor(map::Terrain t) {
   return Palette().at("terrain").at(map::TerrainName(t)).get<std::string>();
-}
-
-std::string Escape(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
 }
 
 // Where each drawn hex goes. Sheets that touch on the global grid form one panel

@@ -6,14 +6,19 @@
 //   beach-dyo     the DYO beach procedure, G13.91-.99, every roll shown
 //   samurai-move  orders and terrain of the samurai-era game
 //   loss-test     the samurai-era river Loss Test
+//   boards        the bundled boards (scenarios/tactical/), which --board takes by name
+//   render        a board as SVG, with a LOS thread or a path and its answer drawn on it
 // Every charge, refusal and explanation names its rule; --json prints one JSON object.
+#include <filesystem>
 #include <memory>
 #include <sstream>
 
 #include "context.h"
 #include "opsim/core/dice.h"
 #include "opsim/core/echo.h"
+#include "opsim/core/files.h"
 #include "opsim/core/rule_ids.h"
+#include "opsim/query/source.h"
 #include "opsim/tactical/attack.h"
 #include "opsim/tactical/beach.h"
 #include "opsim/tactical/beach_dyo.h"
@@ -23,6 +28,8 @@
 #include "opsim/tactical/paddy.h"
 #include "opsim/tactical/panji.h"
 #include "opsim/tactical/samurai.h"
+#include "svg.h"
+#include "tactical_render.h"
 
 namespace opsim::cli {
 
@@ -147,12 +154,27 @@ std::string PaddyRollText(const t::PaddyStateRoll& r) {
          " [G8.1]\n";
 }
 
+// The bundled boards' folder: scenarios/tactical/ beside the bundled scenarios.
+std::string BoardDir() {
+  return (std::filesystem::path(query::ScenarioDir()) / "tactical").string();
+}
+
+constexpr const char* kBoardHelp =
+    "Board: a bundled board's name (opsim tactical boards), or a board file (JSON)";
+
+// `--board`: a bundled board's name or a board file, loaded.
+Result<t::Board> LoadNamedBoard(const std::string& name_or_path) {
+  if (name_or_path.empty()) return Bad("--board is required");
+  auto path = t::ResolveBoard(name_or_path, BoardDir());
+  if (!path) return std::unexpected(path.error());
+  return t::LoadBoard(*path);
+}
+
 // Loads a board, applies the settings, and checks that its set-up is legal. panji-setup
 // (`check_panjis` false) answers with the board's panji problems instead of refusing it.
 Result<t::Board> OpenBoard(const std::string& path, const SettingsArgs& args,
                            std::optional<t::PaddyStateRoll>* roll, bool check_panjis = true) {
-  if (path.empty()) return Bad("--board is required");
-  auto b = t::LoadBoard(path);
+  auto b = LoadNamedBoard(path);
   if (!b) return std::unexpected(b.error());
   auto r = args.Apply(*b);
   if (!r) return std::unexpected(r.error());
@@ -186,10 +208,23 @@ struct MoveArgs {
 // --stack: the units moving together; a stack holds far fewer (A5.1).
 constexpr int kMaxStack = 100;
 
-Status RunMove(Context& ctx, const MoveArgs& a) {
-  std::optional<t::PaddyStateRoll> roll;
-  auto board = OpenBoard(a.board, a.settings, &roll);
-  if (!board) return std::unexpected(board.error());
+// An answer: its JSON, its text, and what a drawing of it shows.
+struct Answer {
+  json doc;
+  std::string text;
+  BoardOverlay overlay;
+};
+
+// The lines of an answer's text, for the drawing's panel.
+std::vector<std::string> Lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+Result<Answer> AnswerMove(const t::Board& b, const MoveArgs& a,
+                          const std::optional<t::PaddyStateRoll>& roll) {
   t::MoveOptions o;
   auto kind = ParseOpt<t::UnitKind>(a.unit, "unit", t::ParseUnitKind, t::UnitKindNames());
   if (!kind) return std::unexpected(kind.error());
@@ -226,10 +261,12 @@ Status RunMove(Context& ctx, const MoveArgs& a) {
   }
   o.stack = a.stack;
   if (a.path.empty()) return Bad("--path is required (e.g. --path oM5,oM4,oM3)");
-  auto report = t::EvaluateMove(*board, o, t::SplitPath(a.path));
+  auto report = t::EvaluateMove(b, o, t::SplitPath(a.path));
   if (!report) return std::unexpected(report.error());
 
-  const t::Board& b = *board;
+  Answer answer;
+  BoardOverlay& drawn = answer.overlay;
+  drawn.kind = "path";
   json steps = json::array();
   std::ostringstream text;
   text << "move on " << b.name() << " (" << SettingsText(b.settings()) << "): " << o.unit.ToString()
@@ -263,6 +300,10 @@ Status RunMove(Context& ctx, const MoveArgs& a) {
     for (const auto& n : s.notes) text << "      note [" << n.rule << "] " << n.text << "\n";
     if (s.refusal)
       text << "      REFUSED [" << s.refusal->rule << "] " << s.refusal->message << "\n";
+    drawn.points.push_back(s.to);
+    std::string label = i == 0 ? "start" : std::to_string(i) + ": " + Mf(s.total(), o.unit);
+    if (s.refusal) label = std::to_string(i) + ": refused";
+    drawn.marks.push_back({{s.to.hex}, label, s.refusal.has_value()});
   }
   const bool mf = o.unit.infantry() || o.unit.kind() == t::UnitKind::kCavalry;
   json doc = {{"command", "move"},
@@ -280,12 +321,28 @@ Status RunMove(Context& ctx, const MoveArgs& a) {
   if (const t::Refusal* r = report->refusal()) {
     doc["refusal"] = {{"rule", r->rule}, {"message", r->message}};
     text << "illegal: [" << r->rule << "] " << r->message << "\n";
+    drawn.verdict = "path of " + o.unit.ToString() + ": illegal [" + r->rule + "] " + r->message;
+    drawn.alert = true;
   } else {
     text << "legal: " << Mf(report->total(), o.unit) << " in total" << (report->cx ? ", CX" : "")
          << "\n";
+    drawn.verdict = "path of " + o.unit.ToString() + ": legal, " + Mf(report->total(), o.unit) +
+                    " in total" + (report->cx ? ", CX" : "");
   }
   if (report->unit != o.unit.ToString()) text << "unit after: " << report->unit << "\n";
-  Emit(ctx, doc, text.str());
+  answer.doc = std::move(doc);
+  answer.text = text.str();
+  drawn.lines = Lines(answer.text);
+  return answer;
+}
+
+Status RunMove(Context& ctx, const MoveArgs& a) {
+  std::optional<t::PaddyStateRoll> roll;
+  auto board = OpenBoard(a.board, a.settings, &roll);
+  if (!board) return std::unexpected(board.error());
+  auto answer = AnswerMove(*board, a, roll);
+  if (!answer) return std::unexpected(answer.error());
+  Emit(ctx, answer->doc, answer->text);
   return {};
 }
 
@@ -346,7 +403,7 @@ void FactorsText(std::ostringstream& text, const char* title, const std::vector<
   }
 }
 
-Status RunSamuraiLos(Context& ctx, const t::Board& b, const LosArgs& a) {
+Result<Answer> AnswerSamuraiLos(const t::Board& b, const LosArgs& a) {
   auto from = b.Find(a.from.at);
   if (!from) return std::unexpected(from.error());
   auto to = b.Find(a.to.at);
@@ -364,20 +421,32 @@ Status RunSamuraiLos(Context& ctx, const t::Board& b, const LosArgs& a) {
   json doc = {{"command", "los"},      {"board", b.name()}, {"ruleset", "samurai"},
               {"from", b.Name(*from)}, {"to", b.Name(*to)}, {"los", los.clear},
               {"hexes", hexes}};
+  Answer answer;
+  BoardOverlay& drawn = answer.overlay;
+  drawn.kind = "los";
+  drawn.points = {t::Position{*from}, t::Position{*to}};
+  drawn.hexes = t::TraceLos(*from, *to).hexes;
+  drawn.verdict = "LOS " + b.Name(*from) + " -> " + b.Name(*to) + ": clear";
   if (!los.clear) {
     doc["blocked"] = {{"rule", los.rule}, {"what", los.reason}};
     text << "  blocked [" << los.rule << "] " << los.reason << "\n";
+    drawn.alert = true;
+    drawn.verdict = "LOS " + b.Name(*from) + " -> " + b.Name(*to) + ": blocked [" + los.rule +
+                    "] " + los.reason;
   }
-  Emit(ctx, doc, text.str());
-  return {};
+  for (const std::string& h : los.hexes) {
+    const t::GridPos hex = *b.Find(h);
+    if (t::Info(b.At(hex)->terrain).obstacle) drawn.marks.push_back({{hex}, "blocks", true});
+  }
+  answer.doc = std::move(doc);
+  answer.text = text.str();
+  drawn.lines = Lines(answer.text);
+  return answer;
 }
 
-Status RunLos(Context& ctx, const LosArgs& a) {
-  std::optional<t::PaddyStateRoll> roll;
-  auto board = OpenBoard(a.board, a.settings, &roll);
-  if (!board) return std::unexpected(board.error());
-  const t::Board& b = *board;
-  if (b.ruleset() == t::Ruleset::kSamurai) return RunSamuraiLos(ctx, b, a);
+Result<Answer> AnswerLos(const t::Board& b, const LosArgs& a,
+                         const std::optional<t::PaddyStateRoll>& roll) {
+  if (b.ruleset() == t::Ruleset::kSamurai) return AnswerSamuraiLos(b, a);
   auto from = ResolveEnd(b, a.from, "from");
   if (!from) return std::unexpected(from.error());
   auto to = ResolveEnd(b, a.to, "to");
@@ -424,10 +493,28 @@ Status RunLos(Context& ctx, const LosArgs& a) {
        << " (Level " << los.to_level << ") on " << b.name() << " (" << SettingsText(b.settings())
        << ")\n";
   if (roll) text << "  " << PaddyRollText(*roll);
+  Answer answer;
+  BoardOverlay& drawn = answer.overlay;
+  drawn.kind = "los";
+  drawn.points = {from->at, to->at};
+  drawn.hexes = los.trace.hexes;
+  const std::string ends = "LOS " + b.Name(from->at) + " -> " + b.Name(to->at);
   if (los.blocked) {
     doc["blocked"] = {{"rule", los.blocked->rule}, {"what", los.blocked->what}};
     text << "  no LOS: [" << los.blocked->rule << "] " << los.blocked->what << "\n";
+    drawn.alert = true;
+    drawn.verdict = ends + ": no LOS [" + los.blocked->rule + "] " + los.blocked->what;
+    drawn.marks.push_back({los.blocked->where, "blocks", true});
   } else {
+    drawn.verdict = ends + ": clear, Hindrance +" + std::to_string(los.hindrance) + "; vs " +
+                    t::Name(*attack) + ", TEM " + (fx.tem >= 0 ? "+" : "") + std::to_string(fx.tem);
+    for (const t::LosFactor& f : los.hindrances) {
+      if (!f.where.empty())
+        drawn.marks.push_back({f.where, "Hindrance " + std::string(f.amount >= 0 ? "+" : "") +
+                                            std::to_string(f.amount)});
+    }
+    drawn.marks.push_back(
+        {{to->at.hex}, "TEM " + std::string(fx.tem >= 0 ? "+" : "") + std::to_string(fx.tem)});
     text << "  LOS clear; Hindrance +" << los.hindrance << "\n";
     FactorsText(text, "hindrance", los.hindrances);
     text << "  vs " << t::Name(*attack) << ": TEM " << (fx.tem >= 0 ? "+" : "") << fx.tem
@@ -440,7 +527,19 @@ Status RunLos(Context& ctx, const LosArgs& a) {
     FactorsText(text, "note", fx.notes);
     for (const auto& r : fx.refusals) text << "  REFUSED " << r << "\n";
   }
-  Emit(ctx, doc, text.str());
+  answer.doc = std::move(doc);
+  answer.text = text.str();
+  drawn.lines = Lines(answer.text);
+  return answer;
+}
+
+Status RunLos(Context& ctx, const LosArgs& a) {
+  std::optional<t::PaddyStateRoll> roll;
+  auto board = OpenBoard(a.board, a.settings, &roll);
+  if (!board) return std::unexpected(board.error());
+  auto answer = AnswerLos(*board, a, roll);
+  if (!answer) return std::unexpected(answer.error());
+  Emit(ctx, answer->doc, answer->text);
   return {};
 }
 
@@ -525,8 +624,7 @@ struct DyoArgs {
 
 Status RunBeachDyo(Context& ctx, const DyoArgs& a) {
   if (!a.seed) return Bad("--seed is required: the DYO procedure is a seeded run");
-  if (a.board.empty()) return Bad("--board is required");
-  auto board = t::LoadBoard(a.board);
+  auto board = LoadNamedBoard(a.board);
   if (!board) return std::unexpected(board.error());
   if (auto r = a.settings.Apply(*board); !r) return std::unexpected(r.error());
   t::DyoOptions o;
@@ -630,7 +728,7 @@ Result<std::vector<t::SamuraiHex>> SamuraiPath(const SamuraiArgs& a) {
   std::optional<t::Board> board;
   std::vector<map::GridPos> enemies;
   if (!a.board.empty()) {
-    auto b = t::LoadBoard(a.board);
+    auto b = LoadNamedBoard(a.board);
     if (!b) return std::unexpected(b.error());
     if (b->ruleset() != t::Ruleset::kSamurai)
       return Bad("board '" + b->name() + "' is not a samurai-era board", a.board);
@@ -757,28 +855,105 @@ Status RunLossTest(Context& ctx, const LossArgs& a) {
   return {};
 }
 
-}  // namespace
+// ---- boards ----------------------------------------------------------------------------------
 
-void AddTacticalCommands(CLI::App& app, Context& ctx) {
-  CLI::App* tac = app.add_subcommand("tactical",
-                                     "The tactical terrain module: ASL G8 rice paddies, G9 panjis "
-                                     "and G13 beaches, and the terrain of a "
-                                     "samurai-era game. Board files: docs/tactical.md; the rules' "
-                                     "illustrations: scenarios/tactical/.");
-  tac->require_subcommand(1);
+Status RunBoards(Context& ctx) {
+  json list = json::array();
+  std::ostringstream text;
+  for (const BundledFile& f : t::ListBoards(BoardDir())) {
+    auto b = t::LoadBoard(f.path);
+    if (!b) return std::unexpected(b.error());
+    int c0 = 0, c1 = -1, r0 = 0, r1 = -1;
+    std::vector<int> per_grid(b->grids().size(), 0);
+    for (const t::Hex* h : b->Hexes()) {
+      if (c1 < c0) c0 = c1 = h->cell.col, r0 = r1 = h->cell.row;
+      c0 = std::min(c0, h->cell.col), c1 = std::max(c1, h->cell.col);
+      r0 = std::min(r0, h->cell.row), r1 = std::max(r1, h->cell.row);
+      ++per_grid[h->grid];
+    }
+    json grids = json::array();
+    std::string grid_text;
+    for (std::size_t i = 0; i < b->grids().size(); ++i) {
+      const t::CoordinateGrid& g = b->grids()[i];
+      grids.push_back(
+          {{"name", g.name()}, {"role", t::GridRoleName(g.role())}, {"hexes", per_grid[i]}});
+      grid_text += (grid_text.empty() ? "" : ", ") + g.name() + " (" + t::GridRoleName(g.role()) +
+                   ", " + std::to_string(per_grid[i]) + ")";
+    }
+    const int hexes = static_cast<int>(b->Hexes().size());
+    list.push_back({{"name", f.name},
+                    {"title", f.title},
+                    {"path", f.path},
+                    {"ruleset", t::RulesetName(b->ruleset())},
+                    {"hexes", hexes},
+                    {"columns", c1 - c0 + 1},
+                    {"rows", r1 - r0 + 1},
+                    {"grids", grids},
+                    {"units", b->units().size()}});
+    text << f.name << "\t" << f.title << "\n  " << hexes << " hexes, " << c1 - c0 + 1
+         << " columns by " << r1 - r0 + 1 << " rows: " << grid_text << "; " << b->units().size()
+         << " units\n";
+  }
+  Emit(ctx, {{"command", "boards"}, {"boards", list}}, text.str());
+  return {};
+}
 
-  auto move = std::make_shared<MoveArgs>();
-  CLI::App* m = tac->add_subcommand(
-      "move", "What a unit pays to move along a path, step by step, and whether it may");
-  m->add_option("--board", move->board, "Board file (JSON)")->required();
+// ---- render ----------------------------------------------------------------------------------
+
+struct RenderArgs {
+  MoveArgs move;  // --board, the settings, and --path with its unit
+  LosArgs ends;   // --los's attack and what stands at its ends
+  std::string los, out;
+  bool force = false;
+};
+
+Status RunRender(Context& ctx, const RenderArgs& a) {
+  std::optional<t::PaddyStateRoll> roll;
+  auto board = OpenBoard(a.move.board, a.move.settings, &roll);
+  if (!board) return std::unexpected(board.error());
+  const t::Board& b = *board;
+  TacticalRenderRequest req;
+  req.settings = b.ruleset() == t::Ruleset::kAsl ? SettingsText(b.settings()) : "samurai-era";
+  json doc = {{"command", "render"}, {"board", b.name()}, {"out", a.out}};
+  std::string text;
+  if (!a.los.empty()) {
+    const auto comma = a.los.find(',');
+    if (comma == std::string::npos || a.los.find(',', comma + 1) != std::string::npos) {
+      return Bad("--los '" + EchoToken(a.los) +
+                     "': expected the firer and the target, each a board unit's name or a "
+                     "position, e.g. --los A,oK5",
+                 EchoToken(a.los));
+    }
+    LosArgs l = a.ends;
+    l.from.at = a.los.substr(0, comma);
+    l.to.at = a.los.substr(comma + 1);
+    auto answer = AnswerLos(b, l, roll);
+    if (!answer) return std::unexpected(answer.error());
+    doc["los"] = answer->doc;
+    text += answer->overlay.verdict + "\n";
+    req.los = std::move(answer->overlay);
+  }
+  if (!a.move.path.empty()) {
+    if (b.ruleset() != t::Ruleset::kAsl)
+      return Bad("--path draws an ASL unit's move; a samurai-era board's is samurai-move's");
+    auto answer = AnswerMove(b, a.move, roll);
+    if (!answer) return std::unexpected(answer.error());
+    doc["move"] = answer->doc;
+    text += answer->overlay.verdict + "\n";
+    req.path = std::move(answer->overlay);
+  }
+  auto svg = RenderBoardSvg(b, req);
+  if (!svg) return std::unexpected(svg.error());
+  if (auto s = WriteOutputFile(a.out, *svg, SvgFile(), a.force); !s) return s;
+  doc["bytes"] = svg->size();
+  Emit(ctx, doc, "wrote " + a.out + ": " + b.name() + "\n" + text);
+  return {};
+}
+
+// The options of a moving unit, `tactical move`'s and `tactical render --path`'s.
+void AddUnitOptions(CLI::App* m, MoveArgs* move) {
   m->add_option("--unit", move->unit, "Unit kind: " + t::UnitKindNames())->capture_default_str();
   m->add_option("--flag", move->flags, "Unit circumstance, repeatable: " + t::UnitFlagNames());
-  m->add_option(
-       "--path", move->path,
-       "Comma-separated: the start position, then steps. HEX[:PLACE] (places: " + t::PlaceNames() +
-           "), HEX~NEIGHBOR to Bypass HEX along that hexside, HEX@N to expend N MF entering, "
-           "+mount +dismount +bailout +pinned +broken +melee +disband +breach:HEX +search:HEX")
-      ->required();
   m->add_option("--allowance", move->allowance, "MF/MP allowance to check the total against (A4.1)")
       ->check(InRange(0, 100));
   m->add_flag("--double-time", move->double_time, "Double Time: +2 MF and CX (A4.5)");
@@ -804,24 +979,10 @@ void AddTacticalCommands(CLI::App& app, Context& ctx) {
                 "Units moving together as one stack, 1 to 100: who takes the Panji MC (G9.43)")
       ->capture_default_str();
   move->settings.Add(m);
-  m->footer(
-      "Examples:\n"
-      "  opsim tactical move --board scenarios/tactical/g8_2108.json --paddy in-season --path "
-      "oL3:bank,oM3\n"
-      "  opsim tactical move --board scenarios/tactical/g9_3.json --pto --double-time --allowance "
-      "4 \\\n"
-      "      --path 37EE8,DD7,DD7:beneath,CC8\n"
-      "Exit 0 with \"legal\": false when a rule forbids a step; exit 2 for a path opsim cannot "
-      "read.");
-  Bind(m, ctx, [&ctx, move] { return RunMove(ctx, *move); });
+}
 
-  auto los = std::make_shared<LosArgs>();
-  CLI::App* l = tac->add_subcommand(
-      "los", "LOS between two positions: blocked or not, the Hindrances and the TEM, with reasons");
-  l->add_option("--board", los->board, "Board file (JSON)")->required();
-  l->add_option("--from", los->from.at, "Firer: a board unit's name or a position (HEX[:PLACE])")
-      ->required();
-  l->add_option("--to", los->to.at, "Target: a board unit's name or a position")->required();
+// The options of a LOS's two ends and its attack, `tactical los`'s and `tactical render --los`'s.
+void AddLosOptions(CLI::App* l, LosArgs* los) {
   l->add_option("--attack", los->attack, "Attack: " + t::AttackTypeNames())->capture_default_str();
   l->add_option("--from-unit", los->from.unit,
                 "Firer's unit kind (default: the board unit's, or infantry)");
@@ -836,34 +997,75 @@ void AddTacticalCommands(CLI::App& app, Context& ctx) {
   l->add_option("--to-level", los->to.level, "Levels the target stands above its hex")
       ->check(InRange(-9, 9));
   l->add_flag("--empty-target", los->to.empty, "Fire at an empty hex (G8.3)");
+}
+
+}  // namespace
+
+void AddTacticalCommands(CLI::App& app, Context& ctx) {
+  CLI::App* tac = app.add_subcommand("tactical",
+                                     "The tactical terrain module: ASL G8 rice paddies, G9 panjis "
+                                     "and G13 beaches, and the terrain of a "
+                                     "samurai-era game. Board files: docs/tactical.md; the rules' "
+                                     "illustrations: scenarios/tactical/.");
+  tac->require_subcommand(1);
+
+  auto move = std::make_shared<MoveArgs>();
+  CLI::App* m = tac->add_subcommand(
+      "move", "What a unit pays to move along a path, step by step, and whether it may");
+  m->add_option("--board", move->board, kBoardHelp)->required();
+  m->add_option(
+       "--path", move->path,
+       "Comma-separated: the start position, then steps. HEX[:PLACE] (places: " + t::PlaceNames() +
+           "), HEX~NEIGHBOR to Bypass HEX along that hexside, HEX@N to expend N MF entering, "
+           "+mount +dismount +bailout +pinned +broken +melee +disband +breach:HEX +search:HEX")
+      ->required();
+  AddUnitOptions(m, move.get());
+  m->footer(
+      "Examples:\n"
+      "  opsim tactical move --board g8_2108 --paddy in-season --path "
+      "oL3:bank,oM3\n"
+      "  opsim tactical move --board g9_3 --pto --double-time --allowance "
+      "4 \\\n"
+      "      --path 37EE8,DD7,DD7:beneath,CC8\n"
+      "Exit 0 with \"legal\": false when a rule forbids a step; exit 2 for a path opsim cannot "
+      "read.");
+  Bind(m, ctx, [&ctx, move] { return RunMove(ctx, *move); });
+
+  auto los = std::make_shared<LosArgs>();
+  CLI::App* l = tac->add_subcommand(
+      "los", "LOS between two positions: blocked or not, the Hindrances and the TEM, with reasons");
+  l->add_option("--board", los->board, kBoardHelp)->required();
+  l->add_option("--from", los->from.at, "Firer: a board unit's name or a position (HEX[:PLACE])")
+      ->required();
+  l->add_option("--to", los->to.at, "Target: a board unit's name or a position")->required();
+  AddLosOptions(l, los.get());
   l->add_option("--seed", los->settings.seed, "Seed for a DYO paddy dr")->check(kSeedRange);
   los->settings.Add(l);
   l->footer(
       "Examples:\n"
-      "  opsim tactical los --board scenarios/tactical/g8_2108.json --paddy in-season --from A "
+      "  opsim tactical los --board g8_2108 --paddy in-season --from A "
       "--to C\n"
-      "  opsim tactical los --board scenarios/tactical/g13_23.json --slope steep --from 4-4-8 --to "
+      "  opsim tactical los --board g13_23 --slope steep --from 4-4-8 --to "
       "'LC E'");
   Bind(l, ctx, [&ctx, los] { return RunLos(ctx, *los); });
 
   auto panji = std::make_shared<PanjiArgs>();
   CLI::App* p =
       tac->add_subcommand("panji-setup", "Is this panji set-up legal? (G9.1, G9.11, G9.12, G9.3)");
-  p->add_option("--board", panji->board, "Board file (JSON)")->required();
+  p->add_option("--board", panji->board, kBoardHelp)->required();
   p->add_option("--ob", panji->ob, "Covered hexsides the OB allots (G9.1)")
       ->check(InRange(0, 1000));
   p->add_option(
       "--hip", panji->hip,
       "Add a hidden Panji counter from its HIP record, e.g. \"Panji A: 37EE7-EE8\" (G9.11)");
   panji->settings.Add(p);
-  p->footer(
-      "Example:\n  opsim tactical panji-setup --board scenarios/tactical/g9_3.json --pto --ob 4");
+  p->footer("Example:\n  opsim tactical panji-setup --board g9_3 --pto --ob 4");
   Bind(p, ctx, [&ctx, panji] { return RunPanjiSetup(ctx, *panji); });
 
   auto dyo = std::make_shared<DyoArgs>();
   CLI::App* d = tac->add_subcommand("beach-dyo",
                                     "The whole DYO beach procedure, G13.91-.99, every roll shown");
-  d->add_option("--board", dyo->board, "Board file (JSON) with Beach and OCEAN overlays")
+  d->add_option("--board", dyo->board, std::string(kBoardHelp) + ", with Beach and OCEAN overlays")
       ->required();
   d->add_option("--seed", dyo->seed, "Seed: the same seed gives the same run anywhere")
       ->check(kSeedRange)
@@ -876,7 +1078,7 @@ void AddTacticalCommands(CLI::App& app, Context& ctx) {
   d->add_flag("--non-us", dyo->non_us, "The amphibious side is wholly non-U.S. (G13.91 -1 drm)");
   dyo->settings.Add(d);
   d->footer(
-      "Example:\n  opsim tactical beach-dyo --board scenarios/tactical/g13_23.json --seed 7 --tide "
+      "Example:\n  opsim tactical beach-dyo --board g13_23 --seed 7 --tide "
       "low "
       "--allied-vs-japanese --year 1944");
   Bind(d, ctx, [&ctx, dyo] { return RunBeachDyo(ctx, *dyo); });
@@ -892,7 +1094,9 @@ void AddTacticalCommands(CLI::App& app, Context& ctx) {
        "rice-fields, river, "
        "ford, bridge, ravine, rocky-ground, village; TERRAIN@LEVEL on a hill), or hexes of --board")
       ->required();
-  s->add_option("--board", sam->board, "A samurai-era board file; the path then names its hexes");
+  s->add_option("--board", sam->board,
+                "A samurai-era board (a bundled board's name or a file); the path then names its "
+                "hexes");
   s->add_option("--enemy", sam->enemy,
                 "Comma-separated hexes of --board holding enemy units (SAM-RV.6)");
   s->add_option("--allowance", sam->allowance, "Hexes the order allows (default: docs/tactical.md)")
@@ -904,6 +1108,35 @@ void AddTacticalCommands(CLI::App& app, Context& ctx) {
       "Example:\n  opsim tactical samurai-move --unit infantry --order assault --path "
       "plains,light-woods");
   Bind(s, ctx, [&ctx, sam] { return RunSamuraiMove(ctx, *sam); });
+
+  CLI::App* bl = tac->add_subcommand(
+      "boards", "The bundled boards (scenarios/tactical/), which every --board takes by name");
+  bl->footer("Example:\n  opsim tactical boards");
+  Bind(bl, ctx, [&ctx] { return RunBoards(ctx); });
+
+  auto render = std::make_shared<RenderArgs>();
+  CLI::App* r = tac->add_subcommand(
+      "render",
+      "Draw a board as SVG: hexes, terrain, levels, banks, beach zones, counters, units, a "
+      "legend; with --los a LOS thread, with --path a unit's path, each with its answer");
+  r->add_option("--board", render->move.board, kBoardHelp)->required();
+  r->add_option("--out", render->out, "The SVG file to write")->required();
+  AddForceOption(r, render->force);
+  r->add_option("--los", render->los,
+                "Draw the LOS between two positions or board units, FIRER,TARGET: as tactical "
+                "los --from FIRER --to TARGET answers, with the options below");
+  r->add_option("--path", render->move.path,
+                "Draw a unit's path, each step's cost and rule: as tactical move --path answers, "
+                "with the options below");
+  AddUnitOptions(r, &render->move);
+  AddLosOptions(r, &render->ends);
+  r->footer(
+      "Examples:\n"
+      "  opsim tactical render --board g8_2108 --paddy in-season --los A,D --out g8.svg\n"
+      "  opsim tactical render --board g9_3 --pto --path 37EE8,37DD7 --out g9.svg\n"
+      "--out is written whole or not at all, and replaces only an SVG drawing unless --force "
+      "(docs/output-files.md).");
+  Bind(r, ctx, [&ctx, render] { return RunRender(ctx, *render); });
 
   auto loss = std::make_shared<LossArgs>();
   CLI::App* lt = tac->add_subcommand(
