@@ -39,6 +39,17 @@ step "A map picture"
 run render --scenario "$S" --sheet 16A --out "$OUT/16A.svg" --mode naval --from 16A:0827 --to 16A:0825
 run render --scenario "$S" --out "$OUT/special-terrain.svg"
 
+# ---- The tactical table (issue 23): a bundled board by name, drawn with a LOS thread -----------
+step "The tactical module's bundled boards (docs/tactical.md), each taken by name"
+run tactical boards
+step "G8.4: squad A's LOS to squad C over two In-Season paddies, and its picture"
+run tactical los --board g8_2108 --paddy in-season --from A --to C
+run tactical render --board g8_2108 --paddy in-season --los A,C --out "$OUT/tactical-los.svg"
+step "G13.23: a Steep beach's Hinterland hides the beach; G9.6: a path across Covered hexsides"
+run tactical render --board g13_23 --slope steep --los 3-4-7,6-6-8 --out "$OUT/tactical-beach-los.svg"
+run tactical render --board g9_3 --double-time --path 37EE8,DD7,DD7:beneath,CC8 \
+  --out "$OUT/tactical-path.svg"
+
 step "A player-turn played from the scenario into a state file (docs/state-format.md)"
 run turn --scenario "$S" --seed 1940 --orders scenarios/orders/"$S"/01-axis-may-i-1940.json \
   --out "$OUT/may-i-axis.json"
