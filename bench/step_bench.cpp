@@ -55,13 +55,14 @@ BENCHMARK(BM_StepMoveAndUndo)->Unit(benchmark::kMillisecond);
 
 // The synthetic orders' attacks, one step each with the rules' retreats and every attacker
 // advancing: the declaration, the die, the result applied and each answer, timed together per
-// attack. A new player-turn is begun (untimed) when the attacks run out.
+// attack; and before each, its odds weighed (B7.2), timed alone. A new player-turn is begun
+// (untimed) when the attacks run out.
 void BM_StepAttack(benchmark::State& state) {
   const ops::Game& game = BenchGame();
   const ops::Orders orders = ops::SyntheticOrders(game, 7);
   std::optional<ops::StepTurn> turn;
   std::size_t k = 0;
-  std::vector<double> ms;
+  std::vector<double> ms, preview_ms;
   auto begin = [&]() -> bool {
     auto begun = ops::StepTurn::Begin(game);
     if (!begun) return false;
@@ -90,7 +91,11 @@ void BM_StepAttack(benchmark::State& state) {
     ops::Step attack;
     attack.kind = ops::StepKind::kAttack;
     attack.attack = orders.combat[k++];
+    // Its odds weighed first (StepTurn::Preview), as a player does before declaring it.
+    const auto w0 = Clock::now();
+    const bool weighed = static_cast<bool>(turn->Preview(attack.attack, Side::kAxis));
     const auto t0 = Clock::now();
+    if (weighed) preview_ms.push_back(Seconds(w0, t0) * 1e3);
     if (!turn->Take(attack, Side::kAxis)) continue;  // an earlier result may have barred it
     while (turn->prompt().waiting != ops::Waiting::kOrder) {
       const ops::Prompt& p = turn->prompt();
@@ -107,6 +112,7 @@ void BM_StepAttack(benchmark::State& state) {
     ms.push_back(Seconds(t0, Clock::now()) * 1e3);
   }
   Percentiles(state, "attack", ms);
+  Percentiles(state, "preview", preview_ms);
 }
 BENCHMARK(BM_StepAttack)->Unit(benchmark::kMillisecond);
 
