@@ -60,9 +60,9 @@ std::unexpected<Error> Turn::Refuse(RuleId rule, std::string message, const std:
 
 void Turn::RefusedInPlay(const Error& e) {
   const std::optional<RuleInfo> rule = FindRule(e.rule);
-  Say("refused", rule ? rule->id : rules::kB10_1,
-      "refused after the dice were drawn: " + e.message +
-          (e.where.empty() ? "" : " (" + e.where + ")"),
+  // Not where the order was read (a file and line): each player plays the player-turn from his
+  // own file (the mover's orders, the defender's turn file), and the logs must say the same.
+  Say("refused", rule ? rule->id : rules::kB10_1, "refused after the dice were drawn: " + e.message,
       {}, {}, {});
 }
 

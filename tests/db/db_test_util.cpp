@@ -8,7 +8,10 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <nlohmann/json.hpp>
 #include <sstream>
+
+#include "test_support.h"
 
 namespace opsim::test {
 
@@ -265,6 +268,20 @@ db::LoggedTurn HandBuiltTurn(std::int32_t number, int rolls, int events) {
   }
   t.final_hash = std::string(64, static_cast<char>('a' + number % 6));
   return t;
+}
+
+std::string LakeScenario() {
+  nlohmann::json s = nlohmann::json::parse(ReadFile(BundledPath("special-terrain")));
+  s["campaign"]["start"] = "Feb I 1940";
+  s["state"]["frozen-zones"] = {"A"};
+  for (nlohmann::json& sheet : s["sheets"]) {
+    if (sheet["name"] != "16A") continue;
+    // The grids start at 16A:0114: 16A:1421 is row 21 - 14, column 14 - 1.
+    std::string row = sheet["terrain"][7];
+    row[13] = '=';
+    sheet["terrain"][7] = row;
+  }
+  return s.dump();
 }
 
 }  // namespace opsim::test

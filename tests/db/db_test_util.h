@@ -13,6 +13,11 @@
 
 namespace opsim::test {
 
+// Issue 22's lake scenario, as scenario JSON: the bundled special-terrain with 16A:1421 made a
+// lake, starting Feb I 1940 with zone A frozen, so that de-18a (16A:1322) may move onto the
+// lake until the first weather roll thaws it (zone A in February: C M M F F S, one in two).
+std::string LakeScenario();
+
 // Runs SQL on `path` with a connection of its own; returns "" or SQLite's error message.
 std::string Sql(const std::string& path, const std::string& sql);
 // The first column of the first row of a query, as text ("" if no row).

@@ -3,6 +3,9 @@
 // both keys, the log verifies; each step out of order is refused with nothing written.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
+#include "db_test_util.h"
 #include "opsim/core/fair_dice.h"
 #include "opsim/core/json_source.h"
 #include "opsim/core/sha256.h"
@@ -117,6 +120,67 @@ TEST_F(HostedGame, ASeededLogIsNotHosted) {
   auto moved = db::pbem::HostMove(seeded, Src(orders_));
   ASSERT_FALSE(moved);
   EXPECT_EQ(moved.error().code, ErrorCode::kInvalidInput);
+}
+
+// The lake scenario (issue 22; docs/dice.md, "A drawn die stays drawn"): special-terrain with
+// 16A:1421 a lake, in February with zone A frozen. The Axis orders, checked in the present
+// weather, move de-18a onto the frozen lake; the reply plays the player-turn, whose weather roll
+// may thaw it. Whatever the dice, the reply is taken and the player-turn logged, so no other
+// reply can roll again: a thaw refuses the move inside the played player-turn (B10.2), an event
+// naming the lake, and the rest is played; the log verifies. Fixed secrets make each game's
+// weather the same on every run; games are tried until both weathers have been met.
+TEST(LakeScenario, AThawAfterTheOrdersIsARefusalInsideThePlayedTurnNeverAStall) {
+  auto scenario = JsonSource::FromText(test::LakeScenario(), "lake.json");
+  ASSERT_TRUE(scenario);
+  const std::string orders =
+      json{{"opsim", "orders"},
+           {"version", 1},
+           {"side", "axis"},
+           {"turn", "Feb I 1940"},
+           {"movement", {{{"units", {"de-18a"}}, {"path", {"16A:1322", "16A:1421"}}}}}}
+          .dump();
+  int thawed = 0, frozen = 0;
+  for (int n = 1; n <= 40 && (thawed == 0 || frozen == 0); ++n) {
+    SCOPED_TRACE("game " + std::to_string(n));
+    test::TempDir dir;
+    const std::string db = dir.Path("lake.sqlite");
+    Key axis{}, allied{};
+    axis.fill(static_cast<std::uint8_t>(n));
+    allied.fill(static_cast<std::uint8_t>(100 + n));
+    ASSERT_TRUE(db::NewFairLoggedGame(db, *scenario, "lake-" + std::to_string(n),
+                                      KeyHex(ChainKey(axis, 0)), KeyHex(ChainKey(allied, 0))));
+    auto moved = db::pbem::HostMove(db, *JsonSource::FromText(orders, "orders"));
+    ASSERT_TRUE(moved) << moved.error().to_string();  // legal on the frozen lake
+    auto played = db::pbem::HostResolve(db, axis, allied, *JsonSource::FromText("{}", "reply"));
+    ASSERT_TRUE(played) << played.error().to_string();
+    EXPECT_FALSE(*db::pbem::Pending(db));
+    auto game = db::LoadLoggedGame(db, std::nullopt);
+    ASSERT_TRUE(game) << game.error().to_string();
+    EXPECT_EQ(game->turns_played, 1);
+    const ops::GroundUnit* u = game->state.FindUnit("de-18a");
+    ASSERT_NE(u, nullptr);
+    auto turn = db::TurnLog::Open(db, db::TurnLog::Access::kRead)->ReadTurn(1);
+    ASSERT_TRUE(turn);
+    const auto refusal = std::find_if(turn->events.begin(), turn->events.end(),
+                                      [](const db::LoggedEvent& e) { return e.kind == "refused"; });
+    if (game->theater->HexName(u->hex) == "16A:1421") {
+      ++frozen;
+      EXPECT_EQ(refusal, turn->events.end());
+    } else {
+      ++thawed;
+      EXPECT_EQ(game->theater->HexName(u->hex), "16A:1322");
+      ASSERT_NE(refusal, turn->events.end());
+      EXPECT_NE(refusal->text.find("16A:1421"), std::string::npos) << refusal->text;
+      EXPECT_NE(refusal->text.find("lake"), std::string::npos) << refusal->text;
+      EXPECT_FALSE(refusal->rule.empty());
+    }
+    db::ReplayOptions verify;
+    verify.verify = true;
+    auto replay = db::ReplayLog(db, verify);
+    EXPECT_TRUE(replay) << replay.error().to_string();
+  }
+  EXPECT_GT(thawed, 0);
+  EXPECT_GT(frozen, 0);
 }
 
 }  // namespace

@@ -630,5 +630,78 @@ TEST_F(PbemTest, AReplayedOldTurnFileOrOneForAnotherGameIsRefused) {
   EXPECT_EQ(key.code, 9);
 }
 
+// The lake scenario by mail (issue 22; docs/pbem.md): the Axis orders move de-18a onto the frozen
+// lake 16A:1421; the defender replies; the mover resolves. When the weather the reply's dice
+// rolled thaws the lake, the move is refused inside the played player-turn (an event naming the
+// lake) and the game goes on: resolve and apply succeed, and both logs verify with one head.
+// Keys are random here, and a thaw is one roll in two: games are played until one thaws (at
+// most 14; each game, thawed or not, must go through).
+TEST(PbemLake, AThawAfterTheOrdersIsARefusalInsideThePlayedTurnAndTheGameGoesOn) {
+  int thawed = 0;
+  for (int n = 1; n <= 14 && thawed == 0; ++n) {
+    SCOPED_TRACE("game " + std::to_string(n));
+    test::TempDir dir;
+    const std::string scenario = dir.Path("lake.json"), axis = dir.Path("axis.sqlite"),
+                      allied = dir.Path("allied.sqlite");
+    test::WriteFile(scenario, test::LakeScenario());
+    test::WriteFile(
+        dir.Path("orders.json"),
+        json{{"opsim", "orders"},
+             {"version", 1},
+             {"side", "axis"},
+             {"turn", "Feb I 1940"},
+             {"movement", {{{"units", {"de-18a"}}, {"path", {"16A:1322", "16A:1421"}}}}}}
+            .dump());
+    const std::vector<std::vector<std::string>> steps = {
+        {"pbem", "start", "--scenario", scenario, "--side", "axis", "--db", axis, "--out",
+         dir.Path("invitation.json")},
+        {"pbem", "join", "--invitation", dir.Path("invitation.json"), "--db", allied, "--out",
+         dir.Path("acceptance.json")},
+        {"pbem", "accept", "--invitation", dir.Path("invitation.json"), "--acceptance",
+         dir.Path("acceptance.json"), "--db", axis},
+        {"pbem", "move", "--db", axis, "--orders", dir.Path("orders.json"), "--out",
+         dir.Path("turn.json")},
+        {"pbem", "reply", "--db", allied, "--turn", dir.Path("turn.json"), "--out",
+         dir.Path("reply.json")},
+        {"pbem", "resolve", "--db", axis, "--reply", dir.Path("reply.json"), "--out",
+         dir.Path("result.json")},
+        {"pbem", "apply", "--db", allied, "--result", dir.Path("result.json")}};
+    for (const std::vector<std::string>& step : steps) {
+      const auto r = RunCli(step);
+      ASSERT_EQ(r.code, 0) << step[1] << ": " << r.err;
+    }
+    const auto log = RunCli({"log", "--db", axis, "--turn", "1", "--json"});
+    ASSERT_EQ(log.code, 0) << log.err;
+    const json turn = log.json()["turns"][0];
+    json refusal;
+    for (const json& e : turn["events"]) {
+      if (e["kind"] == "refused") refusal = e;
+    }
+    const auto position = RunCli({"position", "--db", axis, "--json"});
+    ASSERT_EQ(position.code, 0) << position.err;
+    json hex;
+    const json drawn = position.json();
+    for (const json& u : drawn["units"]) {
+      if (u["id"] == "de-18a") hex = u["hex"];
+    }
+    if (hex == "16A:1322") {
+      ++thawed;
+      ASSERT_TRUE(refusal.is_object()) << turn.dump();
+      EXPECT_NE(refusal["text"].get<std::string>().find("16A:1421"), std::string::npos)
+          << refusal.dump();
+    } else {
+      EXPECT_EQ(hex, "16A:1421");
+      EXPECT_TRUE(refusal.is_null()) << refusal.dump();
+    }
+    EXPECT_EQ(SqlValue(axis, "SELECT value FROM meta WHERE key = 'head_hash'"),
+              SqlValue(allied, "SELECT value FROM meta WHERE key = 'head_hash'"));
+    for (const std::string& db : {axis, allied}) {
+      const auto verify = RunCli({"replay", "--db", db, "--verify"});
+      EXPECT_EQ(verify.code, 0) << verify.err;
+    }
+  }
+  EXPECT_EQ(thawed, 1);
+}
+
 }  // namespace
 }  // namespace opsim
