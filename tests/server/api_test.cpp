@@ -8,12 +8,15 @@
 #include <sanitizer/allocator_interface.h>
 #endif
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <thread>
 
 #include "opsim/core/fair_dice.h"
@@ -786,6 +789,40 @@ TEST_F(ApiTest, TheReachInPlayIsOfThePositionInPlay) {
   EXPECT_EQ(
       Call("POST", g + "/reach", c.spectator, R"({"units": ["de-9pz"], "in_play": 1})").status,
       400);
+}
+
+// Issue 22: a server killed while it created a game left `ID.secrets` with no log, or a log's
+// `ID.sqlite.partial-PID` files. At its start the server sweeps what dead processes left, and
+// keeps every whole game and what a live process is still writing.
+TEST_F(ApiTest, AtStartTheServerSweepsWhatADeadCreationLeftAndKeepsTheRest) {
+  const Created whole = Create();
+  const std::string games = dir_.Path("games");
+  const auto files = [&games] {
+    std::set<std::string> names;
+    for (const auto& e : std::filesystem::directory_iterator(games)) {
+      names.insert(e.path().filename().string());
+    }
+    return names;
+  };
+  const std::set<std::string> before = files();
+  const pid_t child = fork();
+  if (child == 0) _exit(0);
+  ASSERT_GT(child, 0);
+  ASSERT_EQ(waitpid(child, nullptr, 0), child);
+  const std::string dead = std::to_string(child), live = std::to_string(getppid());
+  const std::string orphan = "aaaaaaaaaaaaaaaaaaaa", killed = "bbbbbbbbbbbbbbbbbbbb",
+                    making = "cccccccccccccccccccc";
+  for (const std::string& name :
+       {orphan + ".secrets", killed + ".secrets", killed + ".sqlite.partial-" + dead,
+        killed + ".sqlite.partial-" + dead + "-journal", making + ".secrets",
+        making + ".sqlite.partial-" + live, whole.id + ".sqlite.partial-" + dead}) {
+    test::WriteFile(games + "/" + name, "x");
+  }
+  Open({});
+  std::set<std::string> kept = before;
+  kept.insert({making + ".secrets", making + ".sqlite.partial-" + live});
+  EXPECT_EQ(files(), kept);
+  EXPECT_EQ(Call("GET", "/api/games/" + whole.id, whole.axis).status, 200);
 }
 
 // The list reads each log's header rows, not its position: what it shows of a game is what
