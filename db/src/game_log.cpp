@@ -305,9 +305,15 @@ Result<TurnInputs> InputsOf(const map::Theater& theater, const LoggedTurn& logge
   return in;
 }
 
+// The dice a fair player-turn of orders was played with: both keys over both decisions' hashes.
+KeyedDice BatchDice(const TurnInputs& in, const LoggedTurn& logged, const TurnLog& log) {
+  return DecidedDice(in.keys, log.game().game_id, logged.number, logged.orders_hash,
+                     logged.reply_hash);
+}
+
 // Begins logged player-turn `logged` step by step from `before`, with the dice it was played
 // with: a fair one's steps draw from their own streams (FairStepDice), a fair batch's from both
-// decisions (DecidedDice, kept in `keyed` for the turn's life), a seeded one's from the game's
+// decisions (BatchDice, kept in `keyed` for the turn's life), a seeded one's from the game's
 // dice after the orders' own.
 Result<ops::StepTurn> BeginAgain(const ops::Game& before, const LoggedTurn& logged,
                                  const TurnInputs& in, const TurnLog& log,
@@ -318,8 +324,7 @@ Result<ops::StepTurn> BeginAgain(const ops::Game& before, const LoggedTurn& logg
         before, FairStepDice(in.keys, log.game().game_id, logged.number), phases);
   }
   if (in.fair) {
-    keyed.emplace(DecidedDice(in.keys, log.game().game_id, logged.number, logged.orders_hash,
-                              logged.reply_hash));
+    keyed.emplace(BatchDice(in, logged, log));
     return ops::StepTurn::Begin(before, &*keyed);
   }
   return ops::StepTurn::Begin(before, nullptr, in.orders.dice);
@@ -339,7 +344,6 @@ Result<ops::TurnResult> ReplayTurn(ops::Game& game, const LoggedTurn& logged, co
   if (!inputs) return std::unexpected(inputs.error());
   const ops::Orders* orders = &inputs->orders;
   const bool fair = inputs->fair;
-  const std::array<Key, 2>& keys = inputs->keys;
   Result<ops::TurnResult> result;
   if (fair && !orders->steps.empty()) {
     // A fair player-turn played step by step drew each step's dice from the steps before it
@@ -364,10 +368,7 @@ Result<ops::TurnResult> ReplayTurn(ops::Game& game, const LoggedTurn& logged, co
     result = turn->result();
   } else {
     std::optional<KeyedDice> keyed;
-    if (fair) {
-      keyed.emplace(DecidedDice(keys, log.game().game_id, logged.number, logged.orders_hash,
-                                logged.reply_hash));
-    }
+    if (fair) keyed.emplace(BatchDice(*inputs, logged, log));
     // A seeded player-turn played step by step is checked step by step too, from where it
     // began: its script plays the same player-turn.
     std::optional<ops::Game> before;
@@ -604,10 +605,12 @@ namespace {
 
 // Logged player-turns `first` to `last` (1 <= first <= last <= the count, else kInvalidInput)
 // replayed from the game after the ones before them (GameAt) and checked as ReplayLog checks
-// them; their results go to `results`, and with `states` the last one's state after each phase.
+// them; their results go to `results`, with `states` the last one's state after each phase, and
+// with `before` the game before `first`.
 Result<ops::Game> ReplayLoggedRange(const TurnLog& log, const Rules& rules, std::int32_t first,
                                     std::int32_t last, std::vector<ops::TurnResult>& results,
-                                    std::vector<ops::GameState>* states) {
+                                    std::vector<ops::GameState>* states,
+                                    std::optional<ops::Game>* before = nullptr) {
   auto count = log.CountTurns();
   if (!count) return std::unexpected(count.error());
   for (const std::int32_t number : {first, last}) {
@@ -621,6 +624,7 @@ Result<ops::Game> ReplayLoggedRange(const TurnLog& log, const Rules& rules, std:
   }
   auto game = GameAt(log, rules, first - 1);
   if (!game) return std::unexpected(game.error());
+  if (before != nullptr) before->emplace(*game);
   std::vector<ReplayDifference> unreported;  // `opsim replay`'s to report
   CheckedKeys checked;
   for (std::int32_t n = first; n <= last; ++n) {
@@ -659,13 +663,12 @@ Result<LoggedSteps> LoadLoggedSteps(const std::string& db_path, std::int32_t num
   auto rules = BuildRules(*log);
   if (!rules) return std::unexpected(rules.error());
   std::vector<ops::TurnResult> replayed;
-  auto after = ReplayLoggedRange(*log, *rules, number, number, replayed, nullptr);
+  std::optional<ops::Game> before;
+  auto after = ReplayLoggedRange(*log, *rules, number, number, replayed, nullptr, &before);
   if (!after) return std::unexpected(after.error());
   auto count = log->CountTurns();
   if (!count) return std::unexpected(count.error());
   // Checked whole above: from here on a refusal is this build's, not the log's.
-  auto before = GameAt(*log, *rules, number - 1);
-  if (!before) return std::unexpected(before.error());
   auto logged = log->ReadTurn(number);
   if (!logged) return std::unexpected(logged.error());
   CheckedKeys checked;
