@@ -509,6 +509,17 @@ TEST_F(ServeTest, TacticalBoardTextIsReadAsTheCliReadsAFile) {
   EXPECT_EQ(r.status, 422) << r.body;
   EXPECT_EQ(r.json()["error"], expected);
   EXPECT_EQ(r.json()["error"]["where"].get<std::string>().rfind("mine.json:15: ", 0), 0u) << r.body;
+  // A short text that asks for 26 million hexes is refused at its grid, at once.
+  bad["board_text"] =
+      R"({"format": "opsim-tactical-board", "grids": [{"letters": {"columns": "A-)" +
+      std::string(1000, 'Z') + R"(", "rows": "1-999"}}]})";
+  const auto start = std::chrono::steady_clock::now();
+  const Reply huge = c.Post("/api/tactical/los", bad.dump());
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 2s);
+  EXPECT_EQ(huge.status, 422) << huge.body;
+  EXPECT_EQ(huge.json()["error"]["where"], "mine.json:1: /grids/0") << huge.body;
+  EXPECT_EQ(huge.json()["error"]["message"],
+            "the grid spans 25974000 hexes: a board spans at most 20000");
 }
 
 TEST_F(ServeTest, TacticalRefusalsAreTheCliErrorsWithTheApiStatus) {
