@@ -6,7 +6,8 @@
 // here decides one. The CLI fills the requests from its options, the server from a JSON body
 // (ParseTacticalRequest), so both ask and answer alike. Errors are the CLI's: kInvalidInput
 // naming the option ("--paddy 'x': expected ...") and the rule where one refuses, kNotFound for
-// an unknown board. Thread-safe: nothing is shared between calls.
+// an unknown board, kUnsupported for what opsim does not model (a boat's move). Thread-safe:
+// nothing is shared between calls.
 #pragma once
 
 #include <cstdint>
