@@ -574,6 +574,13 @@ TEST_F(ServeTest, TacticalRefusalsAreTheCliErrorsWithTheApiStatus) {
     EXPECT_EQ(r.json()["error"], AsApiError(run.json()["error"])) << body;
   }
   EXPECT_FALSE(std::filesystem::exists("unwritten.svg"));
+  // A bundled board's set-up the settings make illegal: named by the board's file in the bundled
+  // folder, never the server's path (docs/api.md, Errors).
+  r = post("los", R"({"board": "g13_23", "from": "4-4-8", "to": "LC E"})");
+  EXPECT_EQ(r.status, 422);
+  EXPECT_EQ(r.json()["error"]["rule"], "G13.2") << r.body;
+  EXPECT_EQ(r.json()["error"]["where"], "tactical/g13_23.json") << r.body;
+  EXPECT_EQ(r.body.find(OPSIM_SCENARIO_DIR), std::string::npos) << r.body;
   // Another method: 405; another path: 404.
   EXPECT_EQ(c.Get("/api/tactical/los").status, 405);
   EXPECT_EQ(c.Get("/api/tactical/render").status, 405);
