@@ -63,16 +63,17 @@ void Board::SetIdentity(std::string name, std::string file, Ruleset ruleset) {
   ruleset_ = ruleset;
 }
 
-void Board::AddGrid(CoordinateGrid grid, Terrain terrain, int level) {
-  const std::size_t index = grids_.size();
-  grids_.push_back(std::move(grid));
-  const CoordinateGrid& g = grids_.back();
+Status Board::AddGrid(CoordinateGrid grid, Terrain terrain, int level) {
+  if (grids_.size() >= kMaxGrids) {
+    return Fail(ErrorCode::kInvalidInput,
+                "a board holds at most " + std::to_string(kMaxGrids) + " grids");
+  }
   // Grow the box to hold the new grid, keeping the hexes already there.
   GridPos lo = origin_;
   GridPos hi{origin_.col + box_cols_ - 1, origin_.row + box_rows_ - 1};
   bool any = count_ > 0;
-  g.ForEach([&](GridPos local) {
-    const GridPos c = g.ToGlobal(local);
+  grid.ForEach([&](GridPos local) {
+    const GridPos c = grid.ToGlobal(local);
     if (!any) {
       lo = hi = c;
       any = true;
@@ -80,9 +81,19 @@ void Board::AddGrid(CoordinateGrid grid, Terrain terrain, int level) {
     lo = {std::min(lo.col, c.col), std::min(lo.row, c.row)};
     hi = {std::max(hi.col, c.col), std::max(hi.row, c.row)};
   });
-  if (!any) return;
-  const int cols = hi.col - lo.col + 1;
-  const int rows = hi.row - lo.row + 1;
+  const std::size_t index = grids_.size();
+  grids_.push_back(std::move(grid));
+  const CoordinateGrid& g = grids_.back();
+  if (!any) return {};
+  const std::int64_t cols = std::int64_t{hi.col} - lo.col + 1;
+  const std::int64_t rows = std::int64_t{hi.row} - lo.row + 1;
+  if (cols * rows > static_cast<std::int64_t>(kMaxBoardCells)) {
+    grids_.pop_back();
+    return Fail(ErrorCode::kInvalidInput, "placed there, the grids span " + std::to_string(cols) +
+                                              " columns by " + std::to_string(rows) +
+                                              " rows: a board spans at most " +
+                                              std::to_string(kMaxBoardCells) + " hex positions");
+  }
   if (lo.col != origin_.col || lo.row != origin_.row || cols != box_cols_ || rows != box_rows_) {
     std::vector<Hex> cells(static_cast<std::size_t>(cols) * static_cast<std::size_t>(rows));
     std::vector<std::uint8_t> present(cells.size(), 0);
@@ -98,8 +109,8 @@ void Board::AddGrid(CoordinateGrid grid, Terrain terrain, int level) {
     cells_ = std::move(cells);
     present_ = std::move(present);
     origin_ = lo;
-    box_cols_ = cols;
-    box_rows_ = rows;
+    box_cols_ = static_cast<int>(cols);
+    box_rows_ = static_cast<int>(rows);
   }
   g.ForEach([&](GridPos local) {
     const GridPos cell = g.ToGlobal(local);
@@ -114,6 +125,7 @@ void Board::AddGrid(CoordinateGrid grid, Terrain terrain, int level) {
     cells_[i] = std::move(h);
     present_[i] = 1;
   });
+  return {};
 }
 
 std::optional<std::size_t> Board::IndexOf(GridPos cell) const {

@@ -252,6 +252,10 @@ class BoardReader {
       grid = CoordinateGrid::Numbered(*name, role, static_cast<int>(*first),
                                       static_cast<int>(*per_row), static_cast<int>(*rows), digits);
     }
+    if (grid->extent() > kMaxBoardCells) {
+      return Bad(at, "the grid spans " + std::to_string(grid->extent()) +
+                         " hexes: a board spans at most " + std::to_string(kMaxBoardCells));
+    }
     if (r_.Has(at, "place")) {
       if (auto s = PlaceGrid(at / "place", *grid); !s) return s;
     }
@@ -285,7 +289,8 @@ class BoardReader {
       if (!v) return std::unexpected(v.error());
       level = static_cast<int>(*v);
     }
-    board_.AddGrid(std::move(*grid), terrain, level);
+    if (auto s = board_.AddGrid(std::move(*grid), terrain, level); !s)
+      return Bad(at, s.error().message);
     return {};
   }
 

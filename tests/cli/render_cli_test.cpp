@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "palette.h"
+#include "opsim/query/svg.h"
 #include "svg_check.h"
 #include "test_support.h"
 
@@ -192,7 +192,7 @@ TEST(RenderCli, FloodsIceAirfieldsDestroyedBridgesAndAClosedSuezAreMarked) {
 TEST(RenderCli, CountersCarryTheirTypesSymbolAndTheirNationalitysColour) {
   test::TempDir dir;
   const std::string svg = RenderGame(dir);
-  const nlohmann::json palette = nlohmann::json::parse(cli::kPaletteJson);
+  const nlohmann::json& palette = query::Palette();
   struct Case {
     const char* head;
     const char* symbol;

@@ -147,6 +147,39 @@ TEST(Board, BadFilesAreRefusedWithWhereAndWhat) {
   EXPECT_EQ(newer.code, ErrorCode::kUnsupported);
 }
 
+// A board is bounded (kMaxGrids, kMaxBoardCells), however few bytes ask for more: a grid of
+// 26,000 columns, an overlay laid on a hex far beyond the others, a hundred and one grids. Each is
+// refused at its grid, before anything that size is made.
+TEST(Board, ABoardIsBoundedHoweverShortItsFile) {
+  const std::string head = R"({"format": "opsim-tactical-board", "grids": [)";
+  const std::string many_z(1000, 'Z');
+  const Error wide =
+      Bad(head + R"({"letters": {"columns": "A-)" + many_z + R"(", "rows": "1-999"}}]})");
+  EXPECT_NE(wide.where.find("bad.json:1: /grids/0"), std::string::npos) << wide.to_string();
+  EXPECT_EQ(wide.message, "the grid spans 25974000 hexes: a board spans at most 20000");
+  // Two hexes, 26,000 columns apart.
+  const Error far = Bad(head + R"({"letters": {"columns": "A", "rows": "1"}}, )" +
+                        R"({"letters": {"prefix": "o", "columns": "A", "rows": "1"}, )" +
+                        R"("place": {"hex": "oA1", "on": ")" + many_z + R"(1"}}]})");
+  EXPECT_NE(far.where.find("bad.json:1: /grids/1"), std::string::npos) << far.to_string();
+  EXPECT_EQ(far.message,
+            "placed there, the grids span 26000 columns by 1 rows: a board spans at most 20000 hex "
+            "positions");
+  std::string grids;
+  for (int i = 0; i <= 100; ++i) {
+    grids += (i ? ", " : "") + std::string(R"({"numbers": {"first": 1, "per_row": 1, "rows": 1}})");
+  }
+  const Error many = Bad(head + grids + "]}");
+  EXPECT_NE(many.where.find("bad.json:1: /grids/100"), std::string::npos) << many.to_string();
+  EXPECT_EQ(many.message, "a board holds at most 100 grids");
+  // At the bound, a board loads: 200 columns (A to RRRRRRRR) by 100 rows.
+  auto full = ParseBoard(
+      head + R"({"letters": {"columns": "A-)" + std::string(8, 'R') + R"(", "rows": "1-100"}}]})",
+      "full.json");
+  ASSERT_TRUE(full) << full.error().to_string();
+  EXPECT_EQ(full->Hexes().size(), 20'000u);
+}
+
 // Through the CLI: a bad board file is exit 2 and one JSON object naming the file and line.
 TEST(Board, BadFileThroughTheCli) {
   opsim::test::TempDir dir;

@@ -9,6 +9,7 @@
 // the mutators exist for loaders and for tests that vary an illustration. Thread-compatible.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -99,6 +100,13 @@ struct BoardUnit {
   int level_offset = 0;  // above the ground level of its hex (an upper building level, say)
 };
 
+// What one board may hold, so that no board file (or uploaded board text: docs/api.md) costs
+// more than a second or some tens of MB to load, trace and draw: its grids, and the hex positions
+// of the box that holds them all as placed (cells_ below). 20,000 is some sixty ASL mapboards;
+// the benchmark's 52 x 200 board is 10,400. A 100,000-hex board took 3.6 s and 214 MB to draw.
+inline constexpr std::size_t kMaxGrids = 100;
+inline constexpr std::size_t kMaxBoardCells = 20'000;
+
 class Board {
  public:
   Board() = default;
@@ -138,7 +146,9 @@ class Board {
   // Loader interface.
   void SetIdentity(std::string name, std::string file, Ruleset ruleset);
   // Adds a grid on top of those already there; its hexes take `terrain` and `level`.
-  void AddGrid(CoordinateGrid grid, Terrain terrain, int level);
+  // kInvalidInput, and nothing added, past kMaxGrids or if the board would then span more than
+  // kMaxBoardCells (the reader refuses a grid whose own extent does first).
+  Status AddGrid(CoordinateGrid grid, Terrain terrain, int level);
   void AddUnit(BoardUnit u) { units_.push_back(std::move(u)); }
   std::vector<BoardUnit>& mutable_units() { return units_; }
   void SetEntryArea(std::vector<GridPos> area) { entry_area_ = std::move(area); }

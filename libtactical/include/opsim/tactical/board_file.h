@@ -3,7 +3,8 @@
 // The format is documented in docs/tactical.md. Loading is all or nothing: the first problem
 // found is returned as one Error naming the file, the line and JSON path, and what is wrong, and
 // no Board is produced. Structural rules are checked here (one Panji counter per hex, G9.1; a
-// hexside joins adjacent hexes; every named hex exists and is not covered by an overlay, G13.1);
+// hexside joins adjacent hexes; every named hex exists and is not covered by an overlay, G13.1;
+// at most kMaxGrids grids spanning kMaxBoardCells hex positions, board.h);
 // whether a set-up is legal under the scenario's settings (which the CLI may override) is
 // checked after loading by CheckBeachSetup, CheckPaddySetup and CheckPanjiBoardSetup (beach.h,
 // paddy.h, panji.h). Thread-safe.
@@ -23,7 +24,8 @@ inline constexpr const char* kBoardFormat = "opsim-tactical-board";
 inline constexpr int kBoardVersion = 1;
 
 Result<Board> LoadBoard(const std::string& path);
-// `name` stands in for the file name in errors.
+// A board file's text (an upload: docs/api.md), read as LoadBoard reads the file; `name` stands
+// in for the file name in errors.
 Result<Board> ParseBoard(std::string text, std::string name);
 
 // The boards shipped in `dir` (*.json files whose "format" is kBoardFormat), sorted by name: a

@@ -10,6 +10,7 @@
 // Value type; thread-safe.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -53,6 +54,11 @@ class CoordinateGrid {
   std::string Name(GridPos local) const;
   // Whether a local cell is one of the grid's hexes.
   bool Contains(GridPos local) const;
+  // How many cells its extent spans, omitted ones included.
+  std::size_t extent() const {
+    return static_cast<std::size_t>(col_hi_ - col_lo_ + 1) *
+           static_cast<std::size_t>(row_hi_ - row_lo_ + 1);
+  }
   // Cuts a hex out of the grid, as an overlay is cut out along its shape (G.9, G13.1).
   void Omit(GridPos local) { omitted_.push_back(local); }
   // Every local cell of the grid, column by column.
