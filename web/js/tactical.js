@@ -99,6 +99,7 @@ async function ask() {
     if (drawing) {
       draw(drawing.svg);
       state.drawn = key;
+      if (q.kind) showThread();
     }
     clearError();
     showAnswer(q.kind, answer);
@@ -140,6 +141,16 @@ function draw(text) {
   board.replaceChildren(document.importNode(svg, true));
   zoom(state.scale);
   [board.scrollLeft, board.scrollTop] = keep;
+}
+
+// Scrolls the LOS thread or the path into view when part of it is out of the board's view.
+function showThread() {
+  const thread = svgOf()?.querySelector(".thread");
+  if (!thread) return;
+  const board = $("board"), view = board.getBoundingClientRect(), t = thread.getBoundingClientRect();
+  if (t.left >= view.left && t.right <= view.right && t.top >= view.top && t.bottom <= view.bottom) return;
+  board.scrollLeft += (t.left + t.right) / 2 - (view.left + view.right) / 2;
+  board.scrollTop += (t.top + t.bottom) / 2 - (view.top + view.bottom) / 2;
 }
 
 // `scale`: px per SVG unit (a hex is 18 units across its flats); 0 fits the board's width.
@@ -369,6 +380,7 @@ function useSource(source, name, info) {
   state.source = source;
   state.sourceName = name;
   state.drawn = "";
+  state.scale = 0;
   $("board-info").textContent = info;
   $("board").replaceChildren();
   $("settings").reset();
