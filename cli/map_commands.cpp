@@ -12,9 +12,9 @@
 #include "opsim/query/map.h"
 #include "opsim/query/route.h"
 #include "opsim/query/supply.h"
+#include "opsim/query/svg.h"
 #include "opsim/query/view.h"
 #include "render.h"
-#include "svg.h"
 
 namespace opsim::cli {
 
@@ -365,7 +365,7 @@ void AddRenderCommand(CLI::App& app, Context& ctx) {
       req.route = r->waypoints;
       doc["route"] = query::ToJson(*r);
     }
-    const OutputKind& svg_file = SvgFile();
+    const OutputKind& svg_file = query::SvgFile();
     if (!rd->page.empty()) {
       auto pages = RenderPages(*g->theater, g->map, req,
                                rd->page == "letter" ? PageSize::kLetter : PageSize::kA4);

@@ -10,12 +10,16 @@
 #include <nlohmann/json.hpp>
 
 #include "opsim/core/echo.h"
+#include "opsim/query/svg.h"
 #include "opsim/query/view.h"
-#include "svg.h"
 
 namespace opsim::cli {
 
 namespace {
+
+using query::Escape;
+using query::Palette;
+using query::StyleColor;
 
 constexpr double kSize = 14.0;  // hex radius in SVG units
 constexpr double kLegendWidth = 600, kLegendHeight = 150;

@@ -26,6 +26,7 @@
 #include "opsim/query/route.h"
 #include "opsim/query/source.h"
 #include "opsim/query/supply.h"
+#include "opsim/query/tactical.h"
 #include "opsim/query/view.h"
 #include "store.h"
 
@@ -398,6 +399,7 @@ class GameApi final : public Api {
     if (parts.size() == 2 && parts[1] == "scenarios") {
       return only("GET") ? Scenarios() : WrongMethod(req, "GET");
     }
+    if (parts.size() == 3 && parts[1] == "tactical") return Tactical(req, parts[2]);
     if (parts[1] != "games") return ErrorResponse(404, "not-found", "no such path", req.path);
     if (parts.size() == 2) {
       if (req.method == "GET") return ListGames();
@@ -438,6 +440,57 @@ class GameApi final : public Api {
       return ErrorResponse(404, "not-found", "the event stream is served by Subscribe", req.path);
     }
     return (this->*handler)(req, id);
+  }
+
+  // The tactical module (docs/api.md, "The tactical module"): no game, no token; the CLI's
+  // `opsim tactical ... --json` answers, from the same libquery calls. A malformed body is 400;
+  // what the board or the rules refuse 422 (an unknown board 404), with the CLI's message.
+  Response Tactical(const Request& req, const std::string& what) {
+    if (what == "boards") return req.method == "GET" ? TacticalBoards() : WrongMethod(req, "GET");
+    static const std::map<std::string, query::TacticalCommand> kCommands = {
+        {"los", query::TacticalCommand::kLos},
+        {"move", query::TacticalCommand::kMove},
+        {"render", query::TacticalCommand::kRender}};
+    const auto it = kCommands.find(what);
+    if (it == kCommands.end()) return ErrorResponse(404, "not-found", "no such path", req.path);
+    if (req.method != "POST") return WrongMethod(req, "POST");
+    auto body = Body(req);
+    if (!body) return FromError(body.error());
+    auto request = query::ParseTacticalRequest(*body, it->second);
+    if (!request) return FromError(request.error());
+    // What the CLI refuses (its exit 2 or 3) is 422 here: the body was well-formed.
+    const auto refused = [](const Error& e) {
+      return ErrorResponse(e.code == ErrorCode::kNotFound ? 404 : 422, ErrorCodeName(e.code),
+                           e.message, e.where, e.rule);
+    };
+    auto board = query::OpenTacticalBoard(request->board, request->settings);
+    if (!board) return refused(board.error());
+    switch (it->second) {
+      case query::TacticalCommand::kLos: {
+        auto a = query::AnswerTacticalLos(*board, request->los);
+        return a ? JsonResponse(200, a->doc) : refused(a.error());
+      }
+      case query::TacticalCommand::kMove: {
+        auto a = query::AnswerTacticalMove(*board, request->move);
+        return a ? JsonResponse(200, a->doc) : refused(a.error());
+      }
+      case query::TacticalCommand::kRender: {
+        auto a = query::AnswerTacticalRender(*board, *request);
+        if (!a) return refused(a.error());
+        json doc = std::move(a->doc);
+        doc["svg"] = std::move(a->svg);
+        return JsonResponse(200, doc);
+      }
+    }
+    return ErrorResponse(404, "not-found", "no such path", req.path);
+  }
+
+  // `opsim tactical boards --json` without each board's "path" (the server's folder).
+  static Response TacticalBoards() {
+    auto a = query::AnswerTacticalBoards();
+    if (!a) return FromError(a.error());
+    for (json& board : a->doc["boards"]) board.erase("path");
+    return JsonResponse(200, a->doc);
   }
 
   // The game `id` if it exists and the request's token may do `need` in it; else the answer.

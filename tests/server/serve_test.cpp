@@ -1,7 +1,8 @@
 // `opsim serve` as players meet it: the real game API behind the real HTTP layer, over sockets
 // on 127.0.0.1 (docs/api.md). Its answers are the CLI's, access is checked before anything is
 // written, of two submits at once exactly one wins, the other side sees a turn arrive live,
-// and SIGTERM lets a player-turn in flight finish and exits 0.
+// and SIGTERM lets a player-turn in flight finish and exits 0. The tactical module's endpoints
+// answer as `opsim tactical ... --json` does.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -381,6 +382,192 @@ TEST_F(ServeTest, APlayerTurnIsPlayedStepByStepAndTheDefenderAnswersWhatHeIsAske
   auto replay = db::ReplayLog(LogPath(), verify);
   ASSERT_TRUE(replay) << replay.error().to_string();
   EXPECT_TRUE(replay->differences.empty());
+}
+
+// docs/api.md, "The tactical module": no game, no token; each answer is the CLI's
+// `opsim tactical ... --json` for the same question.
+json TacticalCli(std::vector<std::string> args) {
+  args.insert(args.begin(), {"--json", "tactical"});
+  const opsim::test::CliRun run = opsim::test::RunCli(args);
+  EXPECT_EQ(run.code, 0) << run.err << run.out;
+  return run.json();
+}
+
+// The CLI's --json error as the API gives it: "where" and "rule" always there, empty if none.
+json AsApiError(json error) {
+  for (const char* key : {"where", "rule"}) {
+    if (!error.contains(key)) error[key] = "";
+  }
+  return error;
+}
+
+TEST_F(ServeTest, TacticalBoardsAreTheCliListWithoutPaths) {
+  Client c(port_);
+  const Reply r = c.Get("/api/tactical/boards");
+  ASSERT_EQ(r.status, 200) << r.body;
+  json cli = TacticalCli({"boards"});
+  ASSERT_FALSE(cli["boards"].empty());
+  for (json& b : cli["boards"]) b.erase("path");
+  EXPECT_EQ(r.json(), cli);
+  EXPECT_EQ(r.body.find(OPSIM_SCENARIO_DIR), std::string::npos);
+  EXPECT_EQ(c.Post("/api/tactical/boards", "{}").status, 405);
+}
+
+// G8.4: a LOS across an In-Season paddy (a Hindrance), and the same LOS in Mud, where E3.62 adds
+// its DRM: the answer changes with the EC, and each is the CLI's.
+TEST_F(ServeTest, TacticalLosIsTheCliAnswerAndChangesWithTheSettings) {
+  Client c(port_);
+  const Reply moderate = c.Post("/api/tactical/los", R"({"board": "g8_2108", "paddy": "in-season",
+      "from": "A", "to": "C"})");
+  ASSERT_EQ(moderate.status, 200) << moderate.body;
+  EXPECT_EQ(moderate.json(), TacticalCli({"los", "--board", "g8_2108", "--paddy", "in-season",
+                                          "--from", "A", "--to", "C"}));
+  EXPECT_EQ(moderate.json()["hindrance"], 1);
+  const Reply mud = c.Post("/api/tactical/los", R"({"board": "g8_2108", "paddy": "in-season",
+      "ec": "mud", "from": "A", "to": "C", "attack": "small-arms", "to_entrenched": false,
+      "from_level": 0, "seed": 7})");
+  ASSERT_EQ(mud.status, 200) << mud.body;
+  EXPECT_EQ(mud.json(), TacticalCli({"los", "--board", "g8_2108", "--paddy", "in-season", "--ec",
+                                     "mud", "--from", "A", "--to", "C", "--seed", "7"}));
+  EXPECT_NE(mud.json(), moderate.json());
+  EXPECT_NE(mud.body.find("E3.62"), std::string::npos) << mud.body;
+  EXPECT_EQ(moderate.body.find("E3.62"), std::string::npos) << moderate.body;
+}
+
+// G9.4: a move through a panji hex with PTO Terrain, Double Time and an allowance.
+TEST_F(ServeTest, TacticalMoveIsTheCliAnswer) {
+  Client c(port_);
+  const Reply r = c.Post("/api/tactical/move", R"({"board": "g9_3", "pto": true,
+      "double_time": true, "allowance": 4, "path": "37EE8,DD7,DD7:beneath,CC8", "seed": 3,
+      "morale": 8, "flags": []})");
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(r.json(),
+            TacticalCli({"move", "--board", "g9_3", "--pto", "--double-time", "--allowance", "4",
+                         "--path", "37EE8,DD7,DD7:beneath,CC8", "--seed", "3", "--morale", "8"}));
+}
+
+TEST_F(ServeTest, TacticalRenderIsTheSvgTheCliWritesWithItsAnswers) {
+  Client c(port_);
+  const Reply r = c.Post("/api/tactical/render", R"({"board": "g8_2108", "paddy": "in-season",
+      "los": "A,C", "path": "oL3:bank,oM3"})");
+  ASSERT_EQ(r.status, 200) << r.body.substr(0, 400);
+  const std::string out = dir_.Path("g8.svg");
+  const json cli = TacticalCli({"render", "--board", "g8_2108", "--paddy", "in-season", "--los",
+                                "A,C", "--path", "oL3:bank,oM3", "--out", out});
+  const json doc = r.json();
+  EXPECT_EQ(doc["svg"], opsim::test::ReadFile(out));
+  EXPECT_EQ(doc["board"], cli["board"]);
+  EXPECT_EQ(doc["los"], cli["los"]);
+  EXPECT_EQ(doc["move"], cli["move"]);
+  EXPECT_EQ(doc.size(), 4u) << doc.dump().substr(0, 400);
+  // What the page clicks: each unit of the board by name.
+  for (const char* unit : {"A", "B", "C", "D"}) {
+    EXPECT_NE(doc["svg"].get<std::string>().find(std::string("data-unit=\"") + unit + "\""),
+              std::string::npos)
+        << unit;
+  }
+  // Without a LOS or a path: the board alone, as the CLI draws it.
+  const Reply bare = c.Post("/api/tactical/render", R"({"board": "samurai"})");
+  ASSERT_EQ(bare.status, 200) << bare.body.substr(0, 400);
+  TacticalCli({"render", "--board", "samurai", "--out", out, "--force"});
+  EXPECT_EQ(bare.json()["svg"], opsim::test::ReadFile(out));
+  EXPECT_EQ(bare.json().size(), 2u);
+}
+
+// An uploaded board: its errors are the CLI's for the same file, named as the page names it.
+TEST_F(ServeTest, TacticalBoardTextIsReadAsTheCliReadsAFile) {
+  Client c(port_);
+  std::string text =
+      opsim::test::ReadFile(std::string(OPSIM_SCENARIO_DIR) + "/tactical/g8_2108.json");
+  const json upload = {{"board_text", text},
+                       {"board_file_name", "mine.json"},
+                       {"paddy", "in-season"},
+                       {"from", "A"},
+                       {"to", "C"}};
+  const Reply good = c.Post("/api/tactical/los", upload.dump());
+  ASSERT_EQ(good.status, 200) << good.body;
+  EXPECT_EQ(good.json(), TacticalCli({"los", "--board", "g8_2108", "--paddy", "in-season", "--from",
+                                      "A", "--to", "C"}));
+
+  text.replace(text.find("\"terrain\": \"open\""), 17, "\"terrain\": \"lava\"");
+  const std::string file = dir_.Path("mine.json");
+  opsim::test::WriteFile(file, text);
+  const opsim::test::CliRun cli =
+      opsim::test::RunCli({"--json", "tactical", "los", "--board", file, "--paddy", "in-season",
+                           "--from", "A", "--to", "C"});
+  ASSERT_EQ(cli.code, 2);
+  json expected = AsApiError(cli.json()["error"]);
+  for (const char* key : {"message", "where"}) {
+    std::string v = expected[key];
+    if (const auto at = v.find(dir_.Path("")); at != std::string::npos)
+      v.erase(at, dir_.Path("").size());
+    expected[key] = v;
+  }
+  json bad = upload;
+  bad["board_text"] = text;
+  const Reply r = c.Post("/api/tactical/los", bad.dump());
+  EXPECT_EQ(r.status, 422) << r.body;
+  EXPECT_EQ(r.json()["error"], expected);
+  EXPECT_EQ(r.json()["error"]["where"].get<std::string>().rfind("mine.json:15: ", 0), 0u) << r.body;
+}
+
+TEST_F(ServeTest, TacticalRefusalsAreTheCliErrorsWithTheApiStatus) {
+  Client c(port_);
+  const auto post = [&c](const std::string& what, const std::string& body) {
+    return c.Post("/api/tactical/" + what, body);
+  };
+  // Malformed: 400, where in the body.
+  Reply r = post("los", R"({"board": "g8_2108", "from": "A", "to": "C", "colour": "red"})");
+  EXPECT_EQ(r.status, 400);
+  EXPECT_NE(r.json()["error"]["message"].get<std::string>().find("unknown key 'colour'"),
+            std::string::npos)
+      << r.body;
+  EXPECT_EQ(r.json()["error"]["where"], "request body:1: /colour");
+  EXPECT_EQ(post("los", R"({"board": "g8_2108", "from": "A", "to": "C", "pto": "yes"})").status,
+            400);
+  EXPECT_EQ(post("move", R"({"board": "g8_2108", "from": "A"})").status, 400);  // los's key
+  EXPECT_EQ(post("move", R"({"board": "g9_3", "path": "37EE8", "stack": 101})").status, 400);
+  EXPECT_EQ(post("los", "[1]").status, 400);
+  for (const char* name :
+       {"../tactical/g8_2108", "tactical/g8_2108", "g8_2108.json", "/etc/passwd", "."}) {
+    r = post("los", json({{"board", name}, {"from", "A"}, {"to", "C"}}).dump());
+    EXPECT_EQ(r.status, 400) << name << ": " << r.body;
+    EXPECT_EQ(r.json()["error"]["where"], "request body:1: /board") << r.body;
+  }
+  // Unknown board: 404, naming the bundled ones.
+  r = post("render", R"({"board": "g8_2109"})");
+  EXPECT_EQ(r.status, 404);
+  EXPECT_EQ(r.json()["error"]["message"],
+            "no bundled board named 'g8_2109' (bundled: g13_23, g13_62, g8_2108, g9_3, samurai)");
+  // What the board or the rules refuse: 422 with the CLI's message, where and rule.
+  const std::vector<std::pair<std::string, std::vector<std::string>>> refused = {
+      {R"({"board": "g8_2108", "paddy": "in-season", "from": "A", "to": "oZ9"})",
+       {"los", "--board", "g8_2108", "--paddy", "in-season", "--from", "A", "--to", "oZ9"}},
+      {R"({"board": "g8_2108", "from": "A", "to": "C", "paddy": "flooded"})",
+       {"los", "--board", "g8_2108", "--from", "A", "--to", "C", "--paddy", "flooded"}},
+      {R"({"board": "g9_3", "path": "37EE8,DD7", "unit": "boat"})",
+       {"move", "--board", "g9_3", "--path", "37EE8,DD7", "--unit", "boat"}},
+      {R"({"board": "samurai", "path": "A1,B1"})",
+       {"move", "--board", "samurai", "--path", "A1,B1"}},
+      {R"({"board": "g8_2108", "paddy": "in-season", "los": "A"})",
+       {"render", "--board", "g8_2108", "--paddy", "in-season", "--los", "A", "--out",
+        "unwritten.svg"}}};
+  for (const auto& [body, args] : refused) {
+    const std::string what = args[0];
+    r = post(what, body);
+    std::vector<std::string> cli = {"--json", "tactical"};
+    cli.insert(cli.end(), args.begin(), args.end());
+    const opsim::test::CliRun run = opsim::test::RunCli(cli);
+    EXPECT_NE(run.code, 0) << body;
+    EXPECT_EQ(r.status, 422) << body << ": " << r.body;
+    EXPECT_EQ(r.json()["error"], AsApiError(run.json()["error"])) << body;
+  }
+  EXPECT_FALSE(std::filesystem::exists("unwritten.svg"));
+  // Another method: 405; another path: 404.
+  EXPECT_EQ(c.Get("/api/tactical/los").status, 405);
+  EXPECT_EQ(c.Get("/api/tactical/render").status, 405);
+  EXPECT_EQ(post("boards/x", "{}").status, 404);
+  EXPECT_EQ(post("reach", "{}").status, 404);
 }
 
 // The real executable: started as a player starts it, stopped as a service manager stops it.

@@ -151,12 +151,27 @@ TEST(TacticalRender, EachBundledBoardIsWellFormedAndShowsWhatItMust) {
     for (const std::string& t : terrains)
       EXPECT_NE(legend.find("data-key=\"" + t + "\""), std::string::npos) << name << " " << t;
     for (const BoardUnit& u : b.units()) {
-      EXPECT_NE(svg.find("<g class=\"unit\" data-hex=\"" + b.Name(u.at.hex) + "\"><title>" +
-                         u.name + ": "),
+      EXPECT_NE(svg.find("<g class=\"unit\" data-hex=\"" + b.Name(u.at.hex) + "\" data-unit=\"" +
+                         u.name + "\"><title>" + u.name + ": "),
                 std::string::npos)
           << name << " " << u.name;
     }
     EXPECT_EQ(Count(svg, "<g class=\"unit\""), b.units().size()) << name;
+    // What a page clicks (docs/api.md): every data-hex is a coordinate --from and --path take,
+    // every data-unit a board unit's name.
+    const auto values = [&svg](const std::string& attr) {
+      std::vector<std::string> out;
+      const std::string open = " " + attr + "=\"";
+      for (std::size_t at = svg.find(open); at != std::string::npos; at = svg.find(open, at + 1))
+        out.push_back(*opsim::test::AttrText(svg.substr(at, 100), attr));
+      return out;
+    };
+    const std::vector<std::string> hexes = values("data-hex"), units = values("data-unit");
+    for (const std::string& hex : hexes) EXPECT_TRUE(b.FindPosition(hex)) << name << " " << hex;
+    for (const std::string& unit : units)
+      EXPECT_NE(b.FindUnit(unit), nullptr) << name << " " << unit;
+    EXPECT_GE(hexes.size(), 2 * b.Hexes().size()) << name;  // its polygon and its coordinate
+    EXPECT_EQ(units.size(), b.units().size()) << name;
   }
 }
 

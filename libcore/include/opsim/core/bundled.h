@@ -25,5 +25,9 @@ struct BundledFile {
 // bundled name: "no board file or bundled board named 'x' (bundled: g13_23, g8_2108)".
 Result<std::string> ResolveBundled(std::string_view name_or_path,
                                    const std::vector<BundledFile>& bundled, std::string_view kind);
+// The bundled file named `name`, never a file of that path (a server is given names only):
+// "no bundled board named 'x' (bundled: g13_23, g8_2108)", kNotFound.
+Result<std::string> FindBundled(std::string_view name, const std::vector<BundledFile>& bundled,
+                                std::string_view kind);
 
 }  // namespace opsim

@@ -1,8 +1,8 @@
-#include "svg.h"
+#include "opsim/query/svg.h"
 
 #include "palette.h"
 
-namespace opsim::cli {
+namespace opsim::query {
 
 const nlohmann::json& Palette() {
   static const nlohmann::json palette = nlohmann::json::parse(kPaletteJson);
@@ -43,4 +43,4 @@ const OutputKind& SvgFile() {
   return kind;
 }
 
-}  // namespace opsim::cli
+}  // namespace opsim::query

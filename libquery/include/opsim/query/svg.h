@@ -9,7 +9,7 @@
 
 #include "opsim/core/files.h"
 
-namespace opsim::cli {
+namespace opsim::query {
 
 // web/palette.json, parsed once.
 const nlohmann::json& Palette();
@@ -20,4 +20,4 @@ std::string Escape(std::string_view s);
 // An SVG drawing: what `--out` of a drawing command replaces without --force.
 const OutputKind& SvgFile();
 
-}  // namespace opsim::cli
+}  // namespace opsim::query

@@ -1,4 +1,4 @@
-#include "tactical_render.h"
+#include "opsim/query/tactical_render.h"
 
 #include <algorithm>
 #include <cctype>
@@ -8,12 +8,12 @@
 #include <set>
 #include <sstream>
 
+#include "opsim/query/svg.h"
 #include "opsim/tactical/beach.h"
 #include "opsim/tactical/paddy.h"
 #include "opsim/tactical/panji.h"
-#include "svg.h"
 
-namespace opsim::cli {
+namespace opsim::query {
 
 namespace {
 
@@ -187,6 +187,7 @@ struct Item {
   std::string text;
   std::string cls;  // "unit" or "counter"
   std::string title;
+  std::string unit;  // a unit's board name (data-unit), for a page to click
 };
 
 class Drawing {
@@ -408,7 +409,8 @@ void Drawing::CollectItems() {
     if (u.at.place != t::Place::kHex) text += std::string(" ") + t::Name(u.at.place);
     items_[u.at.hex].push_back({text, "unit",
                                 u.name + ": " + (u.side.empty() ? "" : u.side + " ") +
-                                    u.unit.ToString() + " at " + b_.Name(u.at)});
+                                    u.unit.ToString() + " at " + b_.Name(u.at),
+                                u.name});
     Use("unit");
   }
   for (const t::Hex* h : b_.Hexes()) {
@@ -416,19 +418,19 @@ void Drawing::CollectItems() {
     if (h->panji) {
       v.push_back({std::string("Panji ") + h->panji->id() + (h->panji->hidden() ? " HIP" : ""),
                    "counter panji",
-                   t::HipRecordOf(b_, h->cell) + (h->panji->hidden() ? " (hidden)" : "")});
+                   t::HipRecordOf(b_, h->cell) + (h->panji->hidden() ? " (hidden)" : ""), ""});
       Use("panji");
     }
     if (h->pier) {
       v.push_back({*h->pier == t::PierKind::kStone ? "stone pier" : "wooden pier", "counter",
-                   "a pier (G13.7)"});
+                   "a pier (G13.7)", ""});
       Use("counter");
     }
     for (t::CounterType c : h->counters) {
-      v.push_back({Words(t::Name(c)), "counter", Words(t::Name(c)) + " counter"});
+      v.push_back({Words(t::Name(c)), "counter", Words(t::Name(c)) + " counter", ""});
       Use("counter");
     }
-    if (h->bridge) v.push_back({"bridge", "counter", "a bridge Location"});
+    if (h->bridge) v.push_back({"bridge", "counter", "a bridge Location", ""});
   }
 }
 
@@ -463,7 +465,8 @@ void Drawing::HexTexts() {
       if (list.size() > 2) text += " +" + std::to_string(list.size() - 1);
       const double top = c.y - 3.8 + static_cast<double>(i) * (kBoxH + 0.3);
       const bool unit = it.cls == "unit";
-      svg_ << "<g class=\"" << it.cls << "\" data-hex=\"" << Escape(b_.Name(hex)) << "\"><title>"
+      svg_ << "<g class=\"" << it.cls << "\" data-hex=\"" << Escape(b_.Name(hex)) << "\""
+           << (unit ? " data-unit=\"" + Escape(it.unit) + "\"" : "") << "><title>"
            << Escape(it.title) << "</title><rect x=\"" << Num(c.x - kBoxW / 2) << "\" y=\""
            << Num(top) << "\" width=\"" << Num(kBoxW) << "\" height=\"" << Num(kBoxH)
            << "\" rx=\"0.4\" fill=\"" << (unit ? "#ffffff" : StyleColor("background"))
@@ -738,4 +741,4 @@ Result<std::string> RenderBoardSvg(const t::Board& b, const TacticalRenderReques
   return Drawing(b, req).Draw();
 }
 
-}  // namespace opsim::cli
+}  // namespace opsim::query

@@ -2,6 +2,6 @@
 // and the browser (web/js/style.js) share, so that a printed position and the table agree.
 #pragma once
 
-namespace opsim::cli {
+namespace opsim::query {
 extern const char* const kPaletteJson;
-}  // namespace opsim::cli
+}  // namespace opsim::query

@@ -4,7 +4,10 @@
 // Covered hexsides; other counters and the board's units as text; the grids where the board file
 // lays them; a legend. On top, a LOS thread or a path, with what each hex contributed and the
 // answer in words, as `tactical los` and `tactical move` print it: the drawing decides no rule,
-// the caller passes the answers in. Colours are web/palette.json's; none is the only signal.
+// the caller passes the answers in (opsim/query/tactical.h). Colours are web/palette.json's; none
+// is the only signal. For a page to click: each hex's polygon and texts carry data-hex (its
+// coordinate as --from and --path take it, "oM5", "37EE7") and each unit drawn data-unit (its
+// board name).
 #pragma once
 
 #include <optional>
@@ -14,7 +17,7 @@
 #include "opsim/core/error.h"
 #include "opsim/tactical/board.h"
 
-namespace opsim::cli {
+namespace opsim::query {
 
 // A label on the drawing: on a hex, or on the hexside between two hexes.
 struct BoardMark {
@@ -44,4 +47,4 @@ struct TacticalRenderRequest {
 // or more at that size, which the drawing's width and height say in mm.
 Result<std::string> RenderBoardSvg(const tactical::Board& b, const TacticalRenderRequest& req);
 
-}  // namespace opsim::cli
+}  // namespace opsim::query
