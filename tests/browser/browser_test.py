@@ -1115,19 +1115,43 @@ def tactical(opsim, out, url):
         if drained["hindrance"] == mud["hindrance"]:
             raise Failure(f"tactical: draining the paddies left the Hindrance at {drained['hindrance']}")
 
-        print("by keyboard: squads A to C typed (the G8.4 EX), then a hex off the overlay refused")
+        print("units clicked: squad A to squad D, along hexside oL4-oL5 (the G8.2108 EX)")
         t.choose('#settings [data-key="paddy"]', "in-season", "the board in season again")
         t.choose('#settings [data-key="ec"]', "", "the board's EC")
+        for unit in ("A", "D"):
+            t.answered(lambda: b.click_at(b.wait_for(f'#board svg [data-unit="{unit}"]')), f"squad {unit} clicked")
+        ends = [b.d.find_element(By.ID, i).get_attribute("value") for i in ("los-from", "los-to")]
+        if ends != ["A", "D"]:
+            raise Failure(f"tactical: the units' clicks filled From and To with {ends}")
+        t.los_equal(g8 + ["--from", "A", "--to", "D"])
+
+        print("by keyboard: squads A to C typed (the G8.4 EX), then a hex off the overlay refused")
         b.d.find_element(By.ID, "los-from").send_keys(Keys.CONTROL, "a")
         b.d.find_element(By.ID, "los-from").send_keys("A")
         t.type_into("#los-to", "C")
         t.los_equal(g8 + ["--from", "A", "--to", "C"])
         t.type_into("#los-to", "oZ9")
         t.error_equal(["los"] + g8 + ["--from", "A", "--to", "oZ9"])
+        if not b.d.find_elements(By.CSS_SELECTOR, "#board[data-stale]") or "No answer" not in b.text("#board-status"):
+            raise Failure("tactical: the last drawing is not said to be of an earlier question")
         b.shot("los-refused")
         b.console(allow=Tactical.REFUSED)
         b.d.switch_to.active_element.send_keys(Keys.ESCAPE)
         b.wait("the error dismissed by Escape", lambda: b.js("return document.getElementById('error').hidden"))
+        t.type_into("#los-to", "C")
+        print("a malformed question (HTTP 400): the field named in words and marked")
+        seed = b.d.find_element(By.CSS_SELECTOR, '#settings [data-key="seed"]')
+        t.answered(lambda: (seed.send_keys("-1"), seed.send_keys(Keys.TAB)), "the seed -1")
+        b.wait_text("#error-text", "Seed (DYO dr, Panji MC): expected an integer")
+        b.wait_text("#error-text", "HTTP 400")
+        b.shot("field-refused")
+        if seed.get_attribute("aria-invalid") != "true":
+            raise Failure("tactical: the seed refused is not marked")
+        b.console(allow=Tactical.REFUSED)
+        seed.send_keys(Keys.BACKSPACE, Keys.BACKSPACE)
+        t.answered(lambda: seed.send_keys(Keys.TAB), "the seed cleared")
+        if seed.get_attribute("aria-invalid") or not b.js("return document.getElementById('error').hidden"):
+            raise Failure(f"tactical: the error stays once the question is answered: {b.text('#error-text')} (seed {seed.get_attribute('value')!r}, {seed.get_attribute('aria-invalid')})")
 
         print("g9_3 with PTO: a path by clicks, a step refused, one step back, the rest typed")
         t.choose("#board-name", "g9_3", "g9_3 drawn")

@@ -102,6 +102,7 @@ async function ask() {
       if (q.kind) showThread();
     }
     clearError();
+    delete $("board").dataset.stale;
     showAnswer(q.kind, answer);
   } catch (e) {
     if (seq !== state.seq) return;
@@ -109,6 +110,8 @@ async function ask() {
     $("verdict").textContent = "";
     $("answer").replaceChildren(para("No answer: the error above says what was wrong.", "hint"));
     $("in-effect").textContent = "";
+    // The drawing on the page is of an earlier question: dimmed, and said.
+    $("board").dataset.stale = "1";
     if (e instanceof ApiError && !state.drawn) {
       $("board").replaceChildren(para("The board could not be drawn: the error above says why.", "hint"));
     }
@@ -189,10 +192,12 @@ function hexOf(value) {
 function showPicks() {
   const svg = svgOf();
   if (svg) {
-    // Outlines over the whole drawing (copies of the hexes' shapes), so no neighbour hides them.
+    // Outlines (copies of the hexes' shapes) over the hexes and hexsides, so that no neighbour
+    // hides them, and under the texts, units and the server's tags. A path is the server's to draw.
     svg.querySelector("g.picks")?.remove();
-    const picks = svg.appendChild(document.createElementNS(svg.namespaceURI, "g"));
+    const picks = document.createElementNS(svg.namespaceURI, "g");
     picks.setAttribute("class", "picks");
+    svg.insertBefore(picks, svg.querySelector("g.hex-texts"));
     const mark = (value, cls) => {
       const hex = hexOf(value);
       const shape = hex && svg.querySelector(`polygon.hex[data-hex="${CSS.escape(hex)}"]`);
@@ -204,17 +209,14 @@ function showPicks() {
     if (state.mode === "los") {
       mark($("los-from").value.trim(), "pick-from");
       mark($("los-to").value.trim(), "pick-to");
-    } else {
-      for (const t of pathTokens()) {
-        if (!t.startsWith("+")) mark(t.split(/[@~]/)[0], "pick-path");
-      }
     }
   }
   const from = $("los-from").value.trim(), to = $("los-to").value.trim(), path = pathTokens();
   const next = state.mode === "los"
     ? !from ? "Click the firer (From)." : !to ? `From ${from}: click the target (To).` : `LOS ${from} to ${to}; a click starts a new one from there.`
     : !path.length ? "Click the hex the unit starts in." : `Path ${path.join(", ")}: click the next hex.`;
-  $("board-status").textContent = `${state.sourceName}. ${next}`;
+  const stale = $("board").dataset.stale ? " (No answer: the board, dimmed, is the last one drawn.)" : "";
+  $("board-status").textContent = `${state.sourceName}. ${next}${stale}`;
 }
 
 // What is under a click: the topmost drawn unit (its name) or hex (its coordinate).
@@ -352,16 +354,30 @@ function clearError() {
   for (const c of document.querySelectorAll("[aria-invalid]")) c.removeAttribute("aria-invalid");
 }
 
+// A control's words: its label's, without the words of the options inside it.
+function labelOf(control) {
+  const label = control.tagName === "FIELDSET" ? control.querySelector("legend") : control.labels?.[0];
+  if (!label) return control.dataset.key;
+  const words = label.cloneNode(true);
+  for (const c of words.querySelectorAll("select, input")) c.remove();
+  return words.textContent.trim();
+}
+
 // Says what was wrong: the server's where, message and rule (a board file's error names the file
 // and line), and marks the control of the key the error's `where` points at, if any.
 function fail(e) {
   let text = e instanceof Error ? e.message : String(e);
   if (e instanceof ApiError) {
-    if (e.where) text = `${e.where}: ${text}`;
-    text += `\n(HTTP ${e.status || "—"}, ${e.code})`;
+    // A key of the question (`request body:1: /seed`) is named as the page labels its control.
     const key = e.pointer.split("/")[1];
     const control = key && document.querySelector(`[data-key="${CSS.escape(key)}"]`);
-    if (control) control.setAttribute("aria-invalid", "true");
+    if (control) {
+      control.setAttribute("aria-invalid", "true");
+      text = `${labelOf(control)}: ${text}`;
+    } else if (e.where) {
+      text = `${e.where}: ${text}`;
+    }
+    text += `\n(HTTP ${e.status || "—"}, ${e.code}${control ? `; ${e.where}` : ""})`;
   }
   $("error-text").textContent = text;
   $("error").hidden = false;
