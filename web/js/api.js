@@ -110,7 +110,7 @@ export class Api extends JsonApi {
   }
 }
 
-// The tactical module (docs/api.md, "Tactical boards"): each question is one flat JSON object,
+// The tactical boards' questions (docs/api.md, "The tactical module"): each one flat JSON object,
 // the CLI's options with `-` written `_` (docs/tactical.md); no game and no token.
 export class TacticalApi extends JsonApi {
   constructor() {
