@@ -503,7 +503,6 @@ std::string TacticalBoardDir() {
 }
 
 Result<TacticalRequest> ParseTacticalRequest(const JsonSource& body, TacticalCommand command) {
-  if (!body.doc().is_object()) return body.Bad(P(), "the body is one JSON object");
   const BodyReader in(body);
   std::vector<std::string> keys = BoardKeys();
   const bool los = command != TacticalCommand::kMove;
