@@ -268,10 +268,8 @@ function factorRows(cls, title, items, total) {
 
 function settingsWords(s) {
   if (!s) return "";
-  const words = [];
-  if (s.paddy !== "unset") words.push(`paddies ${s.paddy}`);
-  words.push(`EC ${s.ec}`);
-  if (s.slope !== "unset") words.push(`slope ${s.slope}`);
+  const words = [s.paddy === "unset" ? "paddy state not set" : `paddies ${s.paddy}`, `EC ${s.ec}`,
+    s.slope === "unset" ? "slope not set" : `slope ${s.slope}`];
   words.push(`tide ${s.tide}`, `reef ${s.reef}`, `OCEAN is ${s.water}`, `seawall ${s.seawall}`);
   for (const [k, w] of [["pto", "PTO Terrain"], ["heavy_surf", "Heavy Surf"], ["frozen", "OCEAN frozen"]]) {
     if (s[k]) words.push(w);
