@@ -22,8 +22,9 @@ step and the step before it, each step in words, the attack's dice at its step.
 tactical: the tactical page (web/tactical.html), reached from the lobby: the bundled boards listed;
 on g8_2108 (paddies in season) a LOS traced by clicking two hexes, its verdict, Hindrances and TEM
 with their rules and the thread drawn equal to `opsim tactical los --json`'s (and `render --los`'s);
-EC mud and drained paddies change the answer, again as the CLI says; squads A and C typed, and a hex
-off the overlay refused with the CLI's words; on g9_3 (PTO, Double Time) a path clicked, a step
+EC mud and drained paddies change the answer, again as the CLI says; squads A and D clicked, A and C
+typed, a hex off the overlay refused with the CLI's words (the last drawing dimmed), a seed of -1
+refused (400) naming its field; on g9_3 (PTO, Double Time) a path clicked, a step
 refused (G9.6), Backspace, the rest typed, each step's cost and rules as `opsim tactical move
 --json`'s; a board file opened from the disk drawn and asked; a broken one's error named by its
 file and line. No JavaScript error in the console.
