@@ -1190,6 +1190,12 @@ def tactical(opsim, out, url):
             t.click_hex("oL2")
             t.los_equal(["--board", mine, "--paddy", "in-season", "--from", "oM5", "--to", "oL2"])
             b.step("file")
+            print("a bundled board, then the file again from the list")
+            t.choose("#board-name", "g9_3", "g9_3 drawn again")
+            t.choose("#board-name", "file:", "the file drawn again")
+            b.wait_text("#board-status", "my_paddies.json")
+            if not b.d.find_elements(By.CSS_SELECTOR, '#board svg polygon.hex[data-hex="oM5"]'):
+                raise Failure("tactical: the file chosen again from the list is not drawn")
 
             print("a broken board file: its error with the file's name and line")
             broken = os.path.join(tmp, "broken_board.json")

@@ -21,6 +21,7 @@ const state = {
   boards: [],
   source: null, // {board} or {board_text, board_file_name}: sent with every question
   sourceName: "",
+  file: null, // {text, name}: the board file read last
   drawn: "", // the render question whose SVG is on the page
   seq: 0, // the latest question asked; older answers are dropped
   scale: 0, // px per SVG unit; 0: fit the board's width
@@ -408,15 +409,22 @@ function chooseBundled(name) {
   useSource({ board: name }, name, b ? boardWords(b) : "");
 }
 
+// The board file read last, which the board list offers again as "file: NAME".
+function chooseFile() {
+  const { text, name } = state.file;
+  $("board-name").value = FILE;
+  useSource({ board_text: text, board_file_name: name }, name,
+    `${name}, from your disk: its text goes with each question (docs/tactical.md, "Board files").`);
+}
+
 function openFile(file) {
   const reader = new FileReader();
   reader.onload = () => {
     const select = $("board-name");
     select.querySelector(`option[value="${FILE}"]`)?.remove();
     select.append(el("option", { value: FILE }, `file: ${file.name}`));
-    select.value = FILE;
-    useSource({ board_text: reader.result, board_file_name: file.name }, file.name,
-      `${file.name}, from your disk: its text goes with each question (docs/tactical.md, "Board files").`);
+    state.file = { text: reader.result, name: file.name };
+    chooseFile();
   };
   reader.onerror = () => fail(new Error(`${file.name}: cannot be read (${reader.error?.message || "unknown error"})`));
   reader.readAsText(file);
@@ -439,9 +447,7 @@ function typing(target) {
 function wire() {
   for (const s of document.querySelectorAll("select.unit-kinds")) s.append(...UNIT_KINDS.map((k) => el("option", { value: k }, k)));
   $("move-flags").append(...FLAGS.map((f) => el("label", {}, el("input", { type: "checkbox", value: f }), ` ${f}`)));
-  $("board-name").addEventListener("change", (ev) => {
-    if (ev.target.value !== FILE) chooseBundled(ev.target.value);
-  });
+  $("board-name").addEventListener("change", (ev) => (ev.target.value === FILE ? chooseFile() : chooseBundled(ev.target.value)));
   $("board-file").addEventListener("change", (ev) => {
     const file = ev.target.files[0];
     if (file) openFile(file);
