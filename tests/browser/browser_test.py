@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """The browser client (web/) in real headless Chromium against a real `opsim serve`.
 
-usage: browser_test.py play|perf|steps --opsim BIN --out DIR
+usage: browser_test.py play|perf|steps|tactical --opsim BIN --out DIR
 
 play: a hosted game of the bundled scenario, one browser per side. The Axis sees the map and
 a unit, selects it and sees its reach, writes a move, a second move and an attack (with odds)
@@ -18,6 +18,16 @@ game asks them (the dice are the server's), the turn logged and its summary show
 the attack is declared its odds are previewed (and a refused attack's rule said); they are the
 odds it is fought at. Then the replay takes player-turn 1 again step by step: the map at the move's
 step and the step before it, each step in words, the attack's dice at its step.
+
+tactical: the tactical page (web/tactical.html), reached from the lobby: the bundled boards listed;
+on g8_2108 (paddies in season) a LOS traced by clicking two hexes, its verdict, Hindrances and TEM
+with their rules and the thread drawn equal to `opsim tactical los --json`'s (and `render --los`'s);
+EC mud and drained paddies change the answer, again as the CLI says; squads A and D clicked, A and C
+typed, a hex off the overlay refused with the CLI's words (the last drawing dimmed), a seed of -1
+refused (400) naming its field; on g9_3 (PTO, Double Time) a path clicked, a step
+refused (G9.6), Backspace, the rest typed, each step's cost and rules as `opsim tactical move
+--json`'s; a board file opened from the disk drawn and asked; a broken one's error named by its
+file and line. No JavaScript error in the console.
 
 perf: a generated 100,000-hex, 2,000-unit game, opened twice; prints the time until its first
 view (about 10,000 hexes) is painted, and its stages, from the browser's performance API (the
@@ -36,6 +46,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+import xml.etree.ElementTree as ET
 
 try:
     from selenium import webdriver
@@ -44,7 +55,7 @@ try:
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support.ui import WebDriverWait
+    from selenium.webdriver.support.ui import Select, WebDriverWait
 except ImportError:
     print("browser_test.py: python3-selenium is not installed")
     sys.exit(1 if os.environ.get("OPSIM_REQUIRE_BROWSER") else 77)
@@ -949,6 +960,266 @@ def steps(opsim, out, url):
         shutil.rmtree(games, ignore_errors=True)
 
 
+class Tactical:
+    """The tactical page (web/tactical.html) in one browser, and `opsim tactical` beside it: every
+    answer the page shows is compared with the CLI's --json for the same question."""
+
+    REFUSED = staticmethod(lambda e: e.get("source") == "network" and (" 400 " in e["message"] or " 422 " in e["message"]))
+
+    def __init__(self, opsim, b):
+        self.opsim, self.b = opsim, b
+
+    def cli(self, *args):
+        r = subprocess.run([self.opsim, "tactical", *args, "--json"], capture_output=True, text=True)
+        doc = json.loads(r.stdout)
+        if r.returncode != 0 and "error" not in doc:
+            raise Failure(f"opsim tactical {' '.join(args)}: exit {r.returncode}: {r.stderr}")
+        return doc
+
+    def asked(self):
+        return int(self.b.js("return Number(document.body.dataset.asked || 0)"))
+
+    def answered(self, act, what):
+        """Does `act` and waits until the page has the answer of the question it asked."""
+        before = self.asked()
+        act()
+        self.b.wait(what, lambda: self.asked() > before and not self.b.js("return 'busy' in document.body.dataset"))
+
+    def choose(self, css, value, what):
+        select = Select(self.b.d.find_element(By.CSS_SELECTOR, css))
+        if select.first_selected_option.get_attribute("value") != value:
+            self.answered(lambda: select.select_by_value(value), what)
+
+    def click_hex(self, hex_name):
+        """Clicks a hex's drawing where its coordinate is printed (the page takes the topmost
+        unit or hex there, as a player's click)."""
+        self.answered(lambda: self.b.click_at(self.b.wait_for(f'#board svg text.coord[data-hex="{hex_name}"]')),
+                      f"the answer after a click on {hex_name}")
+
+    def type_into(self, css, text):
+        box = self.b.d.find_element(By.CSS_SELECTOR, css)
+        box.send_keys(Keys.CONTROL, "a")
+        self.answered(lambda: box.send_keys(text, Keys.ENTER), f"the answer to {css} = {text}")
+
+    def rows(self, cls):
+        return self.b.js("return [...document.querySelectorAll(arguments[0])].map((tr) =>"
+                         " [...tr.querySelectorAll('td')].map((td) => td.textContent))", f"#answer tr.{cls}")
+
+    def los_equal(self, args):
+        """The LOS answer shown equals `opsim tactical los ARGS --json`'s: the verdict, each
+        Hindrance and TEM item with its rule, and the thread drawn on the board."""
+        a = self.cli("los", *args)
+        sign = lambda n: f"+{n}" if n > 0 else str(n)
+        ends = f"LOS {a['from']['at']} (Level {a['from']['level']}) → {a['to']['at']} (Level {a['to']['level']})"
+        want = (f"{ends}: clear, Hindrance {sign(a['hindrance'])}; vs {a['attack']}, TEM {sign(a['tem'])}" if a["los"]
+                else f"{ends}: NO LOS, blocked: {a['blocked']['what']} [{a['blocked']['rule']}]")
+        verdict = self.b.text("#verdict")
+        if verdict != want:
+            raise Failure(f"tactical: the verdict shown is '{verdict}', the CLI's answer '{want}' (los {args})")
+        item = lambda f: [f["what"], sign(f["amount"]) if f["amount"] else "", f["rule"]]
+        for cls, key in (("hindrance", "hindrances"), ("tem", "tem_items")):
+            shown, cli = self.rows(cls), [item(f) for f in a[key]] or [["none"]]
+            if shown != cli:
+                raise Failure(f"tactical: the {key} shown {shown} are not the CLI's {cli} (los {args})")
+        thread = self.b.text("#answer p")
+        if not all(h in thread for h in a["path"]):
+            raise Failure(f"tactical: the thread's hexes {a['path']} are not all in '{thread}'")
+        # The board drawn with the thread, as `opsim tactical render --los` draws it.
+        drawn = self.b.js("const t = document.querySelector('#board svg .los-answer .verdict'); return t && t.textContent")
+        with tempfile.TemporaryDirectory() as tmp:
+            svg = os.path.join(tmp, "los.svg")
+            at = args.index("--from")
+            render = list(args[:at]) + ["--los", f"{args[at + 1]},{args[at + 3]}"] + list(args[at + 4:])
+            subprocess.run([self.opsim, "tactical", "render", *render, "--out", svg], check=True, stdout=subprocess.DEVNULL)
+            want_drawn = ET.parse(svg).getroot().find(".//{http://www.w3.org/2000/svg}text[@class='verdict']").text
+        if drawn != want_drawn or not self.b.d.find_elements(By.CSS_SELECTOR, "#board svg .thread"):
+            raise Failure(f"tactical: the board's thread says '{drawn}', the CLI's drawing '{want_drawn}'")
+        print(f"  {want}: {len(a['hindrances'])} Hindrance and {len(a['tem_items'])} TEM items, as the CLI says")
+        return a
+
+    def move_equal(self, args):
+        """The path shown equals `opsim tactical move ARGS --json`'s: each step's hex, cost and rules,
+        and the verdict."""
+        a = self.cli("move", *args)
+        shown = self.b.js("return [...document.querySelectorAll('#move-steps tr.step')].map((tr) => ({"
+                          "to: tr.querySelector('.to').firstChild.textContent, cost: tr.querySelector('.cost').textContent,"
+                          "rules: [...tr.querySelectorAll('.why .rule')].map((r) => r.textContent)}))")
+        want = [{"to": s["to"], "cost": "" if i == 0 else "refused" if "refusal" in s else f"{s['cost_text']} {a['points']}",
+                 "rules": [f"[{c['rule']}]" for c in s["charges"]] + [f"[{n['rule']}]" for n in s["notes"]]
+                 + ([f"[{s['refusal']['rule']}]"] if "refusal" in s else [])} for i, s in enumerate(a["steps"])]
+        if shown != want:
+            raise Failure(f"tactical: the steps shown {shown} are not the CLI's {want} (move {args})")
+        verdict = self.b.text("#verdict")
+        want_verdict = (f"{a['unit']}: legal, {a['total_text']} {a['points']} in total" + (", CX" if a["cx"] else "")
+                        if a["legal"] else f"{a['unit']}: illegal: {a['refusal']['message']} [{a['refusal']['rule']}]")
+        if verdict != want_verdict:
+            raise Failure(f"tactical: the verdict shown is '{verdict}', the CLI's '{want_verdict}'")
+        print(f"  {verdict}: {len(want)} steps, as the CLI says")
+        return a
+
+    def error_equal(self, args, folder=None):
+        """The error shown is the CLI's for the same question: where, message and rule (a board
+        file's named by its file name and line, never a server path)."""
+        e = self.cli(*args)["error"]
+        where = e.get("where", "")
+        if folder:  # the CLI was given the file's path; the page sends its name
+            where = where.replace(folder + os.sep, "")
+        want = f"{where}: {e['message']}" if where else e["message"]
+        if e.get("rule"):
+            want += f" [{e['rule']}]"
+        self.b.wait("the error shown", lambda: self.b.js("return !document.getElementById('error').hidden"))
+        shown = self.b.text("#error-text")
+        if not shown.startswith(want):
+            raise Failure(f"tactical: the error shown is '{shown}', the CLI's '{want}'")
+        live = self.b.js("const e = document.getElementById('error'); return [e.getAttribute('role'), e.getAttribute('aria-live')]")
+        if live != ["alert", "assertive"]:
+            raise Failure(f"tactical: the error area is not announced (role, aria-live: {live})")
+        print(f"  the error shown: {shown.splitlines()[0]}")
+
+
+def tactical(opsim, out, url):
+    games = tempfile.mkdtemp(prefix="opsim-browser-tactical-")
+    server = Server(opsim, games, url)
+    b = None
+    try:
+        b = Browser("tactical", out, size=(1500, 1000))
+        t = Tactical(opsim, b)
+        print("the lobby links the tactical page; it lists the bundled boards")
+        b.d.get(server.url + "/")
+        t.answered(lambda: b.wait_for("#tactical-link").click(), "the first board drawn")
+        names = b.js("return [...document.querySelectorAll('#board-name option')].map((o) => o.value)")
+        want = [x["name"] for x in t.cli("boards")["boards"]]
+        if names != want:
+            raise Failure(f"tactical: the boards listed {names} are not the CLI's {want}")
+
+        print("g8_2108, paddies in season: a LOS by two clicks across the RP overlay")
+        t.choose("#board-name", "g8_2108", "g8_2108 drawn")
+        t.choose('#settings [data-key="paddy"]', "in-season", "the board in season")
+        t.click_hex("oJ1")
+        t.click_hex("oM4")
+        ends = [b.d.find_element(By.ID, i).get_attribute("value") for i in ("los-from", "los-to")]
+        if ends != ["oJ1", "oM4"]:
+            raise Failure(f"tactical: the clicks filled From and To with {ends}")
+        g8 = ["--board", "g8_2108", "--paddy", "in-season"]
+        moderate = t.los_equal(g8 + ["--from", "oJ1", "--to", "oM4"])
+        b.step("los-in-season")
+
+        print("EC mud: the paddy's mud TEM (G8.5) changes the answer")
+        t.choose('#settings [data-key="ec"]', "mud", "the answer with EC mud")
+        mud = t.los_equal(g8 + ["--ec", "mud", "--from", "oJ1", "--to", "oM4"])
+        if mud["tem"] == moderate["tem"]:
+            raise Failure(f"tactical: EC mud left the TEM at {mud['tem']}")
+        b.step("los-mud")
+        print("paddies drained: no Hindrance")
+        t.choose('#settings [data-key="paddy"]', "drained", "the answer with paddies drained")
+        drained = t.los_equal(["--board", "g8_2108", "--paddy", "drained", "--ec", "mud", "--from", "oJ1", "--to", "oM4"])
+        if drained["hindrance"] == mud["hindrance"]:
+            raise Failure(f"tactical: draining the paddies left the Hindrance at {drained['hindrance']}")
+
+        print("units clicked: squad A to squad D, along hexside oL4-oL5 (the G8.2108 EX)")
+        t.choose('#settings [data-key="paddy"]', "in-season", "the board in season again")
+        t.choose('#settings [data-key="ec"]', "", "the board's EC")
+        for unit in ("A", "D"):
+            t.answered(lambda: b.click_at(b.wait_for(f'#board svg [data-unit="{unit}"]')), f"squad {unit} clicked")
+        ends = [b.d.find_element(By.ID, i).get_attribute("value") for i in ("los-from", "los-to")]
+        if ends != ["A", "D"]:
+            raise Failure(f"tactical: the units' clicks filled From and To with {ends}")
+        t.los_equal(g8 + ["--from", "A", "--to", "D"])
+
+        print("by keyboard: squads A to C typed (the G8.4 EX), then a hex off the overlay refused")
+        b.d.find_element(By.ID, "los-from").send_keys(Keys.CONTROL, "a")
+        b.d.find_element(By.ID, "los-from").send_keys("A")
+        t.type_into("#los-to", "C")
+        t.los_equal(g8 + ["--from", "A", "--to", "C"])
+        t.type_into("#los-to", "oZ9")
+        t.error_equal(["los"] + g8 + ["--from", "A", "--to", "oZ9"])
+        if not b.d.find_elements(By.CSS_SELECTOR, "#board[data-stale]") or "No answer" not in b.text("#board-status"):
+            raise Failure("tactical: the last drawing is not said to be of an earlier question")
+        b.shot("los-refused")
+        b.console(allow=Tactical.REFUSED)
+        b.d.switch_to.active_element.send_keys(Keys.ESCAPE)
+        b.wait("the error dismissed by Escape", lambda: b.js("return document.getElementById('error').hidden"))
+        t.type_into("#los-to", "C")
+        print("a malformed question (HTTP 400): the field named in words and marked")
+        seed = b.d.find_element(By.CSS_SELECTOR, '#settings [data-key="seed"]')
+        t.answered(lambda: (seed.send_keys("-1"), seed.send_keys(Keys.TAB)), "the seed -1")
+        b.wait_text("#error-text", "Seed (DYO dr, Panji MC): expected an integer")
+        b.wait_text("#error-text", "HTTP 400")
+        b.shot("field-refused")
+        if seed.get_attribute("aria-invalid") != "true":
+            raise Failure("tactical: the seed refused is not marked")
+        b.console(allow=Tactical.REFUSED)
+        seed.send_keys(Keys.BACKSPACE, Keys.BACKSPACE)
+        t.answered(lambda: seed.send_keys(Keys.TAB), "the seed cleared")
+        if seed.get_attribute("aria-invalid") or not b.js("return document.getElementById('error').hidden"):
+            raise Failure(f"tactical: the error stays once the question is answered: {b.text('#error-text')} (seed {seed.get_attribute('value')!r}, {seed.get_attribute('aria-invalid')})")
+
+        print("g9_3 with PTO: a path by clicks, a step refused, one step back, the rest typed")
+        t.choose("#board-name", "g9_3", "g9_3 drawn")
+        b.d.find_element(By.TAG_NAME, "body").send_keys("m")
+        b.wait("the movement form", lambda: b.js("return !document.getElementById('move-form').hidden"))
+        t.answered(lambda: b.d.find_element(By.CSS_SELECTOR, '#settings [data-key="pto"]').click(), "PTO on")
+        t.answered(lambda: b.d.find_element(By.ID, "move-double-time").click(), "Double Time on")
+        for h in ("37EE8", "37DD7", "37CC8"):
+            t.click_hex(h)
+        g9 = ["--board", "g9_3", "--pto", "--double-time"]
+        t.move_equal(g9 + ["--path", "37EE8,37DD7,37CC8"])
+        b.step("path-refused")
+        board = b.d.find_element(By.ID, "board")
+        t.answered(lambda: board.send_keys(Keys.BACKSPACE), "back one step (Backspace)")
+        path = b.d.find_element(By.ID, "move-path")
+        path.send_keys(Keys.END)
+        t.answered(lambda: path.send_keys(",37DD7:beneath,37CC8", Keys.ENTER), "the path typed")
+        t.move_equal(g9 + ["--path", "37EE8,37DD7,37DD7:beneath,37CC8"])
+        b.step("path-legal")
+
+        with tempfile.TemporaryDirectory() as tmp:
+            print("a board file from the disk: drawn, and asked")
+            mine = os.path.join(tmp, "my_paddies.json")
+            shutil.copy(os.path.join(os.path.dirname(__file__), "..", "..", "scenarios", "tactical", "g8_2108.json"), mine)
+            b.d.find_element(By.TAG_NAME, "body").send_keys("l")
+            t.answered(lambda: b.d.find_element(By.ID, "board-file").send_keys(mine), "the file drawn")
+            b.wait_text("#board-status", "my_paddies.json")
+            title = b.js("return document.querySelector('#board svg .title text').textContent")
+            if title != "G8.2108 illustration: paddies on an RP overlay":
+                raise Failure(f"tactical: the file's drawing is titled '{title}'")
+            if b.js("return [...document.querySelectorAll('#settings [data-key]')].some((c) => c.type === 'checkbox' ? c.checked : c.value)"):
+                raise Failure("tactical: another board's settings are kept for the file")
+            t.choose('#settings [data-key="paddy"]', "in-season", "the file in season")
+            t.click_hex("oM5")
+            t.click_hex("oL2")
+            t.los_equal(["--board", mine, "--paddy", "in-season", "--from", "oM5", "--to", "oL2"])
+            b.step("file")
+            print("a bundled board, then the file again from the list")
+            t.choose("#board-name", "g9_3", "g9_3 drawn again")
+            t.choose("#board-name", "file:", "the file drawn again")
+            b.wait_text("#board-status", "my_paddies.json")
+            if not b.d.find_elements(By.CSS_SELECTOR, '#board svg polygon.hex[data-hex="oM5"]'):
+                raise Failure("tactical: the file chosen again from the list is not drawn")
+
+            print("a broken board file: its error with the file's name and line")
+            broken = os.path.join(tmp, "broken_board.json")
+            with open(mine) as f:
+                lines = f.read().splitlines(True)
+            lines[4] = '  "ruleset": 7,\n'
+            with open(broken, "w") as f:
+                f.writelines(lines)
+            t.answered(lambda: b.d.find_element(By.ID, "board-file").send_keys(broken), "the broken file's answer")
+            t.error_equal(["render", "--board", broken, "--paddy", "in-season", "--out", os.path.join(tmp, "x.svg")], folder=tmp)
+            b.shot("file-broken")
+            b.console(allow=Tactical.REFUSED)
+        words = b.js("return document.querySelector('aside').innerText")
+        for bad in ("undefined", "null", "[object", "NaN"):
+            if bad in words:
+                raise Failure(f"tactical: the page says '{bad}'")
+        print("tactical: passed")
+    finally:
+        if b:
+            b.quit()
+        server.stop()
+        shutil.rmtree(games, ignore_errors=True)
+
+
 def perf(opsim, out, url):
     games = tempfile.mkdtemp(prefix="opsim-browser-perf-")
     scenario = os.path.join(games, "generated.json")
@@ -991,7 +1262,7 @@ def perf(opsim, out, url):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("what", choices=["play", "perf", "steps"])
+    p.add_argument("what", choices=["play", "perf", "steps", "tactical"])
     p.add_argument("--opsim", required=True)
     p.add_argument("--out", required=True)
     p.add_argument("--server", help="use this running opsim serve (its address) instead of starting one")
@@ -1004,7 +1275,7 @@ def main():
     # ctest's timeout sends SIGTERM: unwind, so the server and the browsers are stopped too.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("browser_test.py: terminated"))
     try:
-        {"play": play, "perf": perf, "steps": steps}[a.what](a.opsim, a.out, a.server)
+        {"play": play, "perf": perf, "steps": steps, "tactical": tactical}[a.what](a.opsim, a.out, a.server)
     except Failure as e:
         print(f"browser_test.py {a.what}: FAILED: {e}", file=sys.stderr)
         return 1

@@ -1,5 +1,6 @@
 // The game API (docs/api.md) as the page uses it: one token, JSON in and out, and every
-// error answer turned into an ApiError carrying the server's message, where and rule.
+// error answer turned into an ApiError carrying the server's message, where and rule. The
+// tactical endpoints (no game, no token) are TacticalApi's.
 
 export class ApiError extends Error {
   // The message is the server's words with the rule; `where` (docs/api.md: "request body:51:
@@ -16,11 +17,11 @@ export class ApiError extends Error {
   }
 }
 
-export class Api {
-  constructor(game, token) {
-    this.game = game;
+// JSON over HTTP under one base path, with an optional bearer token.
+class JsonApi {
+  constructor(base, token = "") {
+    this.base = base;
     this.token = token;
-    this.base = `/api/games/${encodeURIComponent(game)}`;
   }
 
   async request(method, path, body) {
@@ -67,6 +68,13 @@ export class Api {
   post(path, body) {
     return this.request("POST", path, body);
   }
+}
+
+export class Api extends JsonApi {
+  constructor(game, token) {
+    super(`/api/games/${encodeURIComponent(game)}`, token);
+    this.game = game;
+  }
 
   status(at) { return this.get("", { at }); }
   theater() { return this.get("/theater"); }
@@ -100,4 +108,18 @@ export class Api {
     const q = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
     return new EventSource(`${this.base}/events${q}`);
   }
+}
+
+// The tactical boards' questions (docs/api.md, "The tactical module"): each one flat JSON object,
+// the CLI's options with `-` written `_` (docs/tactical.md); no game and no token.
+export class TacticalApi extends JsonApi {
+  constructor() {
+    super("/api/tactical");
+  }
+
+  boards() { return this.get("/boards"); }
+  los(question) { return this.post("/los", question); }
+  move(question) { return this.post("/move", question); }
+  // {svg, board, los?, move?}: the board drawn as `opsim tactical render` draws it.
+  render(question) { return this.post("/render", question); }
 }

@@ -1,5 +1,6 @@
-// The page without ?game=: the games on this server, and a new game of a bundled scenario with
-// its side links (the tokens are shown once: the server keeps only their hashes).
+// The page without ?game=: the games on this server, a new game of a bundled scenario with its
+// side links (the tokens are shown once: the server keeps only their hashes), and the tactical
+// page (tactical.html).
 
 import { el, para } from "./panels.js";
 
@@ -28,7 +29,10 @@ export async function showLobby(main) {
   main.replaceChildren(el("section", { class: "lobby" },
     el("h2", {}, "New game"), form, created,
     el("h2", {}, "Games"), games,
-    para("A game made by the server opens from its side links; a log put in the games folder by hand is listed here and can be read by anyone.", "hint")));
+    para("A game made by the server opens from its side links; a log put in the games folder by hand is listed here and can be read by anyone.", "hint"),
+    el("h2", {}, "Tactical boards"),
+    el("p", {}, el("a", { href: "/tactical.html", id: "tactical-link" }, "Trace a line of sight or cost a path"),
+      " on ASL's rice paddies (G8), panjis (G9) and beaches (G13), or a samurai-era field: the bundled boards, or a board file of yours.")));
   const list = async () => {
     const g = await json("GET", "/api/games");
     games.replaceChildren(...g.games.map((x) => el("li", {},
