@@ -188,6 +188,7 @@ struct Item {
   std::string cls;  // "unit" or "counter"
   std::string title;
   std::string unit;  // a unit's board name (data-unit), for a page to click
+  std::string at;    // a unit's position as a path names it (data-at: "37DD7:beneath")
 };
 
 class Drawing {
@@ -410,7 +411,7 @@ void Drawing::CollectItems() {
     items_[u.at.hex].push_back({text, "unit",
                                 u.name + ": " + (u.side.empty() ? "" : u.side + " ") +
                                     u.unit.ToString() + " at " + b_.Name(u.at),
-                                u.name});
+                                u.name, b_.Name(u.at)});
     Use("unit");
   }
   for (const t::Hex* h : b_.Hexes()) {
@@ -466,9 +467,10 @@ void Drawing::HexTexts() {
       const double top = c.y - 3.8 + static_cast<double>(i) * (kBoxH + 0.3);
       const bool unit = it.cls == "unit";
       svg_ << "<g class=\"" << it.cls << "\" data-hex=\"" << Escape(b_.Name(hex)) << "\""
-           << (unit ? " data-unit=\"" + Escape(it.unit) + "\"" : "") << "><title>"
-           << Escape(it.title) << "</title><rect x=\"" << Num(c.x - kBoxW / 2) << "\" y=\""
-           << Num(top) << "\" width=\"" << Num(kBoxW) << "\" height=\"" << Num(kBoxH)
+           << (unit ? " data-unit=\"" + Escape(it.unit) + "\" data-at=\"" + Escape(it.at) + "\""
+                    : "")
+           << "><title>" << Escape(it.title) << "</title><rect x=\"" << Num(c.x - kBoxW / 2)
+           << "\" y=\"" << Num(top) << "\" width=\"" << Num(kBoxW) << "\" height=\"" << Num(kBoxH)
            << "\" rx=\"0.4\" fill=\"" << (unit ? "#ffffff" : StyleColor("background"))
            << "\" stroke=\"" << StyleColor("ink") << "\" stroke-width=\"" << (unit ? 0.3 : 0.2)
            << "\"" << (unit ? "" : " stroke-dasharray=\"0.8 0.4\"") << "/>"

@@ -1172,6 +1172,14 @@ def tactical(opsim, out, url):
         t.answered(lambda: path.send_keys(",37DD7:beneath,37CC8", Keys.ENTER), "the path typed")
         t.move_equal(g9 + ["--path", "37EE8,37DD7,37DD7:beneath,37CC8"])
         b.step("path-legal")
+        # A unit clicked starts the path where it stands, its place in the hex included (data-at).
+        b.d.find_element(By.ID, "move-clear").click()
+        b.wait("the path cleared", lambda: path.get_attribute("value") == "")
+        t.answered(lambda: b.click_at(b.wait_for('#board svg [data-unit="E"]')), "squad E clicked")
+        if path.get_attribute("value") != "37DD7:beneath":
+            raise Failure(f"tactical: squad E (beneath the panji in 37DD7) clicked starts the path at {path.get_attribute('value')!r}")
+        t.click_hex("37CC8")
+        t.move_equal(g9 + ["--path", "37DD7:beneath,37CC8"])
 
         with tempfile.TemporaryDirectory() as tmp:
             print("a board file from the disk: drawn, and asked")

@@ -152,13 +152,13 @@ TEST(TacticalRender, EachBundledBoardIsWellFormedAndShowsWhatItMust) {
       EXPECT_NE(legend.find("data-key=\"" + t + "\""), std::string::npos) << name << " " << t;
     for (const BoardUnit& u : b.units()) {
       EXPECT_NE(svg.find("<g class=\"unit\" data-hex=\"" + b.Name(u.at.hex) + "\" data-unit=\"" +
-                         u.name + "\"><title>" + u.name + ": "),
+                         u.name + "\" data-at=\"" + b.Name(u.at) + "\"><title>" + u.name + ": "),
                 std::string::npos)
           << name << " " << u.name;
     }
     EXPECT_EQ(Count(svg, "<g class=\"unit\""), b.units().size()) << name;
     // What a page clicks (docs/api.md): every data-hex is a coordinate --from and --path take,
-    // every data-unit a board unit's name.
+    // every data-unit a board unit's name, every data-at the position --path takes for it.
     const auto values = [&svg](const std::string& attr) {
       std::vector<std::string> out;
       const std::string open = " " + attr + "=\"";
@@ -166,8 +166,17 @@ TEST(TacticalRender, EachBundledBoardIsWellFormedAndShowsWhatItMust) {
         out.push_back(*opsim::test::AttrText(svg.substr(at, 100), attr));
       return out;
     };
-    const std::vector<std::string> hexes = values("data-hex"), units = values("data-unit");
+    const std::vector<std::string> hexes = values("data-hex"), units = values("data-unit"),
+                                   ats = values("data-at");
     for (const std::string& hex : hexes) EXPECT_TRUE(b.FindPosition(hex)) << name << " " << hex;
+    ASSERT_EQ(ats.size(), units.size()) << name;
+    for (std::size_t i = 0; i < ats.size(); ++i) {
+      const BoardUnit* u = b.FindUnit(units[i]);
+      ASSERT_NE(u, nullptr) << name << " " << units[i];
+      const auto at = b.FindPosition(ats[i]);
+      ASSERT_TRUE(at) << name << " " << ats[i];
+      EXPECT_EQ(b.Name(*at), b.Name(u->at)) << name << " " << units[i];
+    }
     for (const std::string& unit : units)
       EXPECT_NE(b.FindUnit(unit), nullptr) << name << " " << unit;
     EXPECT_GE(hexes.size(), 2 * b.Hexes().size()) << name;  // its polygon and its coordinate

@@ -225,7 +225,7 @@ function pickAt(x, y) {
   for (const e of document.elementsFromPoint(x, y)) {
     if (!$("board").contains(e)) continue;
     const unit = e.closest("[data-unit]");
-    if (unit) return { unit: unit.dataset.unit, hex: unit.dataset.hex };
+    if (unit) return { unit: unit.dataset.unit, hex: unit.dataset.hex, at: unit.dataset.at };
     const hex = e.closest("[data-hex]");
     if (hex) return { hex: hex.dataset.hex };
   }
@@ -245,7 +245,8 @@ function clicked(ev) {
       to.value = end;
     }
   } else {
-    $("move-path").value = [...pathTokens(), hit.hex].join(",");
+    // A unit clicked is its position, its place in the hex included (37DD7:beneath).
+    $("move-path").value = [...pathTokens(), hit.at || hit.hex].join(",");
   }
   ask();
 }
