@@ -22,9 +22,8 @@ OPSIM_TEST_PACKAGES=(
 # The one sanitizer build (build-fuzz/): Clang, ASan + UBSan, libFuzzer's coverage in every
 # library. test.sh runs the test suite in it, then fuzz.sh the harnesses, so both stages share
 # one build. Line tables are all the sanitizers' stack traces print (file:line), and compile
-# 10-13% faster than full debug information. Precompiled headers too (OPSIM_PCH): the false
-# warnings that keep them off by default are GCC's; with Clang a fresh build of everything took
-# 22.7 min here and its 722 tests passed (docs/performance.md, "CI time").
+# 10-13% faster than full debug information. Precompiled headers too (OPSIM_PCH, on by default),
+# and the tests' own code at -O0 (the top-level CMakeLists.txt; docs/performance.md, "CI time").
 # shellcheck disable=SC2034  # used by test.sh and fuzz.sh
 OPSIM_FUZZ_CONFIG=(-DCMAKE_CXX_COMPILER=clang++-16 -DCMAKE_BUILD_TYPE=Debug
   -DCMAKE_CXX_FLAGS_DEBUG=-gline-tables-only -DOPSIM_SANITIZE=ON -DOPSIM_FUZZ=ON -DOPSIM_BENCH=OFF
