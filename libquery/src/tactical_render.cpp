@@ -419,19 +419,19 @@ void Drawing::CollectItems() {
     if (h->panji) {
       v.push_back({std::string("Panji ") + h->panji->id() + (h->panji->hidden() ? " HIP" : ""),
                    "counter panji",
-                   t::HipRecordOf(b_, h->cell) + (h->panji->hidden() ? " (hidden)" : ""), ""});
+                   t::HipRecordOf(b_, h->cell) + (h->panji->hidden() ? " (hidden)" : ""), "", ""});
       Use("panji");
     }
     if (h->pier) {
       v.push_back({*h->pier == t::PierKind::kStone ? "stone pier" : "wooden pier", "counter",
-                   "a pier (G13.7)", ""});
+                   "a pier (G13.7)", "", ""});
       Use("counter");
     }
     for (t::CounterType c : h->counters) {
-      v.push_back({Words(t::Name(c)), "counter", Words(t::Name(c)) + " counter", ""});
+      v.push_back({Words(t::Name(c)), "counter", Words(t::Name(c)) + " counter", "", ""});
       Use("counter");
     }
-    if (h->bridge) v.push_back({"bridge", "counter", "a bridge Location", ""});
+    if (h->bridge) v.push_back({"bridge", "counter", "a bridge Location", "", ""});
   }
 }
 
