@@ -12,16 +12,12 @@ namespace {
 using nlohmann::json;
 using test::RunCli;
 
-std::string Orders(const std::string& name) {
-  return std::string(OPSIM_SCENARIO_DIR) + "/orders/special-terrain/" + name;
-}
-
 // The bundled campaign plays through state files, and the same seed gives the same game.
 TEST(CampaignCli, TurnsPlayThroughStateFiles) {
   test::TempDir dir;
-  const auto first =
-      RunCli({"turn", "--scenario", "special-terrain", "--seed", "1940", "--orders",
-              Orders("01-axis-may-i-1940.json"), "--out", dir.Path("1.json"), "--json"});
+  const auto first = RunCli({"turn", "--scenario", "special-terrain", "--seed", "1940", "--orders",
+                             test::BundledOrders("01-axis-may-i-1940.json"), "--out",
+                             dir.Path("1.json"), "--json"});
   ASSERT_EQ(first.code, 0) << first.err;
   const json j = first.json();
   EXPECT_EQ(j["side"], "axis");
@@ -32,15 +28,15 @@ TEST(CampaignCli, TurnsPlayThroughStateFiles) {
   EXPECT_EQ(state["hash"], j["final_hash"]);
   EXPECT_EQ(state["scenario"]["name"], "special-terrain");
 
-  const auto second =
-      RunCli({"turn", "--state", dir.Path("1.json"), "--orders",
-              Orders("02-allied-may-i-1940.json"), "--out", dir.Path("2.json"), "--json"});
+  const auto second = RunCli({"turn", "--state", dir.Path("1.json"), "--orders",
+                              test::BundledOrders("02-allied-may-i-1940.json"), "--out",
+                              dir.Path("2.json"), "--json"});
   ASSERT_EQ(second.code, 0) << second.err;
   EXPECT_EQ(second.json()["side"], "allied");
 
-  const auto again =
-      RunCli({"turn", "--scenario", "special-terrain", "--seed", "1940", "--orders",
-              Orders("01-axis-may-i-1940.json"), "--out", dir.Path("1b.json"), "--json"});
+  const auto again = RunCli({"turn", "--scenario", "special-terrain", "--seed", "1940", "--orders",
+                             test::BundledOrders("01-axis-may-i-1940.json"), "--out",
+                             dir.Path("1b.json"), "--json"});
   ASSERT_EQ(again.code, 0) << again.err;
   EXPECT_EQ(again.json()["final_hash"], j["final_hash"]);
 }
@@ -59,8 +55,9 @@ TEST(CampaignCli, IllegalOrdersExitThreeAndWriteNothing) {
   EXPECT_NE(far.err.find("[B4."), std::string::npos) << far.err;
   EXPECT_FALSE(std::filesystem::exists(dir.Path("out.json")));
 
-  const auto wrong = RunCli({"turn", "--scenario", "special-terrain", "--orders",
-                             Orders("02-allied-may-i-1940.json"), "--out", dir.Path("out.json")});
+  const auto wrong =
+      RunCli({"turn", "--scenario", "special-terrain", "--orders",
+              test::BundledOrders("02-allied-may-i-1940.json"), "--out", dir.Path("out.json")});
   EXPECT_EQ(wrong.code, 2) << wrong.err;
   EXPECT_NE(wrong.err.find("these are allied orders, but the game stands at May I 1940, axis"),
             std::string::npos)
@@ -84,7 +81,7 @@ TEST(CampaignCli, IllegalOrdersExitThreeAndWriteNothing) {
 TEST(CampaignCli, StateFilesKnowTheirScenario) {
   test::TempDir dir;
   ASSERT_EQ(RunCli({"turn", "--scenario", "special-terrain", "--seed", "1940", "--orders",
-                    Orders("01-axis-may-i-1940.json"), "--out", dir.Path("1.json")})
+                    test::BundledOrders("01-axis-may-i-1940.json"), "--out", dir.Path("1.json")})
                 .code,
             0);
   json state = json::parse(test::ReadFile(dir.Path("1.json")));
@@ -108,8 +105,9 @@ TEST(CampaignCli, StateFilesKnowTheirScenario) {
 // file (before the content hash) loads as before, judged by its state hash.
 TEST(CampaignCli, StateFilesFlagHandEdits) {
   test::TempDir dir;
-  const auto wrote = RunCli({"turn", "--scenario", "special-terrain", "--seed", "1940", "--orders",
-                             Orders("01-axis-may-i-1940.json"), "--out", dir.Path("1.json")});
+  const auto wrote =
+      RunCli({"turn", "--scenario", "special-terrain", "--seed", "1940", "--orders",
+              test::BundledOrders("01-axis-may-i-1940.json"), "--out", dir.Path("1.json")});
   ASSERT_EQ(wrote.code, 0) << wrote.err;
   const json saved = json::parse(test::ReadFile(dir.Path("1.json")));
   EXPECT_EQ(saved["version"], 2);
@@ -172,7 +170,7 @@ TEST(CampaignCli, StateFilesFlagHandEdits) {
 // JSON path (exit 2), and nothing is written.
 TEST(CampaignCli, BadRetreatPreferencesNameTheirPlace) {
   test::TempDir dir;
-  json orders = json::parse(test::ReadFile(Orders("01-axis-may-i-1940.json")));
+  json orders = json::parse(test::ReadFile(test::BundledOrders("01-axis-may-i-1940.json")));
   orders["retreats"] = json::array({{{"hex", "16A:1122"}, {"prefer", {"16A:1222", "1324"}}}});
   test::WriteFile(dir.Path("orders.json"), orders.dump(1));
   const auto r = RunCli({"turn", "--scenario", "special-terrain", "--seed", "1940", "--orders",

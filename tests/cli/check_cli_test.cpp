@@ -10,10 +10,6 @@ namespace {
 using nlohmann::json;
 using test::RunCli;
 
-std::string Orders(const std::string& name) {
-  return std::string(OPSIM_SCENARIO_DIR) + "/orders/special-terrain/" + name;
-}
-
 // The results of one roll of a check answer's odds, as "AE 1/6, AR 2/6, ...".
 std::string Results(const json& roll) {
   std::string out;
@@ -77,22 +73,22 @@ TEST(CheckCli, ConsumesNoDie) {
   test::TempDir dir;
   const test::CliRun first =
       RunCli({"turn", "--scenario", "special-terrain", "--seed", "1940", "--orders",
-              Orders("01-axis-may-i-1940.json"), "--out", dir.Path("1.json")});
+              test::BundledOrders("01-axis-may-i-1940.json"), "--out", dir.Path("1.json")});
   ASSERT_EQ(first.code, 0) << first.err;
   const std::string before = test::ReadFile(dir.Path("1.json"));
   test::WriteFile(dir.Path("copy.json"), before);
 
   const test::CliRun dry = RunCli({"check", "--state", dir.Path("1.json"), "--orders",
-                                   Orders("02-allied-may-i-1940.json"), "--json"});
+                                   test::BundledOrders("02-allied-may-i-1940.json"), "--json"});
   ASSERT_EQ(dry.code, 0) << dry.err;
   EXPECT_EQ(test::ReadFile(dir.Path("1.json")), before);
 
-  const test::CliRun checked =
-      RunCli({"turn", "--state", dir.Path("1.json"), "--orders",
-              Orders("02-allied-may-i-1940.json"), "--out", dir.Path("2.json"), "--json"});
-  const test::CliRun unchecked =
-      RunCli({"turn", "--state", dir.Path("copy.json"), "--orders",
-              Orders("02-allied-may-i-1940.json"), "--out", dir.Path("2b.json"), "--json"});
+  const test::CliRun checked = RunCli({"turn", "--state", dir.Path("1.json"), "--orders",
+                                       test::BundledOrders("02-allied-may-i-1940.json"), "--out",
+                                       dir.Path("2.json"), "--json"});
+  const test::CliRun unchecked = RunCli({"turn", "--state", dir.Path("copy.json"), "--orders",
+                                         test::BundledOrders("02-allied-may-i-1940.json"), "--out",
+                                         dir.Path("2b.json"), "--json"});
   ASSERT_EQ(checked.code, 0) << checked.err;
   ASSERT_EQ(unchecked.code, 0) << unchecked.err;
   EXPECT_EQ(checked.json()["rolls"], unchecked.json()["rolls"]);
@@ -105,7 +101,7 @@ TEST(CheckCli, ConsumesNoDie) {
 // F's -1 to the die. At 5:1 the dice 1 to 6 read DR, DR, DE, DE, DE, DE (B7.4).
 TEST(CheckCli, DryRunMovesThenAttacksWithTheFloodsOdds41A4a) {
   const test::CliRun r = RunCli({"check", "--scenario", "special-terrain", "--orders",
-                                 Orders("01-axis-may-i-1940.json"), "--json"});
+                                 test::BundledOrders("01-axis-may-i-1940.json"), "--json"});
   ASSERT_EQ(r.code, 0) << r.err;
   const json j = r.json();
   EXPECT_EQ(j["legal"], true);
@@ -193,7 +189,7 @@ TEST(CheckCli, DryRunListsEveryProblemB4_10_B7_1) {
 // 1/3 (after S or S*) = 7/18, so the refusal is met after the other 11/18.
 TEST(CheckCli, DryRunSaysHowLikelyAProblemIsB7_1) {
   test::TempDir dir;
-  json orders = json::parse(test::ReadFile(Orders("01-axis-may-i-1940.json")));
+  json orders = json::parse(test::ReadFile(test::BundledOrders("01-axis-may-i-1940.json")));
   orders["combat"].push_back({{"attack", "16A:1021"}, {"units", {"de-61"}}});
   test::WriteFile(dir.Path("orders.json"), orders.dump(1));
   const test::CliRun r =
@@ -232,7 +228,7 @@ TEST(CheckCli, TheWaitingSidePlansB1_2) {
 
   test::TempDir dir;
   ASSERT_EQ(RunCli({"turn", "--scenario", "special-terrain", "--seed", "1940", "--orders",
-                    Orders("01-axis-may-i-1940.json"), "--out", dir.Path("1.json")})
+                    test::BundledOrders("01-axis-may-i-1940.json"), "--out", dir.Path("1.json")})
                 .code,
             0);
   const test::CliRun axis =
@@ -242,8 +238,9 @@ TEST(CheckCli, TheWaitingSidePlansB1_2) {
   EXPECT_EQ(axis.json()["side"], "axis");
   EXPECT_EQ(axis.json()["turn"], "May II 1940");
   // The dry run takes --side too: the Allies' own orders, planned while the Axis moves.
-  const test::CliRun allied = RunCli({"check", "--scenario", "special-terrain", "--side", "allied",
-                                      "--orders", Orders("02-allied-may-i-1940.json"), "--json"});
+  const test::CliRun allied =
+      RunCli({"check", "--scenario", "special-terrain", "--side", "allied", "--orders",
+              test::BundledOrders("02-allied-may-i-1940.json"), "--json"});
   EXPECT_NE(allied.code, 2) << allied.err;
   EXPECT_EQ(allied.json()["side"], "allied");
 }
@@ -268,7 +265,9 @@ TEST(CheckCli, PathsMayDropTheSheetAfterTheFirstHex) {
   test::TempDir dir;
   const std::string db = dir.Path("g.sqlite");
   ASSERT_EQ(RunCli({"new", "--scenario", "special-terrain", "--db", db, "--seed", "1940"}).code, 0);
-  ASSERT_EQ(RunCli({"turn", "--db", db, "--orders", Orders("01-axis-may-i-1940.json")}).code, 0);
+  ASSERT_EQ(
+      RunCli({"turn", "--db", db, "--orders", test::BundledOrders("01-axis-may-i-1940.json")}).code,
+      0);
   const test::CliRun log = RunCli({"log", "--db", db, "--json"});
   ASSERT_EQ(log.code, 0) << log.err;
   const json logged = log.json();
@@ -286,12 +285,13 @@ TEST(CheckCli, PathsMayDropTheSheetAfterTheFirstHex) {
     dash = printed.find('-', start);
     pasted.push_back(printed.substr(start, dash - start));
   }
-  json orders = json::parse(test::ReadFile(Orders("01-axis-may-i-1940.json")));
+  json orders = json::parse(test::ReadFile(test::BundledOrders("01-axis-may-i-1940.json")));
   orders["movement"][1]["path"] = pasted;
   test::WriteFile(dir.Path("pasted.json"), orders.dump());
   for (const char* name : {"pasted.json", "original"}) {
-    const std::string file =
-        name == std::string("original") ? Orders("01-axis-may-i-1940.json") : dir.Path(name);
+    const std::string file = name == std::string("original")
+                                 ? test::BundledOrders("01-axis-may-i-1940.json")
+                                 : dir.Path(name);
     ASSERT_EQ(RunCli({"turn", "--scenario", "special-terrain", "--seed", "1940", "--orders", file,
                       "--out", dir.Path(std::string(name) + ".state")})
                   .code,
@@ -308,7 +308,7 @@ TEST(CheckCli, AStateFileReadsItsScenarioOnlyBesideItOrBundled) {
   test::TempDir dir;
   const std::string saved = dir.Path("1.json");
   ASSERT_EQ(RunCli({"turn", "--scenario", "special-terrain", "--seed", "1940", "--orders",
-                    Orders("01-axis-may-i-1940.json"), "--out", saved})
+                    test::BundledOrders("01-axis-may-i-1940.json"), "--out", saved})
                 .code,
             0);
   const json state = json::parse(test::ReadFile(saved));

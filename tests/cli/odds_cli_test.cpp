@@ -10,15 +10,11 @@ namespace {
 using nlohmann::json;
 using test::RunCli;
 
-std::string BundledOrders(const std::string& name) {
-  return std::string(OPSIM_SCENARIO_DIR) + "/orders/special-terrain/" + name;
-}
-
 // The bundled first player-turn: moves, an air drop, and an attack the Dutch answer with a
 // flooding attempt (41.A.4).
 std::vector<std::string> Odds(std::vector<std::string> more) {
   std::vector<std::string> args = {"odds", "--scenario", "special-terrain", "--orders",
-                                   BundledOrders("01-axis-may-i-1940.json")};
+                                   test::BundledOrders("01-axis-may-i-1940.json")};
   args.insert(args.end(), more.begin(), more.end());
   return args;
 }
@@ -121,7 +117,7 @@ TEST(OddsCli, MismatchedShardsAreRefused) {
   EXPECT_NE(twice.err.find("counted twice"), std::string::npos) << twice.err;
   // Other orders: the orders file's hash differs.
   const std::string other = dir.Path("other.json");
-  test::WriteFile(other, test::ReadFile(BundledOrders("01-axis-may-i-1940.json")) + "\n");
+  test::WriteFile(other, test::ReadFile(test::BundledOrders("01-axis-may-i-1940.json")) + "\n");
   const std::string d = dir.Path("d.json");
   Played({"odds", "--scenario", "special-terrain", "--orders", other, "--runs", "20", "--seed", "4",
           "--shard", "2/2", "--out", d});
@@ -129,7 +125,7 @@ TEST(OddsCli, MismatchedShardsAreRefused) {
   EXPECT_EQ(orders.code, 2);
   EXPECT_NE(orders.err.find("/orders_sha256"), std::string::npos) << orders.err;
   // Not an odds result at all.
-  const auto state = RunCli({"odds", "--merge", BundledOrders("01-axis-may-i-1940.json")});
+  const auto state = RunCli({"odds", "--merge", test::BundledOrders("01-axis-may-i-1940.json")});
   EXPECT_EQ(state.code, 2);
   EXPECT_NE(state.err.find("not an opsim odds result"), std::string::npos) << state.err;
 }
@@ -160,15 +156,17 @@ TEST(OddsCli, AGameFromATurnLog) {
   test::TempDir dir;
   const std::string db = dir.Path("g.sqlite");
   ASSERT_EQ(RunCli({"new", "--scenario", "special-terrain", "--db", db, "--seed", "1940"}).code, 0);
-  ASSERT_EQ(RunCli({"turn", "--db", db, "--orders", BundledOrders("01-axis-may-i-1940.json")}).code,
-            0);
-  const json j = Played({"odds", "--db", db, "--orders", BundledOrders("02-allied-may-i-1940.json"),
-                         "--runs", "20", "--seed", "3"});
+  ASSERT_EQ(
+      RunCli({"turn", "--db", db, "--orders", test::BundledOrders("01-axis-may-i-1940.json")}).code,
+      0);
+  const json j =
+      Played({"odds", "--db", db, "--orders", test::BundledOrders("02-allied-may-i-1940.json"),
+              "--runs", "20", "--seed", "3"});
   EXPECT_EQ(j["side"], "allied");
   EXPECT_EQ(j["attacks"][0]["hex"], "19A:2715");
   const auto early =
       RunCli({"odds", "--db", db, "--at", "0", "--orders",
-              BundledOrders("02-allied-may-i-1940.json"), "--runs", "20", "--seed", "3"});
+              test::BundledOrders("02-allied-may-i-1940.json"), "--runs", "20", "--seed", "3"});
   EXPECT_EQ(early.code, 2);
   EXPECT_NE(early.err.find("these are allied orders, but the game stands at May I 1940, axis"),
             std::string::npos)
@@ -190,7 +188,7 @@ TEST(OddsCli, ARefusedRunExitsThreeAndScriptedDiceAreIgnored) {
   EXPECT_NE(far.err.find("run 0"), std::string::npos) << far.err;
   EXPECT_NE(far.err.find("[B4."), std::string::npos) << far.err;
 
-  json orders = json::parse(test::ReadFile(BundledOrders("01-axis-may-i-1940.json")));
+  json orders = json::parse(test::ReadFile(test::BundledOrders("01-axis-may-i-1940.json")));
   orders["dice"] = {1, 1, 1};
   test::WriteFile(dir.Path("scripted.json"), orders.dump());
   json j = Played({"odds", "--scenario", "special-terrain", "--orders", dir.Path("scripted.json"),

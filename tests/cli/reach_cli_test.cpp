@@ -11,20 +11,18 @@ namespace {
 using nlohmann::json;
 using test::RunCli;
 
-const std::vector<std::string> kScenario = {"--scenario", "special-terrain"};
-
 json Reach(std::vector<std::string> args, int code = 0) {
   args.insert(args.begin(), "reach");
-  args.insert(args.end(), kScenario.begin(), kScenario.end());
+  args.insert(args.end(), test::kBundledGame.begin(), test::kBundledGame.end());
   args.push_back("--json");
   const test::CliRun r = RunCli(args);
   EXPECT_EQ(r.code, code) << r.err;
   return r.json();
 }
 
-json Check(const std::string& action) {
+json CheckJson(const std::string& action) {
   std::vector<std::string> args = {"check", "--action", action, "--json"};
-  args.insert(args.end(), kScenario.begin(), kScenario.end());
+  args.insert(args.end(), test::kBundledGame.begin(), test::kBundledGame.end());
   const test::CliRun r = RunCli(args);
   EXPECT_EQ(r.code, 0) << r.err;
   return r.json();
@@ -50,7 +48,7 @@ TEST(ReachCli, EveryListedHexIsAMoveCheckAcceptsAtItsCost) {
   int checked = 0;
   for (const json& h : a["hexes"]) {
     if (h.contains("no_end") || ++checked % 5 != 1) continue;  // a sample: check plays a turn
-    const json c = Check(MoveAction("de-9pz", h["path"]));
+    const json c = CheckJson(MoveAction("de-9pz", h["path"]));
     ASSERT_TRUE(c["legal"].get<bool>()) << h.dump() << c.dump();
     bool paid = false;
     for (const json& e : c["events"]) {
@@ -68,7 +66,7 @@ TEST(ReachCli, EveryListedHexIsAMoveCheckAcceptsAtItsCost) {
       if (h["hex"] == e["from"]) path = h["path"];
     }
     path.push_back(e["to"]);
-    const json c = Check(MoveAction("de-9pz", path));
+    const json c = CheckJson(MoveAction("de-9pz", path));
     EXPECT_FALSE(c["legal"].get<bool>()) << e.dump();
     EXPECT_EQ(c["rules"][0], e["rule"]) << e.dump() << c.dump();
   }

@@ -13,8 +13,6 @@ namespace {
 using nlohmann::json;
 using test::RunCli;
 
-const std::vector<std::string> kScenario = {"--scenario", "special-terrain"};
-
 json Answer(std::vector<std::string> args, int code = 0) {
   args.push_back("--json");
   const test::CliRun r = RunCli(args);
@@ -26,13 +24,13 @@ json Answer(std::vector<std::string> args, int code = 0) {
 json RoutePath(const std::string& mode, const std::string& side, const std::string& path,
                std::vector<std::string> extra = {}) {
   std::vector<std::string> args = {"route", "--mode", mode, "--side", side, "--path", path};
-  args.insert(args.end(), kScenario.begin(), kScenario.end());
+  args.insert(args.end(), test::kBundledGame.begin(), test::kBundledGame.end());
   args.insert(args.end(), extra.begin(), extra.end());
   return Answer(args);
 }
 
 // `opsim check --action`: one order judged for the phasing side.
-json Check(const std::string& action, std::vector<std::string> source = kScenario) {
+json Check(const std::string& action, std::vector<std::string> source = test::kBundledGame) {
   std::vector<std::string> args = {"check", "--action", action};
   args.insert(args.end(), source.begin(), source.end());
   return Answer(args);
@@ -61,16 +59,13 @@ bool Has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-std::string Orders(const std::string& name) {
-  return std::string(OPSIM_SCENARIO_DIR) + "/orders/special-terrain/" + name;
-}
-
 // The bundled campaign after its first (Axis) player-turn: the Allies to move.
 class AlliedToMove : public ::testing::Test {
  protected:
   void SetUp() override {
-    const test::CliRun r = RunCli({"turn", "--scenario", "special-terrain", "--seed", "1940",
-                                   "--orders", Orders("01-axis-may-i-1940.json"), "--out", state_});
+    const test::CliRun r =
+        RunCli({"turn", "--scenario", "special-terrain", "--seed", "1940", "--orders",
+                test::BundledOrders("01-axis-may-i-1940.json"), "--out", state_});
     ASSERT_EQ(r.code, 0) << r.err;
   }
   std::vector<std::string> State(std::vector<std::string> sets = {}) const {
@@ -154,7 +149,7 @@ TEST_F(AlliedToMove, Rule41A3_NoIceAirfieldOnTheVuoksaLakes) {
 // then the flood die: 2+2 in the Netherlands is F, and the attack's die gets -1; 6+2 is S*.
 TEST(Rule41A4aCli, FloodResultsWithThePlayersDice) {
   test::TempDir dir;
-  json orders = json::parse(test::ReadFile(Orders("01-axis-may-i-1940.json")));
+  json orders = json::parse(test::ReadFile(test::BundledOrders("01-axis-may-i-1940.json")));
   // Plays the first turn with these dice; the state goes to NAME-out.json.
   auto play = [&](std::vector<int> dice, const std::string& name) {
     orders["dice"] = dice;

@@ -16,6 +16,10 @@ std::string BundledPath(const std::string& name) {
   return std::string(OPSIM_SCENARIO_DIR) + "/" + name + ".json";
 }
 
+std::string BundledOrders(const std::string& file) {
+  return std::string(OPSIM_SCENARIO_DIR) + "/orders/special-terrain/" + file;
+}
+
 const map::Scenario& Bundled(const std::string& name) {
   static std::map<std::string, map::Scenario> cache;
   auto it = cache.find(name);

@@ -13,6 +13,10 @@ namespace opsim::test {
 // A bundled scenario by name, loaded once per process; the test fails if it does not load.
 const map::Scenario& Bundled(const std::string& name);
 std::string BundledPath(const std::string& name);
+// scenarios/orders/special-terrain/<file>: the bundled game's orders.
+std::string BundledOrders(const std::string& file);
+// The CLI arguments naming the bundled game.
+inline const std::vector<std::string> kBundledGame = {"--scenario", "special-terrain"};
 
 // Loads scenario text (as if from a file named `name`).
 Result<map::Scenario> LoadText(const std::string& text, const std::string& name = "test.json");

@@ -18,10 +18,6 @@ using nlohmann::json;
 using test::RunCli;
 using test::SqlValue;
 
-std::string BundledOrders(const std::string& name) {
-  return std::string(OPSIM_SCENARIO_DIR) + "/orders/special-terrain/" + name;
-}
-
 // Two players on one machine: the axis player starts, the allied player joins.
 class PbemTest : public ::testing::Test {
  protected:
@@ -47,14 +43,14 @@ class PbemTest : public ::testing::Test {
   // An orders file for the mover: a bundled one without the defender's reactions (his reply),
   // or a quiet one; and the reactions as a reply file.
   std::string MoverOrders(const std::string& bundled, const std::string& name) {
-    json o = json::parse(test::ReadFile(BundledOrders(bundled)));
+    json o = json::parse(test::ReadFile(test::BundledOrders(bundled)));
     o.erase("reactions");
     const std::string path = dir_.Path(name);
     test::WriteFile(path, o.dump(2));
     return path;
   }
   std::string ReplyOf(const std::string& bundled, const std::string& name) {
-    const json o = json::parse(test::ReadFile(BundledOrders(bundled)));
+    const json o = json::parse(test::ReadFile(test::BundledOrders(bundled)));
     const std::string path = dir_.Path(name);
     test::WriteFile(path, json{{"reactions", o.value("reactions", json::array())}}.dump(2));
     return path;

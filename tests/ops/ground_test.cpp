@@ -10,8 +10,8 @@ namespace opsim::ops {
 namespace {
 
 struct World {
-  const map::Theater& t = test::Bundled("special-terrain").theater;
-  map::MapState state = test::Bundled("special-terrain").state;
+  const map::Theater& t = opsim::test::Bundled("special-terrain").theater;
+  map::MapState state = opsim::test::Bundled("special-terrain").state;
   std::int32_t turn = 0;
   bool exploitation = false;
 

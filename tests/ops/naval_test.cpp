@@ -10,8 +10,8 @@ namespace opsim::ops {
 namespace {
 
 struct Sea {
-  const map::Theater& t = test::Bundled("special-terrain").theater;
-  map::MapState state = test::Bundled("special-terrain").state;
+  const map::Theater& t = opsim::test::Bundled("special-terrain").theater;
+  map::MapState state = opsim::test::Bundled("special-terrain").state;
 
   map::HexRef Hex(const char* token) const {
     auto h = t.FindHex(token);

@@ -212,9 +212,9 @@ TEST(B1_3, RandomStepsAlwaysReplayAsTheirScript) {
 }
 
 // A fight on open fields: the Axis stack at 1:0405 attacks 1:0505. Dice: weather, then combat.
-struct Fight {
+struct StepFight {
   Camp c = Fields();
-  Fight(int attack, int defense) {
+  StepFight(int attack, int defense) {
     c.Add("ax", Side::kAxis, UnitType::kInfantry, attack, 2, 4, 2, "1:0405");
     c.Add("su", Side::kAllied, UnitType::kInfantry, 1, defense, 4, 2, "1:0505");
     c.Own("1:0505", Side::kAllied);
@@ -236,7 +236,7 @@ struct Fight {
 // stack retreats among the legal hexes (the engine's choice first), then the attacker chooses
 // who advances.
 TEST(B7_7, AnAttackIsResolvedThenTheOwnerRetreatsThenTheAttackerAdvances) {
-  Fight f(8, 2);
+  StepFight f(8, 2);
   StepTurn turn = f.AtCombat(1);  // 4:1, die 1: DR
   Take(turn, f.c.t(), Side::kAxis, {{"attack", "1:0505"}, {"units", {"ax"}}});
   ASSERT_EQ(turn.result().attacks.size(), 1u);
@@ -278,7 +278,7 @@ TEST(B7_7, AnAttackIsResolvedThenTheOwnerRetreatsThenTheAttackerAdvances) {
 // fought at, as the combat roll then says it, with nothing declared, drawn or changed; an
 // attack the rules refuse is refused alike, and only the phasing player weighs one (B1.3).
 TEST(B7_2, AnAttacksOddsAreWeighedBeforeItIsDeclared) {
-  Fight f(8, 2);
+  StepFight f(8, 2);
   StepTurn turn = f.AtCombat(1);
   const std::string before = turn.hash();
   const std::size_t rolls = turn.result().rolls.size();
@@ -332,7 +332,7 @@ TEST(B10_1, AFairGamesStepsEachDrawFromTheStreamOfTheStepsSoFar) {
     asked.push_back(decisions);
     return std::make_unique<Word>(asked.size() - 1);
   };
-  Fight f(8, 2);  // 4:1
+  StepFight f(8, 2);  // 4:1
   Game game = f.c.AsGame();
   std::vector<GameState> phases;
   auto turn = StepTurn::BeginFair(game, dice, &phases);
@@ -428,7 +428,7 @@ TEST(B7_5, TwoRetreatsFromOneHexAreEachTheirOwnersChoice) {
 
 // B7.6: the attacker may advance no one, and may not name a unit that did not attack.
 TEST(B7_6, TheAttackerChoosesWhoAdvances) {
-  Fight f(8, 2);
+  StepFight f(8, 2);
   f.c.Add("other", Side::kAxis, UnitType::kInfantry, 1, 1, 4, 2, "1:0404");
   StepTurn turn = f.AtCombat(1);
   Take(turn, f.c.t(), Side::kAxis, {{"attack", "1:0505"}, {"units", {"ax"}}});
@@ -444,7 +444,7 @@ TEST(B7_6, TheAttackerChoosesWhoAdvances) {
 
 // B7.5: a stack with one hex open to it has nothing to choose: the game does not wait.
 TEST(B7_5, AForcedRetreatIsNotAsked) {
-  Fight f(8, 2);
+  StepFight f(8, 2);
   // Allied units fill 1:0504 and 1:0604 to the stacking limit: 1:0605 alone is open.
   f.c.Add("full1", Side::kAllied, UnitType::kInfantry, 1, 1, 4, 6, "1:0504");
   f.c.Add("full2", Side::kAllied, UnitType::kInfantry, 1, 1, 4, 6, "1:0604");

@@ -92,7 +92,7 @@ class ApiTest : public ::testing::Test {
 
   // The first bundled orders, split into the mover's orders and the defender's reply.
   static std::pair<std::string, std::string> FirstTurn() {
-    json orders = json::parse(ReadFile(BundledOrders("01-axis-may-i-1940.json")));
+    json orders = json::parse(ReadFile(test::BundledOrders("01-axis-may-i-1940.json")));
     json reply = {{"reactions", orders["reactions"]}};
     orders.erase("reactions");
     return {orders.dump(), reply.dump()};
@@ -117,12 +117,9 @@ class ApiTest : public ::testing::Test {
         RunCli({"new", "--scenario", "special-terrain", "--db", log, "--seed", "1940"});
     EXPECT_EQ(made.code, 0) << made.err;
     const auto played =
-        RunCli({"turn", "--db", log, "--orders", BundledOrders("01-axis-may-i-1940.json")});
+        RunCli({"turn", "--db", log, "--orders", test::BundledOrders("01-axis-may-i-1940.json")});
     EXPECT_EQ(played.code, 0) << played.err;
     return made.code == 0 && played.code == 0 ? log : "";
-  }
-  static std::string BundledOrders(const std::string& file) {
-    return std::string(OPSIM_SCENARIO_DIR) + "/orders/special-terrain/" + file;
   }
 
   TempDir dir_;
@@ -307,10 +304,10 @@ TEST_F(ApiTest, AWholePlayerTurnIsLoggedWithDiceThatVerify) {
   ASSERT_TRUE(replay) << replay.error().to_string();
 
   // The axis token cannot give the allied orders now due.
-  EXPECT_EQ(
-      Call("POST", g + "/orders", c.axis, ReadFile(BundledOrders("02-allied-may-i-1940.json")))
-          .status,
-      403);
+  EXPECT_EQ(Call("POST", g + "/orders", c.axis,
+                 ReadFile(test::BundledOrders("02-allied-may-i-1940.json")))
+                .status,
+            403);
   // The next defender's reply finds nothing pending.
   EXPECT_EQ(Call("POST", g + "/reply", c.axis, "{}").status, 409);
   // The warm game moved on: the allied side now phases.
@@ -594,7 +591,9 @@ TEST_F(ApiTest, ACliMadeLogInTheFolderIsListedAndReadableButNotPlayable) {
   EXPECT_EQ(Json(Call("GET", "/api/games/by-hand"))["turns_logged"], 0);
   EXPECT_EQ(Call("POST", "/api/games/by-hand/reach", "", R"({"units": ["de-18a"]})").status, 200);
   ASSERT_EQ(
-      RunCli({"turn", "--db", log, "--orders", BundledOrders("01-axis-may-i-1940.json")}).code, 0);
+      RunCli({"turn", "--db", log, "--orders", test::BundledOrders("01-axis-may-i-1940.json")})
+          .code,
+      0);
   EXPECT_EQ(Json(Call("GET", "/api/games/by-hand"))["turns_logged"], 1);
   EXPECT_EQ(Json(Call("GET", "/api/games"))["games"][0]["next"]["phasing"], "allied");
   const Response reach = Call("POST", "/api/games/by-hand/reach", "", R"({"units": ["de-18a"]})");
@@ -612,7 +611,9 @@ TEST_F(ApiTest, APositionAfterATurnLoggedElsewhereIsLoadedOnce) {
             0);
   ASSERT_EQ(Call("GET", "/api/games/by-hand/state").status, 200);
   ASSERT_EQ(
-      RunCli({"turn", "--db", log, "--orders", BundledOrders("01-axis-may-i-1940.json")}).code, 0);
+      RunCli({"turn", "--db", log, "--orders", test::BundledOrders("01-axis-may-i-1940.json")})
+          .code,
+      0);
   const Response state = Call("GET", "/api/games/by-hand/state");
   ASSERT_EQ(state.status, 200) << state.body;
   EXPECT_EQ(Json(state)["player_turn"], 1);
@@ -851,7 +852,7 @@ TEST_F(ApiTest, TheListShowsWhatEachGamesStatusSays) {
   same("by-hand", "");
   same(c.id, c.spectator);
   for (const char* orders : {"01-axis-may-i-1940.json", "02-allied-may-i-1940.json"}) {
-    ASSERT_EQ(RunCli({"turn", "--db", log, "--orders", BundledOrders(orders)}).code, 0);
+    ASSERT_EQ(RunCli({"turn", "--db", log, "--orders", test::BundledOrders(orders)}).code, 0);
     same("by-hand", "");
   }
   EXPECT_EQ(Json(Call("GET", "/api/games/by-hand"))["next"]["game_turn"], 1);
@@ -1055,7 +1056,9 @@ TEST_F(ApiTest, TheLogByPhaseIsMadeOncePerStateOfTheLog) {
   ASSERT_EQ(RunCli({"new", "--scenario", "special-terrain", "--db", log, "--seed", "1940"}).code,
             0);
   ASSERT_EQ(
-      RunCli({"turn", "--db", log, "--orders", BundledOrders("01-axis-may-i-1940.json")}).code, 0);
+      RunCli({"turn", "--db", log, "--orders", test::BundledOrders("01-axis-may-i-1940.json")})
+          .code,
+      0);
   const std::string g = "/api/games/by-hand/log";
   const auto timed = [&] {
     const auto start = std::chrono::steady_clock::now();
@@ -1074,7 +1077,8 @@ TEST_F(ApiTest, TheLogByPhaseIsMadeOncePerStateOfTheLog) {
       << "the first: " << std::chrono::duration<double>(first_took).count() << " s";
   // A player-turn logged since is in the next answer.
   ASSERT_EQ(
-      RunCli({"turn", "--db", log, "--orders", BundledOrders("02-allied-may-i-1940.json")}).code,
+      RunCli({"turn", "--db", log, "--orders", test::BundledOrders("02-allied-may-i-1940.json")})
+          .code,
       0);
   const auto [after, after_took] = timed();
   EXPECT_EQ(after["turns_logged"], 2);

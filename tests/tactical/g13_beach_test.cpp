@@ -17,23 +17,16 @@ namespace {
 using test::Beach;
 using test::Cli;
 using test::End;
+using test::HasNote;
 using test::Infantry;
 using test::Move;
 using test::StepCosts;
 
+// A board file with the beach's Slope set.
 Board Load(const std::string& path, Slope s = Slope::kSlight) {
-  auto b = LoadBoard(path);
-  EXPECT_TRUE(b.has_value()) << path << ": " << (b ? "" : b.error().to_string());
-  Board out = b.value_or(Board());
-  if (b) out.mutable_settings().slope = s;
+  Board out = test::LoadFile(path);
+  out.mutable_settings().slope = s;
   return out;
-}
-
-bool HasNote(const StepReport& s, const std::string& rule) {
-  for (const Note& n : s.notes) {
-    if (n.rule == rule) return true;
-  }
-  return false;
 }
 
 bool Has(const std::vector<LosFactor>& v, const std::string& rule) {

@@ -24,16 +24,11 @@ namespace {
 
 using test::Cli;
 using test::Infantry;
+using test::LoadFile;
 using test::Move;
 
-Board Load(const std::string& path) {
-  auto b = LoadBoard(path);
-  EXPECT_TRUE(b.has_value()) << (b ? "" : b.error().to_string());
-  return b ? std::move(*b) : Board();
-}
-
 Board Shore() {
-  return Load(test::FixturePath("shore"));
+  return LoadFile(test::FixturePath("shore"));
 }
 
 LosEnd EndAt(const Board& b, const std::string& hex, UnitKind kind = UnitKind::kInfantry) {
@@ -58,13 +53,13 @@ bool Has(const std::vector<SurfFactor>& v, const std::string& rule) {
 TEST(G13, Rule13_11_Be7RiverHexes) {
   test::TempBoard good(test::FixturePath("river_mouth"),
                        R"({"hexes": {"103": {"terrain": "river"}}})");
-  const Board b = Load(good.path());
+  const Board b = LoadFile(good.path());
   EXPECT_TRUE(CheckBeachSetup(b).has_value());
   EXPECT_EQ(b.At(test::Hex(b, "103"))->level, -1);
   for (const char* patch : {R"({"hexes": {"103": {"terrain": "river", "level": 0}}})",
                             R"({"hexes": {"103": {"terrain": "ocean"}}})"}) {
     test::TempBoard bad(test::FixturePath("river_mouth"), patch);
-    const auto s = CheckBeachSetup(Load(bad.path()));
+    const auto s = CheckBeachSetup(LoadFile(bad.path()));
     ASSERT_FALSE(s.has_value()) << patch;
     EXPECT_EQ(s.error().rule, rules::kG13_11.id) << patch;
     const auto doc = Cli({"move", "--board", bad.path(), "--path", "7A1,7A2"}, 2);
@@ -103,7 +98,7 @@ TEST(G13, Rule13_31_Sandbars) {
                        R"({"grids": [{"name": "sandbar", "role": "beach",
                            "numbers": {"first": 301, "per_row": 2, "rows": 1},
                            "place": {"hex": "301", "on": "F9"}}]})");
-  const Board b = Load(file.path());
+  const Board b = LoadFile(file.path());
   const GridPos sand = test::Hex(b, "301");
   EXPECT_TRUE(IsBeach(b, sand));
   EXPECT_TRUE(IsHardSand(b, sand));
@@ -286,7 +281,7 @@ TEST(G13, Rule13_491_Berserk) {
   // Out of its LOS behind a building row, the enemy at sea does not count.
   test::TempBoard wall(test::FixturePath("shore"), R"({"hexes": {"A3": {"terrain": "building"},
       "B3": {"terrain": "building"}, "C3": {"terrain": "building"}}})");
-  const Board w = Load(wall.path());
+  const Board w = LoadFile(wall.path());
   EXPECT_TRUE(BerserkBecomesBattleHardening(b, EndAt(b, "B1"), {{EndAt(b, "1002"), true}}));
   EXPECT_FALSE(BerserkBecomesBattleHardening(w, EndAt(w, "B1"), {{EndAt(w, "1002"), true}}));
 }
@@ -319,7 +314,7 @@ TEST(G13, Rule13_492_ParatroopsAndGliders) {
 TEST(G13, Rule13_493_RubbleInTheShallows) {
   test::TempBoard file(test::FixturePath("shore"),
                        R"({"counters": [{"type": "rubble", "hex": "1002"}]})");
-  const Board b = Load(file.path());
+  const Board b = LoadFile(file.path());
   const GridPos hex = test::Hex(b, "1002");
   EXPECT_TRUE(IsRubbleLand(b, hex));
   EXPECT_FALSE(IsRubbleLand(Shore(), hex));
@@ -443,7 +438,7 @@ TEST(G13, Rule13_7_PierLocation) {
   EXPECT_EQ(CheckLos(b, EndAt(b, "1003"), EndAt(b, "1029")).from_level, -1);
   test::TempBoard land(test::FixturePath("shore"),
                        R"({"counters": [{"type": "pier", "hex": "C2", "kind": "wooden"}]})");
-  const auto s = CheckBeachSetup(Load(land.path()));
+  const auto s = CheckBeachSetup(LoadFile(land.path()));
   ASSERT_FALSE(s.has_value());
   EXPECT_EQ(s.error().rule, rules::kG13_7.id);
   const auto doc = Cli({"move", "--board", test::FixturePath("shore"), "--path", "102,1003:pier"});
@@ -480,7 +475,7 @@ TEST(G13, Rule13_83_Straying) {
                 "C3": {"terrain": "building"}, "D3": {"terrain": "building"},
                 "E3": {"terrain": "building"}, "F3": {"terrain": "building"},
                 "G3": {"terrain": "building"}}})");
-  const Board b = Load(file.path());
+  const Board b = LoadFile(file.path());
   EXPECT_TRUE(SeesBeachOrOcean(b, EndAt(b, "C4")));
   EXPECT_TRUE(ExemptFromStraying(b, EndAt(b, "C4")));
   EXPECT_FALSE(SeesBeachOrOcean(b, EndAt(b, "D1")));

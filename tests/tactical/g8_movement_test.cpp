@@ -20,8 +20,8 @@ using test::Move;
 using test::Paddies;
 using test::StepCosts;
 
-nlohmann::json CliMove(const std::string& paddy, const std::string& path,
-                       std::vector<std::string> extra = {}) {
+nlohmann::json CliPaddyMove(const std::string& paddy, const std::string& path,
+                            std::vector<std::string> extra = {}) {
   std::vector<std::string> args = {
       "move", "--board", test::BoardPath("g8_2108"), "--paddy", paddy, "--path", path};
   args.insert(args.end(), extra.begin(), extra.end());
@@ -91,7 +91,7 @@ TEST(G8, Ex8_2108_SquadAIntoOM4AndOM3) {
     ASSERT_TRUE(r.legal());
     EXPECT_EQ(StepCosts(r), (std::vector<double>{each, each})) << Name(state);
     EXPECT_EQ(Rules(r.steps[1]), (std::vector<std::string>{rules::kG8_2102, rules::kG8_2}));
-    auto doc = CliMove(Name(state), "oM5,oM4,oM3");
+    auto doc = CliPaddyMove(Name(state), "oM5,oM4,oM3");
     EXPECT_TRUE(doc["legal"]);
     EXPECT_EQ(CliStepCosts(doc), (std::vector<double>{each, each})) << Name(state);
     EXPECT_EQ(doc["steps"][1]["charges"][0]["rule"], rules::kG8_2102.id);
@@ -108,7 +108,7 @@ TEST(G8, Ex8_2108_SquadAAlongTheBanks) {
     EXPECT_EQ(r.steps[1].charges[0].rule, rules::kG8_2101.id);
     EXPECT_EQ(r.steps[2].charges[0].rule, rules::kG8_2105.id);
     EXPECT_EQ(r.steps[2].to.place, Place::kBank);
-    auto doc = CliMove(Name(state), "oM5,oM4:bank,oM3:bank");
+    auto doc = CliPaddyMove(Name(state), "oM5,oM4:bank,oM3:bank");
     EXPECT_EQ(CliStepCosts(doc), (std::vector<double>{2, 1}));
     EXPECT_EQ(doc["steps"][2]["to"], "oM3:bank");
   }
@@ -125,7 +125,7 @@ TEST(G8, Ex8_2108_SquadBThreeWaysIntoOM3) {
     ASSERT_TRUE(r.legal()) << path;
     EXPECT_EQ(r.total().value(), total) << path;
     EXPECT_EQ(r.steps.back().to, (Position{test::Hex(b, "oM3"), Place::kHex}));
-    auto doc = CliMove("in-season", path);
+    auto doc = CliPaddyMove("in-season", path);
     EXPECT_EQ(doc["total"], total) << path;
   }
   EXPECT_EQ(Move(b, Infantry(), "oL3:bank,oM3").steps[1].charges[0].rule, rules::kG8_2106.id);
@@ -143,8 +143,8 @@ TEST(G8, Ex8_2108_SquadCOntoOL3Bank) {
     const MoveReport third = Move(b, Infantry(), "oL2,oL3,oL3:bank");
     EXPECT_GE(third.total().value(), 3);
     EXPECT_EQ(third.steps[2].charges[0].rule, rules::kG8_2104.id);
-    EXPECT_EQ(CliMove(Name(state), "oL2,oL2:bank,oL3:bank")["total"], 2);
-    EXPECT_GE(CliMove(Name(state), "oL2,oL3,oL3:bank")["total"].get<double>(), 3);
+    EXPECT_EQ(CliPaddyMove(Name(state), "oL2,oL2:bank,oL3:bank")["total"], 2);
+    EXPECT_GE(CliPaddyMove(Name(state), "oL2,oL3,oL3:bank")["total"].get<double>(), 3);
   }
 }
 
@@ -157,11 +157,11 @@ TEST(G8, Ex8_2108_SquadDAcrossAnOpenHexside) {
     const Board b = Paddies(state);
     EXPECT_FALSE(IsBankHexside(b, *Hexside::Between(test::Hex(b, "oJ4"), test::Hex(b, "oK5"))));
     EXPECT_EQ(Move(b, Infantry(), "oK5,oJ4").total().value(), cost);
-    EXPECT_EQ(CliMove(Name(state), "oK5,oJ4")["total"], cost);
+    EXPECT_EQ(CliPaddyMove(Name(state), "oK5,oJ4")["total"], cost);
     const MoveReport direct = Move(b, Infantry(), "oK5,oJ4:bank");
     EXPECT_FALSE(direct.legal());
     EXPECT_EQ(direct.refusal()->rule, rules::kG8_2101.id);
-    EXPECT_EQ(CliMove(Name(state), "oK5,oJ4:bank")["refusal"]["rule"], rules::kG8_2101.id);
+    EXPECT_EQ(CliPaddyMove(Name(state), "oK5,oJ4:bank")["refusal"]["rule"], rules::kG8_2101.id);
     const MoveReport two = Move(b, Infantry(), "oK5,oJ4,oJ4:bank");
     ASSERT_TRUE(two.legal());
     EXPECT_EQ(two.steps[2].charges[0].rule, rules::kG8_2104.id);
@@ -176,7 +176,7 @@ TEST(G8, Ex8_2108_SquadDOnACycle) {
   const MoveReport r = Move(Paddies(PaddyState::kDrained), cycle, "oK5,oJ4,oJ4:bank");
   ASSERT_TRUE(r.legal());
   EXPECT_EQ(StepCosts(r), (std::vector<double>{3, 3}));
-  auto doc = CliMove("drained", "oK5,oJ4,oJ4:bank", {"--unit", "cycle"});
+  auto doc = CliPaddyMove("drained", "oK5,oJ4,oJ4:bank", {"--unit", "cycle"});
   EXPECT_EQ(CliStepCosts(doc), (std::vector<double>{3, 3}));
   EXPECT_EQ(doc["points"], "MP");
 }
@@ -245,7 +245,7 @@ TEST(G8, Rule8_2_WhoMayEnterInto) {
     const MoveReport r = Move(b, o, "oM5,oM4");
     EXPECT_FALSE(r.legal()) << Name(k);
     EXPECT_EQ(r.refusal()->rule, rules::kG8_2.id) << Name(k);
-    auto doc = CliMove("drained", "oM5,oM4", {"--unit", Name(k)});
+    auto doc = CliPaddyMove("drained", "oM5,oM4", {"--unit", Name(k)});
     EXPECT_FALSE(doc["legal"]);
     EXPECT_EQ(doc["refusal"]["rule"], rules::kG8_2.id);
   }
@@ -272,7 +272,7 @@ TEST(G8, Rule8_12_NotAllowedInIrrigated) {
   EXPECT_TRUE(
       MayBeIn(Paddies(PaddyState::kDrained), Unit(UnitKind::kCycle), test::Hex(b, "oL3"), false)
           .has_value());
-  auto doc = CliMove("irrigated", "oM5,oM4", {"--unit", "cavalry", "--flag", "galloping"});
+  auto doc = CliPaddyMove("irrigated", "oM5,oM4", {"--unit", "cavalry", "--flag", "galloping"});
   EXPECT_EQ(doc["refusal"]["rule"], rules::kG8_12.id);
 }
 
@@ -297,7 +297,7 @@ TEST(G8, Rule8_21_BankCrossingAndBankCounters) {
   MoveOptions horses = Infantry();
   horses.unit.Set(UnitFlag::kLeadingHorses);
   EXPECT_TRUE(Move(b, horses, "oL2,oL2:bank").legal());
-  EXPECT_EQ(CliMove("drained", "oM5,oM4:bank", {"--unit", "truck"})["refusal"]["rule"],
+  EXPECT_EQ(CliPaddyMove("drained", "oM5,oM4:bank", {"--unit", "truck"})["refusal"]["rule"],
             rules::kG8_21.id);
 }
 
@@ -327,7 +327,7 @@ TEST(G8, Ex8_2111_ForcedIntoWhenPinned) {
     EXPECT_EQ(r.total().value(), 5);
     EXPECT_FALSE(r.cx);
     EXPECT_EQ(r.steps[3].to.place, Place::kHex);
-    auto doc = CliMove("irrigated", path, {"--allowance", "4"});
+    auto doc = CliPaddyMove("irrigated", path, {"--allowance", "4"});
     EXPECT_TRUE(doc["legal"]);
     EXPECT_EQ(doc["total"], 5);
     EXPECT_FALSE(doc["cx"]);
@@ -353,7 +353,7 @@ TEST(G8, Rule8_2111_PinnedOrBrokenEndsTheMove) {
   // The event is the unit's state in the answer.
   EXPECT_EQ(pinned.unit, "infantry+pinned");
   EXPECT_EQ(broken.unit, "infantry+broken");
-  EXPECT_EQ(CliMove("drained", "oL3:bank,+broken")["unit_after"], "infantry+broken");
+  EXPECT_EQ(CliPaddyMove("drained", "oL3:bank,+broken")["unit_after"], "infantry+broken");
 }
 
 // G8.2111: Low Crawl onto a Bank counter is NA; above one a unit is subject to Hazardous Movement.
@@ -378,7 +378,7 @@ TEST(G8, Ex8_2112_CavalryDismountsOntoTheBank) {
   EXPECT_EQ(r.total().value(), 1);
   EXPECT_EQ(r.steps[1].to.place, Place::kBank);
   EXPECT_EQ(r.unit, "infantry");
-  auto doc = CliMove("drained", "oL3:bank,+dismount", {"--unit", "cavalry"});
+  auto doc = CliPaddyMove("drained", "oL3:bank,+dismount", {"--unit", "cavalry"});
   EXPECT_EQ(doc["total"], 1);
   EXPECT_EQ(doc["steps"][1]["to"], "oL3:bank");
   EXPECT_EQ(doc["steps"][1]["charges"][0]["rule"], rules::kG8_2112.id);
@@ -397,11 +397,12 @@ TEST(G8, Ex8_2112_InfantryMountsAHorseOnTheBank) {
     EXPECT_EQ(StepCosts(r), (std::vector<double>{1, 1}));
     EXPECT_EQ(r.unit, "cavalry");
     EXPECT_EQ(Move(b, o, "oL3,+mount").refusal()->rule, rules::kG8_2112.id);
-    auto doc = CliMove(Name(state), "oL3,oL3:bank,+mount",
-                       {"--transport", "horse", "--transport-at", "bank"});
+    auto doc = CliPaddyMove(Name(state), "oL3,oL3:bank,+mount",
+                            {"--transport", "horse", "--transport-at", "bank"});
     EXPECT_EQ(CliStepCosts(doc), (std::vector<double>{1, 1}));
-    EXPECT_EQ(CliMove(Name(state), "oL3,+mount", {"--transport-at", "bank"})["refusal"]["rule"],
-              rules::kG8_2112.id);
+    EXPECT_EQ(
+        CliPaddyMove(Name(state), "oL3,+mount", {"--transport-at", "bank"})["refusal"]["rule"],
+        rules::kG8_2112.id);
   }
 }
 
@@ -413,8 +414,8 @@ TEST(G8, Ex8_2112_MountTransportInTheInSeasonPaddy) {
   const MoveReport r = Move(Paddies(PaddyState::kInSeason), o, "oL3:bank,oL3,+mount");
   ASSERT_TRUE(r.legal());
   EXPECT_EQ(r.total().value(), 2.5);
-  EXPECT_EQ(CliMove("in-season", "oL3:bank,oL3,+mount",
-                    {"--transport", "vehicle", "--transport-at", "in"})["total"],
+  EXPECT_EQ(CliPaddyMove("in-season", "oL3:bank,oL3,+mount",
+                         {"--transport", "vehicle", "--transport-at", "in"})["total"],
             2.5);
 }
 
@@ -459,8 +460,8 @@ TEST(G8, Ex8_5_SquadBInMud) {
   ASSERT_TRUE(r.legal());
   EXPECT_EQ(StepCosts(r), (std::vector<double>{1, 2.5, 1, 1.5}));
   EXPECT_TRUE(r.cx);
-  auto doc = CliMove("drained", "oL3:bank,oL3,oM3,oM3:bank,oM2:bank",
-                     {"--ec", "mud", "--double-time", "--allowance", "4"});
+  auto doc = CliPaddyMove("drained", "oL3:bank,oL3,oM3,oM3:bank,oM2:bank",
+                          {"--ec", "mud", "--double-time", "--allowance", "4"});
   EXPECT_TRUE(doc["legal"]);
   EXPECT_EQ(CliStepCosts(doc), (std::vector<double>{1, 2.5, 1, 1.5}));
   MoveOptions plain = o;
@@ -477,7 +478,7 @@ TEST(G8, Ex8_5_SquadBOffTheBankInMud) {
   const MoveReport r =
       Move(Paddies(PaddyState::kDrained, Ec::kMud), Infantry(), "oL3:bank,oM3,oM2:bank");
   EXPECT_EQ(StepCosts(r), (std::vector<double>{2.5, 2.5}));
-  EXPECT_EQ(CliStepCosts(CliMove("drained", "oL3:bank,oM3,oM2:bank", {"--ec", "mud"})),
+  EXPECT_EQ(CliStepCosts(CliPaddyMove("drained", "oL3:bank,oM3,oM2:bank", {"--ec", "mud"})),
             (std::vector<double>{2.5, 2.5}));
 }
 
@@ -486,7 +487,7 @@ TEST(G8, Ex8_5_SquadBOnTheBanksInMud) {
   const MoveReport r =
       Move(Paddies(PaddyState::kDrained, Ec::kMud), Infantry(), "oL3:bank,oM3:bank,oM2:bank");
   EXPECT_EQ(StepCosts(r), (std::vector<double>{1.5, 1.5}));
-  EXPECT_EQ(CliStepCosts(CliMove("drained", "oL3:bank,oM3:bank,oM2:bank", {"--ec", "mud"})),
+  EXPECT_EQ(CliStepCosts(CliPaddyMove("drained", "oL3:bank,oM3:bank,oM2:bank", {"--ec", "mud"})),
             (std::vector<double>{1.5, 1.5}));
 }
 

@@ -17,6 +17,7 @@ namespace {
 using test::Cli;
 using test::CliStepCosts;
 using test::End;
+using test::HasNote;
 using test::Illustration;
 using test::Infantry;
 using test::Move;
@@ -27,13 +28,6 @@ nlohmann::json CliMove(const std::string& path, std::vector<std::string> extra =
   std::vector<std::string> args = {"move", "--board", board, "--path", path};
   args.insert(args.end(), extra.begin(), extra.end());
   return Cli(args);
-}
-
-bool HasNote(const StepReport& s, const std::string& rule) {
-  for (const Note& n : s.notes) {
-    if (n.rule == rule) return true;
-  }
-  return false;
 }
 
 bool CliHasNote(const nlohmann::json& step, const std::string& rule) {

@@ -15,26 +15,16 @@ namespace opsim::tactical {
 namespace {
 
 using test::Cli;
+using test::HasNote;
 using test::Infantry;
+using test::LoadFile;
 using test::Move;
 
-Board Load(const std::string& path, PaddyState paddy = PaddyState::kUnset) {
-  auto b = LoadBoard(path);
-  EXPECT_TRUE(b.has_value()) << (b ? "" : b.error().to_string());
-  if (!b) return Board();
-  if (paddy != PaddyState::kUnset) b->mutable_settings().paddy = paddy;
-  return std::move(*b);
-}
-
-std::vector<std::string> NoteRules(const StepReport& s) {
-  std::vector<std::string> out;
-  for (const Note& n : s.notes) out.push_back(n.rule);
-  return out;
-}
-
-bool HasNote(const StepReport& s, const std::string& rule) {
-  const auto rules = NoteRules(s);
-  return std::find(rules.begin(), rules.end(), rule) != rules.end();
+// A board file with its paddies in `paddy`.
+Board LoadPaddies(const std::string& path, PaddyState paddy) {
+  Board b = test::LoadFile(path);
+  b.mutable_settings().paddy = paddy;
+  return b;
 }
 
 // The text of the first note citing `rule`, or "".
@@ -52,8 +42,8 @@ std::string CliNoteText(const nlohmann::json& step, const std::string& rule) {
   return "";
 }
 
-nlohmann::json CliMove(const std::string& board, const std::string& path,
-                       std::vector<std::string> extra = {}) {
+nlohmann::json CliBoardMove(const std::string& board, const std::string& path,
+                            std::vector<std::string> extra = {}) {
   std::vector<std::string> args = {"move", "--board", board, "--path", path};
   args.insert(args.end(), extra.begin(), extra.end());
   return Cli(args);
@@ -67,12 +57,12 @@ nlohmann::json CliMove(const std::string& board, const std::string& path,
 TEST(G8, Rule8_2122_MinesAttackOnTheBankToo) {
   test::TempBoard file(test::BoardPath("g8_2108"),
                        R"({"counters": [{"type": "mines", "hex": "oM4"}]})");
-  const Board b = Load(file.path(), PaddyState::kDrained);
+  const Board b = LoadPaddies(file.path(), PaddyState::kDrained);
   for (const char* to : {"oM4", "oM4:bank"}) {
     const MoveReport r = Move(b, Infantry(), std::string("oM5,") + to);
     ASSERT_TRUE(r.legal()) << to;
     EXPECT_TRUE(HasNote(r.steps[1], rules::kG8_2122)) << to;
-    const auto doc = CliMove(file.path(), std::string("oM5,") + to, {"--paddy", "drained"});
+    const auto doc = CliBoardMove(file.path(), std::string("oM5,") + to, {"--paddy", "drained"});
     EXPECT_NE(CliNoteText(doc["steps"][1], rules::kG8_2122).find("attack it in the normal manner"),
               std::string::npos)
         << to;
@@ -99,7 +89,7 @@ std::string TripFlareBoard(bool open) {
 // entering across a non-Covered hexside cannot set it off. In jungle the trip flare is normal.
 TEST(G9, Rule9_121_TripFlares) {
   test::TempBoard file(test::BoardPath("g9_3"), TripFlareBoard(true));
-  const Board b = Load(file.path());
+  const Board b = LoadFile(file.path());
   auto sets_off = [](const std::string& text) {
     return text.find("may set off") != std::string::npos;
   };
@@ -120,13 +110,13 @@ TEST(G9, Rule9_121_TripFlares) {
     const MoveReport r = Move(b, Infantry(), c.path);
     ASSERT_TRUE(r.legal()) << c.path;
     EXPECT_EQ(sets_off(NoteText(r.steps[c.step], rules::kG9_121)), c.qualifies) << c.path;
-    const auto doc = CliMove(file.path(), c.path);
+    const auto doc = CliBoardMove(file.path(), c.path);
     const std::string text = CliNoteText(doc["steps"][c.step], rules::kG9_121);
     EXPECT_FALSE(text.empty()) << c.path;
     EXPECT_EQ(sets_off(text), c.qualifies) << c.path;
   }
   test::TempBoard jungle(test::BoardPath("g9_3"), TripFlareBoard(false));
-  const MoveReport r = Move(Load(jungle.path()), Infantry(), "37EE6,EE7");
+  const MoveReport r = Move(LoadFile(jungle.path()), Infantry(), "37EE6,EE7");
   EXPECT_FALSE(HasNote(r.steps[1], rules::kG9_121));
   EXPECT_TRUE(HasNote(r.steps[1], "G.8"));
 }
@@ -149,10 +139,11 @@ TEST(G9, Rule9_54_NoRoadBonusAcrossCoveredHexsides) {
   MoveOptions truck;
   truck.unit = Unit(UnitKind::kTruck);
   EXPECT_FALSE(HasNote(Move(b, truck, "37EE8,EE7").steps[1], rules::kG9_54));  // not Infantry
-  const auto doc = CliMove(test::BoardPath("g9_3"), "37DD7:beneath,CC8");
+  const auto doc = CliBoardMove(test::BoardPath("g9_3"), "37DD7:beneath,CC8");
   EXPECT_NE(CliNoteText(doc["steps"][1], rules::kG9_54).find("road bonus"), std::string::npos);
-  EXPECT_TRUE(CliNoteText(CliMove(test::BoardPath("g9_3"), "37DD6,DD7")["steps"][1], rules::kG9_54)
-                  .empty());
+  EXPECT_TRUE(
+      CliNoteText(CliBoardMove(test::BoardPath("g9_3"), "37DD6,DD7")["steps"][1], rules::kG9_54)
+          .empty());
 }
 
 // ---- G9.731 -------------------------------------------------------------------------------------
@@ -170,8 +161,8 @@ std::string PanjiInPaddy(bool breached) {
 TEST(G9, Rule9_731_BreachedCoveredHexside) {
   test::TempBoard covered(test::BoardPath("g8_2108"), PanjiInPaddy(false));
   test::TempBoard breached(test::BoardPath("g8_2108"), PanjiInPaddy(true));
-  const Board c = Load(covered.path(), PaddyState::kDrained);
-  const Board x = Load(breached.path(), PaddyState::kDrained);
+  const Board c = LoadPaddies(covered.path(), PaddyState::kDrained);
+  const Board x = LoadPaddies(breached.path(), PaddyState::kDrained);
   const GridPos ol2 = test::Hex(c, "oL2");
   const Hexside side = *Hexside::Between(ol2, test::Hex(c, "oL3"));
   EXPECT_TRUE(IsCovered(c, ol2, side));
@@ -181,9 +172,9 @@ TEST(G9, Rule9_731_BreachedCoveredHexside) {
   ASSERT_TRUE(r.legal());
   EXPECT_EQ(r.steps[1].to.place, Place::kBeneath);
   EXPECT_TRUE(HasNote(r.steps[1], rules::kG9_45));
-  EXPECT_EQ(CliMove(covered.path(), "oL3,oL2", {"--paddy", "drained"})["steps"][1]["to"],
+  EXPECT_EQ(CliBoardMove(covered.path(), "oL3,oL2", {"--paddy", "drained"})["steps"][1]["to"],
             "oL2:above");
-  EXPECT_EQ(CliMove(breached.path(), "oL3,oL2", {"--paddy", "drained"})["steps"][1]["to"],
+  EXPECT_EQ(CliBoardMove(breached.path(), "oL3,oL2", {"--paddy", "drained"})["steps"][1]["to"],
             "oL2:beneath");
 }
 
@@ -192,7 +183,7 @@ TEST(G9, Rule9_731_BreachedCoveredHexside) {
 // that MP.
 TEST(G9, Rule9_731_DozerBreachesThenLeaves) {
   test::TempBoard file(test::BoardPath("g8_2108"), PanjiInPaddy(false));
-  const Board b = Load(file.path(), PaddyState::kDrained);
+  const Board b = LoadPaddies(file.path(), PaddyState::kDrained);
   MoveOptions dozer;
   dozer.unit = Unit(UnitKind::kFullyTracked).Set(UnitFlag::kDozer);
   dozer.printed_mp = 12;
@@ -211,7 +202,7 @@ TEST(G9, Rule9_731_DozerBreachesThenLeaves) {
   const auto after = rules(r.steps[2]);
   EXPECT_EQ(std::find(after.begin(), after.end(), rules::kG9_6.id), after.end());
   EXPECT_LT(r.steps[2].total(), plain.steps[1].total());
-  const auto doc = CliMove(
+  const auto doc = CliBoardMove(
       file.path(), "oL2:beneath,+breach:oL3,oL3",
       {"--paddy", "drained", "--unit", "fully-tracked", "--flag", "dozer", "--printed-mp", "12"});
   EXPECT_TRUE(doc["legal"]);
@@ -235,7 +226,8 @@ TEST(G9, Rule9_5_NoPanjiMcGoingAbove) {
   EXPECT_FALSE(HasNote(r.steps[1], rules::kG9_41));
   EXPECT_FALSE(HasNote(r.steps[1], rules::kG9_31));
   EXPECT_TRUE(HasNote(Move(b, o, "37EE8,EE7").steps[1], rules::kG9_31));  // entering across Covered
-  const auto doc = CliMove(test::BoardPath("g9_3"), "37EE7:beneath,EE7:above", {"--seed", "4"});
+  const auto doc =
+      CliBoardMove(test::BoardPath("g9_3"), "37EE7:beneath,EE7:above", {"--seed", "4"});
   EXPECT_TRUE(CliNoteText(doc["steps"][1], rules::kG9_31).empty());
   EXPECT_FALSE(CliNoteText(doc["steps"][1], rules::kG9_5).empty());
 }
@@ -246,7 +238,7 @@ TEST(G9, Rule9_5_NoPanjiMcGoingAbove) {
 TEST(G9, Rule9_43_Stacks) {
   test::TempBoard road(test::BoardPath("g9_3"),
                        R"({"hexsides": [{"hexes": "37EE7-37EE8", "road": true}]})");
-  const Board b = Load(road.path());
+  const Board b = LoadFile(road.path());
   MoveOptions o = Infantry();
   o.stack = 3;
   o.seed = 21;
@@ -257,7 +249,7 @@ TEST(G9, Rule9_43_Stacks) {
   EXPECT_NE(text.find("unit " + std::to_string(picked) + " of the stack"), std::string::npos)
       << text;
   EXPECT_NE(text.find("other 2 take a normal PTC"), std::string::npos) << text;
-  const auto doc = CliMove(road.path(), "37EE8,EE7", {"--stack", "3", "--seed", "21"});
+  const auto doc = CliBoardMove(road.path(), "37EE8,EE7", {"--stack", "3", "--seed", "21"});
   EXPECT_EQ(CliNoteText(doc["steps"][1], rules::kG9_43), text);
   // Across a hexside with no road: G9.41 for each unit.
   const StepReport plain = Move(test::Illustration("g9_3"), o, "37EE8,EE7").steps[1];
@@ -282,7 +274,7 @@ TEST(G9, Rule9_43_Stacks) {
 TEST(G9, Rule9_7_RemovalLeavesUnitsUnharmed) {
   test::TempBoard file(test::BoardPath("g9_3"),
                        R"({"units": [{"name": "X", "kind": "infantry", "at": "37EE7:above"}]})");
-  Board b = Load(file.path());
+  Board b = LoadFile(file.path());
   const GridPos ee7 = test::Hex(b, "37EE7");
   const GridPos dd7 = test::Hex(b, "37DD7");
   Dice dice(1);

@@ -21,8 +21,8 @@ std::vector<SamuraiHex> Path(std::initializer_list<Terrain> terrains) {
   return out;
 }
 
-nlohmann::json CliMove(const std::string& unit, const std::string& order, const std::string& path,
-                       std::vector<std::string> extra = {}) {
+nlohmann::json CliSamuraiMove(const std::string& unit, const std::string& order,
+                              const std::string& path, std::vector<std::string> extra = {}) {
   std::vector<std::string> args = {"samurai-move", "--unit", unit, "--order",
                                    order,          "--path", path};
   args.insert(args.end(), extra.begin(), extra.end());
@@ -32,7 +32,7 @@ nlohmann::json CliMove(const std::string& unit, const std::string& order, const 
 nlohmann::json CliBoardMove(const std::string& unit, const std::string& order,
                             const std::string& path, std::vector<std::string> extra = {}) {
   extra.insert(extra.begin(), {"--board", test::BoardPath("samurai")});
-  return CliMove(unit, order, path, extra);
+  return CliSamuraiMove(unit, order, path, extra);
 }
 
 SamuraiLos Los(const Board& b, const std::string& from, const std::string& to) {
@@ -127,14 +127,15 @@ TEST(Samurai, AmbushByTerrain) {
     EXPECT_EQ(MayAmbush(SamuraiUnit::kNinja, c.t).allowed, c.infantry) << TerrainName(c.t);
     EXPECT_EQ(MayAmbush(SamuraiUnit::kCavalry, c.t).allowed, c.cavalry) << TerrainName(c.t);
     EXPECT_EQ(MayAmbush(SamuraiUnit::kInfantry, c.t).rule, c.rule) << TerrainName(c.t);
-    const auto doc = CliMove("infantry", "ambush", TerrainName(c.t));
+    const auto doc = CliSamuraiMove("infantry", "ambush", TerrainName(c.t));
     EXPECT_EQ(doc["legal"], c.infantry) << TerrainName(c.t);
     if (!c.infantry) {
       EXPECT_EQ(doc["refusal"]["rule"], c.rule);
     }
   }
-  EXPECT_FALSE(CliMove("cavalry", "ambush", "heavy-woods")["legal"]);
-  EXPECT_FALSE(CliMove("infantry", "ambush", "light-woods,plains")["legal"]);  // it does not move
+  EXPECT_FALSE(CliSamuraiMove("cavalry", "ambush", "heavy-woods")["legal"]);
+  EXPECT_FALSE(
+      CliSamuraiMove("infantry", "ambush", "light-woods,plains")["legal"]);  // it does not move
 }
 
 // ---- Movement reductions ------------------------------------------------------------------------
@@ -151,8 +152,8 @@ TEST(Samurai, Intro3ExampleAssaultIntoLightWoods) {
   EXPECT_FALSE(far.legal());
   EXPECT_EQ(far.refusal->rule, rules::kSamLW_3.id);
   EXPECT_EQ(*far.refused_step, 2u);
-  EXPECT_TRUE(CliMove("infantry", "assault", "plains,light-woods")["legal"]);
-  const auto doc = CliMove("infantry", "assault", "plains,plains,light-woods");
+  EXPECT_TRUE(CliSamuraiMove("infantry", "assault", "plains,light-woods")["legal"]);
+  const auto doc = CliSamuraiMove("infantry", "assault", "plains,plains,light-woods");
   EXPECT_FALSE(doc["legal"]);
   EXPECT_EQ(doc["refusal"]["rule"], rules::kSamLW_3.id);
 }
@@ -162,7 +163,7 @@ TEST(Samurai, Intro3ReductionOnlyOnEntering) {
   EXPECT_TRUE(EvaluateSamuraiMove(SamuraiUnit::kInfantry, Order::kAssault, std::nullopt,
                                   Path({Terrain::kLightWoods, P, P}))
                   .legal());
-  EXPECT_TRUE(CliMove("infantry", "assault", "light-woods,plains,plains")["legal"]);
+  EXPECT_TRUE(CliSamuraiMove("infantry", "assault", "light-woods,plains,plains")["legal"]);
   EXPECT_FALSE(EvaluateSamuraiMove(SamuraiUnit::kInfantry, Order::kAssault, std::nullopt,
                                    Path({P, Terrain::kLightWoods, P}))
                    .legal());
@@ -192,8 +193,9 @@ TEST(Samurai, ReducedMovement) {
           EvaluateSamuraiMove(SamuraiUnit::kInfantry, Order::kMarch, 3, Path({P, t, P})).legal());
     }
     const std::string path = std::string("plains,") + TerrainName(t) + ",plains";
-    EXPECT_EQ(CliMove("infantry", "assault", path, {"--allowance", "3"})["refusal"]["rule"], rule);
-    EXPECT_TRUE(CliMove("cavalry", "move-and-fire", path)["legal"]);
+    EXPECT_EQ(CliSamuraiMove("infantry", "assault", path, {"--allowance", "3"})["refusal"]["rule"],
+              rule);
+    EXPECT_TRUE(CliSamuraiMove("cavalry", "move-and-fire", path)["legal"]);
   }
 }
 
@@ -211,9 +213,9 @@ TEST(Samurai, NoRunning) {
       EXPECT_FALSE(r.legal()) << TerrainName(t);
       EXPECT_EQ(r.refusal->rule, rule) << TerrainName(t);
     }
-    EXPECT_EQ(
-        CliMove("infantry", "run", std::string("plains,") + TerrainName(t))["refusal"]["rule"],
-        rule);
+    EXPECT_EQ(CliSamuraiMove("infantry", "run",
+                             std::string("plains,") + TerrainName(t))["refusal"]["rule"],
+              rule);
   }
   EXPECT_TRUE(
       EvaluateSamuraiMove(SamuraiUnit::kInfantry, Order::kRun, std::nullopt, Path({P, P, P, P}))
@@ -233,9 +235,9 @@ TEST(Samurai, HeavyWoods) {
   const auto cav = EvaluateSamuraiMove(SamuraiUnit::kCavalry, Order::kMarch, std::nullopt,
                                        Path({P, Terrain::kHeavyWoods}));
   EXPECT_EQ(cav.refusal->rule, rules::kSamHW_3.id);
-  EXPECT_EQ(CliMove("cavalry", "march", "plains,heavy-woods")["refusal"]["rule"],
+  EXPECT_EQ(CliSamuraiMove("cavalry", "march", "plains,heavy-woods")["refusal"]["rule"],
             rules::kSamHW_3.id);
-  EXPECT_EQ(CliMove("infantry", "assault", "plains,heavy-woods")["refusal"]["rule"],
+  EXPECT_EQ(CliSamuraiMove("infantry", "assault", "plains,heavy-woods")["refusal"]["rule"],
             rules::kSamHW_2.id);
   EXPECT_TRUE(CliBoardMove("infantry", "march", "F1,F2,F3")["legal"]);
 }
@@ -272,7 +274,7 @@ TEST(Samurai, RockyGroundOnAHill) {
                                    {"hill", Terrain::kRockyGround, 1, false}};
   EXPECT_TRUE(
       EvaluateSamuraiMove(SamuraiUnit::kCavalry, Order::kMarch, std::nullopt, along).legal());
-  EXPECT_EQ(CliMove("cavalry", "march", "plains,rocky-ground@1")["refusal"]["rule"],
+  EXPECT_EQ(CliSamuraiMove("cavalry", "march", "plains,rocky-ground@1")["refusal"]["rule"],
             rules::kSamRG_5.id);
   EXPECT_EQ(CliBoardMove("cavalry", "march", "G3,H2")["refusal"]["rule"], rules::kSamRG_5.id);
   EXPECT_TRUE(CliBoardMove("cavalry", "march", "H1,H2")["legal"]);
@@ -422,7 +424,7 @@ TEST(Samurai, Intro1WhichTerrainsMatter) {
         limited = limited || !EvaluateSamuraiMove(u, o, 6, Path({P, t, P})).legal();
         const std::string path = std::string("plains,") + TerrainName(t) + ",plains";
         cli_limited =
-            cli_limited || !CliMove(Name(u), Name(o), path, {"--allowance", "6"})["legal"];
+            cli_limited || !CliSamuraiMove(Name(u), Name(o), path, {"--allowance", "6"})["legal"];
       }
     }
     EXPECT_EQ(limited, !free_moving.contains(t)) << TerrainName(t);

@@ -14,6 +14,19 @@ std::string FixturePath(const std::string& name) {
   return std::string(OPSIM_TACTICAL_FIXTURES) + "/" + name + ".json";
 }
 
+Board LoadFile(const std::string& path) {
+  auto b = LoadBoard(path);
+  EXPECT_TRUE(b.has_value()) << path << ": " << (b ? "" : b.error().to_string());
+  return b ? std::move(*b) : Board();
+}
+
+bool HasNote(const StepReport& s, const std::string& rule) {
+  for (const Note& n : s.notes) {
+    if (n.rule == rule) return true;
+  }
+  return false;
+}
+
 Board Illustration(const std::string& name) {
   auto b = LoadBoard(BoardPath(name));
   if (!b) {

@@ -23,6 +23,11 @@ Board Paddies(PaddyState state, Ec ec = Ec::kModerate);
 // A G13 board (g13_23 or g13_62) with the beach's Slope set.
 Board Beach(Slope slope, const std::string& name = "g13_23");
 
+// A board file; the test fails if it does not load.
+Board LoadFile(const std::string& path);
+// Does a step of a move carry a note citing `rule`?
+bool HasNote(const StepReport& s, const std::string& rule);
+
 // The position a token names on `b`; the test fails if it does not.
 Position At(const Board& b, const std::string& token);
 GridPos Hex(const Board& b, const std::string& token);
