@@ -14,9 +14,9 @@ namespace {
 
 using P = JsonSource::Pointer;
 
-class Reader {
+class CampaignReader {
  public:
-  Reader(const JsonSource& src, const map::Scenario& sc) : src_(src), r_(src), sc_(sc) {}
+  CampaignReader(const JsonSource& src, const map::Scenario& sc) : src_(src), r_(src), sc_(sc) {}
 
   Result<Campaign> Read(std::uint64_t seed) {
     const P at("/campaign");
@@ -297,7 +297,7 @@ class Reader {
 
 Result<Campaign> LoadCampaign(const JsonSource& src, const map::Scenario& scenario,
                               std::uint64_t seed) {
-  return Reader(src, scenario).Read(seed);
+  return CampaignReader(src, scenario).Read(seed);
 }
 
 }  // namespace opsim::ops

@@ -16,9 +16,9 @@ using nlohmann::json;
 
 constexpr int kOrdersFormatVersion = 1;
 
-class Reader {
+class OrdersReader {
  public:
-  Reader(const JsonSource& src, const map::Theater& t) : src_(src), r_(src), t_(t) {}
+  OrdersReader(const JsonSource& src, const map::Theater& t) : src_(src), r_(src), t_(t) {}
 
   Result<Orders> Read() {
     const P root;
@@ -436,12 +436,12 @@ json MoveJson(const MoveOrder& m, const map::Theater& t) {
 }  // namespace
 
 Result<Orders> ParseOrders(const JsonSource& src, const map::Theater& theater) {
-  return Reader(src, theater).Read();
+  return OrdersReader(src, theater).Read();
 }
 
 Result<Orders> ParseOrder(const JsonSource& src, const map::Theater& theater,
                           OrderSection section) {
-  return Reader(src, theater).ReadOne(section);
+  return OrdersReader(src, theater).ReadOne(section);
 }
 
 const RetreatPreference* RetreatPreferenceFor(const std::vector<RetreatPreference>& listed,

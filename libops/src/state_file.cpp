@@ -233,9 +233,9 @@ class Writer {
   const map::Theater& t_;
 };
 
-class Reader {
+class StateReader {
  public:
-  Reader(const JsonSource& src, const map::Theater& t) : src_(src), r_(src), t_(t) {}
+  StateReader(const JsonSource& src, const map::Theater& t) : src_(src), r_(src), t_(t) {}
 
   Result<LoadedState> Read() {
     auto id = Header();
@@ -594,7 +594,7 @@ Result<ScenarioId> ReadStateScenario(const JsonSource& src) {
 }
 
 Result<LoadedState> StateFromJson(const JsonSource& src, const map::Theater& t) {
-  return Reader(src, t).Read();
+  return StateReader(src, t).Read();
 }
 
 }  // namespace opsim::ops

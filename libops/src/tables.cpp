@@ -14,9 +14,9 @@ using P = JsonSource::Pointer;
 
 constexpr std::array<const char*, kMoveClassCount> kClassNames = {"foot", "cavalry", "motorized"};
 
-class Reader {
+class TablesReader {
  public:
-  explicit Reader(const JsonSource& src) : src_(src), r_(src) {}
+  explicit TablesReader(const JsonSource& src) : src_(src), r_(src) {}
 
   Result<RuleTables> Read() {
     RuleTables t;
@@ -38,8 +38,9 @@ class Reader {
           "combat", "supply", "flooding", "air", "ports", "weather"}) {
       if (auto s = r_.Require(root, key); !s) return std::unexpected(s.error());
     }
-    for (auto step : {&Reader::ReadMovement, &Reader::ReadNaval, &Reader::ReadSmall,
-                      &Reader::ReadCombat, &Reader::ReadFlooding, &Reader::ReadWeather}) {
+    for (auto step :
+         {&TablesReader::ReadMovement, &TablesReader::ReadNaval, &TablesReader::ReadSmall,
+          &TablesReader::ReadCombat, &TablesReader::ReadFlooding, &TablesReader::ReadWeather}) {
       if (auto s = (this->*step)(t); !s) return std::unexpected(s.error());
     }
     return t;
@@ -391,7 +392,7 @@ const char* FloodResultName(FloodResult r) {
 }
 
 Result<RuleTables> LoadRuleTables(const JsonSource& src) {
-  return Reader(src).Read();
+  return TablesReader(src).Read();
 }
 
 const RuleTables& DefaultRuleTables() {

@@ -4,6 +4,7 @@
 #include "opsim/core/rule_ids.h"
 #include "opsim/tactical/beach.h"
 #include "opsim/tactical/paddy.h"
+#include "text.h"
 
 namespace opsim::tactical {
 
@@ -36,10 +37,6 @@ constexpr std::array<const char*, 27> kActivities = {"recover",
                                                      "place-white-smoke",
                                                      "bore-sight",
                                                      "close-combat"};
-
-std::unexpected<Error> Refuse(std::string message, std::string rule) {
-  return Fail(ErrorCode::kRuleViolation, std::move(message), {}, std::move(rule));
-}
 
 bool IrrigatedIn(const Board& b, const Position& at) {
   return IsPaddy(b, at.hex) && b.settings().paddy == PaddyState::kIrrigated &&

@@ -5,6 +5,7 @@
 #include "enum_names.h"
 #include "opsim/core/echo.h"
 #include "opsim/core/rule_ids.h"
+#include "text.h"
 
 namespace opsim::tactical {
 
@@ -16,10 +17,6 @@ constexpr std::array kCounters = {
 
 static_assert(kCounters.size() == static_cast<std::size_t>(CounterType::kCount),
               "a name for every counter");
-
-bool AllDigits(std::string_view s) {
-  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
 
 std::unexpected<Error> BadHex(std::string_view token, const std::string& why,
                               std::string rule = {}) {

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "enum_names.h"
+#include "text.h"
 
 namespace opsim::tactical {
 
@@ -11,14 +12,6 @@ namespace {
 
 constexpr std::array<const char*, 6> kRoleNames = {"board", "overlay",  "beach",
                                                    "ocean", "effluent", "island"};
-
-bool AllDigits(std::string_view s) {
-  if (s.empty()) return false;
-  for (char c : s) {
-    if (!std::isdigit(static_cast<unsigned char>(c))) return false;
-  }
-  return true;
-}
 
 static_assert(kRoleNames.size() == static_cast<std::size_t>(GridRole::kIsland) + 1,
               "a name for each value");

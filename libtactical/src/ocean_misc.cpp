@@ -4,14 +4,11 @@
 
 #include "opsim/core/rule_ids.h"
 #include "opsim/tactical/beach.h"
+#include "text.h"
 
 namespace opsim::tactical {
 
 namespace {
-
-std::unexpected<Error> Refuse(std::string message, std::string rule) {
-  return Fail(ErrorCode::kRuleViolation, std::move(message), {}, std::move(rule));
-}
 
 bool Shallow(const Board& b, GridPos hex) {
   return IsOcean(b, hex) && OceanDepth(b, hex) == Depth::kShallow;

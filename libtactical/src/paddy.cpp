@@ -2,14 +2,11 @@
 
 #include "opsim/core/rule_ids.h"
 #include "opsim/tactical/cot.h"
+#include "text.h"
 
 namespace opsim::tactical {
 
 namespace {
-
-std::unexpected<Error> Refuse(std::string message, std::string rule) {
-  return Fail(ErrorCode::kRuleViolation, std::move(message), {}, std::move(rule));
-}
 
 PaddyState State(const Board& b) {
   return b.settings().paddy;

@@ -4,14 +4,11 @@
 
 #include "opsim/core/rule_ids.h"
 #include "opsim/tactical/paddy.h"
+#include "text.h"
 
 namespace opsim::tactical {
 
 namespace {
-
-std::unexpected<Error> Refuse(std::string message, std::string rule) {
-  return Fail(ErrorCode::kRuleViolation, std::move(message), {}, std::move(rule));
-}
 
 // "37DD7-CC8": the neighbour written without the board number the first hex already gives.
 std::string ShortHexside(const Board& b, GridPos hex, Dir d) {
