@@ -3,7 +3,7 @@
 # headless Chromium, and a short run of every benchmark and of the load test, label bench), once
 # under ASan+UBSan (the server's tests included, the browser's not: they test the page, which the
 # sanitizers do not see; nor the benchmarks, which that build leaves out); then each libFuzzer
-# harness for 30 seconds (scripts/fuzz.sh; two at a time on two cores).
+# harness for 20 seconds (scripts/fuzz.sh; two at a time on two cores).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 opsim_setup --tests
@@ -21,7 +21,7 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:ha
   ctest --test-dir "$OPSIM_ROOT/build-fuzz" --output-on-failure --parallel "$(nproc)" -LE 'browser|bench'
 
 opsim_log "fuzzing (libFuzzer, ASan + UBSan)"
-bash "$OPSIM_ROOT/scripts/fuzz.sh" --seconds 30
+bash "$OPSIM_ROOT/scripts/fuzz.sh" --seconds 20
 
 opsim_log "format check"
 bash "$OPSIM_ROOT/scripts/format.sh" --check
