@@ -30,8 +30,6 @@ using test::DumpLog;
 using test::RunCli;
 using test::SqlValue;
 
-const std::string kOrdersDir = std::string(OPSIM_SCENARIO_DIR) + "/orders/special-terrain/";
-
 // A game of the bundled campaign in a fresh log.
 class LoggedGameTest : public ::testing::Test {
  protected:
@@ -73,7 +71,7 @@ class LoggedGameTest : public ::testing::Test {
   void PlayGame(int turns) {
     for (const char* f : {"01-axis-may-i-1940.json", "02-allied-may-i-1940.json"}) {
       if (static_cast<int>(hashes_.size()) > turns) return;
-      auto src = JsonSource::FromFile(kOrdersDir + f);
+      auto src = JsonSource::FromFile(test::BundledOrders(f));
       ASSERT_TRUE(src) << src.error().to_string();
       ASSERT_NO_FATAL_FAILURE(Play(*src));
     }
@@ -684,7 +682,7 @@ TEST_F(LoggedGameTest, EveryCommandAnswersOneJsonObject) {
 // also its content as data (units, hexes, numbers: docs/rules.md). One encoder now: the same
 // player-turn's events are the same in both answers, played from a state file or from the log.
 TEST_F(LoggedGameTest, TurnAndLogGiveAPlayerTurnsEventsAlike) {
-  const std::string orders = kOrdersDir + "01-axis-may-i-1940.json";
+  const std::string orders = test::BundledOrders("01-axis-may-i-1940.json");
   const auto played = RunCli({"turn", "--db", path_, "--orders", orders, "--json"});
   ASSERT_EQ(played.code, 0) << played.err;
   const auto solo = RunCli({"turn", "--scenario", "special-terrain", "--seed", "1", "--orders",

@@ -24,7 +24,7 @@ constexpr std::uint64_t kSeed = 1940;
 std::string OrdersFile(int n) {
   static const char* kFiles[] = {"01-axis-may-i-1940.json", "02-allied-may-i-1940.json",
                                  "03-axis-may-ii-1940.json"};
-  return std::string(OPSIM_SCENARIO_DIR) + "/orders/special-terrain/" + kFiles[n];
+  return opsim::test::BundledOrders(kFiles[n]);
 }
 
 struct StepLogTest : ::testing::Test {

@@ -302,8 +302,7 @@ TEST(QueryWarm, ChecksThroughTheSharedSupplyAreTheColdOnes) {
     return out;
   };
   for (const std::string& file : files) {
-    auto src = JsonSource::FromFile(std::string(OPSIM_SCENARIO_DIR) + "/orders/special-terrain/" +
-                                    file + ".json");
+    auto src = JsonSource::FromFile(test::BundledOrders(file + ".json"));
     ASSERT_TRUE(src.has_value());
     auto orders = ops::ParseOrders(*src, *g.theater);
     ASSERT_TRUE(orders.has_value()) << orders.error().to_string();

@@ -28,12 +28,7 @@ bool HasNote(const StepReport& s, const std::string& rule) {
 }
 
 Board Illustration(const std::string& name) {
-  auto b = LoadBoard(BoardPath(name));
-  if (!b) {
-    ADD_FAILURE() << "board " << name << ": " << b.error().to_string();
-    return Board();
-  }
-  return std::move(*b);
+  return LoadFile(BoardPath(name));
 }
 
 Board Paddies(PaddyState state, Ec ec) {
