@@ -56,8 +56,7 @@ std::string OddsText(const query::OddsAnswer& a) {
   for (const query::AttackOdds& at : a.attacks) {
     out << "attack on " << at.hex << " [" << rules::kB7_2.id << "]:";
     for (std::size_t r = 0; r < at.results.size(); ++r) {
-      out << (r ? ", " : " ") << ops::CombatResultName(static_cast<ops::CombatResult>(r)) << " "
-          << Share(at.results[r], n);
+      out << (r ? ", " : " ") << a.codes[r] << " " << Share(at.results[r], n);
     }
     if (at.called_off > 0) out << ", called off " << Share(at.called_off, n);
     out << "\n";

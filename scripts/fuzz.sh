@@ -41,6 +41,7 @@ seed() {  # seed HARNESS FILE...
 root="$OPSIM_ROOT"
 seed scenario "$root"/scenarios/*.json
 seed orders "$root"/scenarios/orders/*/*.json
+seed rules "$root"/libops/data/base-rules.json "$root"/fuzz/seeds/rules/*
 seed board "$root"/scenarios/tactical/*.json "$root"/tests/tactical/boards/*.json
 seed log "$root"/tests/db/fixtures/*.sqlite
 seed action "$root"/fuzz/seeds/action/*

@@ -47,10 +47,10 @@ class CampaignReader {
     if (r_.Has(at, "rules")) {
       // A complete rules document, inline, so the scenario carries everything it needs.
       auto text = src_.doc()[at / "rules"].dump();
-      auto rules_src = JsonSource::FromText(text, src_.name() + " /campaign/rules");
+      auto rules_src = JsonSource::FromText(text, "rules");
       if (!rules_src) return std::unexpected(rules_src.error());
       auto tables = LoadRuleTables(*rules_src);
-      if (!tables) return src_.Bad(at / "rules", tables.error().to_string());
+      if (!tables) return InRules(tables.error());
       c.tables = std::move(*tables);
     } else {
       c.tables = DefaultRuleTables();
@@ -128,6 +128,24 @@ class CampaignReader {
 
  private:
   Result<map::HexRef> Hex(const P& at) const { return map::ReadHex(r_, at, sc_.theater); }
+
+  // A rules error, moved from the inline document ("rules:1: /combat/...") to the scenario's own
+  // line of the same place, so the designer finds it at file:line.
+  std::unexpected<Error> InRules(const Error& e) const {
+    const P rules = P("/campaign") / "rules";
+    const auto path = e.where.find(": /");
+    if (e.where.rfind("rules:", 0) != 0 || path == std::string::npos) {
+      return src_.Bad(rules, e.to_string());
+    }
+    try {
+      Error located = src_.Bad(rules / P(e.where.substr(path + 2)), e.message).error();
+      located.code = e.code;
+      located.rule = e.rule;
+      return std::unexpected(std::move(located));
+    } catch (const nlohmann::json::exception&) {
+      return src_.Bad(rules, e.to_string());
+    }
+  }
 
   Status ReadNationalities(Campaign& c) const {
     const P at("/campaign/nationalities");

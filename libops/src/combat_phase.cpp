@@ -113,11 +113,7 @@ CombatOdds Turn::Odds(const Declared& d, bool swamp) {
   }
   for (GroundUnit* u : UnitsAt(hex, Enemy(side_))) o.defense += u->defense;
   o.defense = std::max(o.defense, 1);
-  for (std::size_t k = 0; k < crt.columns.size(); ++k) {
-    if (o.attack * crt.column_defense[k] >= o.defense * crt.column_attack[k]) {
-      o.column = static_cast<int>(k);
-    }
-  }
+  o.column = std::max(crt.Column(o.attack, o.defense), 0);
   const map::HexInfo& info = t_.hex(hex);
   const map::Terrain terrain = swamp ? map::Terrain::kSwamp : info.terrain;
   o.shift =
@@ -151,14 +147,14 @@ Status Turn::Resolve(Declared& d) {
   const std::vector<GroundUnit*> attackers = Attackers(d);
   const CombatTables& crt = tables_.combat;
   const CombatOdds odds = Odds(d, answer->swamp);
-  auto roll = Roll(6, "combat at " + Name(a.hex), rules::kB7_2);
+  auto roll = Roll(crt.die, "combat at " + Name(a.hex), rules::kB7_2);
   if (!roll) return std::unexpected(roll.error());
   result_.rolls.back().against = odds.text + (drm ? ", die " + std::to_string(drm) : "");
-  const int die = std::clamp(*roll + drm, 1, 6);
+  const int die = std::clamp(*roll + drm, 1, crt.die);
   const CombatResult result = crt.results[die - 1][odds.shifted];
   result_.attacks.back().result = result;
   d.result = result;
-  Decided(std::string(CombatResultName(result)) + " at " + crt.columns[odds.shifted] +
+  Decided(std::string(crt.name(result)) + " at " + crt.columns[odds.shifted] +
               (drm ? " (die " + std::to_string(drm) + ")" : ""),
           result, {}, {a.hex}, drm ? Numbers{drm} : Numbers{});
   std::string attackers_names;
@@ -168,8 +164,7 @@ Status Turn::Resolve(Declared& d) {
     attacker_ids.push_back(u->id);
   }
   Say("combat", rules::kB7_2,
-      attackers_names + " attack " + Name(a.hex) + ": " + odds.text + ": " +
-          CombatResultName(result),
+      attackers_names + " attack " + Name(a.hex) + ": " + odds.text + ": " + crt.name(result),
       attacker_ids, {a.hex},
       odds.shift ? Numbers{odds.attack, odds.defense, odds.shift}
                  : Numbers{odds.attack, odds.defense});
@@ -194,13 +189,15 @@ std::vector<map::HexRef> Turn::Retreating(const Declared& d) {
       }
     }
   };
-  if (d.result == CombatResult::kAR) add(Attackers(d));
-  if (d.result == CombatResult::kDR) add(UnitsAt(d.order.hex, Enemy(side_)));
+  if (!d.result) return out;
+  const CombatResultCode& code = tables_.combat.code(*d.result);
+  if (code.attacker_retreat > 0) add(Attackers(d));
+  if (code.defender_retreat > 0) add(UnitsAt(d.order.hex, Enemy(side_)));
   return out;
 }
 
 std::vector<map::HexRef> Turn::RetreatChoices(const Declared& d, map::HexRef h) {
-  const bool defenders = d.result == CombatResult::kDR;
+  const bool defenders = d.result && tables_.combat.code(*d.result).defender_retreat > 0;
   std::vector<map::HexRef> from;
   if (defenders) {
     for (GroundUnit* u : Attackers(d)) from.push_back(u->hex);
@@ -213,44 +210,66 @@ std::vector<map::HexRef> Turn::RetreatChoices(const Declared& d, map::HexRef h) 
   return {};
 }
 
+void Turn::Lose(const std::vector<GroundUnit*>& units, int percent, bool attacking,
+                const std::string& why, map::HexRef hex) {
+  // B7.3: every unit, in order; or the weakest first until the share is lost.
+  if (percent >= 100) {
+    for (GroundUnit* u : units) Eliminate(*u, rules::kB7_3, why, {hex}, {});
+    return;
+  }
+  if (percent <= 0) return;
+  auto strength = [&](const GroundUnit* u) { return attacking ? u->attack : u->defense; };
+  int total = 0;
+  for (const GroundUnit* u : units) total += strength(u);
+  const int due = (total * percent + 99) / 100;
+  std::vector<GroundUnit*> order = units;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](GroundUnit* x, GroundUnit* y) { return strength(x) < strength(y); });
+  int lost = 0;
+  for (GroundUnit* u : order) {
+    if (lost >= due) break;
+    lost += strength(u);
+    Eliminate(*u, rules::kB7_3, why, {hex}, {});
+  }
+}
+
 void Turn::ApplyResult(const Declared& d) {
   const map::HexRef hex = d.order.hex;
   const std::vector<GroundUnit*> attackers = Attackers(d);
   const std::vector<GroundUnit*> defenders = UnitsAt(hex, Enemy(side_));
-  // B7.3: the result.
+  const CombatResultCode& code = tables_.combat.code(*d.result);
+  const std::string at = code.name + " at " + Name(hex);
+  // B7.3: the result's losses, its exchange, then its retreats.
   std::vector<map::HexRef> attack_hexes;
   for (GroundUnit* u : attackers) attack_hexes.push_back(u->hex);
   TakeRetreatPreferences(Retreating(d));
-  switch (*d.result) {
-    case CombatResult::kAE:
-      for (GroundUnit* u : attackers) Eliminate(*u, rules::kB7_3, "AE at " + Name(hex), {hex}, {});
-      break;
-    case CombatResult::kAR:
-      for (GroundUnit* u : attackers) Retreat(*u, {hex}, rules::kB7_3);
-      break;
-    case CombatResult::kEX: {
-      int lost = 0;
-      for (GroundUnit* u : defenders) {
-        lost += u->defense;
-        Eliminate(*u, rules::kB7_3, "EX at " + Name(hex), {hex}, {});
-      }
-      std::vector<GroundUnit*> order = attackers;
-      std::stable_sort(order.begin(), order.end(),
-                       [](GroundUnit* x, GroundUnit* y) { return x->attack < y->attack; });
-      int paid = 0;
-      for (GroundUnit* u : order) {
-        if (paid >= lost) break;
-        paid += u->attack;
-        Eliminate(*u, rules::kB7_3, "its side of the exchange at " + Name(hex), {hex}, {});
-      }
-      break;
+  Lose(attackers, code.attacker_loss, true, at, hex);
+  Lose(defenders, code.defender_loss, false, at, hex);
+  if (code.exchange) {
+    int lost = 0;
+    for (GroundUnit* u : defenders) {
+      lost += u->defense;
+      Eliminate(*u, rules::kB7_3, at, {hex}, {});
     }
-    case CombatResult::kDR:
-      for (GroundUnit* u : defenders) Retreat(*u, attack_hexes, rules::kB7_3);
-      break;
-    case CombatResult::kDE:
-      for (GroundUnit* u : defenders) Eliminate(*u, rules::kB7_3, "DE at " + Name(hex), {hex}, {});
-      break;
+    std::vector<GroundUnit*> order = attackers;
+    std::stable_sort(order.begin(), order.end(),
+                     [](GroundUnit* x, GroundUnit* y) { return x->attack < y->attack; });
+    int paid = 0;
+    for (GroundUnit* u : order) {
+      if (paid >= lost) break;
+      paid += u->attack;
+      Eliminate(*u, rules::kB7_3, "its side of the exchange at " + Name(hex), {hex}, {});
+    }
+  }
+  for (GroundUnit* u : attackers) {
+    if (code.attacker_retreat > 0 && u->on_map()) {
+      Retreat(*u, {hex}, rules::kB7_3, code.attacker_retreat);
+    }
+  }
+  for (GroundUnit* u : defenders) {
+    if (code.defender_retreat > 0 && u->on_map()) {
+      Retreat(*u, attack_hexes, rules::kB7_3, code.defender_retreat);
+    }
   }
   retreat_prefs_.clear();
   Gain(hex, side_);  // units that dropped in hold the hex once the enemy is gone (B9.1)

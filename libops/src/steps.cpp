@@ -197,17 +197,18 @@ struct StepTurn::Impl {
     }
     if (!a.retreats.empty()) {
       const map::HexRef h = a.retreats.front();
-      const Side who = *d.result == CombatResult::kDR ? owner : phasing();
+      const CombatTables& crt = campaign->tables.combat;
+      const Side who = crt.code(*d.result).defender_retreat > 0 ? owner : phasing();
       prompt = Ask(Waiting::kRetreat, who, h);
       prompt.attacked = d.order.hex;
-      prompt.result = d.result;
+      prompt.result = campaign->tables.combat.name(*d.result);
       prompt.retreat_to = turn.RetreatChoices(d, h);
       for (const GroundUnit& u : turn.state().units) {
         if (u.on_map() && u.hex == h && u.side == who) prompt.units.push_back(u.id);
       }
       std::string to;
       for (map::HexRef t : prompt.retreat_to) to += (to.empty() ? "" : ", ") + Name(t);
-      prompt.text = std::string(SideName(who)) + ": " + CombatResultName(*d.result) + " at " +
+      prompt.text = std::string(SideName(who)) + ": " + crt.name(*d.result) + " at " +
                     Name(d.order.hex) + ": " + Join(prompt.units) + " retreat from " + Name(h) +
                     ": choose where (" + to + "), or leave it to the rules (B7.5)";
       return {};
@@ -219,7 +220,7 @@ struct StepTurn::Impl {
       if (!may.empty()) {
         prompt = Ask(Waiting::kAdvance, phasing(), d.order.hex);
         prompt.attacked = d.order.hex;
-        prompt.result = d.result;
+        prompt.result = campaign->tables.combat.name(*d.result);
         prompt.units = std::move(may);
         prompt.text = std::string(SideName(phasing())) + ": " + Name(d.order.hex) +
                       " is empty: choose who advances into it (" + Join(prompt.units) +

@@ -1,5 +1,7 @@
 #include "opsim/ops/tables.h"
 
+#include "opsim/core/echo.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -218,40 +220,138 @@ class TablesReader {
     return {};
   }
 
+  // B7.2: the columns, rising left to right: "3:1" (odds) or "+3" (differential).
+  Status ReadColumns(CombatTables& c) const {
+    const P at = P("/combat") / "columns";
+    auto cols = r_.Array(at);
+    if (!cols) return std::unexpected(cols.error());
+    if ((*cols)->empty()) return src_.Bad(at, "the CRT needs columns");
+    for (std::size_t i = 0; i < (*cols)->size(); ++i) {
+      auto col = r_.String(at / i);
+      if (!col) return std::unexpected(col.error());
+      int a = 0, d = 0, used = 0;
+      if (c.kind == CrtKind::kOdds) {
+        if (std::sscanf(col->c_str(), "%d:%d%n", &a, &d, &used) != 2 || a < 1 || d < 1 ||
+            used != static_cast<int>(col->size())) {
+          return src_.Bad(at / i, "a column of an odds CRT is written like \"3:1\"");
+        }
+        if (!c.columns.empty() && a * c.column_defense.back() <= c.column_attack.back() * d) {
+          return src_.Bad(at / i, "columns must rise in odds from left to right");
+        }
+      } else {
+        if (std::sscanf(col->c_str(), "%d%n", &a, &used) != 1 || a < -99 || a > 99 ||
+            used != static_cast<int>(col->size()) || (a > 0 && (*col)[0] != '+')) {
+          return src_.Bad(at / i,
+                          "a column of a differential CRT is written like \"-2\", \"0\" or \"+3\"");
+        }
+        if (!c.columns.empty() && a <= c.column_attack.back()) {
+          return src_.Bad(at / i, "columns must rise from left to right");
+        }
+      }
+      c.columns.push_back(*col);
+      c.column_attack.push_back(a);
+      c.column_defense.push_back(d);
+    }
+    return {};
+  }
+
+  // B7.3: each result code and its effects, in the designer's order.
+  Status ReadCodes(CombatTables& c) const {
+    const P at = P("/combat") / "codes";
+    auto codes = r_.Array(at);
+    if (!codes) return std::unexpected(codes.error());
+    if ((*codes)->empty()) return src_.Bad(at, "the CRT needs result codes");
+    if ((*codes)->size() > 64) return src_.Bad(at, "at most 64 result codes");
+    for (std::size_t i = 0; i < (*codes)->size(); ++i) {
+      const P here = at / i;
+      if (auto s = OnlyKeysOf(here, {"code", "attacker-loss", "defender-loss", "exchange",
+                                     "attacker-retreat", "defender-retreat"});
+          !s) {
+        return s;
+      }
+      if (auto s = r_.Require(here, "code"); !s) return s;
+      auto name = r_.String(here / "code");
+      if (!name) return std::unexpected(name.error());
+      if (name->empty() || name->size() > 8) {
+        return src_.Bad(here / "code", "a result code is 1 to 8 characters");
+      }
+      for (const CombatResultCode& other : c.codes) {
+        if (other.name == *name) {
+          return src_.Bad(here / "code", "result code '" + EchoToken(*name) + "' is defined twice");
+        }
+      }
+      CombatResultCode code;
+      code.name = *name;
+      for (auto [key, out] : {std::pair{"attacker-loss", &code.attacker_loss},
+                              std::pair{"defender-loss", &code.defender_loss}}) {
+        if (!r_.Has(here, key)) continue;
+        const auto& j = r_.At(here / key);
+        const double share = j.is_number() ? j.get<double>() * 100 : -1;
+        if (share < 0 || share > 100 || std::abs(share - std::round(share)) > 1e-6) {
+          return src_.Bad(here / key,
+                          "a loss is a share of the strength from 0 to 1, in hundredths");
+        }
+        *out = static_cast<int>(std::lround(share));
+      }
+      auto exchange = r_.OptBool(here, "exchange", false);
+      if (!exchange) return std::unexpected(exchange.error());
+      code.exchange = *exchange;
+      for (auto [key, out] : {std::pair{"attacker-retreat", &code.attacker_retreat},
+                              std::pair{"defender-retreat", &code.defender_retreat}}) {
+        if (!r_.Has(here, key)) continue;
+        if (auto s = IntField(here, key, 0, 6, *out); !s) return s;
+      }
+      if (code.exchange && (code.attacker_loss > 0 || code.defender_loss > 0)) {
+        return src_.Bad(here, "an exchange sets both sides' losses; give no other loss with it");
+      }
+      if (code.attacker_retreat > 0 && code.defender_retreat > 0) {
+        return src_.Bad(here, "only one side retreats in a result");
+      }
+      c.codes.push_back(std::move(code));
+    }
+    return {};
+  }
+
+  static std::string CodeNames(const CombatTables& c) {
+    std::string out;
+    for (const CombatResultCode& code : c.codes) out += (out.empty() ? "" : " ") + code.name;
+    return out;
+  }
+
   Status ReadCombat(RuleTables& t) const {
     CombatTables& c = t.combat;
     const P at("/combat");
-    if (auto s = OnlyKeysOf(at, {"columns", "results", "terrain-shift", "city-shift",
-                                 "major-river-shift", "out-of-supply-attack-divisor"});
+    if (auto s =
+            OnlyKeysOf(at, {"kind", "die", "columns", "codes", "results", "terrain-shift",
+                            "city-shift", "major-river-shift", "out-of-supply-attack-divisor"});
         !s) {
       return s;
     }
     for (const char* key : {"columns", "results", "terrain-shift", "city-shift"}) {
       if (auto s = r_.Require(at, key); !s) return s;
     }
-    auto cols = r_.Array(at / "columns");
-    if (!cols) return std::unexpected(cols.error());
-    if ((*cols)->empty()) return src_.Bad(at / "columns", "the CRT needs columns");
-    for (std::size_t i = 0; i < (*cols)->size(); ++i) {
-      auto col = r_.String(at / "columns" / i);
-      if (!col) return std::unexpected(col.error());
-      const auto colon = col->find(':');
-      int a = 0, d = 0;
-      if (colon == std::string::npos || std::sscanf(col->c_str(), "%d:%d", &a, &d) != 2 || a < 1 ||
-          d < 1) {
-        return src_.Bad(at / "columns" / i, "a column is written like \"3:1\"");
-      }
-      if (!c.columns.empty() && a * c.column_defense.back() <= c.column_attack.back() * d) {
-        return src_.Bad(at / "columns" / i, "columns must rise in odds from left to right");
-      }
-      c.columns.push_back(*col);
-      c.column_attack.push_back(a);
-      c.column_defense.push_back(d);
+    auto kind = r_.OptString(at, "kind", "odds");
+    if (!kind) return std::unexpected(kind.error());
+    if (*kind != "odds" && *kind != "differential") {
+      return src_.Bad(at / "kind", "a CRT's kind is \"odds\" or \"differential\"");
+    }
+    c.kind = *kind == "odds" ? CrtKind::kOdds : CrtKind::kDifferential;
+    if (r_.Has(at, "die")) {
+      if (auto s = IntField(at, "die", 2, 20, c.die); !s) return s;
+    }
+    if (auto s = ReadColumns(c); !s) return s;
+    if (r_.Has(at, "codes")) {
+      if (auto s = ReadCodes(c); !s) return s;
+    } else {
+      c.codes = DefaultRuleTables().combat.codes;  // the base rules' AE, AR, EX, DR and DE
     }
     auto rows = r_.Array(at / "results");
     if (!rows) return std::unexpected(rows.error());
-    if ((*rows)->size() != 6) return src_.Bad(at / "results", "one row per face of a d6");
-    for (std::size_t r = 0; r < 6; ++r) {
+    if ((*rows)->size() != static_cast<std::size_t>(c.die)) {
+      return src_.Bad(at / "results",
+                      "one row per face of the die (" + std::to_string(c.die) + ")");
+    }
+    for (std::size_t r = 0; r < (*rows)->size(); ++r) {
       auto row = r_.Array(at / "results" / r);
       if (!row) return std::unexpected(row.error());
       if ((*row)->size() != c.columns.size()) {
@@ -261,14 +361,15 @@ class TablesReader {
       for (std::size_t k = 0; k < c.columns.size(); ++k) {
         auto res = r_.String(at / "results" / r / k);
         if (!res) return std::unexpected(res.error());
-        bool found = false;
-        for (int v = 0; v < 5; ++v) {
-          if (*res == CombatResultName(static_cast<CombatResult>(v))) {
-            out.push_back(static_cast<CombatResult>(v));
-            found = true;
-          }
+        const auto code = std::find_if(c.codes.begin(), c.codes.end(),
+                                       [&](const CombatResultCode& x) { return x.name == *res; });
+        if (code == c.codes.end()) {
+          return src_.Bad(at / "results" / r / k,
+                          "'" + EchoToken(*res) + "' is not a code of " +
+                              (r_.Has(at, "codes") ? "combat.codes" : "the base rules") + " (" +
+                              CodeNames(c) + ")");
         }
-        if (!found) return src_.Bad(at / "results" / r / k, "a result is AE, AR, EX, DR or DE");
+        out.push_back(CombatResult{static_cast<std::uint8_t>(code - c.codes.begin())});
       }
       c.results.push_back(std::move(out));
     }
@@ -381,9 +482,15 @@ const char* MoveClassName(MoveClass c) {
   return kClassNames[static_cast<int>(c)];
 }
 
-const char* CombatResultName(CombatResult r) {
-  static constexpr std::array<const char*, 5> kNames = {"AE", "AR", "EX", "DR", "DE"};
-  return kNames[static_cast<int>(r)];
+int CombatTables::Column(int attack, int defense) const {
+  int column = -1;
+  for (std::size_t k = 0; k < columns.size(); ++k) {
+    const bool reached = kind == CrtKind::kOdds
+                             ? attack * column_defense[k] >= defense * column_attack[k]
+                             : attack - defense >= column_attack[k];
+    if (reached) column = static_cast<int>(k);
+  }
+  return column;
 }
 
 const char* FloodResultName(FloodResult r) {

@@ -275,21 +275,24 @@ std::vector<map::HexRef> Turn::Farthest(const GroundUnit& u, const std::vector<m
   return out;
 }
 
-void Turn::Retreat(GroundUnit& u, const std::vector<map::HexRef>& from, RuleId rule) {
-  const std::vector<map::HexRef> open = Farthest(u, from);
-  map::HexRef best = open.empty() ? map::HexRef{} : open.front();
-  if (!best.valid()) {
-    Eliminate(u, rules::kB7_5, "no hex to retreat into", {}, {});
-    return;
+void Turn::Retreat(GroundUnit& u, const std::vector<map::HexRef>& from, RuleId rule, int hexes) {
+  // B7.5: hex by hex, the owner's preference for the first.
+  for (int k = 0; k < hexes; ++k) {
+    const std::vector<map::HexRef> open = Farthest(u, from);
+    map::HexRef best = open.empty() ? map::HexRef{} : open.front();
+    if (!best.valid()) {
+      Eliminate(u, rules::kB7_5, "no hex to retreat into", {}, {});
+      return;
+    }
+    const map::HexRef preferred = k == 0 ? PreferredRetreat(u, from, best) : map::HexRef{};
+    if (preferred.valid()) best = preferred;
+    const map::HexRef was = u.hex;
+    Enter(u, best);
+    Say("retreat", rule,
+        u.name + " retreats " + Name(was) + " to " + Name(best) +
+            (preferred.valid() ? ", the hex it preferred (B7.5)" : ""),
+        {u.id}, {was, best}, {});
   }
-  const map::HexRef preferred = PreferredRetreat(u, from, best);
-  if (preferred.valid()) best = preferred;
-  const map::HexRef was = u.hex;
-  Enter(u, best);
-  Say("retreat", rule,
-      u.name + " retreats " + Name(was) + " to " + Name(best) +
-          (preferred.valid() ? ", the hex it preferred (B7.5)" : ""),
-      {u.id}, {was, best}, {});
 }
 
 Status Turn::AirEscape(AirUnit& a, RuleId why) {

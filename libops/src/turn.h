@@ -190,7 +190,11 @@ class Turn {
   // B7.5: retreats a unit one hex away from `from` (the attackers' hexes), into the first of
   // its stack's preferred hexes that B7.5 allows, else the engine's choice; eliminates it if
   // it cannot retreat.
-  void Retreat(GroundUnit& u, const std::vector<map::HexRef>& from, RuleId rule);
+  // Moves `hexes` hexes away from `from` (B7.5), or is eliminated where it cannot.
+  void Retreat(GroundUnit& u, const std::vector<map::HexRef>& from, RuleId rule, int hexes = 1);
+  // Eliminates `percent` of the units' strength (attack or defense), weakest first (B7.3).
+  void Lose(const std::vector<GroundUnit*>& units, int percent, bool attacking,
+            const std::string& why, map::HexRef hex);
   // B7.5: the rule (and why) that bars `u` from retreating across `e`, or nullopt.
   std::optional<Note> RetreatBar(const GroundUnit& u, map::HexsideRef e);
   // B7.5: the hexes `u` may retreat into that are farthest from `from`, lowest first (the

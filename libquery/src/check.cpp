@@ -35,7 +35,7 @@ Chance Given(Chance a, Chance b) {
 }
 
 // Every result of the table a roll's outcome comes from, in the table's order.
-std::vector<ops::RollOutcome> TableOf(const ops::RollOutcome& o) {
+std::vector<ops::RollOutcome> TableOf(const ops::RollOutcome& o, const ops::CombatTables& crt) {
   using ops::CombatResult, ops::FloodResult, ops::Weather, ops::AirEscape;
   switch (o.index()) {
     case 1:
@@ -43,9 +43,13 @@ std::vector<ops::RollOutcome> TableOf(const ops::RollOutcome& o) {
     case 2:
       return {FloodResult::kCompleteFailure, FloodResult::kFailure, FloodResult::kSuccess,
               FloodResult::kGreatSuccess};
-    case 3:
-      return {CombatResult::kAE, CombatResult::kAR, CombatResult::kEX, CombatResult::kDR,
-              CombatResult::kDE};
+    case 3: {
+      std::vector<ops::RollOutcome> codes;
+      for (std::size_t k = 0; k < crt.codes.size(); ++k) {
+        codes.emplace_back(CombatResult{static_cast<std::uint8_t>(k)});
+      }
+      return codes;
+    }
     case 4:
       return {AirEscape::kEscapes, AirEscape::kEliminated};
     default:
@@ -53,14 +57,15 @@ std::vector<ops::RollOutcome> TableOf(const ops::RollOutcome& o) {
   }
 }
 
-std::string OutcomeName(const ops::RollOutcome& o) {
+std::string OutcomeName(const ops::RollOutcome& o, const ops::CombatTables& crt) {
   struct {
+    const ops::CombatTables& crt;
     std::string operator()(std::monostate) const { return "-"; }
     std::string operator()(ops::Weather w) const { return ops::WeatherName(w); }
     std::string operator()(ops::FloodResult r) const { return ops::FloodResultName(r); }
-    std::string operator()(ops::CombatResult r) const { return ops::CombatResultName(r); }
+    std::string operator()(ops::CombatResult r) const { return crt.name(r); }
     std::string operator()(ops::AirEscape e) const { return ops::AirEscapeName(e); }
-  } name;
+  } name{crt};
   return std::visit(name, o);
 }
 
@@ -155,7 +160,8 @@ class Enumerator {
 };
 
 // The odds of each roll over every leaf, each roll in the order first met.
-Odds OddsOf(const std::vector<Leaf>& leaves, bool complete, int max_plays) {
+Odds OddsOf(const std::vector<Leaf>& leaves, bool complete, int max_plays,
+            const ops::CombatTables& crt) {
   Odds out;
   out.max_plays = max_plays;
   out.complete = complete;
@@ -168,14 +174,14 @@ Odds OddsOf(const std::vector<Leaf>& leaves, bool complete, int max_plays) {
       });
       if (row == rows.end()) {
         RollOdds odds{d.purpose, d.rule, d.against, {}, {0, 1}};
-        for (const ops::RollOutcome& o : TableOf(d.outcome)) {
-          odds.results.emplace_back(OutcomeName(o), Chance{0, 1});
+        for (const ops::RollOutcome& o : TableOf(d.outcome, crt)) {
+          odds.results.emplace_back(OutcomeName(o, crt), Chance{0, 1});
         }
         rows.push_back(std::move(odds));
         row = rows.end() - 1;
       }
       row->rolled = Plus(row->rolled, leaf.weight);
-      const std::string name = OutcomeName(d.outcome);
+      const std::string name = OutcomeName(d.outcome, crt);
       for (auto& [result, chance] : row->results) {
         if (result == name) chance = Plus(chance, leaf.weight);
       }
@@ -295,7 +301,7 @@ Result<CheckAnswer> AnswerCheck(const LoadedGame& g, const std::string& action_t
     }
   }
   a.rules.assign(rules.begin(), rules.end());
-  a.odds = OddsOf(dice.leaves(), dice.complete(), max_plays);
+  a.odds = OddsOf(dice.leaves(), dice.complete(), max_plays, g.tables().combat);
   return a;
 }
 
@@ -380,7 +386,7 @@ Result<DryRunAnswer> AnswerDryRun(const LoadedGame& g, const JsonSource& src,
       if (o.where == e.where) o.problems.push_back(e);
     }
   }
-  a.odds = OddsOf(dice.leaves(), dice.complete(), max_plays);
+  a.odds = OddsOf(dice.leaves(), dice.complete(), max_plays, g.tables().combat);
   return a;
 }
 

@@ -19,9 +19,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::array<ops::CombatResult, 5> kResults = {
-    ops::CombatResult::kAE, ops::CombatResult::kAR, ops::CombatResult::kEX, ops::CombatResult::kDR,
-    ops::CombatResult::kDE};
 constexpr std::array<ops::FloodResult, 4> kFloods = {
     ops::FloodResult::kCompleteFailure, ops::FloodResult::kFailure, ops::FloodResult::kSuccess,
     ops::FloodResult::kGreatSuccess};
@@ -36,7 +33,7 @@ struct Tally {
 
   void Add(const Tally& o) {
     for (std::size_t k = 0; k < attacks.size(); ++k) {
-      for (std::size_t r = 0; r < kResults.size(); ++r) {
+      for (std::size_t r = 0; r < attacks[k].results.size(); ++r) {
         attacks[k].results[r] += o.attacks[k].results[r];
       }
       for (std::size_t f = 0; f < kFloods.size(); ++f) {
@@ -66,7 +63,7 @@ void Count(const ops::GameState& before, const ops::GameState& after, const ops:
     AttackOdds& a = t.attacks[attack_of_hex.at(o.hex.v)];
     if (o.flood) ++a.floods[static_cast<std::size_t>(*o.flood)];
     if (o.result) {
-      ++a.results[static_cast<std::size_t>(*o.result)];
+      ++a.results[o.result->code];
     } else {
       ++a.called_off;
     }
@@ -160,6 +157,9 @@ Result<OddsAnswer> RunOdds(const LoadedGame& g, const JsonSource& orders_src,
   a.runs = request.runs;
   a.shards = request.shards;
   a.shards_in = {request.shard};
+  for (const ops::CombatResultCode& code : g.tables().combat.codes) {
+    a.codes.push_back(code.name);
+  }
   a.scripted_dice_ignored = orders.dice.size();
   orders.dice.clear();
 
@@ -167,7 +167,8 @@ Result<OddsAnswer> RunOdds(const LoadedGame& g, const JsonSource& orders_src,
   std::map<std::uint32_t, std::size_t> attack_of_hex;
   for (const ops::AttackOrder& o : orders.combat) {
     attack_of_hex.emplace(o.hex.v, empty.attacks.size());
-    empty.attacks.push_back(AttackOdds{g.theater->HexName(o.hex)});
+    empty.attacks.push_back(AttackOdds{g.theater->HexName(o.hex), {}});
+    empty.attacks.back().results.assign(a.codes.size(), 0);
   }
   const ops::GameState& start = base->state();
   empty.unit_losses.assign(start.units.size(), 0);
@@ -265,7 +266,8 @@ Result<OddsAnswer> MergeOdds(const std::vector<OddsAnswer>& parts,
              {"game_hash", m.game_hash, p.game_hash},
              {"seed", std::to_string(m.seed), std::to_string(p.seed)},
              {"runs", std::to_string(m.runs), std::to_string(p.runs)},
-             {"shards", std::to_string(m.shards), std::to_string(p.shards)}}) {
+             {"shards", std::to_string(m.shards), std::to_string(p.shards)},
+             {"codes", nlohmann::json(m.codes).dump(), nlohmann::json(p.codes).dump()}}) {
       if (auto s = differs(what, mine, theirs); !s) return std::unexpected(s.error());
     }
     for (std::uint32_t k : p.shards_in) {
@@ -339,9 +341,7 @@ json ToJson(const OddsAnswer& a) {
   json attacks = json::array();
   for (const AttackOdds& at : a.attacks) {
     json results = json::object();
-    for (std::size_t r = 0; r < kResults.size(); ++r) {
-      results[ops::CombatResultName(kResults[r])] = at.results[r];
-    }
+    for (std::size_t r = 0; r < a.codes.size(); ++r) results[a.codes[r]] = at.results[r];
     json floods = json::object();
     for (std::size_t f = 0; f < kFloods.size(); ++f) {
       floods[ops::FloodResultName(kFloods[f])] = at.floods[f];
@@ -375,6 +375,7 @@ json ToJson(const OddsAnswer& a) {
           {"missing_shards", a.MissingShards()},
           {"played", a.played},
           {"scripted_dice_ignored", a.scripted_dice_ignored},
+          {"codes", a.codes},
           {"attacks", attacks},
           {"eliminated", eliminated},
           {"losses", histogram(a.losses, "units")},
@@ -434,15 +435,22 @@ Result<OddsAnswer> OddsFromJson(const JsonSource& src) {
   if (std::adjacent_find(a.shards_in.begin(), a.shards_in.end()) != a.shards_in.end()) {
     return src.Bad(P("/shards_in"), "a shard is listed twice");
   }
+  read = each(P("/codes"), [&](const P& at) -> Status {
+    auto code = r.String(at);
+    if (!code) return std::unexpected(code.error());
+    a.codes.push_back(*code);
+    return {};
+  });
+  if (!read) return std::unexpected(read.error());
   read = each(P("/attacks"), [&](const P& at) -> Status {
     AttackOdds o;
     auto hex = str(at / "hex");
     if (!hex) return std::unexpected(hex.error());
     o.hex = *hex;
-    for (std::size_t k = 0; k < kResults.size(); ++k) {
-      auto n = num(at / "results" / ops::CombatResultName(kResults[k]));
+    for (const std::string& code : a.codes) {
+      auto n = num(at / "results" / code);
       if (!n) return std::unexpected(n.error());
-      o.results[k] = *n;
+      o.results.push_back(*n);
     }
     for (std::size_t k = 0; k < kFloods.size(); ++k) {
       auto n = num(at / "floods" / ops::FloodResultName(kFloods[k]));

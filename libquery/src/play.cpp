@@ -50,7 +50,7 @@ json ToJson(const ops::Prompt& p, const map::Theater& t) {
             {"text", p.text}};
   if (p.hex.valid()) j["hex"] = t.HexName(p.hex);
   if (p.attacked.valid()) j["attacked"] = t.HexName(p.attacked);
-  if (p.result) j["result"] = ops::CombatResultName(*p.result);
+  if (!p.result.empty()) j["result"] = p.result;
   if (p.waiting == ops::Waiting::kFlood) j["floods"] = FloodsJson(p.floods);
   if (p.waiting == ops::Waiting::kRetreat) j["retreat_to"] = Hexes(p.retreat_to, t);
   if (!p.units.empty()) j["units"] = p.units;

@@ -240,7 +240,8 @@ TEST(B7_7, AnAttackIsResolvedThenTheOwnerRetreatsThenTheAttackerAdvances) {
   StepTurn turn = f.AtCombat(1);  // 4:1, die 1: DR
   Take(turn, f.c.t(), Side::kAxis, {{"attack", "1:0505"}, {"units", {"ax"}}});
   ASSERT_EQ(turn.result().attacks.size(), 1u);
-  EXPECT_EQ(turn.result().attacks[0].result, CombatResult::kDR);
+  ASSERT_TRUE(turn.result().attacks[0].result);
+  EXPECT_STREQ(f.game->tables().combat.name(*turn.result().attacks[0].result), "DR");
   EXPECT_TRUE(Said(turn.result(), "combat", "B7.2", "column 4:1 to 4:1: DR"));
   // The game waits for the Allied player's retreat of his stack in 1:0505.
   const Prompt& p = turn.prompt();

@@ -60,17 +60,18 @@ TEST(Odds, ASimpleAttackConvergesToTheCrtOdds) {
   ASSERT_EQ(a.played, 3000u);
   ASSERT_EQ(a.attacks.size(), 1u);
   EXPECT_EQ(a.attacks[0].hex, "16A:1122");
-  const std::array<double, 5> exact = {1.0 / 6, 2.0 / 6, 1.0 / 6, 2.0 / 6, 0};  // AE AR EX DR DE
+  ASSERT_EQ(a.codes, (std::vector<std::string>{"AE", "AR", "EX", "DR", "DE"}));  // B7.3's order
+  const std::array<double, 5> exact = {1.0 / 6, 2.0 / 6, 1.0 / 6, 2.0 / 6, 0};
   for (std::size_t r = 0; r < exact.size(); ++r) {
     const double p = exact[r];
     const double seen = static_cast<double>(a.attacks[0].results[r]) / 3000.0;
     const double tolerance = 4.5 * std::sqrt(std::max(p * (1 - p), 1e-9) / 3000.0);
-    EXPECT_NEAR(seen, p, tolerance) << ops::CombatResultName(static_cast<ops::CombatResult>(r));
+    EXPECT_NEAR(seen, p, tolerance) << a.codes[r];
   }
   EXPECT_EQ(a.attacks[0].called_off, 0u);
   // AE and EX cost the 18th Army, EX the Dutch (B7.3); after a DR the Dutch retreat and the
   // 18th Army advances (B7.6): the hex is gained in those runs and no other.
-  const std::array<std::uint64_t, 5>& seen = a.attacks[0].results;
+  const std::vector<std::uint64_t>& seen = a.attacks[0].results;
   EXPECT_EQ(a.gained.at("16A:1122"), seen[3]);
   std::map<std::string, std::uint64_t> lost;
   for (const query::UnitLosses& u : a.eliminated) lost[u.id] = u.runs;

@@ -67,7 +67,7 @@ struct Prompt {
   Phase phase = Phase::kInitial;
   map::HexRef hex;       // kFlood, kAdvance: the attacked hex; kRetreat: the retreating stack's
   map::HexRef attacked;  // kRetreat: the attacked hex
-  std::optional<CombatResult> result;   // kRetreat, kAdvance: the attack's result
+  std::string result;    // kRetreat, kAdvance: the attack's result ("DR")
   std::vector<ReactionKind> floods;     // kFlood: the attempts open to the owner
   std::vector<map::HexRef> retreat_to;  // kRetreat: where it may go, the rules' choice first
   std::vector<std::string> units;       // kFlood: the attackers; kRetreat: the stack;

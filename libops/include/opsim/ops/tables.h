@@ -53,20 +53,50 @@ struct NavalTables {
   int landing_res = 3;                 // B12: REs a group may carry and land
 };
 
-// B7: the combat results table and its shifts.
-enum class CombatResult : std::uint8_t { kAE, kAR, kEX, kDR, kDE };
-const char* CombatResultName(CombatResult r);  // "AE", ...
+// B7.3: a result of the combat results table, defined by its effects (`combat.codes`). The
+// base rules' AE, AR, EX, DR and DE are five such codes; a rules file may define its own.
+struct CombatResultCode {
+  std::string name;  // "DR", as the table and every event write it
+  // Losses, in percent of the side's strength (attack for the attackers, defense for the
+  // defenders): 100 eliminates every unit; less eliminates units weakest first until at least
+  // that share is lost.
+  int attacker_loss = 0, defender_loss = 0;
+  // EX: the defenders are eliminated and the attackers lose at least their defense strength.
+  bool exchange = false;
+  // Hexes each surviving unit of the side retreats (B7.5); at most one side retreats.
+  int attacker_retreat = 0, defender_retreat = 0;
+};
+
+// A result of one attack: an index into CombatTables::codes.
+struct CombatResult {
+  std::uint8_t code = 0;
+  friend bool operator==(CombatResult, CombatResult) = default;
+};
+
+// How the attackers' and defenders' strengths pick a column (B7.2).
+enum class CrtKind : std::uint8_t {
+  kOdds,          // "3:1": the ratio of attack to defense reaches the column's
+  kDifferential,  // "+3": attack minus defense reaches the column's
+};
 
 struct CombatTables {
-  std::vector<std::string> columns;                // "1:3" .. "9:1"
-  std::vector<int> column_attack, column_defense;  // each column's odds, e.g. 2 and 1
-  std::vector<std::vector<CombatResult>> results;  // [die 1..6][column]
+  CrtKind kind = CrtKind::kOdds;
+  int die = 6;                                     // faces of the die that picks the row
+  std::vector<std::string> columns;                // "1:3" .. "9:1", or "-2" .. "+6"
+  std::vector<int> column_attack, column_defense;  // odds: 2 and 1; differential: +2 and 0
+  std::vector<CombatResultCode> codes;             // by CombatResult::code
+  std::vector<std::vector<CombatResult>> results;  // [die 1..die][column]
   std::array<int, map::kTerrainCount> terrain_shift{};
   std::array<int, 4> city_shift{};  // by CityKind
   int major_river_shift = -1;
   int out_of_supply_attack_divisor = 2;
   int overrun_odds = 10;  // B4.9
   int overrun_extra_mp = 2;
+
+  const CombatResultCode& code(CombatResult r) const { return codes[r.code]; }
+  const char* name(CombatResult r) const { return codes[r.code].name.c_str(); }
+  // The column a strength of `attack` against `defense` reaches, or -1 below the first.
+  int Column(int attack, int defense) const;
 };
 
 // 41.A.4: the flooding success table (results by modified roll) and its numbers.

@@ -45,9 +45,9 @@ std::uint64_t RunDice(std::uint64_t seed, std::uint64_t run);
 // One attack's counts, over the runs.
 struct AttackOdds {
   std::string hex;
-  std::array<std::uint64_t, 5> results{};  // by ops::CombatResult: AE, AR, EX, DR, DE
-  std::uint64_t called_off = 0;            // called off or cancelled after a flood (41.A.4)
-  std::array<std::uint64_t, 4> floods{};   // by ops::FloodResult: F*, F, S, S*
+  std::vector<std::uint64_t> results;     // by result code, as OddsAnswer::codes
+  std::uint64_t called_off = 0;           // called off or cancelled after a flood (41.A.4)
+  std::array<std::uint64_t, 4> floods{};  // by ops::FloodResult: F*, F, S, S*
 };
 
 struct UnitLosses {
@@ -68,6 +68,7 @@ struct OddsAnswer {
   std::uint64_t played = 0;              // runs counted here
   std::uint64_t scripted_dice_ignored = 0;
 
+  std::vector<std::string> codes;                   // the CRT's result codes, in its order
   std::vector<AttackOdds> attacks;                  // in the orders' order
   std::vector<UnitLosses> eliminated;               // units eliminated in any run, by id
   std::map<std::int64_t, std::uint64_t> losses;     // units eliminated in a run -> runs
