@@ -44,6 +44,7 @@ Exit 77 (ctest: skipped) when Chromium, its driver or Selenium is missing, unles
 OPSIM_REQUIRE_BROWSER is set (scripts/test.sh sets it, having installed them): then exit 1.
 """
 import argparse
+import contextlib
 import json
 import os
 import shutil
@@ -761,23 +762,69 @@ def answer_as_asked(t, axis, allied, target, label=""):
     return asked
 
 
-def steps(opsim, out, url):
+@contextlib.contextmanager
+def step_table(opsim, out, url, scenario):
+    """A new hosted game of `scenario` open in step play in two browsers, one per side: the
+    Table. The server, the browsers and the games folder are gone when the block ends."""
     games = tempfile.mkdtemp(prefix="opsim-browser-steps-")
     server = Server(opsim, games, url)
     browsers = []
     try:
-        game = server.api("POST", "/api/games", {"scenario": "special-terrain"})
+        game = server.api("POST", "/api/games", {"scenario": scenario})
         axis, allied = Browser("axis", out), Browser("allied", out)
         browsers += [axis, allied]
-        t = Table(out, axis, allied)
-
-        print("both sides open the game: step play, the Axis to act, the Allies waiting")
         axis.open(server.url + game["links"]["axis"])
         allied.open(server.url + game["links"]["allied"])
         for b in (axis, allied):
             b.wait_for('body[data-mode="steps"]')
             b.wait_for("#play-bar:not([hidden])")
             b.js("window.notReloaded = true")
+        yield Table(out, axis, allied)
+    finally:
+        for b in browsers:
+            b.quit()
+        server.stop()
+        shutil.rmtree(games, ignore_errors=True)
+
+
+def menu_air_drop(b, unit, hex_name):
+    """Drops `unit` on `hex_name` from the order menu (the hex clicked on the map), as a step."""
+    b.d.find_element(By.CSS_SELECTOR, "#order-menu summary").click()
+    b.d.find_element(By.CSS_SELECTOR, "#menu-kind option[value='air-drop']").click()
+    b.d.find_element(By.ID, "menu-units").send_keys(unit)
+    b.click_hex(hex_name)
+    b.wait("the menu's Where filled from the map", lambda: b.d.find_element(
+        By.ID, "menu-where").get_attribute("value") == hex_name)
+    steps_before = play_state(b)["steps"]
+    b.d.find_element(By.CSS_SELECTOR, "#menu-form button[type=submit]").click()
+    b.wait(f"the air drop of {unit} taken or refused", lambda: play_state(b)["steps"] > steps_before
+           or b.text("#play-error"))
+    b.d.find_element(By.CSS_SELECTOR, "#order-menu summary").click()
+
+
+def end_first_player_turn(t, *said):
+    """The Axis, in his combat phase of player-turn 1, ends it (Shift+E) and the exploitation
+    phase (button): the player-turn is logged, and its summary, saying each of `said`, is shown
+    in both windows, neither of them reloaded."""
+    axis = t.sides["axis"]
+    axis.d.find_element(By.TAG_NAME, "body").send_keys("E")
+    wait_prompt(axis, "axis", "order", "exploitation")
+    axis.wait_for("#end-phase:enabled").click()
+    for b in t.sides.values():
+        b.wait_for('body[data-summary="1"]')
+        b.wait_text("#summary", "Player-turn 1 is over")
+        for words in said:
+            b.wait_text("#summary", words)
+        b.wait_text("#summary", "Next: player-turn 2, Allied initial phase")
+        b.wait_for('body[data-turns="1"]')
+        if not b.js("return window.notReloaded === true"):
+            raise Failure(f"{b.name}: the page was reloaded")
+
+
+def steps(opsim, out, url):
+    print("both sides open the game: step play, the Axis to act, the Allies waiting")
+    with step_table(opsim, out, url, "special-terrain") as t:
+        axis, allied = t.sides["axis"], t.sides["allied"]
         # Not begun: nothing drawn is shown, and the Axis may still send all orders at once.
         axis.wait_text("#prompt-text", "Axis initial phase — your player-turn: begin it")
         allied.wait_text("#prompt-text", "waiting for the Axis to begin the player-turn")
@@ -853,17 +900,7 @@ def steps(opsim, out, url):
         take_move(t, axis, "de-9pz", ["16A:1323", "16A:1322", "16A:1221"])
 
         print("an air drop from the menu, as a step: de-22la on 16A:0723")
-        axis.d.find_element(By.CSS_SELECTOR, "#order-menu summary").click()
-        axis.d.find_element(By.CSS_SELECTOR, "#menu-kind option[value='air-drop']").click()
-        axis.d.find_element(By.ID, "menu-units").send_keys("de-22la")
-        axis.click_hex("16A:0723")
-        axis.wait("the menu's Where filled from the map", lambda: axis.d.find_element(
-            By.ID, "menu-where").get_attribute("value") == "16A:0723")
-        steps_before = play_state(axis)["steps"]
-        axis.d.find_element(By.CSS_SELECTOR, "#menu-form button[type=submit]").click()
-        axis.wait("the air drop taken or refused", lambda: play_state(axis)["steps"] > steps_before
-                  or axis.text("#play-error"))
-        axis.d.find_element(By.CSS_SELECTOR, "#order-menu summary").click()
+        menu_air_drop(axis, "de-22la", "16A:0723")
         allied.wait("the Allied window follows every step", lambda: play_state(allied)["steps"] == play_state(axis)["steps"])
         t.shot("moves")
 
@@ -935,19 +972,7 @@ def steps(opsim, out, url):
         t.shot("combat-report")
 
         print("the Axis ends the combat phase (Shift+E) and the exploitation phase (button): the turn is logged")
-        axis.d.find_element(By.TAG_NAME, "body").send_keys("E")
-        wait_prompt(axis, "axis", "order", "exploitation")
-        axis.wait_for("#end-phase:enabled").click()
-        for b in (axis, allied):
-            b.wait_for('body[data-summary="1"]')
-            b.wait_text("#summary", "Player-turn 1 is over")
-            b.wait_text("#summary", "Attacks")
-            b.wait_text("#summary", "16A:1122")
-            b.wait_text("#summary", report[4])
-            b.wait_text("#summary", "Next: player-turn 2, Allied initial phase")
-            b.wait_for('body[data-turns="1"]')
-            if not b.js("return window.notReloaded === true"):
-                raise Failure(f"{b.name}: the page was reloaded")
+        end_first_player_turn(t, "Attacks", "16A:1122", report[4])
         if moved:
             axis.wait_text("#summary", "German 18th Army moves 16A:1322-1222")
         t.shot("summary")
@@ -968,11 +993,6 @@ def steps(opsim, out, url):
         t.shot("next-turn")
         replay_steps(t, axis, moved)
         print("steps: passed")
-    finally:
-        for b in browsers:
-            b.quit()
-        server.stop()
-        shutil.rmtree(games, ignore_errors=True)
 
 
 class Tactical:
@@ -1244,22 +1264,10 @@ def tactical(opsim, out, url):
 
 
 def campaign(opsim, out, url):
-    games = tempfile.mkdtemp(prefix="opsim-browser-campaign-")
-    server = Server(opsim, games, url)
-    browsers = []
-    try:
-        game = server.api("POST", "/api/games", {"scenario": "low-countries-1940"})
-        axis, allied = Browser("axis", out), Browser("allied", out)
-        browsers += [axis, allied]
-        t = Table(out, axis, allied)
-
-        print("both sides open the campaign: the Low Countries on 10 May 1940, the Axis to act")
-        axis.open(server.url + game["links"]["axis"])
-        allied.open(server.url + game["links"]["allied"])
+    print("both sides open the campaign: the Low Countries on 10 May 1940, the Axis to act")
+    with step_table(opsim, out, url, "low-countries-1940") as t:
+        axis, allied = t.sides["axis"], t.sides["allied"]
         for b in (axis, allied):
-            b.wait_for('body[data-mode="steps"]')
-            b.wait_for("#play-bar:not([hidden])")
-            b.js("window.notReloaded = true")
             for place in ("Amsterdam", "Rotterdam", "Den Helder", "Groningen"):
                 if place not in b.canvas_words():
                     raise Failure(f"{b.name}: the map does not name {place}")
@@ -1274,15 +1282,9 @@ def campaign(opsim, out, url):
         wait_prompt(axis, "axis", "order", "movement")
 
         print("Sturmabteilung Koch lands behind Eben-Emael (LC:3313), an air drop from the menu")
-        axis.d.find_element(By.CSS_SELECTOR, "#order-menu summary").click()
-        axis.d.find_element(By.CSS_SELECTOR, "#menu-kind option[value='air-drop']").click()
-        axis.d.find_element(By.ID, "menu-units").send_keys("de-koch")
-        axis.click_hex("LC:3313")
-        axis.wait("the menu's Where filled from the map", lambda: axis.d.find_element(
-            By.ID, "menu-where").get_attribute("value") == "LC:3313")
-        axis.d.find_element(By.CSS_SELECTOR, "#menu-form button[type=submit]").click()
-        axis.wait("de-koch on LC:3313", lambda: unit_hex(axis, "de-koch") == "LC:3313")
-        axis.d.find_element(By.CSS_SELECTOR, "#order-menu summary").click()
+        menu_air_drop(axis, "de-koch", "LC:3313")
+        if unit_hex(axis, "de-koch") != "LC:3313":
+            raise Failure(f"axis: de-koch's air drop was refused: {axis.text('#play-error')}")
 
         print("the XVI Panzer Corps from Aachen into Maastricht, the 1st Panzer through Luxembourg")
         for unit in ("de-3pz", "de-4pz", "de-20mot"):
@@ -1316,23 +1318,9 @@ def campaign(opsim, out, url):
         t.shot("campaign-combat")
 
         print("the Axis ends combat and exploitation: the player-turn is logged, the Allies to act")
-        body.send_keys("E")
-        wait_prompt(axis, "axis", "order", "exploitation")
-        axis.wait_for("#end-phase:enabled").click()
-        for b in (axis, allied):
-            b.wait_for('body[data-summary="1"]')
-            b.wait_text("#summary", "Player-turn 1 is over")
-            b.wait_text("#summary", "LC:3412")
-            b.wait_text("#summary", "Next: player-turn 2, Allied initial phase")
-            if not b.js("return window.notReloaded === true"):
-                raise Failure(f"{b.name}: the page was reloaded")
+        end_first_player_turn(t, "LC:3412")
         t.shot("campaign-summary")
         print("campaign: passed")
-    finally:
-        for b in browsers:
-            b.quit()
-        server.stop()
-        shutil.rmtree(games, ignore_errors=True)
 
 
 def perf(opsim, out, url):
