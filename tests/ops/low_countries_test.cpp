@@ -90,6 +90,24 @@ TEST(LowCountries1940, RotterdamAndTheChannelPortsArePorts) {
   }
 }
 
+// B6.3: the inland ports are reached from the sea along their navigable waterways: Antwerp by the
+// Western Scheldt, Rotterdam by the Nieuwe Waterweg, Amsterdam by the North Sea Canal, Rouen by
+// the lower Seine.
+TEST(LowCountries1940, TheInlandPortsAreReachedFromTheSeaAlongTheirWaterways) {
+  Camp c = LowCountries();
+  for (const auto& [sea, port] : {std::pair<std::string, std::string>{"LC:2708", "Antwerp"},
+                                  {"LC:2807", "Rotterdam"},
+                                  {"LC:2905", "Amsterdam"},
+                                  {"LC:1617", "Rouen"}}) {
+    const map::HexInfo& h = c.t().hex(PlaceNamed(c.t(), port));
+    EXPECT_TRUE(h.inland_port && !h.HasSea()) << port;
+    const auto route = opsim::test::CliJson({"route", "--scenario", kCampaign, "--mode", "naval",
+                                             "--side", "allied", "--group", "transport", "--from",
+                                             sea, "--to", c.t().HexName(PlaceNamed(c.t(), port))});
+    EXPECT_EQ(route["reachable"], true) << port << ": " << route.dump();
+  }
+}
+
 // The Maas is a major river at Maastricht (the bridges the 6th Army crossed on 10 May), and the
 // Albert Canal a canal beside it.
 TEST(LowCountries1940, TheMaasIsAMajorRiverAtMaastricht) {

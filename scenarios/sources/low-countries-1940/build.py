@@ -246,8 +246,9 @@ class Builder:
                     self.edges.setdefault(v, set()).add(u)
                     self.between[frozenset((u, v))] = (h, n)
 
-    def along(self, kind, river):
-        pts = [self.g.project(lat, lon) for lat, lon in river["points"]]
+    def line_of(self, line):
+        """The hexsides along a polyline, in order, each meeting the next at a corner."""
+        pts = [self.g.project(lat, lon) for lat, lon in line["points"]]
         corners = sorted(self.edges)
 
         def snap(p):
@@ -258,17 +259,28 @@ class Builder:
             path = nearest_path(snap(a), snap(b), lambda v: sorted(self.edges[v]),
                                 self.g.corner_km, (snap(a), snap(b)))
             if path is None:
-                fail(f"{river['name']}: no line of hexsides from {a} to {b}")
+                fail(f"{line['name']}: no line of hexsides from {a} to {b}")
             for u, v in zip(path, path[1:]):
                 h, n = self.between[frozenset((u, v))]
                 sides.append(self.g.side_token(h, n))
-        for s in sides:
-            self.features.setdefault(s, set()).add(kind)
+        return sides
 
     def rivers(self):
         for kind, rivers in self.geo["rivers"].items():
             for river in rivers:
-                self.along(kind, river)
+                for s in self.line_of(river):
+                    self.features.setdefault(s, set()).add(kind)
+
+    def waterways(self):
+        """Navigable waterways: the river mouths that lead to the inland ports (B6.3)."""
+        ways = []
+        for way in self.geo["waterways"]:
+            sides = self.line_of(way)
+            for s in sides:
+                if not self.features.get(s, set()) & {"major-river", "minor-river", "canal"}:
+                    fail(f"waterway {way['name']}: {s} carries no river or canal")
+            ways.append({"name": way["name"], "navigable": True, "hexsides": sides})
+        return ways
 
     def hex_of(self, name):
         if name not in self.points:
@@ -357,6 +369,7 @@ class Builder:
             for line in self.geo[kind + "s"]:
                 self.route(kind, line)
         self.borders()
+        waterways = self.waterways()
         units, air = self.units()
         g = self.g
         grid = [[self.terrain[(c, r)] for c in range(1, g.cols + 1)] for r in range(1, g.rows + 1)]
@@ -402,6 +415,7 @@ class Builder:
                         "coast": ["".join(row) for row in coast]}],
             "places": places,
             "hexsides": hexsides,
+            "waterways": waterways,
             "areas": [{"name": "Netherlands", "role": "netherlands",
                        "hexes": [g.token(h) for h in land if self.country[h] == "netherlands"]}],
             "state": {"control": control},
