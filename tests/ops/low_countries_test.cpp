@@ -54,6 +54,12 @@ TEST(LowCountries1940, Rule41A1_TheAfsluitdijkIsACauseway) {
   int causeways = 0;
   for (const map::HexsideInfo& s : c.t().hexsides()) causeways += s.Has(map::kCauseway) ? 1 : 0;
   EXPECT_EQ(causeways, 1);
+  // Den Oever to Zurich on foot: the causeway's major river (2 MP) plus the road's 1/2 MP.
+  const auto route = opsim::test::CliJson({"route", "--scenario", kCampaign, "--mode", "ground",
+                                           "--unit", "infantry", "--path", "LC:3202,LC:3302"});
+  EXPECT_EQ(route["legal"], true);
+  EXPECT_EQ(route["cost"], 2.5);
+  EXPECT_EQ(route["steps"][0][0]["rule"], "41.A.1") << route.dump();
 }
 
 // 41.A.4: the canal-intensive hexes are the Dutch polders, every one of them in the area with the
