@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# The main job on the bundled scenario, given the opsim executable. Called by demo.sh after
-# the build; writes its files under out/.
+# The main job, given the opsim executable: Rule 41 on the test-bed scenario (special-terrain),
+# then the bundled campaign (low-countries-1940) at the table and in a turn log. Called by
+# demo.sh after the build; writes its files under out/.
 set -euo pipefail
 OPSIM="${1:-build/bin/opsim}"
 OUT="${OPSIM_DEMO_OUT:-out}"
 mkdir -p "$OUT"
 S=special-terrain
+C=low-countries-1940
 
 step() { printf '\n== %s\n' "$*"; }
 run() { printf '$ opsim %s\n' "$*"; "$OPSIM" "$@"; }
@@ -84,14 +86,14 @@ run replay --db "$PB/axis.sqlite" --verify
 run replay --db "$PB/allied.sqlite" --verify
 rm -rf "$PB"
 
-# ---- The table (issue 12): opsim serve, and the bundled game as a browser shows it ----------
-step "The table: opsim serve with a new game of the bundled scenario (docs/client.md)"
+# ---- The table (issue 12): opsim serve, and the bundled campaign as a browser shows it ------
+step "The table: opsim serve with a new game of the campaign, the Low Countries 1940 (docs/client.md)"
 # The demo's own games folder, started afresh (play your own games in another, e.g. out/games).
 GAMES="$OUT/demo-games"
 rm -rf "$GAMES"
 mkdir -p "$GAMES"
-printf '$ opsim serve --games %s --port 0 --new %s --json\n' "$GAMES" "$S"
-"$OPSIM" serve --games "$GAMES" --port 0 --new "$S" --json >"$OUT/serve.json" 2>"$OUT/serve.log" &
+printf '$ opsim serve --games %s --port 0 --new %s --json\n' "$GAMES" "$C"
+"$OPSIM" serve --games "$GAMES" --port 0 --new "$C" --json >"$OUT/serve.json" 2>"$OUT/serve.log" &
 SERVER=$!
 for _ in $(seq 100); do [[ -s "$OUT/serve.json" ]] && break; sleep 0.1; done
 cat "$OUT/serve.json"
@@ -100,9 +102,10 @@ echo "the axis player's link: $AXIS_LINK"
 /usr/bin/python3 scripts/screenshot.py "$AXIS_LINK" "$OUT/table.png"
 step "A player-turn played step by step at the table (docs/api.md, Steps): moves, then an attack"
 # What the two pages do on each click, over the API: the Axis begins his player-turn (its
-# weather), ends the initial phase, moves two units (each taken at once), ends the movement
-# phase and attacks 16A:1122; the Allies answer the flooding attempt they are asked for
-# (41.A.4), and each side answers the retreat or advance the result asks of it.
+# weather), ends the initial phase, lands Sturmabteilung Koch behind Eben-Emael (LC:3313, B11.3),
+# drives the XVI Panzer Corps from Aachen into Maastricht (each step taken at once), ends the
+# movement phase and attacks Eben-Emael (LC:3412) from both sides, across the Maas and the Albert
+# Canal; each side answers the flood, retreat or advance the result asks of it.
 ALLIED_LINK="$(/usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["url"].rstrip("/") + d["created"][0]["links"]["allied"])' "$OUT/serve.json")"
 STEPS="$(/usr/bin/python3 - "$AXIS_LINK" "$ALLIED_LINK" <<'PY'
 import json, sys, urllib.parse, urllib.request
@@ -126,11 +129,11 @@ def take(step, token=axis):
     return a
 call("POST", "/begin", axis)
 for step in ({"end-phase": True},
-             {"units": ["de-18a"], "path": ["16A:1322", "16A:1222"]},
-             {"units": ["de-9pz"], "path": ["16A:1323", "16A:1322", "16A:1221"]},
+             {"air-drop": "de-koch", "hex": "LC:3313"},
+             {"units": ["de-3pz", "de-4pz", "de-20mot"], "path": ["LC:3612", "LC:3512"]},
              {"end-phase": True}):
     a = take(step)
-a = take({"attack": "16A:1122", "units": ["de-18a", "de-9pz"]})
+a = take({"attack": "LC:3412", "units": ["de-koch", "de-3pz", "de-4pz", "de-20mot"]})
 while a["prompt"]["waiting"] != "order":
     p = a["prompt"]
     token = axis if p["side"] == "axis" else allied
@@ -148,7 +151,19 @@ PY
 kill -TERM "$SERVER"
 wait "$SERVER" && echo "opsim serve: stopped on SIGTERM, exit 0"
 
-# ---- Turn log (issue 4): the bundled campaign played into an SQLite file ---------------------
+# ---- The campaign's turn log (issue 20): its bundled player-turns, played and verified ------
+CDB="$OUT/campaign.sqlite"
+rm -f "$CDB" "$CDB-wal" "$CDB-shm" "$CDB".partial-*
+step "The campaign in a turn log: its bundled player-turns (scenarios/orders/$C/), seed 1940"
+run new --scenario "$C" --db "$CDB" --seed 1940
+for orders in scenarios/orders/"$C"/0*.json; do
+  run turn --db "$CDB" --orders "$orders"
+done
+run status --db "$CDB"
+step "The campaign's log replayed from its orders and dice, every hash and the chain checked"
+run replay --db "$CDB" --verify
+
+# ---- Turn log (issue 4): the test-bed campaign played into an SQLite file --------------------
 # This block is the turn log's; keep it last and whole.
 DB="$OUT/game.sqlite"
 rm -f "$DB" "$DB-wal" "$DB-shm" "$DB".partial-*

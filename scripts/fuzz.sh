@@ -34,9 +34,14 @@ dir="$OPSIM_ROOT/build-fuzz"
 opsim_build "$dir" "${OPSIM_FUZZ_CONFIG[@]}" -- fuzz
 
 # The seeds: every harness's corpus starts from them and keeps what libFuzzer finds.
-seed() {  # seed HARNESS FILE...
+# seed HARNESS FILE...: each copied under its folder's name and its own (the bundled games'
+# orders share file names).
+seed() {
   mkdir -p "$dir/corpus/$1"
-  cp -f "${@:2}" "$dir/corpus/$1/"
+  local f
+  for f in "${@:2}"; do
+    cp -f "$f" "$dir/corpus/$1/$(basename "$(dirname "$f")")-$(basename "$f")"
+  done
 }
 root="$OPSIM_ROOT"
 seed scenario "$root"/scenarios/*.json
@@ -51,7 +56,7 @@ seed http "$root"/fuzz/seeds/http/*
 # API requests (fuzz/api_fuzz.cpp: the request line, the token, the body) around the bundled
 # orders and scenario: submitted, checked, run for odds, uploaded.
 for f in "$root"/scenarios/orders/*/*.json; do
-  n="$(basename "$f" .json)"
+  n="$(basename "$(dirname "$f")")-$(basename "$f" .json)"
   side=axis
   [[ "$n" == *allied* ]] && side=allied
   printf 'POST /api/games/{game}/orders\n%s\n' "$side" | cat - "$f" >"$dir/corpus/api/orders-$n"

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """The browser client (web/) in real headless Chromium against a real `opsim serve`.
 
-usage: browser_test.py play|perf|steps|tactical --opsim BIN --out DIR
+usage: browser_test.py play|perf|steps|tactical|campaign --opsim BIN --out DIR
 
 play: a hosted game of the bundled scenario, one browser per side. The Axis sees the map and
 a unit, selects it and sees its reach, writes a move, a second move and an attack (with odds)
@@ -29,6 +29,13 @@ refused (G9.6), Backspace, the rest typed, each step's cost and rules as `opsim 
 --json`'s; a board file opened from the disk drawn and asked; a broken one's error named by its
 file and line. No JavaScript error in the console.
 
+campaign: the bundled campaign, low-countries-1940, one browser per side: the map names its cities;
+the Axis's first player-turn played step by step by clicking: Sturmabteilung Koch's air drop behind
+Eben-Emael from the order menu, the XVI Panzer Corps into Maastricht and the 1st Panzer through
+Luxembourg by clicks, the attack on Eben-Emael with its odds previewed (6:1) and fought at them,
+every decision answered as the game asks it, the player-turn logged in both windows. No
+JavaScript error in either console.
+
 perf: a generated 100,000-hex, 2,000-unit game, opened twice; prints the time until its first
 view (about 10,000 hexes) is painted, and its stages, from the browser's performance API (the
 page's own marks), and one redraw.
@@ -37,6 +44,7 @@ Exit 77 (ctest: skipped) when Chromium, its driver or Selenium is missing, unles
 OPSIM_REQUIRE_BROWSER is set (scripts/test.sh sets it, having installed them): then exit 1.
 """
 import argparse
+import contextlib
 import json
 import os
 import shutil
@@ -699,23 +707,124 @@ def replay_steps(t, b, moved):
     t.shot("replay-now", "axis")
 
 
-def steps(opsim, out, url):
+def answer_as_asked(t, axis, allied, target, label=""):
+    """After an attack on `target` is declared, the game asks whoever must decide, as it comes:
+    a flood (flooded), a retreat (the first legal hex, clicked on the map), an advance (the first
+    unit); each prompt's screenshot is named after it, `label` first. Returns what was asked."""
+    asked = set()
+    for _ in range(12):
+        axis.wait("the attack's next question, or its result", lambda: play_state(axis)["waiting"] != "order"
+                  or axis.js("return document.getElementById('combat-body').textContent.includes(arguments[0])", target))
+        s = play_state(axis)
+        if s["waiting"] == "order":
+            break
+        decider = axis if s["side"] == "axis" else allied
+        waiter = allied if decider is axis else axis
+        wait_prompt(decider, s["side"], s["waiting"])
+        wait_prompt(waiter, s["side"], s["waiting"])
+        decider.wait_text("#prompt-text", "your decision")
+        waiter.wait_text("#prompt-text", "waiting for")
+        if not waiter.js("return document.getElementById('end-phase').disabled"):
+            raise Failure(f"{waiter.name}: End phase enabled while the other side decides")
+        steps_before = s["steps"]
+        if s["waiting"] == "flood":
+            print(f"  the Allies are asked to flood {target}: they flood it")
+            waiter.wait_text("#prompt-text", f"flood {target}?")
+            t.shot(label + "flood-prompt")
+            decider.wait_for("#decision button[data-flood='flood']").click()
+        elif s["waiting"] == "retreat":
+            to = decider.js("return window.opsim.play.prompt.retreat_to")
+            print(f"  a retreat: the legal hexes {to}, the rules' choice first; the defender clicks the first")
+            shown = decider.js("return window.opsim.map.overlay.choices && window.opsim.map.overlay.choices.size")
+            if shown != len(to):
+                raise Failure(f"{decider.name}: {len(to)} retreat hexes, {shown} highlighted")
+            if to:
+                decider.wait_for(f'.map-tag.choice[data-hex="{to[0]}"]')
+                decider.wait_text("#decision", "(the rules' choice)")
+            t.shot(label + "retreat-prompt")
+            if to:
+                decider.click_hex(to[0])
+            else:
+                decider.wait_for("#decision button[data-retreat='rules']").click()
+        elif s["waiting"] == "advance":
+            units = decider.js("return window.opsim.play.prompt.units")
+            print(f"  an advance: {units} may advance; the first does")
+            boxes = decider.d.find_elements(By.CSS_SELECTOR, "#decision input[data-advance]")
+            if [b.get_attribute("value") for b in boxes] != units:
+                raise Failure(f"{decider.name}: the advance's checkboxes are not {units}")
+            boxes[0].click()
+            t.shot(label + "advance-prompt")
+            decider.wait_for("#advance-go").click()
+        else:
+            raise Failure(f"the game waits for an unknown decision: {s}")
+        asked.add(s["waiting"])
+        axis.wait("the decision taken", lambda: play_state(axis)["steps"] > steps_before)
+    return asked
+
+
+@contextlib.contextmanager
+def step_table(opsim, out, url, scenario):
+    """A new hosted game of `scenario` open in step play in two browsers, one per side: the
+    Table. The server, the browsers and the games folder are gone when the block ends."""
     games = tempfile.mkdtemp(prefix="opsim-browser-steps-")
     server = Server(opsim, games, url)
     browsers = []
     try:
-        game = server.api("POST", "/api/games", {"scenario": "special-terrain"})
+        game = server.api("POST", "/api/games", {"scenario": scenario})
         axis, allied = Browser("axis", out), Browser("allied", out)
         browsers += [axis, allied]
-        t = Table(out, axis, allied)
-
-        print("both sides open the game: step play, the Axis to act, the Allies waiting")
         axis.open(server.url + game["links"]["axis"])
         allied.open(server.url + game["links"]["allied"])
         for b in (axis, allied):
             b.wait_for('body[data-mode="steps"]')
             b.wait_for("#play-bar:not([hidden])")
             b.js("window.notReloaded = true")
+        yield Table(out, axis, allied)
+    finally:
+        for b in browsers:
+            b.quit()
+        server.stop()
+        shutil.rmtree(games, ignore_errors=True)
+
+
+def menu_air_drop(b, unit, hex_name):
+    """Drops `unit` on `hex_name` from the order menu (the hex clicked on the map), as a step."""
+    b.d.find_element(By.CSS_SELECTOR, "#order-menu summary").click()
+    b.d.find_element(By.CSS_SELECTOR, "#menu-kind option[value='air-drop']").click()
+    b.d.find_element(By.ID, "menu-units").send_keys(unit)
+    b.click_hex(hex_name)
+    b.wait("the menu's Where filled from the map", lambda: b.d.find_element(
+        By.ID, "menu-where").get_attribute("value") == hex_name)
+    steps_before = play_state(b)["steps"]
+    b.d.find_element(By.CSS_SELECTOR, "#menu-form button[type=submit]").click()
+    b.wait(f"the air drop of {unit} taken or refused", lambda: play_state(b)["steps"] > steps_before
+           or b.text("#play-error"))
+    b.d.find_element(By.CSS_SELECTOR, "#order-menu summary").click()
+
+
+def end_first_player_turn(t, *said):
+    """The Axis, in his combat phase of player-turn 1, ends it (Shift+E) and the exploitation
+    phase (button): the player-turn is logged, and its summary, saying each of `said`, is shown
+    in both windows, neither of them reloaded."""
+    axis = t.sides["axis"]
+    axis.d.find_element(By.TAG_NAME, "body").send_keys("E")
+    wait_prompt(axis, "axis", "order", "exploitation")
+    axis.wait_for("#end-phase:enabled").click()
+    for b in t.sides.values():
+        b.wait_for('body[data-summary="1"]')
+        b.wait_text("#summary", "Player-turn 1 is over")
+        for words in said:
+            b.wait_text("#summary", words)
+        b.wait_text("#summary", "Next: player-turn 2, Allied initial phase")
+        b.wait_for('body[data-turns="1"]')
+        if not b.js("return window.notReloaded === true"):
+            raise Failure(f"{b.name}: the page was reloaded")
+
+
+def steps(opsim, out, url):
+    print("both sides open the game: step play, the Axis to act, the Allies waiting")
+    with step_table(opsim, out, url, "special-terrain") as t:
+        axis, allied = t.sides["axis"], t.sides["allied"]
         # Not begun: nothing drawn is shown, and the Axis may still send all orders at once.
         axis.wait_text("#prompt-text", "Axis initial phase — your player-turn: begin it")
         allied.wait_text("#prompt-text", "waiting for the Axis to begin the player-turn")
@@ -791,17 +900,7 @@ def steps(opsim, out, url):
         take_move(t, axis, "de-9pz", ["16A:1323", "16A:1322", "16A:1221"])
 
         print("an air drop from the menu, as a step: de-22la on 16A:0723")
-        axis.d.find_element(By.CSS_SELECTOR, "#order-menu summary").click()
-        axis.d.find_element(By.CSS_SELECTOR, "#menu-kind option[value='air-drop']").click()
-        axis.d.find_element(By.ID, "menu-units").send_keys("de-22la")
-        axis.click_hex("16A:0723")
-        axis.wait("the menu's Where filled from the map", lambda: axis.d.find_element(
-            By.ID, "menu-where").get_attribute("value") == "16A:0723")
-        steps_before = play_state(axis)["steps"]
-        axis.d.find_element(By.CSS_SELECTOR, "#menu-form button[type=submit]").click()
-        axis.wait("the air drop taken or refused", lambda: play_state(axis)["steps"] > steps_before
-                  or axis.text("#play-error"))
-        axis.d.find_element(By.CSS_SELECTOR, "#order-menu summary").click()
+        menu_air_drop(axis, "de-22la", "16A:0723")
         allied.wait("the Allied window follows every step", lambda: play_state(allied)["steps"] == play_state(axis)["steps"])
         t.shot("moves")
 
@@ -849,54 +948,7 @@ def steps(opsim, out, url):
         axis.wait_for("#add-draft:enabled").click()
 
         print("the game asks whoever must decide, as it comes: a flood, a retreat, an advance")
-        asked = set()
-        for _ in range(12):
-            axis.wait("the attack's next question, or its result", lambda: play_state(axis)["waiting"] != "order"
-                      or axis.js("return document.getElementById('combat-body').textContent.includes('16A:1122')"))
-            s = play_state(axis)
-            if s["waiting"] == "order":
-                break
-            decider = axis if s["side"] == "axis" else allied
-            waiter = allied if decider is axis else axis
-            wait_prompt(decider, s["side"], s["waiting"])
-            wait_prompt(waiter, s["side"], s["waiting"])
-            decider.wait_text("#prompt-text", "your decision")
-            waiter.wait_text("#prompt-text", "waiting for")
-            if not waiter.js("return document.getElementById('end-phase').disabled"):
-                raise Failure(f"{waiter.name}: End phase enabled while the other side decides")
-            steps_before = s["steps"]
-            if s["waiting"] == "flood":
-                print("  the Allies are asked to flood 16A:1122: they flood it")
-                waiter.wait_text("#prompt-text", "flood 16A:1122?")
-                t.shot("flood-prompt")
-                decider.wait_for("#decision button[data-flood='flood']").click()
-            elif s["waiting"] == "retreat":
-                to = decider.js("return window.opsim.play.prompt.retreat_to")
-                print(f"  a retreat: the legal hexes {to}, the rules' choice first; the defender clicks the first")
-                shown = decider.js("return window.opsim.map.overlay.choices && window.opsim.map.overlay.choices.size")
-                if shown != len(to):
-                    raise Failure(f"{decider.name}: {len(to)} retreat hexes, {shown} highlighted")
-                if to:
-                    decider.wait_for(f'.map-tag.choice[data-hex="{to[0]}"]')
-                    decider.wait_text("#decision", "(the rules' choice)")
-                t.shot("retreat-prompt")
-                if to:
-                    decider.click_hex(to[0])
-                else:
-                    decider.wait_for("#decision button[data-retreat='rules']").click()
-            elif s["waiting"] == "advance":
-                units = decider.js("return window.opsim.play.prompt.units")
-                print(f"  an advance: {units} may advance; the first does")
-                boxes = decider.d.find_elements(By.CSS_SELECTOR, "#decision input[data-advance]")
-                if [b.get_attribute("value") for b in boxes] != units:
-                    raise Failure(f"{decider.name}: the advance's checkboxes are not {units}")
-                boxes[0].click()
-                t.shot("advance-prompt")
-                decider.wait_for("#advance-go").click()
-            else:
-                raise Failure(f"the game waits for an unknown decision: {s}")
-            asked.add(s["waiting"])
-            axis.wait("the decision taken", lambda: play_state(axis)["steps"] > steps_before)
+        asked = answer_as_asked(t, axis, allied, "16A:1122")
         if "flood" not in asked:
             raise Failure(f"the Allies were never asked to flood 16A:1122 (asked: {asked})")
 
@@ -920,19 +972,7 @@ def steps(opsim, out, url):
         t.shot("combat-report")
 
         print("the Axis ends the combat phase (Shift+E) and the exploitation phase (button): the turn is logged")
-        axis.d.find_element(By.TAG_NAME, "body").send_keys("E")
-        wait_prompt(axis, "axis", "order", "exploitation")
-        axis.wait_for("#end-phase:enabled").click()
-        for b in (axis, allied):
-            b.wait_for('body[data-summary="1"]')
-            b.wait_text("#summary", "Player-turn 1 is over")
-            b.wait_text("#summary", "Attacks")
-            b.wait_text("#summary", "16A:1122")
-            b.wait_text("#summary", report[4])
-            b.wait_text("#summary", "Next: player-turn 2, Allied initial phase")
-            b.wait_for('body[data-turns="1"]')
-            if not b.js("return window.notReloaded === true"):
-                raise Failure(f"{b.name}: the page was reloaded")
+        end_first_player_turn(t, "Attacks", "16A:1122", report[4])
         if moved:
             axis.wait_text("#summary", "German 18th Army moves 16A:1322-1222")
         t.shot("summary")
@@ -953,11 +993,6 @@ def steps(opsim, out, url):
         t.shot("next-turn")
         replay_steps(t, axis, moved)
         print("steps: passed")
-    finally:
-        for b in browsers:
-            b.quit()
-        server.stop()
-        shutil.rmtree(games, ignore_errors=True)
 
 
 class Tactical:
@@ -1228,6 +1263,66 @@ def tactical(opsim, out, url):
         shutil.rmtree(games, ignore_errors=True)
 
 
+def campaign(opsim, out, url):
+    print("both sides open the campaign: the Low Countries on 10 May 1940, the Axis to act")
+    with step_table(opsim, out, url, "low-countries-1940") as t:
+        axis, allied = t.sides["axis"], t.sides["allied"]
+        for b in (axis, allied):
+            for place in ("Amsterdam", "Rotterdam", "Den Helder", "Groningen"):
+                if place not in b.canvas_words():
+                    raise Failure(f"{b.name}: the map does not name {place}")
+        axis.wait_text("#prompt-text", "Axis initial phase — your player-turn: begin it")
+        t.shot("campaign-open")
+
+        print("the Axis begins (B) and ends the initial phase (Shift+E)")
+        body = axis.d.find_element(By.TAG_NAME, "body")
+        body.send_keys("b")
+        axis.wait_text("#prompt-text", "Axis initial phase — your initial orders")
+        body.send_keys("E")
+        wait_prompt(axis, "axis", "order", "movement")
+
+        print("Sturmabteilung Koch lands behind Eben-Emael (LC:3313), an air drop from the menu")
+        menu_air_drop(axis, "de-koch", "LC:3313")
+        if unit_hex(axis, "de-koch") != "LC:3313":
+            raise Failure(f"axis: de-koch's air drop was refused: {axis.text('#play-error')}")
+
+        print("the XVI Panzer Corps from Aachen into Maastricht, the 1st Panzer through Luxembourg")
+        for unit in ("de-3pz", "de-4pz", "de-20mot"):
+            if not take_move(t, axis, unit, ["LC:3612", "LC:3512"]):
+                raise Failure(f"axis: {unit}'s move to Maastricht was refused")
+        if not take_move(t, axis, "de-1pz", ["LC:3815", "LC:3716", "LC:3616"]):
+            raise Failure("axis: de-1pz's move through Luxembourg was refused")
+        for b in (axis, allied):
+            b.wait(f"the moves drawn in the {b.name} window", lambda: unit_hex(b, "de-3pz") == "LC:3512"
+                   and unit_hex(b, "de-1pz") == "LC:3616")
+        t.shot("campaign-moved")
+        axis.wait_for("#end-phase:enabled").click()
+        wait_prompt(axis, "axis", "order", "combat")
+
+        print("the attack on Eben-Emael from Maastricht and from behind, its odds previewed")
+        for i, unit in enumerate(("de-koch", "de-3pz", "de-4pz", "de-20mot")):
+            axis.click_unit(unit, ctrl=i > 0)
+        axis.click_hex("LC:3412")
+        preview = axis.wait("the attack's odds previewed", lambda: axis.js(
+            "const p = document.getElementById('attack-odds'); return p && p.dataset.odds"))
+        print(f"  the preview: {axis.text('#attack-odds')}")
+        if preview != "6:1":
+            raise Failure(f"axis: 18 to 3 on clear terrain is 6:1, the preview says {preview}")
+        t.shot("campaign-odds", "axis")
+        axis.wait_for("#add-draft:enabled").click()
+        answer_as_asked(t, axis, allied, "LC:3412", "campaign-")
+        for b in (axis, allied):
+            b.wait("the attack's row in the combat report", lambda: b.js(
+                "const r = [...document.querySelectorAll('#combat-report tbody tr[data-hex=\"LC:3412\"] td')]"
+                ".map((td) => td.textContent); return r.length === 5 && r[2] === '6:1' && r[4].length > 0"))
+        t.shot("campaign-combat")
+
+        print("the Axis ends combat and exploitation: the player-turn is logged, the Allies to act")
+        end_first_player_turn(t, "LC:3412")
+        t.shot("campaign-summary")
+        print("campaign: passed")
+
+
 def perf(opsim, out, url):
     games = tempfile.mkdtemp(prefix="opsim-browser-perf-")
     scenario = os.path.join(games, "generated.json")
@@ -1270,7 +1365,7 @@ def perf(opsim, out, url):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("what", choices=["play", "perf", "steps", "tactical"])
+    p.add_argument("what", choices=["play", "perf", "steps", "tactical", "campaign"])
     p.add_argument("--opsim", required=True)
     p.add_argument("--out", required=True)
     p.add_argument("--server", help="use this running opsim serve (its address) instead of starting one")
@@ -1283,7 +1378,8 @@ def main():
     # ctest's timeout sends SIGTERM: unwind, so the server and the browsers are stopped too.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("browser_test.py: terminated"))
     try:
-        {"play": play, "perf": perf, "steps": steps, "tactical": tactical}[a.what](a.opsim, a.out, a.server)
+        {"play": play, "perf": perf, "steps": steps, "tactical": tactical,
+         "campaign": campaign}[a.what](a.opsim, a.out, a.server)
     except Failure as e:
         print(f"browser_test.py {a.what}: FAILED: {e}", file=sys.stderr)
         return 1

@@ -86,28 +86,33 @@ void PlayBoth(Game& batch, Game& stepped, const Orders& orders) {
 }
 
 // B1.3: every bundled orders file, played as steps, is the player-turn its batch is: the same
-// dice, events and hashes after every phase (the behaviour signature's bundled game).
+// dice, events and hashes after every phase (the behaviour signature's bundled games: the
+// test-bed and the campaign).
 TEST(B1_3, TheBundledOrdersPlayedAsStepsAreTheBatch) {
-  Camp c(1940);
-  Game batch = c.AsGame();
-  Game stepped = c.AsGame();
-  std::vector<std::string> files;
-  for (const auto& entry :
-       std::filesystem::directory_iterator(OPSIM_SCENARIO_DIR "/orders/special-terrain")) {
-    files.push_back(entry.path().string());
+  for (const auto& [name, turns] : {std::pair<std::string, int>{"special-terrain", 6},
+                                    std::pair<std::string, int>{"low-countries-1940", 6}}) {
+    SCOPED_TRACE(name);
+    Camp c(opsim::test::ReadFile(opsim::test::BundledPath(name)), 1940);
+    Game batch = c.AsGame();
+    Game stepped = c.AsGame();
+    std::vector<std::string> files;
+    for (const auto& entry :
+         std::filesystem::directory_iterator(std::string(OPSIM_SCENARIO_DIR "/orders/") + name)) {
+      files.push_back(entry.path().string());
+    }
+    std::sort(files.begin(), files.end());
+    int played = 0;
+    for (const std::string& file : files) {
+      auto src = JsonSource::FromFile(file);
+      ASSERT_TRUE(src) << file;
+      auto orders = ParseOrders(*src, batch.theater());
+      ASSERT_TRUE(orders) << orders.error().to_string();
+      SCOPED_TRACE(file);
+      PlayBoth(batch, stepped, *orders);
+      ++played;
+    }
+    EXPECT_EQ(played, turns);
   }
-  std::sort(files.begin(), files.end());
-  int played = 0;
-  for (const std::string& file : files) {
-    auto src = JsonSource::FromFile(file);
-    ASSERT_TRUE(src) << file;
-    auto orders = ParseOrders(*src, batch.theater());
-    ASSERT_TRUE(orders) << orders.error().to_string();
-    SCOPED_TRACE(file);
-    PlayBoth(batch, stepped, *orders);
-    ++played;
-  }
-  EXPECT_EQ(played, 6);
 }
 
 // B1.3: a synthetic campaign (combat, retreats, advances and supply at some scale), eight
