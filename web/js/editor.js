@@ -34,7 +34,9 @@ class Workshop {
     this.stroke = null;
     this.selected = -1; // the hex shown in the Hex panel
     this.unit = ""; // the selected unit's id
-    this.lastCheck = null;
+    this.lastCheck = null; // the server's last answer, and the document's text it answered
+    this.checkedText = "";
+    this.openedMs = 0; // how long the last opening took, until its map was drawn
     this.lastSaved = "";
     this.map = new MapView($("map"), {
       hexClick: (hex) => this.showHex(hex),
@@ -61,7 +63,8 @@ class Workshop {
 
   // ---- opening ----
 
-  open(doc, name) {
+  // `t0`: when the opening began (performance.now()), for `openedMs`: until the map is drawn.
+  open(doc, name, t0 = performance.now()) {
     let scn;
     try {
       scn = new Scenario(doc);
@@ -70,6 +73,8 @@ class Workshop {
       return;
     }
     $("error").hidden = true;
+    $("play-panel").hidden = true;
+    this.notice("");
     this.scn = scn;
     this.name = name;
     this.done = [];
@@ -85,6 +90,7 @@ class Workshop {
     this.map.fit();
     this.map.onDrawn = () => {
       this.map.onDrawn = null;
+      this.openedMs = performance.now() - t0;
       this.minimap.build();
     };
     const [a, b] = [0, scn.hexes.length - 1].map((i) => scn.hexes[i].hex);
@@ -107,6 +113,7 @@ class Workshop {
   }
 
   async openFile(file) {
+    const t0 = performance.now();
     let doc;
     try {
       doc = JSON.parse(await file.text());
@@ -114,7 +121,7 @@ class Workshop {
       this.fail(`${file.name}: not JSON: ${e.message}`);
       return;
     }
-    this.open(doc, file.name.replace(/\.json$/, ""));
+    this.open(doc, file.name.replace(/\.json$/, ""), t0);
   }
 
   updateInfo() {
@@ -246,8 +253,11 @@ class Workshop {
   drag(x, y) {
     const d = this.drag0;
     if (!d) return;
-    if (Math.abs(x - d.x) + Math.abs(y - d.y) > 4) d.moved = true;
     const tool = this.tool, hex = this.hexAt(x, y);
+    if (!d.moved && Math.abs(x - d.x) + Math.abs(y - d.y) > 4) {
+      d.moved = true;
+      if (tool === "hexside") this.sideDrag(d.x, d.y, d.hex); // the hexside pressed on first
+    }
     if (tool === "brush" && hex >= 0) this.brush(hex);
     else if (tool === "area" && hex >= 0 && hex !== d.hex) {
       d.hex = hex;
@@ -651,6 +661,7 @@ class Workshop {
     }
     if (text !== JSON.stringify(this.scn.doc)) return; // changed since: a newer check follows
     this.lastCheck = answer;
+    this.checkedText = text;
     this.showCheck(answer);
   }
 
@@ -675,10 +686,11 @@ class Workshop {
       this.map.centerOn(target);
       this.showHex(target);
     } }, `Go to ${e.hex || e.hexside}`) : null;
-    box.replaceChildren(
+    const where = [e.where, e.path].filter(Boolean).join(", ");
+    box.replaceChildren(...[
       el("p", { class: "illegal check-error" }, e.message || "an error", e.rule ? el("span", { class: "rule" }, ` [${e.rule}]`) : null),
-      e.where || e.path ? el("p", { class: "hint" }, `at ${[e.path, e.where].filter(Boolean).join(" — ")}`) : null,
-      go);
+      where ? el("p", { class: "hint" }, `at ${where}`) : null,
+      go].filter(Boolean));
   }
 
   async save() {

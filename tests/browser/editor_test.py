@@ -1,0 +1,332 @@
+#!/usr/bin/python3
+"""The workshop (web/edit.html, docs/editor.md) in real headless Chromium against a real
+`opsim serve`.
+
+usage: editor_test.py --opsim BIN --out DIR
+
+Opens the bundled scenario at /edit, saves it unchanged (the text equals `opsim scenario format`'s),
+paints a hex's terrain (undone by Ctrl+Z, redone by Ctrl+Y), drags a minor-river chain along three
+hexsides, places a city, puts a unit on a sea hex and sees the server's error marked on that hex,
+drags the unit to land (16A:1015) and sees the check pass, saves the scenario and loads the saved file with
+`opsim map --scenario FILE` (each change there), and starts a hosted game of it whose page shows the
+unit. Then a new blank theater painted, and the generated 100,000-hex scenario opened from the disk
+(how long it takes is printed). Screenshots go to DIR; any SEVERE entry in the browser's console
+fails it. Exit 77 when Chromium, its driver or Selenium is missing (unless OPSIM_REQUIRE_BROWSER).
+"""
+import argparse
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+
+from browser_test import CHROMIUM, DRIVER, Browser, Failure, Server
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BUNDLED = os.path.join(ROOT, "scenarios", "special-terrain.json")
+
+
+class Workshop:
+    """The workshop page in one browser, driven as a designer would."""
+
+    def __init__(self, b, opsim):
+        self.b, self.opsim = b, opsim
+
+    def js(self, script, *args):
+        return self.b.js("const w = window.opsimEditor; " + script, *args)
+
+    def hex_terrain(self, hex_name):
+        return self.js("return w.scn.hexes[w.scn.hexIndex(arguments[0])].terrain;", hex_name)
+
+    def screen(self, wx, wy):
+        """A world point as an offset from the canvas's centre (ActionChains' origin)."""
+        return self.js("""const [x, y] = w.map.toScreen(arguments[0], arguments[1]);
+            const r = w.map.canvas.getBoundingClientRect();
+            return [Math.round(x - r.width / 2), Math.round(y - r.height / 2)];""", wx, wy)
+
+    def centre_on(self, hex_name, scale=40):
+        self.js("w.map.scale = arguments[1]; w.map.centerOn(w.scn.hexIndex(arguments[0])); w.map.draw();",
+                hex_name, scale)
+
+    def hex_xy(self, hex_name):
+        return self.js("const h = w.scn.hexes[w.scn.hexIndex(arguments[0])]; return [h.x, h.y];", hex_name)
+
+    def click_hex(self, hex_name):
+        self.centre_on(hex_name)
+        x, y = self.screen(*self.hex_xy(hex_name))
+        canvas = self.b.d.find_element(By.CSS_SELECTOR, "#map canvas")
+        ActionChains(self.b.d).move_to_element_with_offset(canvas, x, y).click().perform()
+
+    def drag_through(self, points):
+        """Presses at the first world point, moves through the others, releases."""
+        canvas = self.b.d.find_element(By.CSS_SELECTOR, "#map canvas")
+        xy = [self.screen(*p) for p in points]
+        chain = ActionChains(self.b.d).move_to_element_with_offset(canvas, *xy[0]).click_and_hold()
+        for x, y in xy[1:]:
+            chain.move_to_element_with_offset(canvas, x, y)
+        chain.release().perform()
+
+    def focus_map(self):
+        """The map focused without a click (a click would paint with the tool chosen)."""
+        self.b.js("document.getElementById('map').focus();")
+
+    def key(self, *keys):
+        ActionChains(self.b.d).send_keys(*keys).perform()
+
+    def ctrl(self, key):
+        ActionChains(self.b.d).key_down(Keys.CONTROL).send_keys(key).key_up(Keys.CONTROL).perform()
+
+    def checked(self):
+        """Waits for the server's check of the document as it is now, and returns it."""
+        self.b.wait("the check of the latest change", lambda: self.js(
+            "return w.lastCheck !== null && w.checkedText === JSON.stringify(w.scn.doc);"))
+        return self.js("return w.lastCheck;")
+
+    def save(self):
+        self.js("w.lastSaved = '';")
+        self.b.d.find_element(By.ID, "save").click()
+        self.b.wait("the saved text", lambda: self.js("return w.lastSaved;"))
+        return self.js("return w.lastSaved;")
+
+    def fill(self, field, value):
+        e = self.b.d.find_element(By.ID, field)
+        e.clear()
+        e.send_keys(value)
+
+
+def bundled_round_trip(w, tmp):
+    print("the bundled scenario opened at /edit and saved unchanged: opsim scenario format's text")
+    b = w.b
+    b.wait("the bundled scenarios listed", lambda: b.d.find_elements(By.CSS_SELECTOR, "#bundled option"))
+    Select(b.d.find_element(By.ID, "bundled")).select_by_value("special-terrain")
+    b.d.find_element(By.CSS_SELECTOR, "#open-bundled button").click()
+    b.wait_for("#map[data-drawn]")
+    b.wait_text("#doc-info", "3,033 hexes")
+    answer = w.checked()
+    if not answer.get("ok"):
+        raise Failure(f"the bundled scenario does not check: {answer}")
+    b.wait_text("#check", "no error")
+    b.step("open")
+    saved = w.save()
+    cli = subprocess.run([w.opsim, "scenario", "format", BUNDLED], capture_output=True, text=True, check=True).stdout
+    if saved != cli:
+        path = os.path.join(tmp, "saved-unchanged.json")
+        with open(path, "w") as f:
+            f.write(saved)
+        raise Failure(f"saved unchanged, the text differs from opsim scenario format's (saved as {path})")
+
+
+def paint(w):
+    b = w.b
+    print("terrain: 16A:1127 painted rough (keys 2, r), Ctrl+Z, Ctrl+Y")
+    w.focus_map()
+    w.key("2", "r")
+    if w.js("return w.tool;") != "brush" or w.js("return w.terrain;") != "r":
+        raise Failure("keys 2 and r did not choose the terrain brush and rough")
+    w.click_hex("16A:1127")
+    b.wait("16A:1127 rough", lambda: w.hex_terrain("16A:1127") == "rough")
+    row = w.js("return w.scn.doc.sheets[0].terrain[27 - 14];")
+    if row[10] != "r":
+        raise Failure(f"16A:1127 is rough on the map, not in the terrain grid: {row}")
+    w.ctrl("z")
+    b.wait("16A:1127 clear again (undo)", lambda: w.hex_terrain("16A:1127") == "clear")
+    w.ctrl("y")
+    b.wait("16A:1127 rough again (redo)", lambda: w.hex_terrain("16A:1127") == "rough")
+    b.step("terrain")
+
+    print("a minor river dragged along three hexsides of 16A:1028 (its N, NE and SE)")
+    w.key("4")
+    Select(b.d.find_element(By.ID, "side-kind")).select_by_value("minor-river")
+    centre = w.hex_xy("16A:1028")
+    w.centre_on("16A:1028", 60)
+    mids = []
+    for n in ("16A:1027", "16A:1128", "16A:1129"):
+        x, y = w.hex_xy(n)
+        mids.append(((centre[0] + x) / 2, (centre[1] + y) / 2))
+    w.drag_through(mids)
+    missing = w.js("""return arguments[0].filter((n) => {
+        const s = w.scn.side(w.scn.hexIndex('16A:1028'), w.scn.hexIndex(n), false);
+        return !s || !s.features.includes('minor-river'); });""", ["16A:1027", "16A:1128", "16A:1129"])
+    if missing:
+        rivers = w.js("return w.scn.doc.hexsides['minor-river'].slice(-5);")
+        raise Failure(f"the river drag left out 16A:1028's hexsides to {missing}: the last minor rivers are {rivers}")
+    b.step("river")
+
+    print("a city placed on 16A:1229")
+    w.key("5")
+    w.fill("place-name", "Testburg")
+    Select(b.d.find_element(By.ID, "place-city")).select_by_value("dot")
+    w.click_hex("16A:1229")
+    place = w.js("return w.scn.placeAt(w.scn.hexIndex('16A:1229'));")
+    if place != {"hex": "16A:1229", "name": "Testburg", "city": "dot"}:
+        raise Failure(f"the place on 16A:1229 is {place}")
+    b.step("city")
+
+
+def unit_on_sea(w):
+    b = w.b
+    print("a unit put on the sea hex 16A:0114: the server's error, marked on its hex")
+    w.key("6")
+    for field, value in (("unit-id", "t-1"), ("unit-name", "Test Infantry"), ("unit-nat", "german"),
+                         ("unit-attack", "3"), ("unit-defense", "3"), ("unit-mp", "4"), ("unit-re", "2")):
+        w.fill(field, value)
+    w.focus_map()  # out of the form, so that keys reach the page
+    w.click_hex("16A:0114")
+    answer = w.checked()
+    error = answer.get("error") or {}
+    if answer.get("ok") or error.get("hex") != "16A:0114":
+        raise Failure(f"a unit on the sea: the check says {answer}")
+    b.wait_for('.map-tag.error[data-hex="16A:0114"]')
+    words = b.text("#check")
+    if error["message"] not in words or (error.get("rule") and error["rule"] not in words):
+        raise Failure(f"the check panel says '{words}', not the server's {error}")
+    b.d.find_element(By.ID, "check-goto").click()
+    b.wait("the view on 16A:0114", lambda: w.js("return w.selected === w.scn.hexIndex('16A:0114');"))
+    b.step("error-on-sea")
+
+    print("the unit dragged to 16A:1015: the check passes")
+    # Both hexes in view, the counters still buttons.
+    w.js("const a = w.scn.hexes[w.scn.hexIndex('16A:0114')], b = w.scn.hexes[w.scn.hexIndex('16A:1015')];"
+         "w.map.scale = 30; w.map.cx = (a.x + b.x) / 2; w.map.cy = (a.y + b.y) / 2; w.map.draw();")
+    counter = b.wait_for('.counter[data-unit="t-1"]')
+    canvas = b.d.find_element(By.CSS_SELECTOR, "#map canvas")
+    to = w.screen(*w.hex_xy("16A:1015"))
+    ActionChains(b.d).click_and_hold(counter).move_by_offset(10, 10).move_to_element_with_offset(canvas, *to).release().perform()
+    b.wait("t-1 on 16A:1015", lambda: w.js(
+        "return w.scn.doc.campaign.units.find((u) => u.id === 't-1')?.hex;") == "16A:1015")
+    answer = w.checked()
+    if not answer.get("ok"):
+        raise Failure(f"the unit on land: the check still says {answer}")
+    if b.d.find_elements(By.CSS_SELECTOR, ".map-tag.error"):
+        raise Failure("the error's mark stays on the map after the check passed")
+    b.step("fixed")
+
+
+def save_and_play(w, server, tmp):
+    b = w.b
+    print("saved: opsim map loads the file, with each change")
+    text = w.save()
+    path = os.path.join(tmp, "special-terrain.json")
+    with open(path, "w") as f:
+        f.write(text)
+    def hex_of(hex_name):
+        r = subprocess.run([w.opsim, "map", "--scenario", path, "--hex", hex_name, "--json"], capture_output=True, text=True)
+        if r.returncode != 0:
+            raise Failure(f"opsim map --scenario {path} exits {r.returncode}: {r.stderr}")
+        return json.loads(r.stdout)
+    if hex_of("16A:1127")["terrain"] != "rough":
+        raise Failure("opsim map: 16A:1127 of the saved file is not rough")
+    if "Testburg" not in json.dumps(hex_of("16A:1229")):
+        raise Failure("opsim map: 16A:1229 of the saved file is not Testburg")
+    rivers = sorted(s["dir"] for s in hex_of("16A:1028")["hexsides"] if "minor-river" in s["features"])
+    if rivers != ["N", "NE", "SE"]:
+        raise Failure(f"opsim map: 16A:1028's minor rivers in the saved file are {rivers}, not N, NE, SE")
+    if '"id": "t-1"' not in text:
+        raise Failure("the saved file has no unit t-1")
+
+    print("Play this: a hosted game of it, the unit on its page")
+    b.d.find_element(By.ID, "play").click()
+    link = b.wait_for("#play-list a").get_attribute("href")
+    b.step("played")
+    main = b.d.current_window_handle
+    b.d.switch_to.new_window("tab")
+    b.d.get(link)
+    b.wait_for("#map[data-drawn]")
+    b.wait("unit t-1 in the game", lambda: b.js(
+        "return window.opsim?.position?.units.some((u) => u.id === 't-1');"))
+    b.step("game")
+    b.d.close()
+    b.d.switch_to.window(main)
+
+
+def blank_and_generated(w, tmp):
+    b = w.b
+    print("a new blank theater, all sea, 12 by 9; a hex painted clear")
+    b.d.find_element(By.CSS_SELECTOR, "#new-theater summary").click()
+    w.fill("new-name", "blank")
+    w.fill("new-sheet", "1A")
+    w.fill("new-cols", "12")
+    w.fill("new-rows", "9")
+    Select(b.d.find_element(By.ID, "new-fill")).select_by_value("sea")
+    b.d.find_element(By.CSS_SELECTOR, "#new-form button").click()
+    b.wait_text("#doc-info", "108 hexes")
+    w.focus_map()
+    w.key("2", "c")
+    w.click_hex("1A:0605")
+    b.wait("1A:0605 clear", lambda: w.hex_terrain("1A:0605") == "clear")
+    answer = w.checked()
+    if not answer.get("ok"):
+        raise Failure(f"a blank theater with an island: {answer}")
+    b.step("blank")
+
+    print("the generated 100,000-hex scenario opened from the disk")
+    gen = os.path.join(tmp, "generated.json")
+    subprocess.run([w.opsim, "generate", "--hexes", "100000", "--units", "2000", "--seed", "1", "--out", gen],
+                   check=True, stdout=subprocess.DEVNULL)
+    w.js("w.openedMs = 0;")
+    b.d.find_element(By.ID, "open-file").send_keys(gen)
+    b.wait("the generated theater drawn", lambda: w.js("return w.openedMs;"), 120)
+    hexes, ms = w.js("return [w.scn.hexes.length, w.openedMs];")
+    if hexes < 100000:
+        raise Failure(f"the generated theater has {hexes} hexes in the workshop")
+    print(f"editor: the {hexes}-hex generated scenario opened and drawn in {ms:.0f} ms")
+    answer = w.checked()
+    if not answer.get("ok"):
+        raise Failure(f"the generated scenario does not check in the workshop: {answer}")
+    b.step("generated")
+
+
+def run(opsim, out, url):
+    games = tempfile.mkdtemp(prefix="opsim-browser-editor-")
+    server = Server(opsim, games, url)
+    b = None
+    try:
+        b = Browser("editor", out, size=(1500, 950))
+        w = Workshop(b, opsim)
+        b.d.get(server.url + "/edit")
+        bundled_round_trip(w, games)
+        paint(w)
+        unit_on_sea(w)
+        save_and_play(w, server, games)
+        blank_and_generated(w, games)
+        words = b.js("return document.querySelector('aside').innerText")
+        for bad in ("undefined", "[object", "NaN"):
+            if bad in words:
+                raise Failure(f"editor: the page says '{bad}'")
+        print("editor: passed")
+    finally:
+        if b:
+            b.quit()
+        server.stop()
+        shutil.rmtree(games, ignore_errors=True)
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--opsim", required=True)
+    p.add_argument("--out", required=True)
+    p.add_argument("--server", help="use this running opsim serve (its address) instead of starting one")
+    a = p.parse_args()
+    for path in (CHROMIUM, DRIVER):
+        if not os.path.exists(path):
+            print(f"editor_test.py: {path} is not installed")
+            return 1 if os.environ.get("OPSIM_REQUIRE_BROWSER") else 77
+    os.makedirs(a.out, exist_ok=True)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("editor_test.py: terminated"))
+    try:
+        run(a.opsim, a.out, a.server)
+    except Failure as e:
+        print(f"editor_test.py: FAILED: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
