@@ -26,7 +26,7 @@ const STEPS = [
   [[0, -1], [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0]],
   [[0, -1], [1, -1], [1, 0], [0, 1], [-1, 0], [-1, -1]],
 ];
-const KEY = 1048576; // col * KEY + row: a global grid position as one number
+const KEY = 32768; // col * KEY + row: a global grid position as one small integer (a fast Map key)
 const two = (n) => String(n).padStart(2, "0");
 
 export class Scenario {
@@ -62,6 +62,9 @@ export class Scenario {
           if (!TERRAIN[code]) throw new Error(`${where}/terrain/${r}: column ${c + 1}: unknown terrain code '${code}'`);
           if (hexes.length >= MAX_HEXES) throw new Error(`the workshop draws at most ${MAX_HEXES.toLocaleString("en")} hexes`);
           const col = s.first[0] + c, row = s.first[1] + r;
+          if (s.origin[0] + col >= KEY || s.origin[1] + row >= KEY || s.origin[0] < 0 || s.origin[1] < 0) {
+            throw new Error(`${where}/origin: the workshop draws a global grid of at most ${KEY} columns and rows`);
+          }
           const h = { hex: `${s.name}:${two(col)}${two(row)}`, col: s.origin[0] + col, row: s.origin[1] + row,
             terrain: TERRAIN[code], coast: COASTS[s.coast?.[r]?.[c]] || "none", sheet: k, r, c };
           this.at.set(h.col * KEY + h.row, hexes.length);
@@ -71,7 +74,7 @@ export class Scenario {
       });
     });
     this.hexes = hexes;
-    this.sides = new Map(); // a*n+b (a < b) -> the hexside drawn
+    this.sideOf = new Int32Array(hexes.length * 6).fill(-1); // a*6+dir (a < b) -> index in hexsides
     this.hexsides = [];
     for (const h of hexes) h.water = h.terrain === "all-sea" || h.terrain === "lake";
     this.applyPlaces();
@@ -106,24 +109,28 @@ export class Scenario {
   }
   // The direction from hex a to hex b, or -1 when they are not neighbours.
   dirOf(a, b) {
-    return this.neighboursByDir(a).indexOf(b);
+    const h = this.hexes[a], g = this.hexes[b];
+    const steps = STEPS[h.col & 1];
+    for (let d = 0; d < 6; ++d) {
+      if (h.col + steps[d][0] === g.col && h.row + steps[d][1] === g.row) return d;
+    }
+    return -1;
   }
 
   // The hexside between hexes a and b, made (and listed for the map) when `make` is set.
   side(a, b, make) {
     if (a > b) [a, b] = [b, a];
-    const key = a * this.hexes.length + b;
-    let s = this.sides.get(key);
-    if (!s && make) {
-      const dir = this.dirOf(a, b);
-      if (dir < 0) return null;
-      const name = this.sideToken(a, b);
-      s = { hexside: name, name, a, b, dir, features: [], water: "none", override: "", navigable: false, suez: false };
-      this.sides.set(key, s);
-      this.hexsides.push(s);
-      this.added = true; // the map indexes its hexsides again
-    }
-    return s || null;
+    const dir = this.dirOf(a, b);
+    if (dir < 0) return null;
+    const k = this.sideOf[a * 6 + dir];
+    if (k >= 0) return this.hexsides[k];
+    if (!make) return null;
+    const name = this.sideToken(a, b);
+    const s = { hexside: name, name, a, b, dir, features: [], water: "none", override: "", navigable: false, suez: false };
+    this.sideOf[a * 6 + dir] = this.hexsides.length;
+    this.hexsides.push(s);
+    this.added = true; // the map indexes its hexsides again
+    return s;
   }
 
   // A hexside's water as the loader derives it (docs/scenario-format.md, "Hexsides"), and its
