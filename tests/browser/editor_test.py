@@ -9,11 +9,13 @@ paints a hex's terrain (undone by Ctrl+Z, redone by Ctrl+Y), drags a minor-river
 hexsides, places a city, puts a unit on a sea hex and sees the server's error marked on that hex,
 drags the unit to land (16A:1015) and sees the check pass, saves the scenario and loads the saved file with
 `opsim map --scenario FILE` (each change there), and starts a hosted game of it whose page shows the
-unit. Then a new blank theater painted, and the generated 100,000-hex scenario opened from the disk
+unit. The map's own picture is loaded as an image underlay and calibrated by clicking two hex
+centres on it; a third sits on the grid. Then a new blank theater painted, and the generated 100,000-hex scenario opened from the disk
 (how long it takes is printed). Screenshots go to DIR; any SEVERE entry in the browser's console
 fails it. Exit 77 when Chromium, its driver or Selenium is missing (unless OPSIM_REQUIRE_BROWSER).
 """
 import argparse
+import base64
 import json
 import os
 import shutil
@@ -246,6 +248,39 @@ def save_and_play(w, server, tmp):
     b.d.switch_to.window(main)
 
 
+def underlay(w, tmp):
+    """The map's own picture as the scan: calibrated on two hexes, the third sits on the grid."""
+    b = w.b
+    print("an image underlay (the map's own picture), calibrated on 16A:0216 and 16A:1329, checked on 16A:1118")
+    w.centre_on("16A:0722", 20)
+    hexes = ["16A:0216", "16A:1329", "16A:1118"]
+    data, pixels = w.js("""const dpr = window.devicePixelRatio || 1;
+        return [w.map.canvas.toDataURL('image/png'), arguments[0].map((n) => {
+          const h = w.scn.hexes[w.scn.hexIndex(n)], [x, y] = w.map.toScreen(h.x, h.y);
+          return [x * dpr, y * dpr]; })];""", hexes)
+    scan = os.path.join(tmp, "scan.png")
+    with open(scan, "wb") as f:
+        f.write(base64.b64decode(data.split(",", 1)[1]))
+    w.key("8")
+    b.d.find_element(By.ID, "underlay-file").send_keys(scan)
+    b.wait_text("#cal-status", "click the centre of")
+    for field, value in zip(("cal-a", "cal-b", "cal-c"), hexes):
+        w.fill(field, value)
+    w.focus_map()
+    canvas = b.d.find_element(By.CSS_SELECTOR, "#map canvas")
+    for (u, v), want in zip(pixels, ("Now the centre of", "Calibrated on", "the grid sits on the scan")):
+        # Where that pixel of the image is now: the view centred on it, zoomed in.
+        w.js("""const [a, b, c, d, e, f] = w.map.underlay.matrix, u = arguments[0], v = arguments[1];
+            w.map.scale = 40; w.map.cx = a * u + c * v + e; w.map.cy = b * u + d * v + f; w.map.draw();""", u, v)
+        ActionChains(b.d).move_to_element_with_offset(canvas, 0, 0).click().perform()
+        b.wait_text("#cal-status", want)
+    b.step("underlay")
+    off = float(b.text("#cal-status").split(" the scan's centre is ")[1].split(" ")[0])
+    if off >= 0.2:
+        raise Failure(f"the calibrated underlay is {off} hex off the grid")
+    w.js("w.map.underlay = null; w.map.redraw();")
+
+
 def blank_and_generated(w, tmp):
     b = w.b
     print("a new blank theater, all sea, 12 by 9; a hex painted clear")
@@ -295,6 +330,7 @@ def run(opsim, out, url):
         paint(w)
         unit_on_sea(w)
         save_and_play(w, server, games)
+        underlay(w, games)
         blank_and_generated(w, games)
         words = b.js("return document.querySelector('aside').innerText")
         for bad in ("undefined", "[object", "NaN"):
