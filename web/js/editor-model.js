@@ -29,12 +29,47 @@ const STEPS = [
 const KEY = 32768; // col * KEY + row: a global grid position as one small integer (a fast Map key)
 const two = (n) => String(n).padStart(2, "0");
 
+// The parts the workshop edits must have the format's shapes (lists where it has lists), so that an
+// edit never meets a string where it expects a list; the server's check says the rest.
+function shapes(doc) {
+  const list = (v, where) => {
+    if (v !== undefined && !Array.isArray(v)) throw new Error(`${where}: expected a list`);
+  };
+  const object = (v, where) => {
+    if (v !== undefined && (v === null || typeof v !== "object" || Array.isArray(v))) throw new Error(`${where}: expected an object`);
+  };
+  doc.sheets.forEach((s, k) => {
+    object(s, `/sheets/${k}`);
+    list(s.coast, `/sheets/${k}/coast`);
+    if (s.coast && (s.coast.length !== s.terrain?.length || s.coast.some((r, i) => typeof r !== "string" || r.length !== s.terrain[i]?.length))) {
+      throw new Error(`/sheets/${k}/coast: the coast grid must have the terrain grid's rows and columns`);
+    }
+  });
+  for (const key of ["places", "areas", "waterways", "rail-ferries"]) {
+    list(doc[key], `/${key}`);
+    (doc[key] || []).forEach((x, k) => object(x, `/${key}/${k}`));
+  }
+  (doc.areas || []).forEach((a, k) => list(a.hexes, `/areas/${k}/hexes`));
+  object(doc.hexsides, "/hexsides");
+  for (const [k, v] of Object.entries(doc.hexsides || {})) list(v, `/hexsides/${k}`);
+  object(doc.campaign, "/campaign");
+  for (const key of ["units", "air", "naval"]) {
+    list(doc.campaign?.[key], `/campaign/${key}`);
+    (doc.campaign?.[key] || []).forEach((x, k) => object(x, `/campaign/${key}/${k}`));
+  }
+  object(doc.campaign?.nationalities, "/campaign/nationalities");
+  object(doc.campaign?.["supply-sources"], "/campaign/supply-sources");
+  object(doc.state, "/state");
+  object(doc.state?.control, "/state/control");
+}
+
 export class Scenario {
   // `doc`: a scenario file's JSON object. Throws an Error in words when its sheets cannot be drawn
   // (the server's check says the rest).
   constructor(doc) {
     if (!doc || typeof doc !== "object" || Array.isArray(doc)) throw new Error("a scenario file is one JSON object");
     if (!Array.isArray(doc.sheets) || !doc.sheets.length) throw new Error("/sheets: a scenario needs at least one sheet");
+    shapes(doc);
     this.doc = doc;
     this.build();
   }

@@ -756,7 +756,7 @@ class Workshop {
     for (const chip of document.querySelectorAll("#terrains .chip")) {
       const color = TERRAIN_COLORS[chip.dataset.terrain];
       if (color) chip.style.background = color;
-      else chip.classList.add("coast");
+      else chip.classList.add("coast", chip.dataset.terrain.split(" ")[0]);
     }
     $("side-kind").replaceChildren(...FEATURES.map((f) => el("option", { value: f }, f)),
       ...WATERS.map((w) => el("option", { value: w }, `water: ${w}`)));
