@@ -6,7 +6,7 @@ usage: editor_test.py --opsim BIN --out DIR
 
 Opens the bundled scenario at /edit, saves it unchanged (the text equals `opsim scenario format`'s),
 paints a hex's terrain (undone by Ctrl+Z, redone by Ctrl+Y), drags a minor-river chain along three
-hexsides, places a city, puts a unit on a sea hex and sees the server's error marked on that hex,
+hexsides, places a city and gives its hex to the Axis, puts a unit on a sea hex and sees the server's error marked on that hex,
 drags the unit to land (16A:1015) and sees the check pass, saves the scenario and loads the saved file with
 `opsim map --scenario FILE` (each change there), and starts a hosted game of it whose page shows the
 unit. The map's own picture is loaded as an image underlay and calibrated by clicking two hex
@@ -171,6 +171,17 @@ def paint(w):
         raise Failure(f"the place on 16A:1229 is {place}")
     b.step("city")
 
+    print("control: 16A:1229 given to the Axis (tool 8)")
+    w.key("8")
+    Select(b.d.find_element(By.ID, "control-side")).select_by_value("axis")
+    w.click_hex("16A:1229")
+    owner = w.js("""const c = w.scn.doc.state.control, i = w.scn.hexIndex('16A:1229');
+        return Object.keys(c).filter((k) => w.scn.hexesOfList(c[k]).includes(i));""")
+    if owner != ["axis"]:
+        raise Failure(f"16A:1229 is controlled by {owner} after it was given to the Axis")
+    if w.js("return w.map.position.owner[w.scn.hexIndex('16A:1229')];") != "axis":
+        raise Failure("16A:1229 is not drawn as the Axis's")
+
 
 def unit_on_sea(w):
     b = w.b
@@ -225,8 +236,9 @@ def save_and_play(w, server, tmp):
         return json.loads(r.stdout)
     if hex_of("16A:1127")["terrain"] != "rough":
         raise Failure("opsim map: 16A:1127 of the saved file is not rough")
-    if "Testburg" not in json.dumps(hex_of("16A:1229")):
-        raise Failure("opsim map: 16A:1229 of the saved file is not Testburg")
+    city = hex_of("16A:1229")
+    if "Testburg" not in json.dumps(city) or city.get("owner") != "axis":
+        raise Failure(f"opsim map: 16A:1229 of the saved file is not the Axis's Testburg: {city}")
     rivers = sorted(s["dir"] for s in hex_of("16A:1028")["hexsides"] if "minor-river" in s["features"])
     if rivers != ["N", "NE", "SE"]:
         raise Failure(f"opsim map: 16A:1028's minor rivers in the saved file are {rivers}, not N, NE, SE")
@@ -261,7 +273,7 @@ def underlay(w, tmp):
     scan = os.path.join(tmp, "scan.png")
     with open(scan, "wb") as f:
         f.write(base64.b64decode(data.split(",", 1)[1]))
-    w.key("8")
+    w.key("9")
     b.d.find_element(By.ID, "underlay-file").send_keys(scan)
     b.wait_text("#cal-status", "click the centre of")
     for field, value in zip(("cal-a", "cal-b", "cal-c"), hexes):

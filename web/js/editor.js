@@ -13,7 +13,7 @@ import { Scenario, TERRAIN, FEATURES, WATERS, ROLES, UNIT_TYPES, blankScenario }
 
 const $ = (id) => document.getElementById(id);
 const CHECK_DELAY = 400; // ms after the last change before the server checks the document
-const TOOL_KEYS = ["select", "brush", "fill", "hexside", "place", "unit", "area", "calibrate"];
+const TOOL_KEYS = ["select", "brush", "fill", "hexside", "place", "unit", "area", "control", "calibrate"];
 const HINTS = {
   select: "Click a hex to see everything on it; drag to pan.",
   brush: "Click or drag to paint the terrain chosen (its key: the file's code). Shift-drag pans.",
@@ -22,6 +22,7 @@ const HINTS = {
   place: "Click a hex to give it the place in the form.",
   unit: "Click a hex for a new unit; click a counter to edit it; drag a counter to move it.",
   area: "Click or drag over hexes to add them to the area chosen.",
+  control: "Click or drag over hexes to give them to the side chosen at the start.",
   calibrate: "Load an image, then click the centre of the first hex on it, then the second's; a third click on the check hex says how far off the grid is.",
 };
 
@@ -247,6 +248,7 @@ class Workshop {
     else if (tool === "place") this.place(hex);
     else if (tool === "unit") this.newUnit(hex);
     else if (tool === "area") this.areaHex(hex);
+    else if (tool === "control") this.control(hex);
     return true;
   }
 
@@ -259,9 +261,10 @@ class Workshop {
       if (tool === "hexside") this.sideDrag(d.x, d.y, d.hex); // the hexside pressed on first
     }
     if (tool === "brush" && hex >= 0) this.brush(hex);
-    else if (tool === "area" && hex >= 0 && hex !== d.hex) {
+    else if ((tool === "area" || tool === "control") && hex >= 0 && hex !== d.hex) {
       d.hex = hex;
-      this.areaHex(hex);
+      if (tool === "area") this.areaHex(hex);
+      else this.control(hex);
     } else if (tool === "hexside" && d.moved) this.sideDrag(x, y, hex);
   }
 
@@ -485,6 +488,22 @@ class Workshop {
     const area = this.scn?.doc.areas?.[Number($("area-pick").value)];
     const show = this.tool === "area" && area;
     this.map.setOverlay({ choices: show ? new Map(this.scn.hexesOfList(area.hexes).map((i) => [i, area.name])) : null });
+  }
+
+  // ---- the starting control (the scenario's state) ----
+
+  control(hex) {
+    const side = $("control-side").value, s = this.scn, name = s.hexes[hex].hex;
+    const lists = s.doc.state?.control || {};
+    const now = Object.keys(lists).find((k) => s.hexesOfList(lists[k]).includes(hex)) || "";
+    if (now === side) return;
+    this.take(s.edit(["state"], (doc) => {
+      const control = ((doc.state ||= {}).control ||= {});
+      // Out of its side's list (a block written out hex by hex first), into the new side's.
+      if (now) control[now] = s.hexesOfList(control[now]).filter((i) => i !== hex).map((i) => s.hexes[i].hex);
+      if (side) (control[side] ||= []).push(name);
+    }));
+    this.map.setPosition(s.position());
   }
 
   // ---- the underlay ----
@@ -819,7 +838,7 @@ class Workshop {
       return;
     }
     if (typing || e.altKey || !this.scn) return;
-    if (/^[1-8]$/.test(e.key)) this.setTool(TOOL_KEYS[Number(e.key) - 1]);
+    if (/^[1-9]$/.test(e.key)) this.setTool(TOOL_KEYS[Number(e.key) - 1]);
     else if (TERRAIN[e.key]) {
       document.querySelector(`input[name=terrain][value="${CSS.escape(e.key)}"]`).checked = true;
       if (this.tool !== "brush" && this.tool !== "fill") this.setTool("brush");
