@@ -2,7 +2,7 @@
 """The workshop (web/edit.html, docs/editor.md) in real headless Chromium against a real
 `opsim serve`.
 
-usage: editor_test.py --opsim BIN --out DIR
+usage: editor_test.py editor --opsim BIN --out DIR
 
 Opens the bundled scenario at /edit, saves it unchanged (the text equals `opsim scenario format`'s),
 paints a hex's terrain (undone by Ctrl+Z, redone by Ctrl+Y), drags a minor-river chain along three
@@ -14,17 +14,15 @@ centres on it; a third sits on the grid. Then a new blank theater painted, and t
 (how long it takes is printed). Screenshots go to DIR; any SEVERE entry in the browser's console
 fails it. Exit 77 when Chromium, its driver or Selenium is missing (unless OPSIM_REQUIRE_BROWSER).
 """
-import argparse
 import base64
 import json
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
 
-from browser_test import CHROMIUM, DRIVER, Browser, Failure, Server
+from browser_test import Browser, Failure, Server, run_modes
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -356,25 +354,5 @@ def run(opsim, out, url):
         shutil.rmtree(games, ignore_errors=True)
 
 
-def main():
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--opsim", required=True)
-    p.add_argument("--out", required=True)
-    p.add_argument("--server", help="use this running opsim serve (its address) instead of starting one")
-    a = p.parse_args()
-    for path in (CHROMIUM, DRIVER):
-        if not os.path.exists(path):
-            print(f"editor_test.py: {path} is not installed")
-            return 1 if os.environ.get("OPSIM_REQUIRE_BROWSER") else 77
-    os.makedirs(a.out, exist_ok=True)
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit("editor_test.py: terminated"))
-    try:
-        run(a.opsim, a.out, a.server)
-    except Failure as e:
-        print(f"editor_test.py: FAILED: {e}", file=sys.stderr)
-        return 1
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_modes({"editor": run}, __doc__))
