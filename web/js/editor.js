@@ -6,10 +6,10 @@
 
 import { MapView, READABLE_SCALE } from "./mapview.js";
 import { Minimap } from "./minimap.js";
-import { TERRAIN_COLORS } from "./style.js";
+import { TERRAIN_COLORS, STYLE } from "./style.js";
 import { ScenarioApi } from "./api.js";
 import { el, para } from "./panels.js";
-import { Scenario, TERRAIN, FEATURES, WATERS, ROLES, UNIT_TYPES, blankScenario } from "./editor-model.js";
+import { Scenario, TERRAIN, FEATURES, WATERS, CROSSING, ROLES, UNIT_TYPES, blankScenario } from "./editor-model.js";
 
 const $ = (id) => document.getElementById(id);
 const CHECK_DELAY = 400; // ms after the last change before the server checks the document
@@ -86,7 +86,8 @@ class Workshop {
     scn.added = false;
     this.map.setTheater(scn.theater);
     this.map.setPosition(scn.position());
-    this.map.setOverlay({ selected: -1, target: -1, path: [], choices: null });
+    this.errorEdge = this.hoverEdge = null;
+    this.map.setOverlay({ selected: -1, target: -1, path: [], choices: null, edges: [] });
     this.map.setTags([]);
     this.map.fit();
     this.map.onDrawn = () => {
@@ -576,7 +577,16 @@ class Workshop {
 
   hover(x, y) {
     const hex = this.scn ? this.hexAt(x, y) : -1;
-    $("pointer-at").textContent = hex >= 0 ? `${this.scn.hexes[hex].hex} ${this.scn.hexes[hex].terrain}` : "";
+    // With the hexside tool (rivers and the like), the hexside a click would paint.
+    const side = hex >= 0 && this.tool === "hexside" && !CROSSING.has($("side-kind").value) ? this.sideAt(x, y, 0.6) : null;
+    const was = this.hoverEdge;
+    this.hoverEdge = side ? [...side, STYLE.selected] : null;
+    if (String(was) !== String(this.hoverEdge)) this.map.setOverlay({ edges: this.edges() });
+    $("pointer-at").textContent = side ? this.scn.sideToken(...side) : hex >= 0 ? `${this.scn.hexes[hex].hex} ${this.scn.hexes[hex].terrain}` : "";
+  }
+  // The hexsides marked on the map: the check's error, the one under the pointer.
+  edges() {
+    return [this.errorEdge, this.hoverEdge].filter(Boolean);
   }
 
   // The Hex panel: everything on hex i.
@@ -689,9 +699,19 @@ class Workshop {
     box.dataset.ok = String(!!answer.ok);
     if (answer.ok) {
       this.map.setTags([]);
-      this.map.setOverlay({ target: -1, path: [] });
-      const stats = Object.entries(answer.stats || {}).map(([k, v]) => el("tr", {}, el("th", {}, k.replaceAll("_", " ")),
-        el("td", {}, typeof v === "object" ? JSON.stringify(v) : String(v))));
+      this.errorEdge = null;
+      this.map.setOverlay({ target: -1, edges: this.edges() });
+      // `opsim scenario stats --json`, in words: counts of zero left out.
+      const words = (v) => {
+        if (v === null) return "none";
+        if (typeof v === "boolean") return v ? "yes" : "no";
+        if (Array.isArray(v)) return v.join(", ");
+        if (typeof v !== "object") return typeof v === "number" ? v.toLocaleString("en") : String(v);
+        return Object.entries(v).filter(([, x]) => x !== 0).map(([k, x]) => (typeof x === "object" && x !== null
+          ? `${k.replaceAll("_", " ")} (${words(x) || "none"})` : `${words(x)} ${k.replaceAll("_", " ")}`)).join(", ");
+      };
+      const stats = Object.entries(answer.stats || {}).filter(([k]) => k !== "name" && k !== "title")
+        .map(([k, v]) => el("tr", {}, el("th", {}, k.replaceAll("_", " ")), el("td", {}, words(v) || "none")));
       box.replaceChildren(el("p", { class: "legal check-ok" }, "✓ opsim loads it: no error."), el("table", { class: "kv" }, stats));
       return;
     }
@@ -699,7 +719,8 @@ class Workshop {
     const s = this.scn, hex = s.hexIndex(e.hex || ""), side = e.hexside ? s.hexesOf(e.hexside) : null;
     const target = hex >= 0 ? hex : side ? side[0] : -1;
     this.map.setTags(target >= 0 ? [{ hex: target, text: "error", kind: "error" }] : []);
-    this.map.setOverlay({ target: hex, path: side || [], pathLegal: side ? false : undefined });
+    this.errorEdge = side ? [side[0], side[side.length - 1], STYLE.alert] : null;
+    this.map.setOverlay({ target: hex, edges: this.edges() });
     const go = target >= 0 ? el("button", { type: "button", id: "check-goto", onclick: () => {
       this.map.scale = Math.max(this.map.scale, READABLE_SCALE);
       this.map.centerOn(target);

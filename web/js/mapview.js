@@ -144,7 +144,8 @@ export class MapView {
     this.position = null;
     // trails: the moves of the player-turn in play, [{path: [hex], side}]; choices: hexes offered
     // for a decision (a retreat's), Map hex -> label.
-    this.overlay = { reach: null, path: [], selected: -1, zoc: {}, supply: {}, target: -1, trails: [], choices: null };
+    // edges: hexsides drawn thick along their edge, [[a, b, colour]] (the workshop's).
+    this.overlay = { reach: null, path: [], selected: -1, zoc: {}, supply: {}, target: -1, trails: [], choices: null, edges: [] };
     this.tags = []; // words over hexes: [{hex, text, kind}] (a combat's result)
     this.expanded = -1; // the hex whose stack is shown expanded
     // An image under the hexsides: {image, opacity, matrix: [a, b, c, d, e, f]}, image pixels to
@@ -568,6 +569,15 @@ export class MapView {
       g.fillStyle = PLAY_STYLE.choiceFill;
       g.fill();
       this.stroke(PLAY_STYLE.choice, Math.max(3 / this.scale, 0.12), [0.18, 0.1]);
+    }
+    for (const [a, b, color] of o.edges) {
+      // The edge two neighbours share: through their centres' midpoint, across the line joining them.
+      const p = t.hexes[a], q = t.hexes[b], mx = (p.x + q.x) / 2, my = (p.y + q.y) / 2;
+      const len = Math.hypot(q.x - p.x, q.y - p.y) || 1, ux = (p.y - q.y) / len / 2, uy = (q.x - p.x) / len / 2;
+      g.beginPath();
+      g.moveTo(mx - ux, my - uy);
+      g.lineTo(mx + ux, my + uy);
+      this.stroke(color, Math.max(5 / this.scale, 0.16));
     }
     for (const [hex, color] of [[o.target, STYLE.path], [o.selected, STYLE.selected]]) {
       if (hex < 0) continue;
