@@ -348,10 +348,20 @@ class Workshop {
 
   // ---- units ----
 
+  // The unit the form describes, as its campaign list ("units", "air", "naval") holds it.
   unitForm() {
     const num = (id) => Number($(id).value);
-    return { id: $("unit-id").value.trim(), name: $("unit-name").value.trim(), nationality: $("unit-nat").value.trim(),
-      type: $("unit-type").value, attack: num("unit-attack"), defense: num("unit-defense"), mp: num("unit-mp"), re: num("unit-re") };
+    const u = { id: $("unit-id").value.trim(), name: $("unit-name").value.trim(), nationality: $("unit-nat").value.trim() };
+    const list = $("unit-kind").value;
+    if (list === "units") Object.assign(u, { type: $("unit-type").value, attack: num("unit-attack"), defense: num("unit-defense"), mp: num("unit-mp"), re: num("unit-re") });
+    if (list === "naval") u.kind = $("unit-naval").value;
+    return [list, u];
+  }
+  // The form's fields for the kind of unit chosen.
+  unitKind() {
+    const list = $("unit-kind").value;
+    for (const f of document.querySelectorAll("#unit-form .ground")) f.hidden = list !== "units";
+    for (const f of document.querySelectorAll("#unit-form .naval")) f.hidden = list !== "naval";
   }
   // The campaign's list holding unit `id`, and its index there.
   findUnit(id) {
@@ -370,11 +380,12 @@ class Workshop {
     return out;
   }
   newUnit(hex) {
-    const form = this.unitForm();
-    const u = { ...form, id: this.freshId(form.id), name: form.name || form.id, hex: this.scn.hexes[hex].hex };
+    const [list, form] = this.unitForm();
+    const id = this.freshId(form.id);
+    const u = { ...form, id, name: form.name || id, hex: this.scn.hexes[hex].hex };
     this.take(this.scn.edit(["campaign"], (doc) => {
       doc.campaign ||= { start: "May I 1940", first: "axis", nationalities: {} };
-      (doc.campaign.units ||= []).push(u);
+      (doc.campaign[list] ||= []).push(u);
     }));
     this.unit = u.id;
     $("unit-id").value = this.freshId(u.id);
@@ -385,13 +396,16 @@ class Workshop {
     const at = this.findUnit(id);
     if (!at) return;
     const u = this.scn.doc.campaign[at[0]][at[1]];
+    $("unit-kind").value = at[0];
+    $("unit-id").value = u.id;
+    $("unit-name").value = u.name || "";
+    $("unit-nat").value = u.nationality || "";
     if (at[0] === "units") {
-      $("unit-id").value = u.id;
-      $("unit-name").value = u.name || "";
-      $("unit-nat").value = u.nationality || "";
       $("unit-type").value = u.type || "infantry";
       for (const k of ["attack", "defense", "mp", "re"]) $(`unit-${k}`).value = u[k] ?? "";
     }
+    if (at[0] === "naval") $("unit-naval").value = u.kind || "tf";
+    this.unitKind();
     this.markUnit();
     const hex = this.scn.hexIndex(String(u.hex).split("#")[0]);
     if (hex >= 0) this.showHex(hex);
@@ -404,15 +418,16 @@ class Workshop {
   applyUnit() {
     const at = this.findUnit(this.unit);
     if (!at) return;
-    const form = this.unitForm();
+    const [list, form] = this.unitForm();
     if (form.id !== this.unit && this.findUnit(form.id)) {
       this.fail(`There is a unit ${form.id} already: ids are unique.`);
       return;
     }
     this.once(this.scn.edit(["campaign"], (doc) => {
-      const u = doc.campaign[at[0]][at[1]];
-      if (at[0] === "units") Object.assign(u, form);
-      else Object.assign(u, { id: form.id, name: form.name, nationality: form.nationality });
+      // Its own keys the form has not (a naval unit's at-sea) are kept, unless its kind changed.
+      const [u] = doc.campaign[at[0]].splice(at[1], 1);
+      const kept = list === at[0] ? u : { hex: u.hex };
+      (doc.campaign[list] ||= []).splice(list === at[0] ? at[1] : doc.campaign[list].length, 0, { ...kept, ...form });
     }));
     this.unit = form.id;
     this.markUnit();
@@ -807,6 +822,8 @@ class Workshop {
       this.applyUnit();
     });
     $("unit-delete").addEventListener("click", () => this.deleteUnit());
+    $("unit-kind").addEventListener("change", () => this.unitKind());
+    this.unitKind();
     $("place-form").addEventListener("submit", (e) => e.preventDefault());
     $("area-new").addEventListener("submit", (e) => {
       e.preventDefault();
