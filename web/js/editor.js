@@ -387,8 +387,10 @@ class Workshop {
       doc.campaign ||= { start: "May I 1940", first: "axis", nationalities: {} };
       (doc.campaign[list] ||= []).push(u);
     }));
-    this.unit = u.id;
-    $("unit-id").value = this.freshId(u.id);
+    // The form shows the new unit, selected: Apply changes it; the next click makes another,
+    // numbered on.
+    this.unit = id;
+    $("unit-id").value = id;
   }
   pickUnit(id) {
     if (this.dragged) return;
