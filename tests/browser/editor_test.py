@@ -4,7 +4,7 @@
 
 usage: editor_test.py editor --opsim BIN --out DIR
 
-Opens the bundled scenario at /edit, saves it unchanged (the text equals `opsim scenario format`'s),
+Reaches /edit from the games list, opens the bundled scenario, saves it unchanged (the text equals `opsim scenario format`'s),
 paints a hex's terrain (undone by Ctrl+Z, redone by Ctrl+Y), drags a minor-river chain along three
 hexsides, places a city and gives its hex to the Axis, puts a unit on a sea hex and sees the server's error marked on that hex,
 drags the unit to land (16A:1015) and sees the check pass, saves the scenario and loads the saved file with
@@ -342,7 +342,10 @@ def run(opsim, out, url):
     try:
         b = Browser("editor", out, size=(1500, 950))
         w = Workshop(b, opsim)
-        b.d.get(server.url + "/edit")
+        print("the games list links the workshop, at /edit")
+        b.d.get(server.url + "/")
+        b.wait_for("#workshop-link").click()
+        b.wait("the workshop", lambda: b.d.current_url.endswith("/edit"))
         bundled_round_trip(w, games)
         paint(w)
         unit_on_sea(w)
