@@ -144,9 +144,9 @@ class Workshop {
     if (!edit) return;
     this.stroke.push(edit);
     this.map.repaint(edit.hexes);
-    this.synced();
   }
   end() {
+    this.synced();
     const stroke = this.stroke;
     this.stroke = null;
     if (!stroke?.length) return;
@@ -171,7 +171,8 @@ class Workshop {
   redo() {
     this.replay(this.undone, this.done);
   }
-  // The map's hexsides and units as the document now has them.
+  // The map's hexsides indexed again when edits made new ones (once a press, a move, a release
+  // or an undo: a fill may make thousands).
   synced() {
     if (this.scn.added) {
       this.scn.added = false;
@@ -250,6 +251,7 @@ class Workshop {
     else if (tool === "unit") this.newUnit(hex);
     else if (tool === "area") this.areaHex(hex);
     else if (tool === "control") this.control(hex);
+    this.synced();
     return true;
   }
 
@@ -267,6 +269,7 @@ class Workshop {
       if (tool === "area") this.areaHex(hex);
       else this.control(hex);
     } else if (tool === "hexside" && d.moved) this.sideDrag(x, y, hex);
+    this.synced();
   }
 
   release() {
