@@ -21,6 +21,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import urllib.request
 
 from browser_test import Browser, Failure, Server, run_modes
 
@@ -101,7 +102,7 @@ class Workshop:
         e.send_keys(value)
 
 
-def bundled_round_trip(w, tmp):
+def bundled_round_trip(w, server, tmp):
     print("the bundled scenario opened at /edit and saved unchanged: opsim scenario format's text")
     b = w.b
     b.wait("the bundled scenarios listed", lambda: b.d.find_elements(By.CSS_SELECTOR, "#bundled option"))
@@ -115,7 +116,10 @@ def bundled_round_trip(w, tmp):
     b.wait_text("#check", "no error")
     b.step("open")
     saved = w.save()
-    cli = subprocess.run([w.opsim, "scenario", "format", BUNDLED], capture_output=True, text=True, check=True).stdout
+    with open(BUNDLED, "rb") as f:
+        req = urllib.request.Request(server.url + "/api/scenario/format", data=f.read(), method="POST")
+    with urllib.request.urlopen(req, timeout=60) as r:
+        cli = json.loads(r.read())["text"]
     if saved != cli:
         path = os.path.join(tmp, "saved-unchanged.json")
         with open(path, "w") as f:
@@ -346,7 +350,7 @@ def run(opsim, out, url):
         b.d.get(server.url + "/")
         b.wait_for("#workshop-link").click()
         b.wait("the workshop", lambda: b.d.current_url.endswith("/edit"))
-        bundled_round_trip(w, games)
+        bundled_round_trip(w, server, games)
         paint(w)
         unit_on_sea(w)
         save_and_play(w, server, games)

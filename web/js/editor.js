@@ -730,9 +730,15 @@ class Workshop {
         return Object.entries(v).filter(([, x]) => x !== 0).map(([k, x]) => (typeof x === "object" && x !== null
           ? `${k.replaceAll("_", " ")} (${words(x) || "none"})` : `${words(x)} ${k.replaceAll("_", " ")}`)).join(", ");
       };
-      const stats = Object.entries(answer.stats || {}).filter(([k]) => k !== "name" && k !== "title")
+      const st = answer.stats || {};
+      const stats = Object.entries(st).filter(([k]) => k !== "name" && k !== "title")
         .map(([k, v]) => el("tr", {}, el("th", {}, k.replaceAll("_", " ")), el("td", {}, words(v) || "none")));
-      box.replaceChildren(el("p", { class: "legal check-ok" }, "✓ opsim loads it: no error."), el("table", { class: "kv" }, stats));
+      const count = (v) => (typeof v === "object" && v !== null ? v.total : v);
+      const brief = [["hexes", count(st.hexes)], ["hexsides", count(st.hexsides)], ["places", st.places?.named], ["sheets", st.sheets?.length]]
+        .filter(([, n]) => typeof n === "number").map(([k, n]) => `${n.toLocaleString("en")} ${k}`).join(", ");
+      box.replaceChildren(el("p", { class: "legal check-ok" }, "✓ opsim loads it: no error."),
+        brief ? el("p", { class: "hint" }, brief) : null,
+        el("details", {}, el("summary", {}, "its stats"), el("table", { class: "kv", id: "check-stats" }, stats)));
       return;
     }
     const e = answer.error || {};
@@ -746,11 +752,22 @@ class Workshop {
       this.map.centerOn(target);
       this.showHex(target);
     } }, `Go to ${e.hex || e.hexside}`) : null;
-    const where = [e.where, e.path].filter(Boolean).join(", ");
+    // The JSON path in the document (its line is of the text the page sent, not of a file), and
+    // what it names: a unit, a place, an area.
+    const where = [e.path || e.where, this.named(e.path || "")].filter(Boolean).join(": ");
     box.replaceChildren(...[
       el("p", { class: "illegal check-error" }, e.message || "an error", e.rule ? el("span", { class: "rule" }, ` [${e.rule}]`) : null),
       where ? el("p", { class: "hint" }, `at ${where}`) : null,
       go].filter(Boolean));
+  }
+
+  // The unit, place or area a JSON path points into, in words ("unit t-1"), or "".
+  named(path) {
+    const m = /^\/(campaign\/(?:units|air|naval)|places|areas)\/(\d+)/.exec(path);
+    if (!m) return "";
+    const item = m[1].split("/").reduce((o, k) => o?.[k], this.scn.doc)?.[Number(m[2])];
+    if (!item) return "";
+    return m[1] === "places" ? `the place ${item.name || item.hex}` : m[1] === "areas" ? `the area ${item.name}` : `the unit ${item.id}`;
   }
 
   async save() {
