@@ -83,6 +83,7 @@ class Workshop {
     this.selected = -1;
     this.unit = "";
     this.lastSaved = "";
+    this.savedAt = null; // the last stroke when saved: changes since are not in a file yet
     scn.added = false;
     this.map.setTheater(scn.theater);
     this.map.setPosition(scn.position());
@@ -780,6 +781,7 @@ class Workshop {
       return;
     }
     this.lastSaved = text;
+    this.savedAt = this.done.at(-1) || null;
     const a = el("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })), download: `${this.scn.doc.name || this.name}.json` });
     document.body.append(a);
     a.click();
@@ -875,6 +877,10 @@ class Workshop {
       this.showHex(hex);
     });
     document.addEventListener("keydown", (e) => this.key(e));
+    // Leaving the page with changes not saved: the browser asks first.
+    window.addEventListener("beforeunload", (e) => {
+      if ((this.done.at(-1) || null) !== this.savedAt) e.preventDefault();
+    });
     $("map").addEventListener("contextmenu", (e) => e.preventDefault()); // the right button pans
     this.toolChanged();
   }
