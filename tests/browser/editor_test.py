@@ -11,7 +11,7 @@ drags the unit to land (16A:1015) and sees the check pass, saves the scenario an
 `opsim map --scenario FILE` (each change there), and starts a hosted game of it whose page shows the
 unit. The map's own picture is loaded as an image underlay and calibrated by clicking two hex
 centres on it; a third sits on the grid. Then a new blank theater painted, and the generated 100,000-hex scenario opened from the disk
-(how long it takes is printed). Screenshots go to DIR; any SEVERE entry in the browser's console
+(how long it takes is printed) and saved unchanged: the format of its file. Screenshots go to DIR; any SEVERE entry in the browser's console
 fails it. Exit 77 when Chromium, its driver or Selenium is missing (unless OPSIM_REQUIRE_BROWSER).
 """
 import base64
@@ -102,6 +102,14 @@ class Workshop:
         e.send_keys(value)
 
 
+def server_format(server, path):
+    """The server's /api/scenario/format of a file's bytes: `opsim scenario format`'s layout."""
+    with open(path, "rb") as f:
+        req = urllib.request.Request(server.url + "/api/scenario/format", data=f.read(), method="POST")
+    with urllib.request.urlopen(req, timeout=120) as r:
+        return json.loads(r.read())["text"]
+
+
 def bundled_round_trip(w, server, tmp):
     print("the bundled scenario opened at /edit and saved unchanged: opsim scenario format's text")
     b = w.b
@@ -116,10 +124,7 @@ def bundled_round_trip(w, server, tmp):
     b.wait_text("#check", "no error")
     b.step("open")
     saved = w.save()
-    with open(BUNDLED, "rb") as f:
-        req = urllib.request.Request(server.url + "/api/scenario/format", data=f.read(), method="POST")
-    with urllib.request.urlopen(req, timeout=60) as r:
-        cli = json.loads(r.read())["text"]
+    cli = server_format(server, BUNDLED)
     if saved != cli:
         path = os.path.join(tmp, "saved-unchanged.json")
         with open(path, "w") as f:
@@ -295,7 +300,7 @@ def underlay(w, tmp):
     w.js("w.map.underlay = null; w.map.redraw();")
 
 
-def blank_and_generated(w, tmp):
+def blank_and_generated(w, server, tmp):
     b = w.b
     print("a new blank theater, all sea, 12 by 9; a hex painted clear")
     b.d.find_element(By.CSS_SELECTOR, "#new-theater summary").click()
@@ -329,6 +334,8 @@ def blank_and_generated(w, tmp):
     answer = w.checked()
     if not answer.get("ok"):
         raise Failure(f"the generated scenario does not check in the workshop: {answer}")
+    if w.save() != server_format(server, gen):
+        raise Failure("the generated scenario saved unchanged differs from the format of its file")
     # A brush stroke on it, as a click makes: the edit, the cells built again and the view drawn.
     paint_ms, check_ms = w.js("""const i = w.scn.hexes.findIndex((h) => h.terrain === 'clear'), t = performance.now();
         w.map.centerOn(i); w.begin(); w.take(w.scn.setTerrain(i, 'rough')); w.end(); w.map.draw();
@@ -355,7 +362,7 @@ def run(opsim, out, url):
         unit_on_sea(w)
         save_and_play(w, server, games)
         underlay(w, games)
-        blank_and_generated(w, games)
+        blank_and_generated(w, server, games)
         words = b.js("return document.querySelector('aside').innerText")
         for bad in ("undefined", "[object", "NaN"):
             if bad in words:
