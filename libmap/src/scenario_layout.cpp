@@ -173,7 +173,9 @@ std::vector<std::string> ChainOnce(const std::vector<std::string>& tokens) {
   std::vector<HexName> run;          // the hexes of the run so far
   std::size_t first = 0, count = 0;  // the tokens it was read from
   const auto flush = [&] {
-    if (count > 0) out.push_back(count == 1 ? tokens[first] : ChainText(run));
+    // A lone "A/B" stays as written; chains are written as ChainText writes them.
+    const bool lone = count == 1 && tokens[first].find('/') != std::string::npos;
+    if (count > 0) out.push_back(lone ? tokens[first] : ChainText(run));
     run.clear();
     count = 0;
   };

@@ -27,7 +27,9 @@ inline constexpr std::size_t kLayoutWidth = 100;
 Result<std::string> FormatScenario(const JsonSource& src);
 
 // A road or railroad list's tokens with its runs of hexsides joined into chains, other tokens
-// kept: "16A:0420/0520", "16A:0520/0620" become "16A:0420-0520-0620".
+// kept: "16A:0420/0520", "16A:0520/0620" become "16A:0420-0520-0620". A chain drops each hex's
+// sheet where it is the previous hex's ("16A:0420-16A:0520" is "16A:0420-0520"); a lone hexside
+// that joins nothing stays as written.
 std::vector<std::string> ChainHexsides(const std::vector<std::string>& tokens);
 
 }  // namespace opsim::map
