@@ -11,7 +11,7 @@ drags the unit to land (16A:1015) and sees the check pass, saves the scenario an
 `opsim map --scenario FILE` (each change there), and starts a hosted game of it whose page shows the
 unit. The map's own picture is loaded as an image underlay and calibrated by clicking two hex
 centres on it; a third sits on the grid. Then a new blank theater painted, and the generated 100,000-hex scenario opened from the disk
-(how long it takes is printed) and saved unchanged: the format of its file. Screenshots go to DIR; any SEVERE entry in the browser's console
+(how long it takes is printed) and saved unchanged: `opsim scenario format`'s text of its file. Screenshots go to DIR; any SEVERE entry in the browser's console
 fails it. Exit 77 when Chromium, its driver or Selenium is missing (unless OPSIM_REQUIRE_BROWSER).
 """
 import base64
@@ -21,7 +21,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import urllib.request
 
 from browser_test import Browser, Failure, Server, run_modes
 
@@ -102,15 +101,15 @@ class Workshop:
         e.send_keys(value)
 
 
-def server_format(server, path):
-    """The server's /api/scenario/format of a file's bytes: `opsim scenario format`'s layout."""
-    with open(path, "rb") as f:
-        req = urllib.request.Request(server.url + "/api/scenario/format", data=f.read(), method="POST")
-    with urllib.request.urlopen(req, timeout=120) as r:
-        return json.loads(r.read())["text"]
+def cli_format(opsim, path):
+    """`opsim scenario format FILE`'s text."""
+    r = subprocess.run([opsim, "scenario", "format", path], capture_output=True, text=True)
+    if r.returncode != 0:
+        raise Failure(f"opsim scenario format {path} exits {r.returncode}: {r.stderr}")
+    return r.stdout
 
 
-def bundled_round_trip(w, server, tmp):
+def bundled_round_trip(w, tmp):
     print("the bundled scenario opened at /edit and saved unchanged: opsim scenario format's text")
     b = w.b
     b.wait("the bundled scenarios listed", lambda: b.d.find_elements(By.CSS_SELECTOR, "#bundled option"))
@@ -124,8 +123,7 @@ def bundled_round_trip(w, server, tmp):
     b.wait_text("#check", "no error")
     b.step("open")
     saved = w.save()
-    cli = server_format(server, BUNDLED)
-    if saved != cli:
+    if saved != cli_format(w.opsim, BUNDLED):
         path = os.path.join(tmp, "saved-unchanged.json")
         with open(path, "w") as f:
             f.write(saved)
@@ -300,7 +298,7 @@ def underlay(w, tmp):
     w.js("w.map.underlay = null; w.map.redraw();")
 
 
-def blank_and_generated(w, server, tmp):
+def blank_and_generated(w, tmp):
     b = w.b
     print("a new blank theater, all sea, 12 by 9; a hex painted clear")
     b.d.find_element(By.CSS_SELECTOR, "#new-theater summary").click()
@@ -334,8 +332,8 @@ def blank_and_generated(w, server, tmp):
     answer = w.checked()
     if not answer.get("ok"):
         raise Failure(f"the generated scenario does not check in the workshop: {answer}")
-    if w.save() != server_format(server, gen):
-        raise Failure("the generated scenario saved unchanged differs from the format of its file")
+    if w.save() != cli_format(w.opsim, gen):
+        raise Failure("the generated scenario saved unchanged differs from opsim scenario format's text")
     # A brush stroke on it, as a click makes: the edit, the cells built again and the view drawn.
     paint_ms, check_ms = w.js("""const i = w.scn.hexes.findIndex((h) => h.terrain === 'clear'), t = performance.now();
         w.map.centerOn(i); w.begin(); w.take(w.scn.setTerrain(i, 'rough')); w.end(); w.map.draw();
@@ -357,12 +355,12 @@ def run(opsim, out, url):
         b.d.get(server.url + "/")
         b.wait_for("#workshop-link").click()
         b.wait("the workshop", lambda: b.d.current_url.endswith("/edit"))
-        bundled_round_trip(w, server, games)
+        bundled_round_trip(w, games)
         paint(w)
         unit_on_sea(w)
         save_and_play(w, server, games)
         underlay(w, games)
-        blank_and_generated(w, server, games)
+        blank_and_generated(w, games)
         words = b.js("return document.querySelector('aside').innerText")
         for bad in ("undefined", "[object", "NaN"):
             if bad in words:
