@@ -319,7 +319,7 @@ class Workshop {
   sideDrag(x, y, hex) {
     const d = this.drag0, kind = $("side-kind").value;
     let side = null;
-    if (kind === "road" || kind === "railroad") {
+    if (CROSSING.has(kind)) {
       if (hex >= 0 && d.hex >= 0 && hex !== d.hex && this.scn.dirOf(d.hex, hex) >= 0) side = [d.hex, hex];
       if (hex >= 0) d.hex = hex;
     } else {
