@@ -6,7 +6,7 @@ usage: editor_test.py editor --opsim BIN --out DIR
 
 Reaches /edit from the games list, opens the bundled scenario, saves it unchanged (the text equals `opsim scenario format`'s),
 paints a hex's terrain (undone by Ctrl+Z, redone by Ctrl+Y), drags a minor-river chain along three
-hexsides, places a city and gives its hex to the Axis, puts a unit on a sea hex and sees the server's error marked on that hex,
+hexsides and a road from hex to hex, places a city and gives its hex to the Axis, puts a unit on a sea hex and sees the server's error marked on that hex,
 drags the unit to land (16A:1015) and sees the check pass, saves the scenario and loads the saved file with
 `opsim map --scenario FILE` (each change there), and starts a hosted game of it whose page shows the
 unit. The map's own picture is loaded as an image underlay and calibrated by clicking two hex
@@ -166,6 +166,14 @@ def paint(w):
         raise Failure(f"the river drag left out 16A:1028's hexsides to {missing}: the last minor rivers are {rivers}")
     b.step("river")
 
+    print("a road dragged from hex to hex: 16A:1226, 1227, 1228")
+    Select(b.d.find_element(By.ID, "side-kind")).select_by_value("road")
+    w.drag_through([w.hex_xy(n) for n in ("16A:1226", "16A:1227", "16A:1228")])
+    roads = w.js("""return ['16A:1226', '16A:1228'].map((n) => w.scn.side(w.scn.hexIndex('16A:1227'), w.scn.hexIndex(n), false))
+        .map((s) => !!s && s.features.includes('road'));""")
+    if roads != [True, True]:
+        raise Failure(f"the road drag through 16A:1227: its hexsides to 1226 and 1228 have a road: {roads}")
+
     print("a city placed on 16A:1229")
     w.key("5")
     w.fill("place-name", "Testburg")
@@ -247,6 +255,10 @@ def save_and_play(w, server, tmp):
     rivers = sorted(s["dir"] for s in hex_of("16A:1028")["hexsides"] if "minor-river" in s["features"])
     if rivers != ["N", "NE", "SE"]:
         raise Failure(f"opsim map: 16A:1028's minor rivers in the saved file are {rivers}, not N, NE, SE")
+    roads = sorted(s["dir"] for s in hex_of("16A:1227")["hexsides"] if "road" in s["features"])
+    if roads != ["N", "S"] or "16A:1226-1227-1228" not in text:
+        raise Failure(f"the saved file's road through 16A:1227: on its {roads} hexsides, as one chain: "
+                      f"{'16A:1226-1227-1228' in text}")
     if '"id": "t-1"' not in text:
         raise Failure("the saved file has no unit t-1")
 
