@@ -85,27 +85,29 @@ std::string StatsText(const json& s) {
   return text;
 }
 
-void AddCheck(CLI::App* group, Context& ctx) {
+// `check` and `stats`: the file checked as `opsim new` loads it; `check` answers whether it
+// loads (with --json, the workshop's answer), `stats` what it holds, if it loads.
+void AddCheckCommand(CLI::App* group, Context& ctx, const std::string& name,
+                     const std::string& help, bool stats) {
   auto o = std::make_shared<ScenarioOptions>();
-  auto* cmd = AddScenarioSubcommand(
-      group, "check",
-      "Check a scenario as `opsim new` and `opsim map` load it (its theater and campaign); "
-      "exit 0 if it loads, else its first error with file, line and JSON path (exit 2, or 8 for "
-      "a newer format). --json: {\"ok\": true, \"stats\"} or {\"ok\": false, \"error\"} with "
-      "the error's line, path, and the hex or hexside it is about",
-      *o);
-  Bind(cmd, ctx, [&ctx, o]() -> Status {
+  auto* cmd = AddScenarioSubcommand(group, name, help, *o);
+  Bind(cmd, ctx, [&ctx, o, stats]() -> Status {
     auto path = ScenarioPath(*o);
     if (!path) return std::unexpected(path.error());
     const query::ScenarioCheck c = query::CheckScenarioFile(*path);
-    if (c.error && !ctx.json) return std::unexpected(*c.error);
+    if (c.error && (stats || !ctx.json)) return std::unexpected(*c.error);
     if (c.error) {
       ctx.err << "opsim: error: " << c.error->to_string() << '\n';
       ctx.out << c.doc.dump() << '\n';
       ctx.exit_code = ExitCodeFor(c.error->code);
       return {};
     }
-    Emit(ctx, c.doc, *path + ": ok\n" + StatsText(c.doc["stats"]));
+    const std::string text = StatsText(c.doc["stats"]);
+    if (stats) {
+      Emit(ctx, c.doc["stats"], text);
+    } else {
+      Emit(ctx, c.doc, *path + ": ok\n" + text);
+    }
     return {};
   });
 }
@@ -166,24 +168,6 @@ void AddFormat(CLI::App* group, Context& ctx) {
   });
 }
 
-void AddStats(CLI::App* group, Context& ctx) {
-  auto o = std::make_shared<ScenarioOptions>();
-  auto* cmd = AddScenarioSubcommand(
-      group, "stats",
-      "What a scenario holds: sheets; hexes (land, sea, lake); hexsides by feature and water; "
-      "places by kind; areas, waterways, rail ferries, exits; units by side (ground, air, "
-      "naval). It must load, as opsim scenario check says",
-      *o);
-  Bind(cmd, ctx, [&ctx, o]() -> Status {
-    auto path = ScenarioPath(*o);
-    if (!path) return std::unexpected(path.error());
-    const query::ScenarioCheck c = query::CheckScenarioFile(*path);
-    if (c.error) return std::unexpected(*c.error);
-    Emit(ctx, c.doc["stats"], StatsText(c.doc["stats"]));
-    return {};
-  });
-}
-
 }  // namespace
 
 void AddScenarioCommands(CLI::App& app, Context& ctx) {
@@ -192,9 +176,20 @@ void AddScenarioCommands(CLI::App& app, Context& ctx) {
       "A scenario file: check it as opsim loads it, lay it out for humans, count what it holds "
       "(docs/scenario-format.md)");
   group->require_subcommand(1);
-  AddCheck(group, ctx);
+  AddCheckCommand(
+      group, ctx, "check",
+      "Check a scenario as `opsim new` and `opsim map` load it (its theater and campaign); "
+      "exit 0 if it loads, else its first error with file, line and JSON path (exit 2, or 8 for "
+      "a newer format). --json: {\"ok\": true, \"stats\"} or {\"ok\": false, \"error\"} with "
+      "the error's line, path, and the hex or hexside it is about",
+      false);
   AddFormat(group, ctx);
-  AddStats(group, ctx);
+  AddCheckCommand(
+      group, ctx, "stats",
+      "What a scenario holds: sheets; hexes (land, sea, lake); hexsides by feature and water; "
+      "places by kind; areas, waterways, rail ferries, exits; units by side (ground, air, "
+      "naval). It must load, as opsim scenario check says",
+      true);
 }
 
 }  // namespace opsim::cli
