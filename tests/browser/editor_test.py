@@ -5,7 +5,7 @@
 usage: editor_test.py editor --opsim BIN --out DIR
 
 Reaches /edit from the games list, opens the bundled scenario, saves it unchanged (the text equals `opsim scenario format`'s),
-paints a hex's terrain (undone by Ctrl+Z, redone by Ctrl+Y), drags a minor-river chain along three
+paints a hex's terrain (undone by Ctrl+Z, redone by Ctrl+Y) and another by the keyboard alone, drags a minor-river chain along three
 hexsides and a road from hex to hex, places a city and gives its hex to the Axis, puts a unit on a sea hex and sees the server's error marked on that hex,
 drags the unit to land (16A:1015) and sees the check pass, saves the scenario and loads the saved file with
 `opsim map --scenario FILE` (each change there), and starts a hosted game of it whose page shows the
@@ -146,6 +146,12 @@ def paint(w):
     b.wait("16A:1127 clear again (undo)", lambda: w.hex_terrain("16A:1127") == "clear")
     w.ctrl("y")
     b.wait("16A:1127 rough again (redo)", lambda: w.hex_terrain("16A:1127") == "rough")
+    print("without a mouse: Go to 16A:1327, f (forest), Enter on the map")
+    w.fill("goto-hex", "16A:1327")
+    b.d.find_element(By.ID, "goto-hex").send_keys(Keys.ENTER)
+    w.focus_map()
+    w.key("f", Keys.ENTER)
+    b.wait("16A:1327 forest", lambda: w.hex_terrain("16A:1327") == "forest")
     b.step("terrain")
 
     print("a minor river dragged along three hexsides of 16A:1028 (its N, NE and SE)")

@@ -246,14 +246,18 @@ class Workshop {
     if (hex < 0 && tool !== "hexside") return false;
     this.begin();
     this.drag0 = { x, y, hex, moved: false, sides: new Set() };
+    this.onHex(tool, hex);
+    this.synced();
+    return true;
+  }
+  // The tool's work on one hex (a press, or Enter on the hex shown in the Hex panel).
+  onHex(tool, hex) {
     if (tool === "brush") this.brush(hex);
     else if (tool === "fill") this.fill(hex);
     else if (tool === "place") this.place(hex);
     else if (tool === "unit") this.newUnit(hex);
     else if (tool === "area") this.areaHex(hex);
     else if (tool === "control") this.control(hex);
-    this.synced();
-    return true;
   }
 
   drag(x, y) {
@@ -910,7 +914,11 @@ class Workshop {
       if (this.tool !== "brush" && this.tool !== "fill") this.setTool("brush");
     } else if (e.key === "e" || e.key === "E") $("erase").checked = !$("erase").checked;
     else if (e.key === "Delete" && this.unit) this.deleteUnit();
-    else return;
+    else if (e.key === "Enter" && e.target === $("map") && this.selected >= 0) {
+      this.begin();
+      this.onHex(this.tool, this.selected);
+      this.end();
+    } else return;
     e.preventDefault();
   }
 }
