@@ -94,6 +94,10 @@ class ScenarioLayout {
  private:
   // `v` whose first character goes at column `used` of a line indented by `indent`.
   void Emit(const Doc& v, std::size_t indent, std::size_t used) {
+    if (!IsScalar(v) && v.empty()) {
+      out_ += v.is_object() ? "{}" : "[]";
+      return;
+    }
     const bool grid = IsGrid(v);
     if (!grid) {
       // One column kept for the comma after it.

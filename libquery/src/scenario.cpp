@@ -73,12 +73,7 @@ std::optional<std::string> GridHex(const json& doc, const json::json_pointer& at
 }
 
 void Locate(const json& doc, const std::string& path, const std::string& message, json& out) {
-  json::json_pointer at;
-  try {
-    at = json::json_pointer(path);
-  } catch (const json::exception&) {
-    return;
-  }
+  const json::json_pointer at(path);
   if (!doc.contains(at)) return;
   const json& value = doc[at];
   if (value.is_string()) {
@@ -135,7 +130,12 @@ json LocatedError(const Error& e, const JsonSource* src, const std::string& name
   if (spot.line) out["line"] = *spot.line;
   if (spot.path) {
     out["path"] = *spot.path;
-    if (src) Locate(src->doc(), *spot.path, e.message, out);
+    // The loaders' pointers are well-formed; should one not be, the error is just not placed.
+    try {
+      if (src) Locate(src->doc(), *spot.path, e.message, out);
+    } catch (const json::exception&) {
+      out["hex"] = out["hexside"] = nullptr;
+    }
   }
   return out;
 }

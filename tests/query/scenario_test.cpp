@@ -138,6 +138,27 @@ TEST(ScenarioFormat, TheLayoutKeepsKeysInOrderAndPutsGridsARowPerLine) {
             "}\n");
 }
 
+TEST(ScenarioFormat, LongTokenListsArePackedWithinOneHundredColumns) {
+  json doc = {{"opsim", "scenario"}, {"notes", json::array()}, {"hexsides", json::object()}};
+  for (int i = 10; i < 40; ++i) {
+    doc["hexsides"]["border"].push_back("16A:" + std::to_string(i) + "10/" + std::to_string(i) +
+                                        "11");
+  }
+  const std::string text = Formatted(doc.dump(), "t");
+  EXPECT_NE(text.find("\"notes\": []"), std::string::npos) << text;
+  std::size_t lines = 0;
+  for (std::size_t at = 0; at < text.size(); ++lines) {
+    const std::size_t end = text.find('\n', at);
+    EXPECT_LE(end - at, map::kLayoutWidth) << text.substr(at, end - at);
+    at = end + 1;
+  }
+  // 30 tokens of 15 characters (17 quoted), 5 to a line, between the list's brackets.
+  EXPECT_EQ(text.find("      \"16A:1010/1011\", \"16A:1110/1111\", \"16A:1210/1211\""),
+            text.find("\"border\": [\n") + 12)
+      << text;
+  EXPECT_EQ(lines, 3u + 6u + 5u) << text;
+}
+
 // The bundled scenario with `change` made to its JSON, checked as text laid out by dump(2).
 json CheckChanged(const std::function<void(json&)>& change, std::string* text_out = nullptr) {
   json doc = json::parse(test::ReadFile(test::BundledPath("special-terrain")));
