@@ -6,7 +6,7 @@ usage: editor_test.py editor --opsim BIN --out DIR
 
 Reaches /edit from the games list, opens the bundled scenario, saves it unchanged (the text equals `opsim scenario format`'s),
 paints a hex's terrain (undone by Ctrl+Z, redone by Ctrl+Y) and another by the keyboard alone, drags a minor-river chain along three
-hexsides and a road from hex to hex, places a city and gives its hex to the Axis, puts a unit on a sea hex and sees the server's error marked on that hex,
+hexsides and a road from hex to hex, places a city and gives its hex to the Axis, puts a hex in weather zone B, puts a unit on a sea hex and sees the server's error marked on that hex,
 drags the unit to land (16A:1015) and sees the check pass, saves the scenario and loads the saved file with
 `opsim map --scenario FILE` (each change there), and starts a hosted game of it whose page shows the
 unit. The map's own picture is loaded as an image underlay and calibrated by clicking two hex
@@ -201,6 +201,15 @@ def paint(w):
     if w.js("return w.map.position.owner[w.scn.hexIndex('16A:1229')];") != "axis":
         raise Failure("16A:1229 is not drawn as the Axis's")
 
+    print("weather zone: 16A:1128 put in zone B (tool 0)")
+    w.key("0")
+    w.fill("zone-letter", "B")
+    w.click_hex("16A:1128")
+    if w.js("return w.scn.zoneOf(w.scn.hexIndex('16A:1128'));") != "B":
+        raise Failure("16A:1128 is not in weather zone B")
+    if "weather zone" not in b.text("#hex-body") or w.js("return w.scn.doc.sheets[0].zones[28 - 14][10];") != "B":
+        raise Failure("zone B is not in sheet 16A's zones grid at 16A:1128")
+
 
 def unit_on_sea(w):
     b = w.b
@@ -261,6 +270,8 @@ def save_and_play(w, server, tmp):
     rivers = sorted(s["dir"] for s in hex_of("16A:1028")["hexsides"] if "minor-river" in s["features"])
     if rivers != ["N", "NE", "SE"]:
         raise Failure(f"opsim map: 16A:1028's minor rivers in the saved file are {rivers}, not N, NE, SE")
+    if hex_of("16A:1128").get("weather_zone") != "B":
+        raise Failure("opsim map: 16A:1128 of the saved file is not in weather zone B")
     roads = sorted(s["dir"] for s in hex_of("16A:1227")["hexsides"] if "road" in s["features"])
     if roads != ["N", "S"] or "16A:1226-1227-1228" not in text:
         raise Failure(f"the saved file's road through 16A:1227: on its {roads} hexsides, as one chain: "

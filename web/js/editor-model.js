@@ -40,9 +40,12 @@ function shapes(doc) {
   };
   doc.sheets.forEach((s, k) => {
     object(s, `/sheets/${k}`);
-    list(s.coast, `/sheets/${k}/coast`);
-    if (s.coast && (s.coast.length !== s.terrain?.length || s.coast.some((r, i) => typeof r !== "string" || r.length !== s.terrain[i]?.length))) {
-      throw new Error(`/sheets/${k}/coast: the coast grid must have the terrain grid's rows and columns`);
+    for (const grid of ["coast", "zones"]) {
+      const g = s[grid];
+      list(g, `/sheets/${k}/${grid}`);
+      if (g && (g.length !== s.terrain?.length || g.some((r, i) => typeof r !== "string" || r.length !== s.terrain[i]?.length))) {
+        throw new Error(`/sheets/${k}/${grid}: the ${grid} grid must have the terrain grid's rows and columns`);
+      }
     }
   });
   for (const key of ["places", "areas", "waterways", "rail-ferries"]) {
@@ -301,6 +304,20 @@ export class Scenario {
     h.coast = coast;
     return { hexes: this.rederive([i]), undo: () => this.restoreHex(i, before) };
   }
+  // The weather zone of hex i: its sheet's own (`zone`), or the zones grid's letter there.
+  zoneOf(i) {
+    const h = this.hexes[i], s = this.doc.sheets[h.sheet];
+    const z = s.zones?.[h.r]?.[h.c];
+    return z && z !== "." ? z : s.zone;
+  }
+  setZone(i, zone) {
+    const h = this.hexes[i], s = this.doc.sheets[h.sheet], before = this.zoneOf(i);
+    if (before === zone) return null;
+    s.zones ||= s.terrain.map((row) => ".".repeat(row.length));
+    this.writeGrid("zones", h, zone === s.zone ? "." : zone);
+    return { hexes: [], undo: () => this.setZone(i, before) };
+  }
+
   restoreHex(i, { terrain, coast }) {
     const now = { terrain: this.hexes[i].terrain, coast: this.hexes[i].coast };
     const a = this.setTerrain(i, terrain), b = this.setCoast(i, coast);

@@ -13,7 +13,7 @@ import { Scenario, TERRAIN, FEATURES, WATERS, CROSSING, ROLES, UNIT_TYPES, blank
 
 const $ = (id) => document.getElementById(id);
 const CHECK_DELAY = 400; // ms after the last change before the server checks the document
-const TOOL_KEYS = ["select", "brush", "fill", "hexside", "place", "unit", "area", "control", "calibrate"];
+const TOOL_KEYS = ["zone", "select", "brush", "fill", "hexside", "place", "unit", "area", "control", "calibrate"]; // keys 0 … 9
 const HINTS = {
   select: "Click a hex to see everything on it; drag to pan.",
   brush: "Click or drag to paint the terrain chosen (its key: the file's code). Shift-drag pans.",
@@ -23,6 +23,7 @@ const HINTS = {
   unit: "Click a hex for a new unit; click a counter to edit it; drag a counter to move it.",
   area: "Click or drag over hexes to add them to the area chosen.",
   control: "Click or drag over hexes to give them to the side chosen at the start.",
+  zone: "Click or drag over hexes to put them in the weather zone typed (a capital letter).",
   calibrate: "Load an image, then click the centre of the first hex on it, then the second's; a third click on the check hex says how far off the grid is.",
 };
 
@@ -258,6 +259,7 @@ class Workshop {
     else if (tool === "unit") this.newUnit(hex);
     else if (tool === "area") this.areaHex(hex);
     else if (tool === "control") this.control(hex);
+    else if (tool === "zone") this.zone(hex);
   }
 
   drag(x, y) {
@@ -269,10 +271,9 @@ class Workshop {
       if (tool === "hexside") this.sideDrag(d.x, d.y, d.hex); // the hexside pressed on first
     }
     if (tool === "brush" && hex >= 0) this.brush(hex);
-    else if ((tool === "area" || tool === "control") && hex >= 0 && hex !== d.hex) {
+    else if ((tool === "area" || tool === "control" || tool === "zone") && hex >= 0 && hex !== d.hex) {
       d.hex = hex;
-      if (tool === "area") this.areaHex(hex);
-      else this.control(hex);
+      this.onHex(tool, hex);
     } else if (tool === "hexside" && d.moved) this.sideDrag(x, y, hex);
     this.synced();
   }
@@ -532,6 +533,15 @@ class Workshop {
     this.map.setPosition(s.position());
   }
 
+  zone(hex) {
+    const zone = $("zone-letter").value.trim();
+    if (!/^[A-Z]$/.test(zone)) {
+      this.notice("A weather zone is one capital letter (A to Z).");
+      return;
+    }
+    this.take(this.scn.setZone(hex, zone));
+  }
+
   // ---- the underlay ----
 
   async loadUnderlay(file) {
@@ -624,7 +634,7 @@ class Workshop {
       return;
     }
     const s = this.scn, h = s.hexes[i];
-    const rows = [["hex", h.hex], ["terrain", h.terrain + (h.coast !== "none" ? `, ${h.coast} coast` : "")]];
+    const rows = [["hex", h.hex], ["terrain", h.terrain + (h.coast !== "none" ? `, ${h.coast} coast` : "")], ["weather zone", s.zoneOf(i) || "none"]];
     const p = s.placeAt(i);
     if (p) rows.push(["place", [p.name, p.city && `city ${p.city}`, p.port && `${p.inland ? "inland " : ""}${p.port} port`, p.airbase && "airbase"].filter(Boolean).join(", ")]);
     for (const n of s.neighbours(i)) {
@@ -908,7 +918,7 @@ class Workshop {
       return;
     }
     if (typing || e.altKey || !this.scn) return;
-    if (/^[1-9]$/.test(e.key)) this.setTool(TOOL_KEYS[Number(e.key) - 1]);
+    if (/^[0-9]$/.test(e.key)) this.setTool(TOOL_KEYS[Number(e.key)]);
     else if (TERRAIN[e.key]) {
       document.querySelector(`input[name=terrain][value="${CSS.escape(e.key)}"]`).checked = true;
       if (this.tool !== "brush" && this.tool !== "fill") this.setTool("brush");
