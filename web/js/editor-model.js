@@ -62,8 +62,10 @@ function shapes(doc) {
   }
   object(doc.campaign?.nationalities, "/campaign/nationalities");
   object(doc.campaign?.["supply-sources"], "/campaign/supply-sources");
+  for (const [k, v] of Object.entries(doc.campaign?.["supply-sources"] || {})) list(v, `/campaign/supply-sources/${k}`);
   object(doc.state, "/state");
   object(doc.state?.control, "/state/control");
+  for (const [k, v] of Object.entries(doc.state?.control || {})) list(v, `/state/control/${k}`);
 }
 
 export class Scenario {
