@@ -639,7 +639,8 @@ class Workshop {
     if (p) rows.push(["place", [p.name, p.city && `city ${p.city}`, p.port && `${p.inland ? "inland " : ""}${p.port} port`, p.airbase && "airbase"].filter(Boolean).join(", ")]);
     for (const n of s.neighbours(i)) {
       const sd = s.side(i, n, false);
-      const what = sd ? [...sd.features, sd.override && `water ${sd.override}`].filter(Boolean) : [];
+      const way = sd?.waterway === undefined ? "" : s.doc.waterways?.[sd.waterway]?.name;
+      const what = sd ? [...sd.features, sd.override && `water ${sd.override}`, way && `waterway ${way}`].filter(Boolean) : [];
       if (what.length) rows.push([`hexside ${sd.hexside}`, what.join(", ")]);
     }
     for (const u of this.map.position.units.filter((x) => x.hex === i)) rows.push([`unit ${u.id}`, `${u.name}, ${u.nationality} ${u.type || u.kind} ${u.strength}`]);
