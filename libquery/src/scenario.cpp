@@ -39,6 +39,21 @@ std::optional<std::string> HexToken(std::string_view token) {
   return std::string(token);
 }
 
+// The hex tokens (SHEET:XXYY) a message names, in order.
+std::vector<std::string> HexesNamed(std::string_view message) {
+  std::vector<std::string> out;
+  for (std::size_t colon = message.find(':'); colon != std::string_view::npos;
+       colon = message.find(':', colon + 1)) {
+    std::size_t start = colon;
+    while (start > 0 && std::isalnum(static_cast<unsigned char>(message[start - 1]))) --start;
+    std::size_t end = colon + 1;
+    while (end < message.size() && std::isdigit(static_cast<unsigned char>(message[end]))) ++end;
+    const std::string_view token = message.substr(start, end - start);
+    if (end - colon == 5 && start < colon && map::ParseHexName(token)) out.emplace_back(token);
+  }
+  return out;
+}
+
 // The cell a grid error names: /sheets/N/terrain/R with "column C: ..." is the sheet's hex at
 // first + (C - 1, R).
 std::optional<std::string> GridHex(const json& doc, const json::json_pointer& at,
@@ -82,7 +97,23 @@ void Locate(const json& doc, const std::string& path, const std::string& message
       if (map::ParseHexsideName(token)) out["hexside"] = token;
       return;
     }
-    if (auto hex = HexToken(token)) {
+    // A chain or a block: the hexes the message names, after the token it may echo ("in
+    // '16A:0420-0520-0622', 16A:0520 and 16A:0622 are not adjacent": the hexside between the last
+    // two; "hex 16A:0531 is not on the theater": that hex), else its first hex.
+    const std::vector<std::string> named = HexesNamed(message);
+    if (named.size() >= 2 && message.find("not adjacent") != std::string::npos) {
+      const std::string& a = named[named.size() - 2];
+      const std::string& b = named.back();
+      const std::size_t colon = a.find(':');
+      const bool same_sheet = b.compare(0, colon + 1, a, 0, colon + 1) == 0;
+      out["hexside"] = a + "/" + (same_sheet ? b.substr(colon + 1) : b);
+      return;
+    }
+    if (!named.empty()) {
+      out["hex"] = named.back();
+      return;
+    }
+    if (auto hex = HexToken(token.substr(0, token.find('-')))) {
       out["hex"] = *hex;
       return;
     }

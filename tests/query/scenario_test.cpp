@@ -212,6 +212,16 @@ TEST(ScenarioCheck, AHexsideNotOnTheMapIsThatHexside) {
   EXPECT_EQ(e["hex"], nullptr);
 }
 
+TEST(ScenarioCheck, AChainsHexesThatDoNotTouchAreTheHexsideBetweenThem) {
+  json e = CheckChanged([](json& d) { d["hexsides"]["road"].push_back("16A:0520-0620-0622"); });
+  EXPECT_EQ(e["hexside"], "16A:0620/0622") << e.dump();
+  e = CheckChanged([](json& d) { d["areas"][0]["hexes"].push_back("16A:0520..0599"); });
+  // The block's first hex off the theater, as the message names it.
+  ASSERT_TRUE(e["hex"].is_string()) << e.dump();
+  EXPECT_TRUE(e["hex"].get<std::string>().starts_with("16A:05")) << e.dump();
+  EXPECT_NE(e["message"].get<std::string>().find(e["hex"].get<std::string>()), std::string::npos);
+}
+
 TEST(ScenarioCheck, NotJsonIsItsLineAndANewerVersionIsUnsupported) {
   ScenarioCheck c = CheckScenarioText("{\n\n\"opsim\": ,\n}", "scenario");
   ASSERT_TRUE(c.error);
