@@ -24,6 +24,8 @@ inline constexpr int kBenchUnits = 2000;
 // The same theater with a synthetic campaign of 2,000 units (seed 1), at its start: as a game,
 // and as the queries load one.
 const ops::Game& BenchGame();
+// That campaign's scenario file text (the generator's layout).
+const std::string& BenchCampaignText();
 const query::LoadedGame& BenchLoadedGame();
 
 // Heap bytes this process holds (malloc's count: arena chunks in use and mmapped blocks). Unlike

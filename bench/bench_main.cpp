@@ -40,12 +40,22 @@ const map::Scenario& BenchScenario() {
   return scenario;
 }
 
+const std::string& BenchCampaignText() {
+  static const std::string text = [] {
+    auto t = ops::AddSyntheticCampaign(map::GenerateTheater({.hexes = kBenchHexes, .seed = 1}),
+                                       kBenchUnits, 1);
+    if (!t) {
+      std::fprintf(stderr, "bench campaign: %s\n", t.error().to_string().c_str());
+      std::abort();
+    }
+    return *t;
+  }();
+  return text;
+}
+
 const query::LoadedGame& BenchLoadedGame() {
   static const query::LoadedGame game = [] {
-    const std::string theater = map::GenerateTheater({.hexes = kBenchHexes, .seed = 1});
-    auto text = ops::AddSyntheticCampaign(theater, kBenchUnits, 1);
-    auto src = text ? JsonSource::FromText(*text, "bench-campaign")
-                    : Result<JsonSource>(std::unexpected(text.error()));
+    auto src = JsonSource::FromText(BenchCampaignText(), "bench-campaign");
     auto sc = src ? map::LoadScenario(*src) : Result<map::Scenario>(std::unexpected(src.error()));
     auto campaign =
         sc ? ops::LoadCampaign(*src, *sc, 1) : Result<ops::Campaign>(std::unexpected(sc.error()));

@@ -51,17 +51,6 @@ std::string LogPath(const std::string& name) {
   return path;
 }
 
-// The bench campaign's scenario text: BenchGame's theater and units.
-const std::string& BenchCampaignText() {
-  static const std::string text = [] {
-    auto t = ops::AddSyntheticCampaign(map::GenerateTheater({.hexes = kBenchHexes, .seed = 1}),
-                                       kBenchUnits, 1);
-    if (!t) Die("bench campaign", t.error());
-    return *t;
-  }();
-  return text;
-}
-
 // A new log of the bench campaign with seed 1 at `path`, and the game at its start.
 ops::Game NewBenchLog(const std::string& path) {
   auto src = JsonSource::FromText(BenchCampaignText(), "bench-campaign.json");

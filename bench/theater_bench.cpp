@@ -5,7 +5,9 @@
 #include <vector>
 
 #include "bench_fixture.h"
+#include "opsim/map/scenario_layout.h"
 #include "opsim/ops/route.h"
+#include "opsim/query/scenario.h"
 
 namespace opsim::bench {
 namespace {
@@ -22,6 +24,40 @@ void BM_LoadTheater(benchmark::State& state) {
   state.counters["hexes"] = static_cast<double>(hexes);
 }
 BENCHMARK(BM_LoadTheater)->Unit(benchmark::kMillisecond);
+
+// `opsim scenario format` and the workshop's save on the 100,000-hex campaign (2,000 units):
+// parsed, laid out, chains joined.
+void BM_FormatScenario(benchmark::State& state) {
+  const std::string& text = BenchCampaignText();
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    auto src = JsonSource::FromText(text, "bench-campaign.json");
+    auto out = src ? map::FormatScenario(*src) : Result<std::string>(std::unexpected(src.error()));
+    if (!out) {
+      state.SkipWithError(out.error().to_string().c_str());
+      break;
+    }
+    bytes = out->size();
+  }
+  state.counters["bytes_in"] = static_cast<double>(text.size());
+  state.counters["bytes_out"] = static_cast<double>(bytes);
+}
+BENCHMARK(BM_FormatScenario)->Unit(benchmark::kMillisecond);
+
+// `opsim scenario check` and the workshop's live check on the same campaign: the theater and the
+// campaign loaded, and counted.
+void BM_CheckScenario(benchmark::State& state) {
+  const std::string& text = BenchCampaignText();
+  for (auto _ : state) {
+    const query::ScenarioCheck c = query::CheckScenarioText(text, "bench-campaign.json");
+    if (c.error) {
+      state.SkipWithError(c.error->to_string().c_str());
+      break;
+    }
+    benchmark::DoNotOptimize(c.doc);
+  }
+}
+BENCHMARK(BM_CheckScenario)->Unit(benchmark::kMillisecond);
 
 // Memory a loaded theater and its state hold, per hex: the heap bytes still in use once the
 // load is done (the file's text and parse tree freed). The structures are filled when they are

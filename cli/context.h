@@ -17,6 +17,7 @@
 
 #include "opsim/core/echo.h"
 #include "opsim/core/error.h"
+#include "opsim/core/files.h"
 
 namespace opsim::cli {
 
@@ -90,6 +91,10 @@ inline CLI::Option* AddForceOption(CLI::App* cmd, bool& force) {
       "a device)");
 }
 
+// An opsim scenario, the kind of --out that `generate` and `scenario format` write.
+inline const OutputKind kScenarioOutput{
+    "an opsim scenario", [](std::string_view t) { return IsOpsimFile(t, "scenario"); }};
+
 // --side, axis or allied (checked, so ParseSide of it never fails), with the command's `help`;
 // with a `fallback` it defaults to that side, else it stays empty unless given.
 inline CLI::Option* AddSideOption(CLI::App* cmd, std::string& side, const std::string& help,
@@ -109,5 +114,6 @@ void AddPbemCommands(CLI::App& app, Context& ctx);      // pbem start|join|accep
 void AddServeCommands(CLI::App& app, Context& ctx);     // serve
 void AddViewCommands(CLI::App& app, Context& ctx);      // theater, position
 void AddPlayCommands(CLI::App& app, Context& ctx);      // play
+void AddScenarioCommands(CLI::App& app, Context& ctx);  // scenario check|format|stats
 
 }  // namespace opsim::cli

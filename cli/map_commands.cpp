@@ -437,9 +437,7 @@ void AddGenerateCommand(CLI::App& app, Context& ctx) {
     auto src = JsonSource::FromText(text, go->out);
     auto sc = src ? map::LoadScenario(*src) : Result<map::Scenario>(std::unexpected(src.error()));
     if (!sc) return std::unexpected(sc.error());
-    const OutputKind scenario{"an opsim scenario",
-                              [](std::string_view t) { return IsOpsimFile(t, "scenario"); }};
-    if (auto s = WriteOutputFile(go->out, text, scenario, go->force); !s) return s;
+    if (auto s = WriteOutputFile(go->out, text, kScenarioOutput, go->force); !s) return s;
     json doc = {{"out", go->out},
                 {"hexes", sc->theater.hex_count()},
                 {"hexsides", sc->theater.hexside_count()},

@@ -35,22 +35,8 @@ Result<LoadedGame> LoadScenario(const std::string& name_or_path, std::uint64_t s
   if (!path) return std::unexpected(path.error());
   auto src = JsonSource::FromFile(*path);
   if (!src) return std::unexpected(src.error());
-  auto loaded = map::LoadScenario(*src);
-  if (!loaded) return std::unexpected(loaded.error());
-  // The theater stays where it was loaded: the campaign may point into it.
-  auto sc = std::make_shared<map::Scenario>(std::move(*loaded));
-  LoadedGame g;
-  g.theater = std::shared_ptr<const map::Theater>(sc, &sc->theater);
-  g.scenario.name = sc->theater.name();
-  g.scenario.path = std::filesystem::absolute(*path).string();
-  g.scenario.sha256 = Sha256Hex(src->text());
-  g.map = sc->state;
-  if (needs == Needs::kGame && src->doc().contains("campaign")) {
-    auto campaign = ops::LoadCampaign(*src, *sc, seed);
-    if (!campaign) return std::unexpected(campaign.error());
-    g.state = campaign->initial;
-    g.campaign = std::make_shared<const ops::Campaign>(std::move(*campaign));
-  }
+  auto g = LoadScenarioSource(*src, needs, seed);
+  if (g) g->scenario.path = std::filesystem::absolute(*path).string();
   return g;
 }
 
@@ -378,6 +364,26 @@ Status ApplyOverride(LoadedGame& g, const Override& o) {
   }
   if (g.state) g.map = g.state->map;
   return {};
+}
+
+Result<LoadedGame> LoadScenarioSource(const JsonSource& src, Needs needs, std::uint64_t seed) {
+  auto loaded = map::LoadScenario(src);
+  if (!loaded) return std::unexpected(loaded.error());
+  // The theater stays where it was loaded: the campaign may point into it.
+  auto sc = std::make_shared<map::Scenario>(std::move(*loaded));
+  LoadedGame g;
+  g.theater = std::shared_ptr<const map::Theater>(sc, &sc->theater);
+  g.scenario.name = sc->theater.name();
+  g.scenario.path = src.name();
+  g.scenario.sha256 = Sha256Hex(src.text());
+  g.map = sc->state;
+  if (needs == Needs::kGame && src.doc().contains("campaign")) {
+    auto campaign = ops::LoadCampaign(src, *sc, seed);
+    if (!campaign) return std::unexpected(campaign.error());
+    g.state = campaign->initial;
+    g.campaign = std::make_shared<const ops::Campaign>(std::move(*campaign));
+  }
+  return g;
 }
 
 Result<LoadedGame> Load(const Source& source, Needs needs) {

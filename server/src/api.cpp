@@ -13,10 +13,12 @@
 #include <set>
 
 #include "create_quota.h"
+#include "opsim/core/echo.h"
 #include "opsim/core/json_source.h"
 #include "opsim/db/game_log.h"
 #include "opsim/db/pbem.h"
 #include "opsim/map/scenario.h"
+#include "opsim/map/scenario_layout.h"
 #include "opsim/query/check.h"
 #include "opsim/query/log.h"
 #include "opsim/query/map.h"
@@ -24,6 +26,7 @@
 #include "opsim/query/play.h"
 #include "opsim/query/reach.h"
 #include "opsim/query/route.h"
+#include "opsim/query/scenario.h"
 #include "opsim/query/source.h"
 #include "opsim/query/supply.h"
 #include "opsim/query/tactical.h"
@@ -42,6 +45,8 @@ using P = JsonSource::Pointer;
 constexpr std::uint64_t kMaxServerOddsRuns = 1'000;
 constexpr std::int64_t kMaxAt = 1'000'000;
 constexpr const char* kBodyName = "request body";
+// What the workshop's answers call the scenario it sent (docs/api.md, "Scenarios").
+constexpr const char* kScenarioBodyName = "scenario";
 
 Response JsonResponse(int status, const json& doc) {
   Response r;
@@ -134,6 +139,11 @@ Result<query::PositionOptions> PositionOptionsIn(const Request& req) {
 }
 
 // A request body's JSON object, with the CLI's file-style errors.
+// The workshop's endpoints, whose bodies are scenarios (docs/api.md, "Scenarios").
+bool IsWorkshopPath(std::string_view path) {
+  return path.starts_with("/api/scenario/");
+}
+
 Result<JsonSource> Body(const Request& req) {
   auto src = JsonSource::FromText(req.body, kBodyName);
   if (!src) return src;
@@ -294,10 +304,12 @@ class GameApi final : public Api {
 
   Response Handle(const Request& req) override {
     try {
-      // The transport refuses such a body first; this holds for any other caller.
-      if (req.body.size() > max_body_) {
+      // The transport refuses such a body first; this holds for any other caller. A scenario
+      // sent to the workshop's endpoints may be as large as a scenario file.
+      const std::size_t limit = IsWorkshopPath(req.path) ? kMaxScenarioBytes : max_body_;
+      if (req.body.size() > limit) {
         return ErrorResponse(413, "too-large",
-                             "the body is over " + std::to_string(max_body_) + " bytes");
+                             "the body is over " + std::to_string(limit) + " bytes");
       }
       return Unpathed(Route(req));
     } catch (const std::exception& e) {
@@ -399,6 +411,8 @@ class GameApi final : public Api {
     if (parts.size() == 2 && parts[1] == "scenarios") {
       return only("GET") ? Scenarios() : WrongMethod(req, "GET");
     }
+    if (parts[1] == "scenarios") return only("GET") ? ScenarioFile(req) : WrongMethod(req, "GET");
+    if (parts.size() == 3 && parts[1] == "scenario") return Workshop(req, parts[2]);
     if (parts.size() == 3 && parts[1] == "tactical") return Tactical(req, parts[2]);
     if (parts[1] != "games") return ErrorResponse(404, "not-found", "no such path", req.path);
     if (parts.size() == 2) {
@@ -483,6 +497,51 @@ class GameApi final : public Api {
       }
     }
     return ErrorResponse(404, "not-found", "no such path", req.path);
+  }
+
+  // GET /api/scenarios/{name}: a bundled scenario's file as it is on disk. The name is one the
+  // list gives, never a path.
+  static Response ScenarioFile(const Request& req) {
+    const std::string prefix = "/api/scenarios/";
+    const std::string name = req.path.starts_with(prefix) ? req.path.substr(prefix.size()) : "";
+    if (name.empty() || name.find_first_of("/\\.") != std::string::npos) {
+      return ErrorResponse(400, "invalid-input",
+                           "a scenario is named as GET /api/scenarios lists it, not by a path",
+                           EchoToken(name));
+    }
+    for (const map::BundledScenario& s : map::ListScenarios(query::ScenarioDir())) {
+      if (s.name != name) continue;
+      auto text = ReadInputFile(s.path, kMaxScenarioBytes);
+      if (!text) return FromError(text.error());
+      Response r;
+      r.body = std::move(*text);
+      return r;
+    }
+    return ErrorResponse(
+        404, "not-found",
+        "no bundled scenario " + EchoToken(name) + " (GET /api/scenarios lists them)",
+        EchoToken(name));
+  }
+
+  // The workshop (docs/api.md, "Scenarios (the workshop)"): no game, no token; the body is a
+  // scenario file's text. check answers 200 whether the scenario loads or not (as
+  // `opsim scenario check --json`); format needs only a JSON object.
+  static Response Workshop(const Request& req, const std::string& what) {
+    if (what != "check" && what != "format") {
+      return ErrorResponse(404, "not-found", "no such path", req.path);
+    }
+    if (req.method != "POST") return WrongMethod(req, "POST");
+    if (what == "check") {
+      return JsonResponse(200, query::CheckScenarioText(req.body, kScenarioBodyName).doc);
+    }
+    auto src = JsonSource::FromText(req.body, kScenarioBodyName);
+    auto text = src ? map::FormatScenario(*src) : Result<std::string>(std::unexpected(src.error()));
+    if (!text) {
+      return JsonResponse(
+          400,
+          {{"error", query::LocatedError(text.error(), src ? &*src : nullptr, kScenarioBodyName)}});
+    }
+    return JsonResponse(200, {{"text", std::move(*text)}});
   }
 
   // `opsim tactical boards --json` without each board's "path" (the server's folder).

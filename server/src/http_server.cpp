@@ -28,6 +28,8 @@
 #include <unordered_set>
 #include <vector>
 
+#include "opsim/core/json_source.h"
+
 namespace opsim::server {
 
 namespace beast = boost::beast;
@@ -259,10 +261,26 @@ class RateLimiter {
 
 class Session;
 
-// The requests a connection's parser takes: headers to kHeaderLimit, a body to max_body.
+// The body a request may send: a scenario to the workshop's endpoints (/api/scenario/, as large
+// as a scenario file), max_body to any other.
+std::uint64_t BodyLimit(std::string_view target, std::size_t max_body) {
+  return target.starts_with("/api/scenario/") ? kMaxScenarioBytes : max_body;
+}
+
+// The requests a connection's parser takes: headers to kHeaderLimit, a body to the largest
+// BodyLimit until the header says which applies (Narrow).
 void Limit(http::request_parser<http::string_body>& parser, std::size_t max_body) {
   parser.header_limit(kHeaderLimit);
-  parser.body_limit(max_body);
+  parser.body_limit(std::max<std::uint64_t>(max_body, kMaxScenarioBytes));
+}
+
+// Once the header is read: the request's own BodyLimit, and body_limit at once if its
+// Content-Length is over it.
+beast::error_code Narrow(http::request_parser<http::string_body>& parser, std::size_t max_body) {
+  const std::uint64_t limit = BodyLimit(View(parser.get().target()), max_body);
+  if (parser.content_length() && *parser.content_length() > limit) return http::error::body_limit;
+  parser.body_limit(limit);
+  return {};
 }
 
 // Whether a read ended because the peer went away or went quiet (the connection just closes),
@@ -370,14 +388,14 @@ class Exchange {
 
   // The answer to a read that failed on what the peer sent (not PeerGone): a limit, or bytes
   // that are not HTTP. The connection closes after it.
-  Answer Refuse(const beast::error_code& ec) {
+  Answer Refuse(const beast::error_code& ec, std::string_view target) {
     head_ = false;
     gzip_ = false;
     if_none_match_.clear();
     if (ec == http::error::body_limit) {
       return Error(http::status::payload_too_large, "too-large",
                    "request body: over the server's limit of " +
-                       std::to_string(server_.options.max_body) + " bytes",
+                       std::to_string(BodyLimit(target, server_.options.max_body)) + " bytes",
                    true);
     }
     if (ec == http::error::header_limit) {
@@ -461,7 +479,10 @@ class Exchange {
       return Error(http::status::not_found, "not-found", r.path + ": no such file", false);
     };
     if (server_.web_root.empty()) return not_found();
-    std::string rel = r.path == "/" ? std::string("/index.html") : r.path;
+    // "/" is the lobby, "/edit" the workshop (docs/client.md).
+    std::string rel = r.path == "/"       ? std::string("/index.html")
+                      : r.path == "/edit" ? std::string("/edit.html")
+                                          : r.path;
     // Every part a plain name: no "..", ".", empty parts or backslashes.
     for (std::size_t at = 1; at <= rel.size();) {
       const std::size_t slash = std::min(rel.find('/', at), rel.size());
@@ -610,13 +631,24 @@ class Session : public std::enable_shared_from_this<Session> {
     parser_.emplace();
     Limit(*parser_, server_.options.max_body);
     stream_.expires_after(server_.options.idle_timeout);
+    http::async_read_header(stream_, buffer_, *parser_,
+                            beast::bind_front_handler(&Session::OnHeader, shared_from_this()));
+  }
+
+  void OnHeader(beast::error_code ec, std::size_t) {
+    if (PeerGone(ec) || stopping_) return Close();
+    if (!ec) ec = Narrow(*parser_, server_.options.max_body);
+    if (ec) return Write(exchange_.Refuse(ec, Target()));
     http::async_read(stream_, buffer_, *parser_,
                      beast::bind_front_handler(&Session::OnRead, shared_from_this()));
   }
 
+  // The request's target, as far as it was read.
+  std::string_view Target() const { return View(parser_->get().target()); }
+
   void OnRead(beast::error_code ec, std::size_t) {
     if (PeerGone(ec) || stopping_) return Close();
-    if (ec) return Write(exchange_.Refuse(ec));
+    if (ec) return Write(exchange_.Refuse(ec, Target()));
     std::optional<Request> events;
     Answer answer = exchange_.Handle(parser_->release(), events);
     if (events) return StartEvents(std::move(*events));
@@ -897,19 +929,25 @@ std::string HttpServer::AnswerBytes(std::string_view bytes, const std::string& p
   while (!bytes.empty()) {
     http::request_parser<http::string_body> parser;
     Limit(parser, s.options.max_body);
-    parser.eager(true);
     beast::error_code ec;
+    bool narrowed = false;  // the header read and its body limit applied (Narrow)
     while (!ec && !parser.is_done() && !bytes.empty()) {
       const std::size_t used = parser.put(asio::buffer(bytes.data(), bytes.size()), ec);
       bytes.remove_prefix(used);
       if (ec == http::error::need_more) ec = {};
+      if (!ec && !narrowed && parser.is_header_done()) {
+        narrowed = true;
+        ec = Narrow(parser, s.options.max_body);
+        parser.eager(true);
+        continue;
+      }
       if (!ec && used == 0) break;  // it needs more than there is
     }
     if (!ec && !parser.is_done()) parser.put_eof(ec);
     if (!ec && !parser.is_done()) return out;  // the peer went away mid-request
     if (PeerGone(ec)) return out;
     if (ec) {
-      put(exchange.Refuse(ec));
+      put(exchange.Refuse(ec, View(parser.get().target())));
       return out;
     }
     std::optional<Request> events;

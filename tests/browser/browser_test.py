@@ -1363,28 +1363,31 @@ def perf(opsim, out, url):
         shutil.rmtree(games, ignore_errors=True)
 
 
-def main():
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("what", choices=["play", "perf", "steps", "tactical", "campaign"])
+def run_modes(modes, doc):
+    """A browser test file's command line, MODE --opsim BIN --out DIR [--server URL]: runs
+    modes[MODE](opsim, out, server); 77 when Chromium or its driver is missing."""
+    p = argparse.ArgumentParser(description=doc.splitlines()[0])
+    p.add_argument("what", choices=list(modes))
     p.add_argument("--opsim", required=True)
     p.add_argument("--out", required=True)
     p.add_argument("--server", help="use this running opsim serve (its address) instead of starting one")
     a = p.parse_args()
+    name = os.path.basename(sys.argv[0])
     for path in (CHROMIUM, DRIVER):
         if not os.path.exists(path):
-            print(f"browser_test.py: {path} is not installed")
+            print(f"{name}: {path} is not installed")
             return 1 if os.environ.get("OPSIM_REQUIRE_BROWSER") else 77
     os.makedirs(a.out, exist_ok=True)
     # ctest's timeout sends SIGTERM: unwind, so the server and the browsers are stopped too.
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit("browser_test.py: terminated"))
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(f"{name}: terminated"))
     try:
-        {"play": play, "perf": perf, "steps": steps, "tactical": tactical,
-         "campaign": campaign}[a.what](a.opsim, a.out, a.server)
+        modes[a.what](a.opsim, a.out, a.server)
     except Failure as e:
-        print(f"browser_test.py {a.what}: FAILED: {e}", file=sys.stderr)
+        print(f"{name} {a.what}: FAILED: {e}", file=sys.stderr)
         return 1
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_modes({"play": play, "perf": perf, "steps": steps, "tactical": tactical,
+                        "campaign": campaign}, __doc__))

@@ -548,6 +548,31 @@ TEST_F(ApiTest, ABodyOverTheLimitIsRefusedAndWritesNothing) {
   EXPECT_TRUE(Json(Call("GET", "/api/games"))["games"].empty());
 }
 
+// docs/api.md, "Scenarios (the workshop)": a scenario sent to check or format may be as large
+// as a scenario file, whatever max_body is; one byte more is 413.
+TEST_F(ApiTest, TheWorkshopTakesAScenarioSizedBodyAndNoMore) {
+  ApiOptions options;
+  options.games_dir = dir_.Path("games");
+  options.max_body = 64;
+  auto small = Api::Open(options);
+  ASSERT_TRUE(small);
+  Request r;
+  r.method = "POST";
+  r.path = "/api/scenario/check";
+  r.body = opsim::test::ReadFile(opsim::test::BundledPath("special-terrain"));
+  const Response ok = (*small)->Handle(r);
+  EXPECT_EQ(ok.status, 200);
+  EXPECT_EQ(Json(ok)["ok"], true) << ok.body;
+  r.body = std::string(kMaxScenarioBytes + 1, ' ');
+  EXPECT_EQ((*small)->Handle(r).status, 413);
+  r.path = "/api/scenario/format";
+  EXPECT_EQ((*small)->Handle(r).status, 413);
+  r.body = "  {\"opsim\": \"scenario\"}";
+  const Response laid = (*small)->Handle(r);
+  EXPECT_EQ(laid.status, 200);
+  EXPECT_EQ(Json(laid)["text"], "{\"opsim\": \"scenario\"}\n");
+}
+
 TEST_F(ApiTest, OfTwoSubmitsAtOnceExactlyOneWins) {
   const Created c = Create();
   const std::string g = "/api/games/" + c.id;

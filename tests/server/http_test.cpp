@@ -28,6 +28,7 @@
 #include <thread>
 
 #include "http_client.h"
+#include "opsim/core/json_source.h"
 #include "opsim/server/http_server.h"
 
 namespace opsim::server {
@@ -180,6 +181,39 @@ TEST_F(HttpTest, TakesTheTokenFromTheQueryWithoutAHeader) {
   const auto res = Get("/api/games?token=abc");
   ASSERT_EQ(res.status, 200);
   EXPECT_EQ(nlohmann::json::parse(res.body)["token"], "abc");
+}
+
+// docs/api.md, "Scenarios (the workshop)": a scenario sent to /api/scenario/ may be as large as
+// a scenario file, whatever --max-body says; past that it is refused before it is read.
+TEST_F(HttpTest, TheWorkshopTakesAScenarioSizedBodyAndNoMore) {
+  ServerOptions o;
+  o.max_body = 1000;
+  Start(o);
+  http::request<http::string_body> req{http::verb::post, "/api/scenario/check", 11};
+  req.body() = std::string(5000, 'x');
+  const auto res = Ask(std::move(req));
+  EXPECT_EQ(res.status, 200) << res.body;
+  EXPECT_EQ(res.json()["body"].get<std::string>().size(), 5000u);
+  const std::string over = Raw("POST /api/scenario/format HTTP/1.1\r\nHost: x\r\nContent-Length: " +
+                               std::to_string(kMaxScenarioBytes + 1) + "\r\n\r\n{");
+  EXPECT_EQ(over.rfind("HTTP/1.1 413", 0), 0u) << over;
+  EXPECT_NE(over.find("over the server's limit of " + std::to_string(kMaxScenarioBytes) + " bytes"),
+            std::string::npos)
+      << over;
+  // Any other path keeps max_body.
+  const std::string other =
+      Raw("POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\n\r\n{");
+  EXPECT_EQ(other.rfind("HTTP/1.1 413", 0), 0u) << other;
+  EXPECT_EQ(api_.calls, 1);
+}
+
+TEST_F(HttpTest, ServesTheWorkshopPageAtEdit) {
+  std::ofstream(web_ / "edit.html") << "<!doctype html><title>workshop</title>";
+  Start();
+  const auto res = Get("/edit");
+  EXPECT_EQ(res.status, 200);
+  EXPECT_NE(res.body.find("workshop"), std::string::npos);
+  EXPECT_EQ(api_.calls, 0);
 }
 
 TEST_F(HttpTest, KeepsAConnectionAliveForManyRequests) {

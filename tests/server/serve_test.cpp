@@ -22,6 +22,8 @@
 #include "http_client.h"
 #include "opsim/core/json_source.h"
 #include "opsim/db/game_log.h"
+#include "opsim/ops/game_state.h"
+#include "opsim/query/scenario.h"
 #include "opsim/server/api.h"
 #include "opsim/server/http_server.h"
 #include "test_support.h"
@@ -586,6 +588,130 @@ TEST_F(ServeTest, TacticalRefusalsAreTheCliErrorsWithTheApiStatus) {
   EXPECT_EQ(c.Get("/api/tactical/render").status, 405);
   EXPECT_EQ(post("boards/x", "{}").status, 404);
   EXPECT_EQ(post("reach", "{}").status, 404);
+}
+
+// docs/api.md, "Scenarios (the workshop)": no game, no token.
+const std::string kBundledScenario = std::string(OPSIM_SCENARIO_DIR) + "/special-terrain.json";
+
+TEST_F(ServeTest, ABundledScenarioIsItsFileAsOnDisk) {
+  Client c(port_);
+  const Reply r = c.Get("/api/scenarios/special-terrain");
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(r.body, opsim::test::ReadFile(kBundledScenario));
+  EXPECT_EQ(r.headers[boost::beast::http::field::content_type], "application/json");
+  for (const char* bad : {"special-terrain.json", "..%2Fspecial-terrain", "a%5Cb", "."}) {
+    const Reply refused = c.Get(std::string("/api/scenarios/") + bad);
+    EXPECT_EQ(refused.status, 400) << bad << ": " << refused.body;
+  }
+  EXPECT_EQ(c.Get("/api/scenarios/no-such-scenario").status, 404);
+  EXPECT_EQ(c.Post("/api/scenarios/special-terrain", "{}").status, 405);
+}
+
+// The check's answer, for `text` sent as the body.
+json WorkshopCheck(Client& c, const std::string& text) {
+  const Reply r = c.Post("/api/scenario/check", text);
+  EXPECT_EQ(r.status, 200) << r.body;
+  return r.json();
+}
+
+// The line of `text` (1-based) where `needle` first stands.
+std::size_t LineOf(const std::string& text, const std::string& needle) {
+  const std::size_t at = text.find(needle);
+  EXPECT_NE(at, std::string::npos) << needle;
+  return 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + at, '\n'));
+}
+
+TEST_F(ServeTest, TheWorkshopCheckAnswersWhatLoadsWithItsStats) {
+  Client c(port_);
+  const std::string text = opsim::test::ReadFile(kBundledScenario);
+  const json ok = WorkshopCheck(c, text);
+  EXPECT_EQ(ok["ok"], true) << ok.dump();
+  EXPECT_EQ(ok["stats"], query::CheckScenarioFile(kBundledScenario).doc["stats"]);
+  EXPECT_EQ(ok["stats"]["name"], "special-terrain");
+  EXPECT_GT(ok["stats"]["units"]["axis"]["ground"].get<int>(), 0);
+}
+
+TEST_F(ServeTest, TheWorkshopCheckLocatesEachErrorOnItsHexOrHexside) {
+  Client c(port_);
+  const json doc = json::parse(opsim::test::ReadFile(kBundledScenario));
+  const json& sheet = doc["sheets"][0];
+  const std::string name = sheet["name"];
+  const int col0 = sheet["first"][0], row0 = sheet["first"][1];
+
+  // A bad terrain code: the grid cell's hex, from the sheet's first hex, row and column.
+  json bad = doc;
+  std::string row = bad["sheets"][0]["terrain"][2];
+  ASSERT_GE(row.size(), 4u);
+  row[3] = 'q';
+  bad["sheets"][0]["terrain"][2] = row;
+  std::string text = bad.dump(2);
+  json e = WorkshopCheck(c, text);
+  EXPECT_EQ(e["ok"], false);
+  EXPECT_EQ(e["error"]["path"], "/sheets/0/terrain/2") << e.dump();
+  EXPECT_EQ(e["error"]["line"], LineOf(text, "\"" + row + "\"")) << e.dump();
+  EXPECT_EQ(e["error"]["hex"], map::FormatHexName(name, col0 + 3, row0 + 2)) << e.dump();
+  EXPECT_EQ(e["error"]["hexside"], nullptr);
+  EXPECT_EQ(e["error"]["code"], "invalid-input");
+  EXPECT_NE(e["error"]["message"].get<std::string>().find("unknown terrain code 'q'"),
+            std::string::npos);
+
+  // A unit on a hex off its sheet: that hex.
+  bad = doc;
+  bad["campaign"]["units"][1]["hex"] = name + ":9999";
+  text = bad.dump(2);
+  e = WorkshopCheck(c, text);
+  EXPECT_EQ(e["ok"], false);
+  EXPECT_EQ(e["error"]["path"], "/campaign/units/1/hex") << e.dump();
+  EXPECT_EQ(e["error"]["hex"], name + ":9999") << e.dump();
+  EXPECT_EQ(e["error"]["line"], LineOf(text, name + ":9999")) << e.dump();
+
+  // A hexside between two hexes that do not touch: that hexside.
+  bad = doc;
+  const std::string side = map::FormatHexName(name, col0, row0) + "/" +
+                           map::FormatHexName(name, col0 + 2, row0).substr(name.size() + 1);
+  bad["hexsides"]["border"].push_back(side);
+  text = bad.dump(2);
+  e = WorkshopCheck(c, text);
+  EXPECT_EQ(e["ok"], false);
+  EXPECT_EQ(e["error"]["hexside"], side) << e.dump();
+  EXPECT_EQ(e["error"]["hex"], nullptr);
+  EXPECT_EQ(e["error"]["line"], LineOf(text, side)) << e.dump();
+
+  // Not JSON: its line, no path, still a 200 with ok false.
+  e = WorkshopCheck(c, "{\n  \"opsim\": \"scenario\",\n  oops\n}");
+  EXPECT_EQ(e["ok"], false);
+  EXPECT_EQ(e["error"]["line"], 3) << e.dump();
+  EXPECT_EQ(e["error"]["path"], nullptr);
+  EXPECT_EQ(c.Get("/api/scenario/check").status, 405);
+  EXPECT_EQ(c.Post("/api/scenario/lint", "{}").status, 404);
+}
+
+TEST_F(ServeTest, TheWorkshopFormatIsTheCliLayoutAndLoadsToTheSameGame) {
+  Client c(port_);
+  const std::string text = opsim::test::ReadFile(kBundledScenario);
+  const Reply r = c.Post("/api/scenario/format", text);
+  ASSERT_EQ(r.status, 200) << r.body;
+  const std::string formatted = r.json()["text"];
+  // Formatting the formatted text changes nothing.
+  const Reply again = c.Post("/api/scenario/format", formatted);
+  ASSERT_EQ(again.status, 200);
+  EXPECT_EQ(again.json()["text"], formatted);
+  // It loads to the same game.
+  auto before = JsonSource::FromText(text, "before");
+  auto after = JsonSource::FromText(formatted, "after");
+  ASSERT_TRUE(before && after);
+  auto g0 = query::LoadScenarioSource(*before);
+  auto g1 = query::LoadScenarioSource(*after);
+  ASSERT_TRUE(g0 && g1) << (g1 ? "" : g1.error().to_string());
+  EXPECT_EQ(ops::StateHash(*g0->state), ops::StateHash(*g1->state));
+  // A work in progress with rule errors is laid out too; what is not JSON is 400 at its line.
+  const Reply wip =
+      c.Post("/api/scenario/format", R"({"opsim": "scenario", "sheets": [{"terrain": ["qqq"]}]})");
+  EXPECT_EQ(wip.status, 200) << wip.body;
+  const Reply bad = c.Post("/api/scenario/format", "{\n\n  oops");
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_EQ(bad.json()["error"]["line"], 3) << bad.body;
+  EXPECT_EQ(c.Post("/api/scenario/format", "[1, 2]").status, 400);
 }
 
 // The real executable: started as a player starts it, stopped as a service manager stops it.

@@ -24,7 +24,8 @@ class JsonApi {
     this.token = token;
   }
 
-  async request(method, path, body) {
+  // `body`: an object sent as JSON, or with `raw` a text sent as it is (a scenario file's).
+  async request(method, path, body, raw = false) {
     const headers = {};
     if (this.token) headers.Authorization = `Bearer ${this.token}`;
     if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -33,7 +34,7 @@ class JsonApi {
       response = await fetch(this.base + path, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined || raw ? body : JSON.stringify(body),
       });
     } catch (e) {
       throw new ApiError(0, { code: "io-error", message: `the server did not answer (${e.message})` });
@@ -65,8 +66,8 @@ class JsonApi {
     return this.request("GET", s ? `${path}?${s}` : path);
   }
 
-  post(path, body) {
-    return this.request("POST", path, body);
+  post(path, body, raw = false) {
+    return this.request("POST", path, body, raw);
   }
 }
 
@@ -122,4 +123,22 @@ export class TacticalApi extends JsonApi {
   move(question) { return this.post("/move", question); }
   // {svg, board, los?, move?}: the board drawn as `opsim tactical render` draws it.
   render(question) { return this.post("/render", question); }
+}
+
+// The workshop's questions (docs/api.md, "Scenarios (the workshop)"): no game and no token. A
+// scenario goes to check and format as its file's text, as it would be on disk.
+export class ScenarioApi extends JsonApi {
+  constructor() {
+    super("/api");
+  }
+
+  scenarios() { return this.get("/scenarios"); }
+  // A bundled scenario's file (its JSON).
+  scenario(name) { return this.get(`/scenarios/${encodeURIComponent(name)}`); }
+  // {ok: true, stats} or {ok: false, error: {code, message, where, rule, line, path, hex, hexside}}.
+  check(text) { return this.post("/scenario/check", text, true); }
+  // {text}: the file as `opsim scenario format` lays it out.
+  format(text) { return this.post("/scenario/format", text, true); }
+  // A hosted game of the scenario: {game, links, ...} (docs/api.md, POST /api/games).
+  play(doc) { return this.post("/games", { scenario_json: doc }); }
 }

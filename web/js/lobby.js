@@ -1,6 +1,6 @@
 // The page without ?game=: the games on this server, a new game of a bundled scenario with its
-// side links (the tokens are shown once: the server keeps only their hashes), and the tactical
-// page (tactical.html).
+// side links (the tokens are shown once: the server keeps only their hashes), the tactical page
+// (tactical.html) and the workshop (edit.html).
 
 import { el, para } from "./panels.js";
 
@@ -32,7 +32,10 @@ export async function showLobby(main) {
     para("A game made by the server opens from its side links; a log put in the games folder by hand is listed here and can be read by anyone.", "hint"),
     el("h2", {}, "Tactical boards"),
     el("p", {}, el("a", { href: "/tactical.html", id: "tactical-link" }, "Trace a line of sight or cost a path"),
-      " on ASL's rice paddies (G8), panjis (G9) and beaches (G13), or a samurai-era field: the bundled boards, or a board file of yours.")));
+      " on ASL's rice paddies (G8), panjis (G9) and beaches (G13), or a samurai-era field: the bundled boards, or a board file of yours."),
+    el("h2", {}, "The workshop"),
+    el("p", {}, el("a", { href: "/edit", id: "workshop-link" }, "Draw a theater, its order of battle and its campaign"),
+      ": a bundled scenario, a file of yours or a blank theater, painted over your own map's scan, checked by the server as you go, saved and played.")));
   const list = async () => {
     const g = await json("GET", "/api/games");
     games.replaceChildren(...g.games.map((x) => el("li", {},

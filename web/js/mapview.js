@@ -128,7 +128,9 @@ function hatch(color, slant) {
 
 export class MapView {
   // `host` holds the canvas and the counters' layer; `on` receives hexClick(hex, event),
-  // stackClick(hex, units, button) and unitClick(unit, button).
+  // stackClick(hex, units, button) and unitClick(unit, button). A page that draws on the map (the
+  // workshop) also gives press(event, x, y): true takes that drag from panning, and its moves
+  // and end go to drag(event, x, y) and release(event, x, y); hover(x, y) follows the pointer.
   constructor(host, on) {
     this.host = host;
     this.on = on;
@@ -142,9 +144,13 @@ export class MapView {
     this.position = null;
     // trails: the moves of the player-turn in play, [{path: [hex], side}]; choices: hexes offered
     // for a decision (a retreat's), Map hex -> label.
-    this.overlay = { reach: null, path: [], selected: -1, zoc: {}, supply: {}, target: -1, trails: [], choices: null };
+    // edges: hexsides drawn thick along their edge, [[a, b, colour]] (the workshop's).
+    this.overlay = { reach: null, path: [], selected: -1, zoc: {}, supply: {}, target: -1, trails: [], choices: null, edges: [] };
     this.tags = []; // words over hexes: [{hex, text, kind}] (a combat's result)
     this.expanded = -1; // the hex whose stack is shown expanded
+    // An image under the hexsides: {image, opacity, matrix: [a, b, c, d, e, f]}, image pixels to
+    // world units as a canvas transform (the workshop's scan of a map).
+    this.underlay = null;
     this.counters = new Map(); // hex -> button
     this.pending = false;
     this.frames = 0;
@@ -157,10 +163,28 @@ export class MapView {
     this.theater = t;
     this.cellCache = [];
     this.ownerCache = [];
-    const h = t.hexes, s = t.hexsides;
+    const h = t.hexes;
     this.hexIndex = new CellIndex(t.bounds, h.length, (i) => h[i].x, (i) => h[i].y);
-    this.sideIndex = new CellIndex(t.bounds, s.length,
+    this.indexHexsides();
+  }
+
+  // Indexes the theater's hexsides again, after some were added (the workshop's edits).
+  indexHexsides() {
+    const h = this.theater.hexes, s = this.theater.hexsides;
+    this.cellCache = [];
+    this.sideIndex = new CellIndex(this.theater.bounds, s.length,
       (i) => (h[s[i].a].x + h[s[i].b].x) / 2, (i) => (h[s[i].a].y + h[s[i].b].y) / 2);
+    this.redraw();
+  }
+
+  // Draws again the cells around these hexes (by index), whose terrain, coast or hexsides the
+  // workshop changed: a cell's paths are otherwise built once.
+  repaint(hexes) {
+    for (const i of hexes) {
+      const { x, y } = this.theater.hexes[i];
+      for (const k of this.hexIndex.cells(x - 1.5, y - 1.5, x + 1.5, y + 1.5)) this.cellCache[k] = null;
+    }
+    this.redraw();
   }
 
   setPosition(p) {
@@ -325,6 +349,7 @@ export class MapView {
     this.sideIndex.each(x0 - 1, y0 - 1, x1 + 1, y1 + 1, (i) => sides.push(i));
     const cells = this.hexIndex.cells(x0 - 1, y0 - 1, x1 + 1, y1 + 1);
     this.drawHexes(cells);
+    this.drawUnderlay();
     this.drawHexsides(cells);
     this.drawState(view, sides, cells);
     this.drawOverlays(view);
@@ -407,6 +432,17 @@ export class MapView {
       g.lineWidth = 1 / this.scale;
       for (const c of geo) g.stroke(c.outline);
     }
+  }
+
+  drawUnderlay() {
+    const u = this.underlay;
+    if (!u) return;
+    const g = this.g;
+    g.save();
+    g.globalAlpha = u.opacity;
+    g.transform(...u.matrix);
+    g.drawImage(u.image, 0, 0);
+    g.restore();
   }
 
   drawHexsides(cells) {
@@ -533,6 +569,15 @@ export class MapView {
       g.fillStyle = PLAY_STYLE.choiceFill;
       g.fill();
       this.stroke(PLAY_STYLE.choice, Math.max(3 / this.scale, 0.12), [0.18, 0.1]);
+    }
+    for (const [a, b, color] of o.edges) {
+      // The edge two neighbours share: through their centres' midpoint, across the line joining them.
+      const p = t.hexes[a], q = t.hexes[b], mx = (p.x + q.x) / 2, my = (p.y + q.y) / 2;
+      const len = Math.hypot(q.x - p.x, q.y - p.y) || 1, ux = (p.y - q.y) / len / 2, uy = (q.x - p.x) / len / 2;
+      g.beginPath();
+      g.moveTo(mx - ux, my - uy);
+      g.lineTo(mx + ux, my + uy);
+      this.stroke(color, Math.max(5 / this.scale, 0.16));
     }
     for (const [hex, color] of [[o.target, STYLE.path], [o.selected, STYLE.selected]]) {
       if (hex < 0) continue;
@@ -810,13 +855,22 @@ export class MapView {
   listen() {
     const c = this.host;
     let drag = null;
+    const at = (e) => {
+      const r = this.canvas.getBoundingClientRect();
+      return [e.clientX - r.left, e.clientY - r.top];
+    };
     c.addEventListener("pointerdown", (e) => {
       if (e.target !== this.canvas) return;
       this.host.focus({ preventScroll: true }); // the keys pan and zoom the map clicked
-      drag = { x: e.clientX, y: e.clientY, moved: false };
+      drag = { x: e.clientX, y: e.clientY, moved: false, drawing: !!this.on.press?.(e, ...at(e)) };
       this.canvas.setPointerCapture(e.pointerId);
     });
     c.addEventListener("pointermove", (e) => {
+      if (this.on.hover && e.target === this.canvas) this.on.hover(...at(e));
+      if (drag?.drawing) {
+        this.on.drag(e, ...at(e));
+        return;
+      }
       if (!drag) return;
       const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
       if (!drag.moved && Math.abs(dx) + Math.abs(dy) < 4) return;
@@ -827,6 +881,11 @@ export class MapView {
     });
     c.addEventListener("pointerup", (e) => {
       if (!drag) return;
+      if (drag.drawing) {
+        drag = null;
+        this.on.release(e, ...at(e));
+        return;
+      }
       const moved = drag.moved;
       drag = null;
       if (moved) return;

@@ -58,6 +58,16 @@ function panels(sheets) {
   return { bySheet, list };
 }
 
+// The water of a coastal hex is drawn as wedges toward its sea (or lake) hexsides: adds hex h's
+// wedge toward its hexside `s`, in direction `dir` from h (the workshop calls it again for the
+// hexes it repaints).
+export function coastWedge(h, s, dir) {
+  if (h.coast === "none" || s.water === "none") return;
+  const sea = h.coast === "partial-sea";
+  if (sea ? s.water !== "all-sea" && s.water !== "partial-sea" : s.water !== "lake") return;
+  (h.wedges ||= []).push({ dir, kind: sea ? "sea" : "lake" });
+}
+
 // The answer's own objects are completed in place (a generated theater has 100,000 hexes and
 // as many hexsides to draw: new objects for each would double the garbage).
 export function normalizeTheater(doc) {
@@ -90,17 +100,9 @@ export function normalizeTheater(doc) {
     s.navigable = !!way?.navigable;
     s.suez = way?.rule === "41.B";
   }
-  // The water of a coastal hex is drawn as wedges toward its sea (or lake) hexsides.
-  const wedge = (h, s, dir) => {
-    if (h.coast === "none") return;
-    const sea = h.coast === "partial-sea";
-    if (sea ? s.water !== "all-sea" && s.water !== "partial-sea" : s.water !== "lake") return;
-    (h.wedges ||= []).push({ dir, kind: sea ? "sea" : "lake" });
-  };
   for (const s of hexsides) {
-    if (s.water === "none") continue;
-    wedge(hexes[s.a], s, s.dir);
-    wedge(hexes[s.b], s, (s.dir + 3) % 6);
+    coastWedge(hexes[s.a], s, s.dir);
+    coastWedge(hexes[s.b], s, (s.dir + 3) % 6);
   }
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
   for (const h of hexes) {

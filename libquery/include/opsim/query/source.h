@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "opsim/core/error.h"
+#include "opsim/core/json_source.h"
 #include "opsim/map/state.h"
 #include "opsim/ops/campaign.h"
 #include "opsim/ops/game.h"
@@ -125,6 +126,11 @@ struct LoadedGame {
 enum class Needs : std::uint8_t { kTheater, kGame };
 
 Result<LoadedGame> Load(const Source& source, Needs needs = Needs::kGame);
+// A scenario already read (a file, or a request body: `src.name()` stands for its path), loaded
+// as Load() loads Source::scenario: the theater, and the campaign when `needs` asks and the file
+// has one. `opsim scenario check` and the workshop's check are this.
+Result<LoadedGame> LoadScenarioSource(const JsonSource& src, Needs needs = Needs::kGame,
+                                      std::uint64_t seed = 1);
 // Applies one override to `g` (its state and map); the flood lengths come from its rule tables.
 Status ApplyOverride(LoadedGame& g, const Override& o);
 // The game to play or ask: kInvalidInput for a map-only scenario.

@@ -4,8 +4,9 @@
 // game.
 //
 // It promises:
-// - a request line and headers over 16 KiB, or a body over the Api's max_body, are refused
-//   (431, 413) before the body is read or handed on; a client over its rate gets 429; a
+// - a request line and headers over 16 KiB, or a body over the Api's max_body (over the
+//   scenario size limit for the workshop's /api/scenario/ endpoints), are refused (431, 413)
+//   before the body is read or handed on; a client over its rate gets 429; a
 //   request that is not HTTP gets 400; a client that sends nothing for the idle timeout is
 //   disconnected (a slow client cannot hold a connection forever);
 // - static files are served only from inside the web folder and outside the games folder: no
