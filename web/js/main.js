@@ -1167,7 +1167,7 @@ class Client {
     slider.setAttribute("aria-valuetext", this.replayText());
     $("replay-at").textContent = this.stepAt !== null ? this.replayText()
       : `${this.replayText()} (${this.step} of ${this.latest * PHASES.length})`;
-    $("map-state").textContent = ui.mapStateText(this.position);
+    $("map-state").textContent = ui.mapStateText(this.position, this.theater);
     this.renderOrders();
     this.renderReply();
     this.renderPlay();

@@ -136,6 +136,7 @@ export function normalizeTheater(doc) {
       return !!p && !!q && Math.abs((p.x - q.x) ** 2 + (p.y - q.y) ** 2 - 3) < 0.01;
     },
     panels: titles,
+    hasSuez: hexsides.some((s) => s.suez), // a theater without the Suez Canal says nothing of it
     sheets,
     bounds: { x0: x0 - 1, y0: y0 - 4, x1: x1 + 1, y1: y1 + 1 },
   };

@@ -355,9 +355,9 @@ export function replayEvents(box, log, n, describe, phase) {
       el("ol", { start: range.events ? range.events[0] + 1 : 1 }, events.map((e) => el("li", { "data-kind": e.kind }, e.text, rule(e.rule))))));
 }
 
-export function mapStateText(p) {
+export function mapStateText(p, t) {
   if (!p) return "";
-  const parts = [`Suez Canal: ${p.suez} (41.B)`];
+  const parts = t?.hasSuez ? [`Suez Canal: ${p.suez} (41.B)`] : [];
   if (p.floods.size) parts.push(`${p.floods.size} flooded`);
   if (p.ice.size) parts.push(`${p.ice.size} ice airfield${p.ice.size > 1 ? "s" : ""}`);
   if (p.bridges.size) parts.push(`${p.bridges.size} bridge${p.bridges.size > 1 ? "s" : ""} out`);
