@@ -97,20 +97,25 @@ void Locate(const json& doc, const std::string& path, const std::string& message
       if (map::ParseHexsideName(token)) out["hexside"] = token;
       return;
     }
-    // A chain or a block: the hexes the message names, after the token it may echo ("in
-    // '16A:0420-0520-0622', 16A:0520 and 16A:0622 are not adjacent": the hexside between the last
-    // two; "hex 16A:0531 is not on the theater": that hex), else its first hex.
-    const std::vector<std::string> named = HexesNamed(message);
+    // A chain or a block: the hexes the message names past the token it may echo ("in
+    // '16A:0420-0520-0622', 16A:0520 and 16A:0622 are not adjacent": the hexside between them;
+    // "hex 16A:0531 is not on the theater": that hex), else its first hex.
+    const bool several = token.find('-') != token.npos || token.find("..") != token.npos;
+    const std::size_t echo = message.find("'" + token + "'");
+    const std::vector<std::string> named =
+        several ? HexesNamed(std::string_view(message).substr(
+                      echo == std::string::npos ? 0 : echo + token.size() + 2))
+                : std::vector<std::string>();
     if (named.size() >= 2 && message.find("not adjacent") != std::string::npos) {
-      const std::string& a = named[named.size() - 2];
-      const std::string& b = named.back();
+      const std::string& a = named[0];
+      const std::string& b = named[1];
       const std::size_t colon = a.find(':');
       const bool same_sheet = b.compare(0, colon + 1, a, 0, colon + 1) == 0;
       out["hexside"] = a + "/" + (same_sheet ? b.substr(colon + 1) : b);
       return;
     }
     if (!named.empty()) {
-      out["hex"] = named.back();
+      out["hex"] = named.front();
       return;
     }
     if (auto hex = HexToken(token.substr(0, token.find('-')))) {

@@ -91,6 +91,27 @@ TEST(ScenarioCli, FormatWritesTheLayoutAtomicallyAndNeverOverItsInputUnasked) {
   EXPECT_NE(refused.err.find(in + ":3"), std::string::npos) << refused.err;
 }
 
+// The round trip as a user makes it: formatted by the CLI, a new game of the laid-out file
+// starts in the same state (`opsim new`'s state hash) as one of the file it came from.
+TEST(ScenarioCli, AFormattedFileStartsTheSameGame) {
+  test::TempDir dir;
+  const std::string generated = dir.Path("g.json");
+  ASSERT_EQ(RunCli({"generate", "--hexes", "3000", "--units", "60", "--out", generated}).code, 0);
+  for (const std::string& in : {test::BundledPath("special-terrain"), generated}) {
+    const std::string out = dir.Path("laid-out.json");
+    fs::remove(out);
+    ASSERT_EQ(RunCli({"scenario", "format", in, "--out", out}).code, 0) << in;
+    const auto hash = [&](const std::string& file, const std::string& db) {
+      return test::CliJson(
+          {"new", "--scenario", file, "--db", dir.Path(db), "--seed", "3"})["state_hash"];
+    };
+    EXPECT_EQ(hash(in, "a-" + fs::path(in).stem().string() + ".sqlite"),
+              hash(out, "b-" + fs::path(in).stem().string() + ".sqlite"))
+        << in;
+    EXPECT_EQ(test::CliJson({"scenario", "stats", in}), test::CliJson({"scenario", "stats", out}));
+  }
+}
+
 TEST(ScenarioCli, StatsCountsAGeneratedCampaignsUnitsBySide) {
   test::TempDir dir;
   const std::string file = dir.Path("g.json");

@@ -215,7 +215,11 @@ TEST(ScenarioCheck, AHexsideNotOnTheMapIsThatHexside) {
 TEST(ScenarioCheck, AChainsHexesThatDoNotTouchAreTheHexsideBetweenThem) {
   json e = CheckChanged([](json& d) { d["hexsides"]["road"].push_back("16A:0520-0620-0622"); });
   EXPECT_EQ(e["hexside"], "16A:0620/0622") << e.dump();
+  // A chain's hex off its sheet: that hex, not the sheet's corners the message gives.
+  e = CheckChanged([](json& d) { d["hexsides"]["road"].push_back("16A:0520-9999"); });
+  EXPECT_EQ(e["hex"], "16A:9999") << e.dump();
   e = CheckChanged([](json& d) { d["areas"][0]["hexes"].push_back("16A:0520..0599"); });
+  EXPECT_EQ(e["message"].get<std::string>().find(e["hex"].get<std::string>()), 4u) << e.dump();
   // The block's first hex off the theater, as the message names it.
   ASSERT_TRUE(e["hex"].is_string()) << e.dump();
   EXPECT_TRUE(e["hex"].get<std::string>().starts_with("16A:05")) << e.dump();
