@@ -84,6 +84,18 @@ std::string StatusText(const json& j) {
         << " steps taken; waiting for the " << p["prompt"]["side"].get<std::string>()
         << " player: " << p["prompt"]["text"].get<std::string>() << " [B1.3]\n";
   }
+  if (j.contains("victory")) {
+    const json& v = j["victory"];
+    out << "  victory [B15.1]: Axis " << v["points"]["axis"] << ", Allies " << v["points"]["allied"]
+        << " points; " << (v["over"].get<bool>() ? "the game is over: " : "if it ended now: ")
+        << v["result"].get<std::string>() << " (the game ends after " << v["end"].get<std::string>()
+        << ")\n";
+    for (const auto& o : v["objectives"]) {
+      out << "    " << o["name"].get<std::string>() << " " << o["hex"].get<std::string>() << " ("
+          << o["points"]
+          << "): " << (o["owner"].is_null() ? "unowned" : o["owner"].get<std::string>()) << "\n";
+    }
+  }
   const json& next = j["next"];
   out << "  next: " << next["date"].get<std::string>() << " (game turn "
       << next["game_turn"].get<int>() + 1 << "), the " << next["phasing"].get<std::string>()

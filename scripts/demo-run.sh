@@ -154,6 +154,9 @@ wait "$SERVER" && echo "opsim serve: stopped on SIGTERM, exit 0"
 # ---- The campaign's turn log (issue 20): its bundled player-turns, played and verified ------
 CDB="$OUT/campaign.sqlite"
 rm -f "$CDB" "$CDB-wal" "$CDB-shm" "$CDB".partial-*
+step "The campaign's scenario, checked as opsim loads it, and counted (opsim scenario, docs/editor.md)"
+run scenario check --scenario "$C"
+run scenario stats --scenario "$C"
 step "The campaign in a turn log: its bundled player-turns (scenarios/orders/$C/), seed 1940"
 run new --scenario "$C" --db "$CDB" --seed 1940
 for orders in scenarios/orders/"$C"/0*.json; do

@@ -26,7 +26,7 @@ class CampaignReader {
     if (auto s = r_.Object(at); !s) return std::unexpected(s.error());
     if (auto s = r_.OnlyKeys(
             at, {"start", "first", "rules", "nationalities", "srp", "relief-pool", "rail-capacity",
-                 "netherlands-surrendered", "supply-sources", "units", "air", "naval"});
+                 "netherlands-surrendered", "supply-sources", "units", "air", "naval", "victory"});
         !s) {
       return std::unexpected(s.error());
     }
@@ -123,11 +123,77 @@ class CampaignReader {
       }
     }
     if (auto s = ReadUnits(c); !s) return std::unexpected(s.error());
+    if (r_.Has(at, "victory")) {
+      auto v = ReadVictory(c);
+      if (!v) return std::unexpected(v.error());
+      c.victory = std::move(*v);
+    }
     return c;
   }
 
  private:
   Result<map::HexRef> Hex(const P& at) const { return map::ReadHex(r_, at, sc_.theater); }
+
+  // B15: the objectives, their points, and the levels of victory, in order.
+  Result<Victory> ReadVictory(const Campaign& c) const {
+    const P at = P("/campaign") / "victory";
+    Victory v;
+    if (auto s = r_.OnlyKeys(at, {"end", "objectives", "levels"}); !s) {
+      return std::unexpected(s.error());
+    }
+    for (const char* key : {"end", "objectives", "levels"}) {
+      if (auto s = r_.Require(at, key); !s) return std::unexpected(s.error());
+    }
+    auto end = r_.String(at / "end");
+    if (!end) return std::unexpected(end.error());
+    auto date = ParseGameDate(*end);
+    if (!date) return src_.Bad(at / "end", date.error().message);
+    if (*date < c.start) return src_.Bad(at / "end", "the game ends before it starts");
+    v.end = *date;
+    auto st = r_.Each(at / "objectives", [&](const P& item) -> Status {
+      if (auto s = r_.OnlyKeys(item, {"hex", "name", "points"}); !s) return s;
+      for (const char* key : {"hex", "name", "points"}) {
+        if (auto s = r_.Require(item, key); !s) return s;
+      }
+      Objective o;
+      auto h = Hex(item / "hex");
+      if (!h) return std::unexpected(h.error());
+      if (sc_.theater.hex(*h).IsWater()) return src_.Bad(item / "hex", "an objective is land");
+      for (const Objective& other : v.objectives) {
+        if (other.hex == *h) return src_.Bad(item / "hex", "this hex is already an objective");
+      }
+      auto name = r_.String(item / "name");
+      if (!name) return std::unexpected(name.error());
+      auto points = r_.Int(item / "points", 1, 1000);
+      if (!points) return std::unexpected(points.error());
+      v.objectives.push_back({*h, *name, static_cast<int>(*points)});
+      return {};
+    });
+    if (!st) return std::unexpected(st.error());
+    if (v.objectives.empty()) return src_.Bad(at / "objectives", "victory needs an objective");
+    st = r_.Each(at / "levels", [&](const P& item) -> Status {
+      if (auto s = r_.OnlyKeys(item, {"side", "points", "result"}); !s) return s;
+      for (const char* key : {"side", "points", "result"}) {
+        if (auto s = r_.Require(item, key); !s) return s;
+      }
+      auto side = r_.String(item / "side");
+      if (!side) return std::unexpected(side.error());
+      auto parsed = ParseSide(*side);
+      if (!parsed) return src_.Bad(item / "side", "a side is axis or allied");
+      auto points = r_.Int(item / "points", 0, 1000000);
+      if (!points) return std::unexpected(points.error());
+      auto result = r_.String(item / "result");
+      if (!result) return std::unexpected(result.error());
+      v.levels.push_back({*parsed, static_cast<int>(*points), *result});
+      return {};
+    });
+    if (!st) return std::unexpected(st.error());
+    if (v.levels.empty() || v.levels.back().points != 0) {
+      return src_.Bad(at / "levels",
+                      "the last level needs 0 points, so that every total has a result");
+    }
+    return v;
+  }
 
   // A rules error, moved from the inline document ("rules:1: /combat/...") to the scenario's own
   // line of the same place, so the designer finds it at file:line.
@@ -316,6 +382,27 @@ class CampaignReader {
 Result<Campaign> LoadCampaign(const JsonSource& src, const map::Scenario& scenario,
                               std::uint64_t seed) {
   return CampaignReader(src, scenario).Read(seed);
+}
+
+std::array<int, 2> VictoryPoints(const Victory& v, const GameState& state) {
+  std::array<int, 2> points{};
+  for (const Objective& o : v.objectives) {
+    const Owner owner = state.map.owner(o.hex);
+    if (owner == Owner::kAxis) points[static_cast<int>(Side::kAxis)] += o.points;
+    if (owner == Owner::kAllied) points[static_cast<int>(Side::kAllied)] += o.points;
+  }
+  return points;
+}
+
+const VictoryLevel& VictoryStanding(const Victory& v, const std::array<int, 2>& points) {
+  for (const VictoryLevel& l : v.levels) {
+    if (points[static_cast<int>(l.side)] >= l.points) return l;
+  }
+  return v.levels.back();  // read with 0 points: never reached
+}
+
+bool GameOver(const Victory& v, const GameState& state) {
+  return v.end < state.date();
 }
 
 }  // namespace opsim::ops

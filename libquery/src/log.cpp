@@ -1,6 +1,8 @@
 #include "opsim/query/log.h"
 
+#include "opsim/core/rule_ids.h"
 #include "opsim/ops/calendar.h"
+#include "opsim/ops/campaign.h"
 #include "opsim/query/view.h"
 
 namespace opsim::query {
@@ -8,6 +10,29 @@ namespace opsim::query {
 namespace {
 
 using nlohmann::json;
+
+// B15.1: where the game stands against its victory conditions.
+json VictoryJson(const ops::Victory& v, const ops::GameState& s, const map::Theater& t) {
+  const std::array<int, 2> points = ops::VictoryPoints(v, s);
+  const ops::VictoryLevel& standing = ops::VictoryStanding(v, points);
+  json objectives = json::array();
+  for (const ops::Objective& o : v.objectives) {
+    const Owner owner = s.map.owner(o.hex);
+    objectives.push_back(
+        {{"hex", t.HexName(o.hex)},
+         {"name", o.name},
+         {"points", o.points},
+         {"owner", owner == Owner::kNone ? json(nullptr) : json(OwnerName(owner))}});
+  }
+  return {{"end", ops::FormatGameDate(v.end)},
+          {"over", ops::GameOver(v, s)},
+          {"points",
+           {{"axis", points[static_cast<int>(Side::kAxis)]},
+            {"allied", points[static_cast<int>(Side::kAllied)]}}},
+          {"result", standing.result},
+          {"rule", rules::kB15_1.id},
+          {"objectives", objectives}};
+}
 
 json StatusJson(const db::LoggedGame& g) {
   const ops::GameState& s = g.state;
@@ -38,6 +63,7 @@ json StatusJson(const db::LoggedGame& g) {
                         {"out_of_supply", out_of_supply},
                         {"state_hash", ops::StateHash(s)}};
   doc.update(MapStateJson(t, s));
+  if (g.campaign && g.campaign->victory) doc["victory"] = VictoryJson(*g.campaign->victory, s, t);
   if (g.dice == db::DiceKind::kFair) doc["game_id"] = g.game_id;
   return doc;
 }

@@ -1,4 +1,4 @@
-// opsim's base rules (docs/rules.md, B1-B14) in play: each test is named after the paragraph it
+// opsim's base rules (docs/rules.md, B1-B15) in play: each test is named after the paragraph it
 // checks, on a small theater of open fields where nothing but that paragraph decides. A refusal
 // is checked by its rule (rule_ids.h); a message is matched only where its numbers are the point
 // (the REs, MPs, odds and steps the rule counted), or for a file error's place.

@@ -151,6 +151,69 @@ TEST(LowCountries1940, TheBundledOrdersPlayAndTheLogReplays) {
   }
   auto replay = opsim::test::RunCli({"replay", "--db", log, "--verify"});
   EXPECT_EQ(replay.code, 0) << replay.err;
+  // B15.1: the status counts each side's objectives; the opening leaves the game going.
+  const nlohmann::json v = opsim::test::CliJson({"status", "--db", log})["victory"];
+  int axis = 0, allied = 0;
+  for (const auto& o : v["objectives"]) {
+    if (o["owner"] == "axis") axis += o["points"].get<int>();
+    if (o["owner"] == "allied") allied += o["points"].get<int>();
+  }
+  EXPECT_EQ(v["points"]["axis"], axis);
+  EXPECT_EQ(v["points"]["allied"], allied);
+  EXPECT_EQ(v["over"], false);
+  EXPECT_EQ(v["rule"], "B15.1");
+  EXPECT_EQ(v["end"], "Jun II 1940");
+  const nlohmann::json start =
+      opsim::test::CliJson({"status", "--db", log, "--at", "0"})["victory"];
+  EXPECT_EQ(start["points"]["axis"], 0);
+  EXPECT_EQ(start["points"]["allied"], 71);  // every objective is Allied on 10 May 1940
+  EXPECT_EQ(start["result"], "Allied victory: the front holds before the Somme");
+}
+
+// B15.1: objectives count for their owner; the first level reached is the result; the game is
+// over once the end's game turn is played.
+TEST(LowCountries1940, B15_1_VictoryIsTheObjectivesHeldAtTheEnd) {
+  Camp c = LowCountries();
+  ASSERT_TRUE(c.campaign().victory);
+  const Victory& v = *c.campaign().victory;
+  auto own = [&](std::initializer_list<const char*> names) {
+    for (const char* name : names) {
+      const map::HexRef h = PlaceNamed(c.t(), name);
+      c.state.map.SetOwner(c.t(), h, Owner::kAxis);
+    }
+  };
+  auto points = [&] { return VictoryPoints(v, c.state)[static_cast<int>(Side::kAxis)]; };
+  EXPECT_EQ(points(), 0);
+  EXPECT_EQ(VictoryStanding(v, VictoryPoints(v, c.state)).side, Side::kAllied);
+  own({"Amsterdam", "Rotterdam", "The Hague", "Utrecht", "Antwerp", "Brussels", "Liège"});
+  EXPECT_EQ(points(), 28);  // 4 + 4 + 4 + 3 + 5 + 5 + 3
+  EXPECT_EQ(VictoryStanding(v, VictoryPoints(v, c.state)).side, Side::kAllied);
+  own({"Dunkirk"});
+  EXPECT_EQ(points(), 31);
+  EXPECT_EQ(VictoryStanding(v, VictoryPoints(v, c.state)).result,
+            "Axis victory: the Low Countries are overrun and the Channel is reached");
+  own({"Paris", "Amiens", "Rouen", "Reims", "Sedan"});
+  EXPECT_EQ(points(), 58);
+  EXPECT_EQ(VictoryStanding(v, VictoryPoints(v, c.state)).points, 55);
+  // The end is Jun II 1940: over once its second player-turn is played.
+  c.At(7);  // Jun II 1940, the Allied player-turn
+  EXPECT_FALSE(GameOver(v, c.state));
+  c.At(8);  // Jul I 1940
+  EXPECT_TRUE(GameOver(v, c.state));
+}
+
+// B15.1: a victory section is checked like the rest of the file.
+TEST(LowCountries1940, B15_1_AVictorySectionIsChecked) {
+  nlohmann::json scenario =
+      nlohmann::json::parse(opsim::test::ReadFile(opsim::test::BundledPath(kCampaign)));
+  scenario["campaign"]["victory"]["levels"].erase(2);
+  opsim::test::TempDir dir;
+  opsim::test::WriteFile(dir.Path("v.json"), scenario.dump(1));
+  const auto r = opsim::test::RunCli({"scenario", "check", dir.Path("v.json")});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("/campaign/victory/levels: the last level needs 0 points"),
+            std::string::npos)
+      << r.err;
 }
 
 }  // namespace

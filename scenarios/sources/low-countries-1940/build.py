@@ -399,6 +399,12 @@ class Builder:
         campaign["supply-sources"] = sources
         campaign["units"] = units
         campaign["air"] = air
+        v = self.oob["victory"]
+        campaign["victory"] = {
+            "end": v["end"],
+            "objectives": [{"hex": g.token(self.hex_of(name)), "name": name, "points": points}
+                           for name, points in v["objectives"]],
+            "levels": v["levels"]}
         return {
             "opsim": "scenario",
             "version": 1,

@@ -2,7 +2,7 @@
 //
 // Rule 41's clauses and the tactical chapters (ASL G8, G9, G13) carry the book's own ids; the
 // samurai-era terrain chapter has none, so opsim numbers its statements SAM-*.n (docs/tactical.md).
-// opsim's base rules (which the spec does not hold) are numbered B1..B14 and written out in
+// opsim's base rules (which the spec does not hold) are numbered B1..B15 and written out in
 // docs/rules.md; each B id here names one paragraph there. Explanations and refusals cite these
 // constants, never a spelled-out id: a misspelt constant does not compile. The lists themselves
 // live in rule_list_campaign.h and rule_list_tactical.h. Everything here is constant data, safe to
@@ -39,7 +39,7 @@ struct RuleInfo {
 // The registered rule with this exact id, if any ("G8.2104" finds; "g8.2104" and "G8.2199" do not).
 std::optional<RuleInfo> FindRule(std::string_view id);
 
-// Every registered rule: the campaign's (Rule 41, then B1..B14), then the tactical chapters'.
+// Every registered rule: the campaign's (Rule 41, then B1..B15), then the tactical chapters'.
 std::span<const RuleInfo> AllRules();
 
 }  // namespace opsim

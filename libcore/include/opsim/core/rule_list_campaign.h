@@ -1,5 +1,5 @@
 // Part of the rule-id registry (rule_ids.h): the campaign's rules, Rule 41 (the book's Special
-// Terrain Rules) and opsim's base rules B1..B14 (docs/rules.md). Include rule_ids.h, not this.
+// Terrain Rules) and opsim's base rules B1..B15 (docs/rules.md). Include rule_ids.h, not this.
 // Each entry: X(constant, id, title).
 #pragma once
 
@@ -58,5 +58,6 @@
   X(kB12_1, "B12.1", "landings (Rule 41's \"Rule 37\")")                               \
   X(kB13_1, "B13.1", "the Netherlands' surrender")                                     \
   X(kB14_1, "B14.1", "destroying bridges")                                             \
-  X(kB14_2, "B14.2", "building bridges")
+  X(kB14_2, "B14.2", "building bridges")                                               \
+  X(kB15_1, "B15.1", "victory: the objectives held when the game ends")
 // clang-format on
