@@ -69,6 +69,8 @@ class Client {
     performance.mark("opsim:theater-fetched");
     this.theater = normalizeTheater(theater);
     this.map.setTheater(this.theater);
+    // The "go to" box shows a hex of this theater as its example.
+    if (this.theater.hexes.length) $("goto-hex").placeholder = this.theater.hexes[0].name;
     performance.mark("opsim:theater-indexed");
     await this.loadPosition(position);
     performance.mark("opsim:position-loaded");
