@@ -218,10 +218,14 @@ void Turn::Lose(const std::vector<GroundUnit*>& units, int percent, bool attacki
     return;
   }
   if (percent <= 0) return;
-  auto strength = [&](const GroundUnit* u) { return attacking ? u->attack : u->defense; };
   int total = 0;
-  for (const GroundUnit* u : units) total += strength(u);
-  const int due = (total * percent + 99) / 100;
+  for (const GroundUnit* u : units) total += attacking ? u->attack : u->defense;
+  LoseAtLeast(units, (total * percent + 99) / 100, attacking, why, hex);
+}
+
+void Turn::LoseAtLeast(const std::vector<GroundUnit*>& units, int due, bool attacking,
+                       const std::string& why, map::HexRef hex) {
+  auto strength = [&](const GroundUnit* u) { return attacking ? u->attack : u->defense; };
   std::vector<GroundUnit*> order = units;
   std::stable_sort(order.begin(), order.end(),
                    [&](GroundUnit* x, GroundUnit* y) { return strength(x) < strength(y); });
@@ -247,19 +251,9 @@ void Turn::ApplyResult(const Declared& d) {
   Lose(defenders, code.defender_loss, false, at, hex);
   if (code.exchange) {
     int lost = 0;
-    for (GroundUnit* u : defenders) {
-      lost += u->defense;
-      Eliminate(*u, rules::kB7_3, at, {hex}, {});
-    }
-    std::vector<GroundUnit*> order = attackers;
-    std::stable_sort(order.begin(), order.end(),
-                     [](GroundUnit* x, GroundUnit* y) { return x->attack < y->attack; });
-    int paid = 0;
-    for (GroundUnit* u : order) {
-      if (paid >= lost) break;
-      paid += u->attack;
-      Eliminate(*u, rules::kB7_3, "its side of the exchange at " + Name(hex), {hex}, {});
-    }
+    for (const GroundUnit* u : defenders) lost += u->defense;
+    Lose(defenders, 100, false, at, hex);
+    LoseAtLeast(attackers, lost, true, "its side of the exchange at " + Name(hex), hex);
   }
   for (GroundUnit* u : attackers) {
     if (code.attacker_retreat > 0 && u->on_map()) {

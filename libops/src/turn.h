@@ -195,6 +195,9 @@ class Turn {
   // Eliminates `percent` of the units' strength (attack or defense), weakest first (B7.3).
   void Lose(const std::vector<GroundUnit*>& units, int percent, bool attacking,
             const std::string& why, map::HexRef hex);
+  // Eliminates units, weakest first, until at least `due` strength is lost (B7.3).
+  void LoseAtLeast(const std::vector<GroundUnit*>& units, int due, bool attacking,
+                   const std::string& why, map::HexRef hex);
   // B7.5: the rule (and why) that bars `u` from retreating across `e`, or nullopt.
   std::optional<Note> RetreatBar(const GroundUnit& u, map::HexsideRef e);
   // B7.5: the hexes `u` may retreat into that are farthest from `from`, lowest first (the
