@@ -138,7 +138,7 @@ void BM_LogTurn(benchmark::State& state) {
   }
   const auto t0 = Clock::now();
   auto snap = log->ReadSnapshot(number);
-  auto back = snap ? db::LoadSnapshot(snap->data, snap->format, game.theater())
+  auto back = snap ? db::LoadSnapshot(snap->data, snap->format, game.theater(), game.tables())
                    : Result<ops::GameState>(std::unexpected(snap.error()));
   if (!back) Die("reload", back.error());
   const double reload = Seconds(t0, Clock::now());
@@ -195,8 +195,8 @@ void BM_TurnCommand(benchmark::State& state) {
   auto state_file = [](std::int32_t n) {
     return BenchFile("state-" + std::to_string(n) + ".json");
   };
-  if (auto s =
-          WriteFileAtomically(state_file(0), ops::StateToJson(game.state(), game.theater(), id));
+  if (auto s = WriteFileAtomically(
+          state_file(0), ops::StateToJson(game.state(), game.theater(), game.tables(), id));
       !s) {
     Die("state file", s.error());
   }
@@ -229,7 +229,7 @@ void BM_TurnCommand(benchmark::State& state) {
   // Both ways reached the same game.
   auto logged = db::LoadLoggedGame(db, std::nullopt);
   auto file = JsonSource::FromFile(state_file(number));
-  auto saved = file ? ops::StateFromJson(*file, game.theater())
+  auto saved = file ? ops::StateFromJson(*file, game.theater(), game.tables())
                     : Result<ops::LoadedState>(std::unexpected(file.error()));
   if (!logged || !saved) Die("final states", logged ? saved.error() : logged.error());
   const std::string final_hash = game.hash();

@@ -91,7 +91,8 @@ BENCHMARK(BM_BareBfs)->Unit(benchmark::kMicrosecond);
 void BM_GroundCostsWholeMap(benchmark::State& state) {
   const map::Scenario& sc = BenchScenario();
   const ops::RuleContext ctx{sc.theater, sc.state, ops::DefaultRuleTables()};
-  ops::GroundRouter router(ctx, *ops::ParseUnitKind("infantry", Side::kAllied));
+  ops::GroundRouter router(
+      ctx, *ops::ParseUnitKind(ops::DefaultRuleTables(), "infantry", Side::kAllied));
   const map::HexRef source = CentralLandHex(sc.theater);
   VersusBfs versus(sc.theater);
   for (auto _ : state) {
@@ -111,7 +112,7 @@ BENCHMARK(BM_GroundCostsWholeMap)->Unit(benchmark::kMicrosecond);
 void BM_GroundRouterBuild(benchmark::State& state) {
   const map::Scenario& sc = BenchScenario();
   const ops::RuleContext ctx{sc.theater, sc.state, ops::DefaultRuleTables()};
-  const auto mover = *ops::ParseUnitKind("armor", Side::kAllied);
+  const auto mover = *ops::ParseUnitKind(ops::DefaultRuleTables(), "armor", Side::kAllied);
   for (auto _ : state) {
     ops::GroundRouter router(ctx, mover);
     benchmark::DoNotOptimize(&router);

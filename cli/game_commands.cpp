@@ -210,9 +210,9 @@ void AddTurnCommand(CLI::App& app, Context& ctx) {
       result = std::move(*played);
       const OutputKind state_file{"an opsim state file",
                                   [](std::string_view t) { return IsOpsimFile(t, "state"); }};
-      if (auto s =
-              WriteOutputFile(to->out, ops::StateToJson(game->state(), *g->theater, g->scenario),
-                              state_file, to->force);
+      if (auto s = WriteOutputFile(
+              to->out, ops::StateToJson(game->state(), *g->theater, game->tables(), g->scenario),
+              state_file, to->force);
           !s) {
         return s;
       }

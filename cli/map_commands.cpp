@@ -202,11 +202,11 @@ std::string RouteText(const query::RouteAnswer& a) {
   return text.str();
 }
 
-std::string UnitsText(const query::HexAnswer& a) {
+std::string UnitsText(const query::LoadedGame& g, const query::HexAnswer& a) {
   std::string text;
   for (const ops::GroundUnit& u : a.units) {
     text += "  unit " + u.name + " (" + u.id + ", " + SideName(u.side) + ", " +
-            ops::UnitTypeName(u.type) + ", " + ops::SupplyStatusName(u.supply) + ")\n";
+            g.campaign->tables.type(u.type).name + ", " + ops::SupplyStatusName(u.supply) + ")\n";
   }
   if (a.flood) {
     text += std::string("  flooded (") + map::FloodKindName(a.flood->kind) + "): counts as " +
@@ -258,7 +258,7 @@ void AddMapCommand(CLI::App& app, Context& ctx) {
     auto a = query::AnswerHex(*g, mo->hex);
     if (!a) return std::unexpected(a.error());
     json j = query::ToJson(*g, *a);
-    Emit(ctx, j, HexText(j) + UnitsText(*a));
+    Emit(ctx, j, HexText(j) + UnitsText(*g, *a));
     return {};
   });
 }
@@ -328,7 +328,7 @@ void AddRenderCommand(CLI::App& app, Context& ctx) {
       for (const ops::GroundUnit& u : g->state->units) {
         if (!u.on_map()) continue;
         req.units.push_back({u.hex, u.id, u.side, UnitKind::kGround, query::CounterText(u), u.name,
-                             u.nationality, ops::UnitTypeName(u.type)});
+                             u.nationality, g->campaign->tables.type(u.type).name});
       }
       for (const ops::AirUnit& u : g->state->air) {
         if (u.status == ops::AirStatus::kBased) {

@@ -23,7 +23,7 @@ std::string ReachText(const map::Theater& t, const query::ReachAnswer& a) {
   text << SideName(f.side) << " " << (f.exploitation ? "exploitation" : "movement")
        << (f.rail ? " by rail" : "") << ", " << a.turn << ": from " << t.HexName(f.start) << ",";
   for (const ops::ReachUnit& u : f.units) {
-    text << " " << u.id << " (" << ops::MoveClassName(u.cls) << ", "
+    text << " " << u.id << " (" << u.class_name << ", "
          << ops::ToMp(static_cast<std::uint32_t>(u.allowance)) << " MP)";
   }
   if (query::WeatherRollFirst(a)) text << "\n(the weather in force; B2.1 rolls it first)";

@@ -9,6 +9,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   const int format = data[0] % 5;
   (void)opsim::db::LoadSnapshot(opsim::fuzz::AsText(data + 1, size - 1), format,
-                                *opsim::fuzz::BundledGame().theater);
+                                *opsim::fuzz::BundledGame().theater,
+                                opsim::fuzz::BundledGame().campaign->tables);
   return 0;
 }

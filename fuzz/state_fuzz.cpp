@@ -10,6 +10,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   auto src = JsonSource::FromText(std::string(fuzz::AsText(data, size)), "fuzz.json");
   if (!src) return 0;
   if (!ops::ReadStateScenario(*src)) return 0;
-  (void)ops::StateFromJson(*src, *game.theater);
+  (void)ops::StateFromJson(*src, *game.theater, game.campaign->tables);
   return 0;
 }

@@ -70,7 +70,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       break;
     case 8:
       (void)ops::ParseGroup(token, Side::kAxis);
-      (void)ops::ParseUnitKind(token, Side::kAllied);
+      (void)ops::ParseUnitKind(ops::DefaultRuleTables(), token, Side::kAllied);
       break;
     case 9:
       (void)ops::ParseGameDate(token);

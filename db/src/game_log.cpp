@@ -402,7 +402,7 @@ Result<ops::Game> GameAt(const TurnLog& log, const Rules& rules, std::int32_t ta
     if (*it > target) continue;
     auto snap = log.ReadSnapshot(*it);
     if (!snap) return std::unexpected(snap.error());
-    auto state = LoadSnapshot(snap->data, snap->format, *rules.theater);
+    auto state = LoadSnapshot(snap->data, snap->format, *rules.theater, rules.campaign->tables);
     if (!state && state.error().code == ErrorCode::kUnsupported) {
       spdlog::warn(
           "{}: the snapshot after {} player-turns cannot be read by this build ({}); "
@@ -465,7 +465,7 @@ Status CheckSnapshot(const TurnLog& log, std::int32_t turn, const ops::Game& gam
                 what + " names state " + snap->state_hash + ", the replay reached " + game.hash(),
                 log.path());
   }
-  auto state = LoadSnapshot(snap->data, snap->format, game.theater());
+  auto state = LoadSnapshot(snap->data, snap->format, game.theater(), game.tables());
   if (!state && state.error().code == ErrorCode::kUnsupported) {
     ++report.snapshots_unreadable;
     return {};

@@ -24,6 +24,8 @@
 #include <utility>
 #include <vector>
 
+#include "opsim/core/echo.h"
+
 // A new field in any of these must be in its field list, with its class's version bumped.
 static_assert(sizeof(opsim::ops::GameState) == 624, "GameState changed: update its snapshot");
 static_assert(sizeof(opsim::map::MapState) == 384, "MapState changed: update its snapshot");
@@ -455,8 +457,8 @@ std::string SaveSnapshot(const ops::GameState& state) {
   return std::move(out).str();
 }
 
-Result<ops::GameState> LoadSnapshot(std::string_view bytes, int format,
-                                    const map::Theater& theater) {
+Result<ops::GameState> LoadSnapshot(std::string_view bytes, int format, const map::Theater& theater,
+                                    const ops::RuleTables& rules) {
   if (format > kSnapshotFormat) {
     return Fail(ErrorCode::kUnsupported, "snapshot format " + std::to_string(format) +
                                              " is newer than this build reads (" + Formats() + ")");
@@ -484,6 +486,14 @@ Result<ops::GameState> LoadSnapshot(std::string_view bytes, int format,
   if (read != static_cast<std::streamoff>(bytes.size())) {
     return Fail(ErrorCode::kCorruption, "the snapshot has " + std::to_string(bytes.size() - read) +
                                             " bytes after the state");
+  }
+  for (const ops::GroundUnit& u : state.units) {
+    if (static_cast<std::size_t>(u.type) >= rules.unit_types.size()) {
+      return Fail(ErrorCode::kCorruption, "the snapshot gives unit " + EchoToken(u.id) + " type " +
+                                              std::to_string(static_cast<int>(u.type)) +
+                                              ", not one of the rules' " +
+                                              std::to_string(rules.unit_types.size()));
+    }
   }
   return state;
 }

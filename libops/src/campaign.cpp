@@ -274,11 +274,10 @@ class CampaignReader {
         unit.nationality = r_.At(u / "nationality").get<std::string>();
         auto type = r_.String(u / "type");
         if (!type) return std::unexpected(type.error());
-        auto parsed = ParseUnitType(*type);
+        auto parsed = c.tables.FindType(*type);
         if (!parsed) {
-          return src_.Bad(u / "type", "unknown unit type '" + EchoToken(*type) +
-                                          "' (infantry, mountain, airborne, cavalry, motorized, "
-                                          "mechanized, armor, engineer, construction, artillery)");
+          return src_.Bad(u / "type", "unknown unit type '" + EchoToken(*type) + "' (" +
+                                          c.tables.TypeNames() + ")");
         }
         unit.type = *parsed;
         for (auto [key, out] : {std::pair{"attack", &unit.attack},

@@ -3,10 +3,36 @@
 // rule41/kerch.cpp.
 #include <algorithm>
 
+#include "notes.h"
 #include "opsim/core/echo.h"
 #include "turn.h"
 
 namespace opsim::ops {
+
+namespace {
+
+// The hexside a crossing is on the terrain effects chart (B7.2), if the chart names it.
+std::optional<CombatHexside> CombatHexsideOf(Crossing c) {
+  switch (c) {
+    case Crossing::kMinor:
+      return CombatHexside::kMinorRiver;
+    case Crossing::kMajor:
+      return CombatHexside::kMajorRiver;
+    case Crossing::kCanal:
+      return CombatHexside::kCanal;
+    default:
+      return std::nullopt;
+  }
+}
+
+// "major river": a hexside of the chart in words.
+std::string Words(const char* name) {
+  std::string out(name);
+  std::replace(out.begin(), out.end(), '-', ' ');
+  return out;
+}
+
+}  // namespace
 
 Status Turn::Combat() {
   for (const AttackOrder& a : orders_.combat) {
@@ -57,7 +83,7 @@ Result<Turn::Declared> Turn::Weigh(const AttackOrder& a) {
     return Refuse(rules::kB7_1, "no enemy units to attack at " + Name(a.hex), a.where);
   }
   const RuleContext ctx = Ctx(false);
-  Declared d{a, {}, {}, true, std::nullopt};
+  Declared d{a, {}, {}, {}, std::nullopt};
   for (const std::string& id : a.units) {
     Status error;
     GroundUnit* u = Unit(id, a.where, &error);
@@ -67,7 +93,7 @@ Result<Turn::Declared> Turn::Weigh(const AttackOrder& a) {
     }
     if (u->hex == a.hex) {
       // B11.3: dropped onto the enemy, it attacks from within the hex, across no hexside.
-      d.all_major = false;
+      d.across.push_back(std::nullopt);
       d.attackers.push_back(u->id);
       continue;
     }
@@ -79,7 +105,7 @@ Result<Turn::Declared> Turn::Weigh(const AttackOrder& a) {
     if (auto st = KerchAttack(side, a.where); !st) return std::unexpected(st.error());
     GroundMover mover;
     mover.side = side_;
-    mover.cls = u->traits().cls;
+    mover.cls = tables_.type(u->type).cls;
     std::vector<Note> notes;
     const CrossingVerdict cross = ClassifyCrossing(ctx, mover, u->hex, side, &notes);
     if (cross.crossing == Crossing::kBlocked) {
@@ -87,7 +113,7 @@ Result<Turn::Declared> Turn::Weigh(const AttackOrder& a) {
                     u->name + " cannot attack across " + t_.HexsideName(side) + ": " + cross.why,
                     a.where);
     }
-    d.all_major = d.all_major && cross.crossing == Crossing::kMajor;
+    d.across.push_back(CombatHexsideOf(cross.crossing));
     d.crossings.push_back(StepNotes{{u->hex, a.hex}, std::move(notes)});
     d.attackers.push_back(u->id);
   }
@@ -106,27 +132,55 @@ CombatOdds Turn::Odds(const Declared& d, bool swamp) {
   // B7.2: odds, columns and shifts.
   const CombatTables& crt = tables_.combat;
   const map::HexRef hex = d.order.hex;
-  CombatOdds o;
-  for (GroundUnit* u : Attackers(d)) {
-    o.attack += u->supply == SupplyStatus::kSupplied ? u->attack
-                                                     : u->attack / crt.out_of_supply_attack_divisor;
-  }
-  for (GroundUnit* u : UnitsAt(hex, Enemy(side_))) o.defense += u->defense;
-  o.defense = std::max(o.defense, 1);
-  o.column = std::max(crt.Column(o.attack, o.defense), 0);
   const map::HexInfo& info = t_.hex(hex);
   const map::Terrain terrain = swamp ? map::Terrain::kSwamp : info.terrain;
+  // Strengths in quarters, each attacker's multiplied by its hexside's and the defenders' by
+  // their terrain's; the totals drop their fractions.
+  CombatOdds o;
+  std::vector<std::string> multiplied;
+  const std::vector<GroundUnit*> attackers = Attackers(d);
+  for (std::size_t i = 0; i < attackers.size(); ++i) {
+    const GroundUnit* u = attackers[i];
+    const int attack = u->supply == SupplyStatus::kSupplied
+                           ? u->attack
+                           : u->attack / crt.out_of_supply_attack_divisor;
+    const int quarters = d.across[i] ? crt.attack_multiplier[static_cast<int>(*d.across[i])] : 4;
+    if (quarters != 4) {
+      multiplied.push_back(u->name + " x" + Quarters(quarters) + " across a " +
+                           Words(CombatHexsideName(*d.across[i])));
+    }
+    o.attack += attack * quarters;
+  }
+  const int defense_quarters = crt.defense_multiplier[static_cast<int>(terrain)];
+  for (GroundUnit* u : UnitsAt(hex, Enemy(side_))) o.defense += u->defense * defense_quarters;
+  if (defense_quarters != 4) {
+    multiplied.push_back("defense x" + Quarters(defense_quarters) + " in " +
+                         map::TerrainName(terrain));
+  }
+  o.attack /= 4;
+  o.defense = std::max(o.defense / 4, 1);
+  o.column = std::max(crt.Column(o.attack, o.defense), 0);
   o.shift =
       crt.terrain_shift[static_cast<int>(terrain)] + crt.city_shift[static_cast<int>(info.city)];
-  if (d.all_major) o.shift += crt.major_river_shift;
+  // A hexside shifts the column when every attacker attacks across its kind.
+  const std::optional<CombatHexside> across =
+      !d.across.empty() && std::all_of(d.across.begin(), d.across.end(),
+                                       [&](const auto& h) { return h == d.across.front(); })
+          ? d.across.front()
+          : std::nullopt;
+  const int hexside_shift = across ? crt.hexside_shift[static_cast<int>(*across)] : 0;
+  o.shift += hexside_shift;
   o.shifted = std::clamp(o.column + o.shift, 0, static_cast<int>(crt.columns.size()) - 1);
-  o.text = std::to_string(o.attack) + " to " + std::to_string(o.defense) + ", column " +
-           crt.columns[o.column] +
-           (o.shift ? " shifted " + std::to_string(o.shift) + " (" + map::TerrainName(terrain) +
-                          (info.city != map::CityKind::kNone ? ", city" : "") +
-                          (d.all_major ? ", across a major river" : "") + ")"
-                    : "") +
-           " to " + crt.columns[o.shifted];
+  std::string why;
+  for (const std::string& m : multiplied) why += (why.empty() ? " (" : "; ") + m;
+  o.text =
+      std::to_string(o.attack) + " to " + std::to_string(o.defense) +
+      (why.empty() ? "" : why + ")") + ", column " + crt.columns[o.column] +
+      (o.shift ? " shifted " + std::to_string(o.shift) + " (" + map::TerrainName(terrain) +
+                     (info.city != map::CityKind::kNone ? ", city" : "") +
+                     (hexside_shift ? ", across a " + Words(CombatHexsideName(*across)) : "") + ")"
+               : "") +
+      " to " + crt.columns[o.shifted];
   return o;
 }
 

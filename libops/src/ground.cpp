@@ -5,6 +5,7 @@
 #include <array>
 
 #include "notes.h"
+#include "opsim/core/echo.h"
 #include "opsim/core/rule_ids.h"
 #include "opsim/ops/route.h"
 #include "rule41/rule41.h"
@@ -14,24 +15,17 @@ namespace opsim::ops {
 using map::HexRef;
 using map::HexsideRef;
 
-Result<GroundMover> ParseUnitKind(std::string_view kind, Side side) {
+Result<GroundMover> ParseUnitKind(const RuleTables& tables, std::string_view kind, Side side) {
+  const auto type = tables.FindType(kind);
+  if (!type) {
+    return Fail(ErrorCode::kInvalidInput,
+                "unknown unit type '" + EchoToken(kind) + "' (" + tables.TypeNames() + ")",
+                EchoToken(kind));
+  }
   GroundMover m;
   m.side = side;
-  if (kind == "infantry" || kind == "mountain") {
-    m.cls = MoveClass::kFoot;
-  } else if (kind == "engineer") {
-    m.cls = MoveClass::kFoot;
-    m.engineer = true;
-  } else if (kind == "cavalry") {
-    m.cls = MoveClass::kCavalry;
-  } else if (kind == "motorized" || kind == "armor") {
-    m.cls = MoveClass::kMotorized;
-  } else {
-    return Fail(ErrorCode::kInvalidInput,
-                "unknown unit kind '" + std::string(kind) +
-                    "' (infantry, mountain, engineer, cavalry, motorized, armor)",
-                std::string(kind));
-  }
+  m.cls = tables.type(*type).cls;
+  m.engineer = tables.type(*type).engineer;
   return m;
 }
 
@@ -70,8 +64,8 @@ StepVerdict EvaluateGroundHex(const RuleContext& ctx, const GroundMover& mover, 
   v.cost = m.terrain[static_cast<int>(terrain)][c];
   if (v.cost == kProhibited) {
     return Blocked(rules::kB4_1, notes, [&]() -> std::string {
-      return std::string(map::TerrainName(terrain)) + " is closed to " + MoveClassName(mover.cls) +
-             " units";
+      return std::string(map::TerrainName(terrain)) + " is closed to " +
+             ctx.tables.movement.ClassName(mover.cls) + " units";
     });
   }
   AddNote(notes, rules::kB4_1, [&]() -> std::string {

@@ -5,6 +5,7 @@
 // Stateless; private to libops.
 #pragma once
 
+#include <algorithm>
 #include <string>
 
 #include "opsim/map/state.h"
@@ -36,12 +37,15 @@ inline int OverrunAttack(const GroundUnit& u, const RuleTables& t) {
                                              : u.attack / t.combat.out_of_supply_attack_divisor;
 }
 
-// B4.9: an overrun's odds in hex `info` after its terrain and city shifts; an empty defence
-// gives just the odds an overrun needs.
+// B4.9: an overrun's odds in hex `info`, its defence multiplied by the terrain (B7.2, whole
+// points, at least 1) and the odds shifted by its terrain and city; an empty defence gives just
+// the odds an overrun needs.
 inline int OverrunOdds(const RuleTables& t, const map::HexInfo& info, int attack, int defense) {
-  const int shift = t.combat.terrain_shift[static_cast<int>(info.terrain)] +
-                    t.combat.city_shift[static_cast<int>(info.city)];
-  return defense == 0 ? t.combat.overrun_odds : attack / defense + shift;
+  const int terrain = static_cast<int>(info.terrain);
+  const int shift =
+      t.combat.terrain_shift[terrain] + t.combat.city_shift[static_cast<int>(info.city)];
+  if (defense == 0) return t.combat.overrun_odds;
+  return attack / std::max(defense * t.combat.defense_multiplier[terrain] / 4, 1) + shift;
 }
 
 // B5.1, B14.1: what bars a rail move's path from `from` into `to`, or an empty rule. For the

@@ -55,14 +55,14 @@ Result<Turn::MovingStack> Turn::GatherStack(const MoveOrder& m, bool exploitatio
     if (moved_.count(u->id)) {
       return Refuse(rules::kB4_10, u->name + " has already moved this phase", m.where);
     }
-    if (exploitation && (!u->traits().motorized || attacked_.count(u->id))) {
+    if (exploitation && (!tables_.type(u->type).motorized || attacked_.count(u->id))) {
       return Refuse(rules::kB7_8,
                     u->name +
                         " may not exploit: only motorized units that did not attack "
                         "this player-turn",
                     m.where);
     }
-    stack.engineer = stack.engineer || u->traits().engineer;
+    stack.engineer = stack.engineer || tables_.type(u->type).engineer;
     stack.units.push_back(u);
   }
   for (const Waypoint& w : m.path) {
@@ -136,7 +136,7 @@ Status Turn::GroundStep(MovingStack& stack, const MoveOrder& m, std::size_t i,
   special.push_back(StepNotes{{from, to}, {}});
   for (std::size_t k = 0; k < stack.units.size(); ++k) {
     const GroundMover mover =
-        StackMover(side_, stack.units[k]->traits().cls, stack.engineer, stack.halves);
+        StackMover(side_, tables_.type(stack.units[k]->type).cls, stack.engineer, stack.halves);
     std::vector<Note> notes;
     const StepVerdict step = side.valid() ? EvaluateGroundStep(ctx, mover, from, side, &notes)
                                           : EvaluateFerryStep(ctx, mover, *ferry, from, &notes);
@@ -414,7 +414,8 @@ Status Turn::AirMove(const MoveOrder& m) {
     Status error;
     GroundUnit* u = Unit(m.units.front(), m.where, &error);
     if (u == nullptr) return error;
-    if (!u->traits().airborne) return Refuse(rules::kB11_3, u->name + " is not airborne", m.where);
+    if (!tables_.type(u->type).airborne)
+      return Refuse(rules::kB11_3, u->name + " is not airborne", m.where);
     if (moved_.count(u->id)) return Refuse(rules::kB11_3, u->name + " has already moved", m.where);
     if (!t_.hex(u->hex).airbase && !s_.map.ice_airfield(u->hex)) {
       return Refuse(rules::kB11_3, u->name + " must start at an airbase", m.where);
@@ -512,7 +513,7 @@ Status Turn::BridgeWork(const MoveOrder& m) {
     Say("bridge", rule41::BridgeRule(side, rule), u->name + " destroys the " + what + " on " + name,
         {u->id}, {side.a, side.b}, {});
   } else {
-    if (!u->traits().construction) {
+    if (!tables_.type(u->type).construction) {
       return Refuse(rule,
                     u->name +
                         " is no construction unit: only engineers and construction units "

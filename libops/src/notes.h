@@ -33,6 +33,11 @@ StepVerdict Blocked(RuleId rule, std::vector<Note>* notes, Text why) {
 inline std::string Halves(std::int64_t halves) {
   return std::to_string(halves / 2) + (halves % 2 ? ".5" : "");
 }
+// A multiplier in quarters as people read it: "2", "0.5", "1.25".
+inline std::string Quarters(int quarters) {
+  static constexpr const char* kParts[] = {"", ".25", ".5", ".75"};
+  return std::to_string(quarters / 4) + kParts[quarters % 4];
+}
 inline std::string Mp(std::uint32_t halves) {
   return Halves(halves) + " MP";
 }

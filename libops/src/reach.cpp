@@ -31,7 +31,7 @@ constexpr std::uint32_t kNone = 0xFFFFFFFFu;
 struct Label {
   std::uint32_t hex = 0;
   std::uint32_t cost = 0;  // the most any unit has spent: the order labels are settled in
-  std::array<std::uint32_t, kMoveClassCount> spent{};  // by class slot, markers excluded
+  std::array<std::uint32_t, kMaxMoveClasses> spent{};  // by class slot, markers excluded
   std::uint32_t pred = kNone;                          // label
   std::uint32_t next = kNone;                          // the hex's next label
   bool dead = false;                                   // beaten after it was queued
@@ -64,7 +64,7 @@ class Search {
  private:
   void Rail();  // B5.1: breadth-first along the railroads
   Status Gather();
-  std::uint32_t CostOf(const std::array<std::uint32_t, kMoveClassCount>& spent) const;
+  std::uint32_t CostOf(const std::array<std::uint32_t, kMaxMoveClasses>& spent) const;
   // The step from label `l`'s hex into `to` (across `side`, or by `ferry`), queued if affordable.
   void Relax(std::uint32_t l, HexRef to, HexsideRef side, const map::RailFerry* ferry);
   void Insert(Label next);
@@ -85,8 +85,8 @@ class Search {
   int halves_ = 0;
   std::vector<MoveClass> classes_;                       // by slot
   std::vector<GroundMover> movers_;                      // by slot
-  std::array<std::uint32_t, kMoveClassCount> budget_{};  // by slot: the least any unit may spend
-  std::array<std::uint32_t, kMoveClassCount> marker_{};  // by slot: the most any unit owes first
+  std::array<std::uint32_t, kMaxMoveClasses> budget_{};  // by slot: the least any unit may spend
+  std::array<std::uint32_t, kMaxMoveClasses> marker_{};  // by slot: the most any unit owes first
   std::vector<std::uint8_t> zoc_;
   std::unordered_map<std::uint32_t, int> defense_;  // enemy-held hexes: their defence
   std::unordered_map<std::uint32_t, int> friends_;  // friendly half REs outside the stack
@@ -128,7 +128,7 @@ Status Search::Gather() {
           r_.rail ? rules::kB5_1 : rules::kB4_10,
           u->name + " is in " + t_.HexName(u->hex) + ", not " + t_.HexName(stack_.front()->hex));
     }
-    if (r_.exploitation && !u->traits().motorized) {
+    if (r_.exploitation && !tables_.type(u->type).motorized) {
       return refuse(rules::kB7_8, u->name + " may not exploit: only motorized units exploit");
     }
     if (std::find(stack_.begin(), stack_.end(), u) != stack_.end()) {
@@ -146,17 +146,21 @@ Status Search::Gather() {
         r_.units.front(), std::string(rules::kB5_1.id));
   }
   bool engineer = false;
-  for (const GroundUnit* u : stack_) engineer = engineer || u->traits().engineer;
+  for (const GroundUnit* u : stack_) engineer = engineer || tables_.type(u->type).engineer;
   budget_.fill(kNone);
   for (const GroundUnit* u : stack_) {
-    const MoveClass cls = u->traits().cls;
+    const MoveClass cls = tables_.type(u->type).cls;
     auto it = std::find(classes_.begin(), classes_.end(), cls);
     const auto slot = static_cast<std::size_t>(it - classes_.begin());
     if (it == classes_.end()) {
       classes_.push_back(cls);
       movers_.push_back(StackMover(side, cls, engineer, halves_));
     }
-    ReachUnit ru{u->id, u->name, cls, MoveAllowance(*u, tables_, r_.exploitation),
+    ReachUnit ru{u->id,
+                 u->name,
+                 cls,
+                 tables_.movement.ClassName(cls),
+                 MoveAllowance(*u, tables_, r_.exploitation),
                  u->extra_mp_marker * 2};
     // A unit whose marker exceeds its allowance has nothing left: every step is refused.
     const int left = std::max(ru.allowance - ru.marker, 0);
@@ -176,7 +180,7 @@ Status Search::Gather() {
   return {};
 }
 
-std::uint32_t Search::CostOf(const std::array<std::uint32_t, kMoveClassCount>& spent) const {
+std::uint32_t Search::CostOf(const std::array<std::uint32_t, kMaxMoveClasses>& spent) const {
   std::uint32_t most = 0;
   for (std::size_t k = 0; k < classes_.size(); ++k) most = std::max(most, marker_[k] + spent[k]);
   return most;
@@ -365,7 +369,7 @@ std::string Search::Why(const Refusal& r) const {
       return Step(r.slot, r.from, t_.HexsideBetween(r.from, r.to), ferry, &notes).why;
     }
     case Refusal::kAllowance:
-      return std::string(MoveClassName(classes_[r.slot])) + " units would have spent " +
+      return tables_.movement.ClassName(classes_[r.slot]) + " units would have spent " +
              Mp(r.need) + " entering " + t_.HexName(r.to) + "; they have " + Mp(r.limit);
     case Refusal::kOverrun:
       return "an overrun at " + t_.HexName(r.to) + " needs " +

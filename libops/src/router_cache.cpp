@@ -31,7 +31,8 @@ std::string Signature(const RuleContext& ctx, const GroundMover& mover) {
 
 GroundRouter& RouterCache::Get(const RuleContext& ctx, const GroundMover& mover,
                                GroundRouter::Arcs arcs) {
-  const std::string key = std::string(SideName(mover.side)) + MoveClassName(mover.cls) +
+  const std::string key = std::string(SideName(mover.side)) +
+                          std::to_string(static_cast<int>(mover.cls)) +
                           (mover.engineer ? "e" : "") + std::to_string(mover.res) +
                           (arcs == GroundRouter::Arcs::kInbound ? "<" : ">");
   const std::string sig = Signature(ctx, mover);

@@ -8,6 +8,7 @@
 #include <set>
 #include <type_traits>
 
+#include "opsim/core/echo.h"
 #include "opsim/core/sha256.h"
 #include "opsim/map/scenario.h"
 
@@ -54,7 +55,8 @@ constexpr Section SectionOf() {
   return Section::kGame;
 }
 
-// The enums a state holds: their names (EnumCount, in game_state.h, says how many each has).
+// The enums a state holds: their names (EnumCount, in game_state.h, says how many each has). A
+// unit type is named by the game's rules instead.
 const char* Name(Side v) {
   return SideName(v);
 }
@@ -66,9 +68,6 @@ const char* Name(map::CanalStatus v) {
 }
 const char* Name(map::FloodKind v) {
   return map::FloodKindName(v);
-}
-const char* Name(UnitType v) {
-  return UnitTypeName(v);
 }
 const char* Name(UnitStatus v) {
   return UnitStatusName(v);
@@ -111,7 +110,7 @@ Result<ScenarioId> ReadScenarioId(const JsonReader& r) {
 
 class Writer {
  public:
-  explicit Writer(const map::Theater& t) : t_(t) {}
+  Writer(const map::Theater& t, const RuleTables& rules) : t_(t), rules_(rules) {}
 
   json Game(const GameState& s) const {
     json doc = json::object();
@@ -134,7 +133,9 @@ class Writer {
  private:
   template <class T>
   json Value(const T& v) const {
-    if constexpr (std::is_enum_v<T>) {
+    if constexpr (std::is_same_v<T, UnitType>) {
+      return rules_.type(v).name;
+    } else if constexpr (std::is_enum_v<T>) {
       return Name(v);
     } else if constexpr (std::is_same_v<T, std::uint64_t>) {
       return std::to_string(v);  // beyond what a JSON number holds exactly
@@ -231,11 +232,13 @@ class Writer {
   }
 
   const map::Theater& t_;
+  const RuleTables& rules_;
 };
 
 class StateReader {
  public:
-  StateReader(const JsonSource& src, const map::Theater& t) : src_(src), r_(src), t_(t) {}
+  StateReader(const JsonSource& src, const map::Theater& t, const RuleTables& rules)
+      : src_(src), r_(src), t_(t), rules_(rules) {}
 
   Result<LoadedState> Read() {
     auto id = Header();
@@ -559,28 +562,36 @@ class StateReader {
   Result<E> Enum(const P& obj, const std::string& key) const {
     auto v = Str(obj, key.c_str());
     if (!v) return std::unexpected(v.error());
-    for (int i = 0; i < EnumCount(E{}); ++i) {
-      if (*v == Name(static_cast<E>(i))) return static_cast<E>(i);
-    }
-    if constexpr (std::is_same_v<E, Side>) {
-      return src_.Bad(obj / key, "a side is axis or allied");
-    } else if constexpr (std::is_same_v<E, map::CanalStatus>) {
-      return src_.Bad(obj / key, "unknown canal status '" + *v + "'");
+    if constexpr (std::is_same_v<E, UnitType>) {
+      if (auto type = rules_.FindType(*v)) return *type;
+      return src_.Bad(obj / key,
+                      "unknown unit type '" + EchoToken(*v) + "' (" + rules_.TypeNames() + ")");
     } else {
-      return src_.Bad(obj / key, "unknown value '" + *v + "'");
+      for (int i = 0; i < EnumCount(E{}); ++i) {
+        if (*v == Name(static_cast<E>(i))) return static_cast<E>(i);
+      }
+      if constexpr (std::is_same_v<E, Side>) {
+        return src_.Bad(obj / key, "a side is axis or allied");
+      } else if constexpr (std::is_same_v<E, map::CanalStatus>) {
+        return src_.Bad(obj / key, "unknown canal status '" + *v + "'");
+      } else {
+        return src_.Bad(obj / key, "unknown value '" + *v + "'");
+      }
     }
   }
 
   const JsonSource& src_;
   JsonReader r_;
   const map::Theater& t_;
+  const RuleTables& rules_;
   int version_ = 0;
 };
 
 }  // namespace
 
-std::string StateToJson(const GameState& s, const map::Theater& t, const ScenarioId& scenario) {
-  json doc = Writer(t).Game(s);
+std::string StateToJson(const GameState& s, const map::Theater& t, const RuleTables& rules,
+                        const ScenarioId& scenario) {
+  json doc = Writer(t, rules).Game(s);
   doc["opsim"] = "state";
   doc["version"] = kStateFormatVersion;
   doc["scenario"] = {{"name", scenario.name}, {"path", scenario.path}, {"sha256", scenario.sha256}};
@@ -593,8 +604,9 @@ Result<ScenarioId> ReadStateScenario(const JsonSource& src) {
   return ReadScenarioId(JsonReader(src));
 }
 
-Result<LoadedState> StateFromJson(const JsonSource& src, const map::Theater& t) {
-  return StateReader(src, t).Read();
+Result<LoadedState> StateFromJson(const JsonSource& src, const map::Theater& t,
+                                  const RuleTables& rules) {
+  return StateReader(src, t, rules).Read();
 }
 
 }  // namespace opsim::ops

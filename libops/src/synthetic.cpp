@@ -110,7 +110,7 @@ Orders SyntheticOrders(const Game& game, std::uint64_t seed) {
     if (dice.Roll(4) == 1) continue;  // some units hold
     GroundMover mover;
     mover.side = side;
-    mover.cls = u.traits().cls;
+    mover.cls = game.tables().type(u.type).cls;
     const int first = dice.Roll(6) - 1;
     for (int k = 0; k < map::kDirCount; ++k) {
       const auto d = static_cast<map::Dir>((first + k) % map::kDirCount);
@@ -140,7 +140,7 @@ Orders SyntheticOrders(const Game& game, std::uint64_t seed) {
     const GroundUnit* u = s.FindUnit(id);
     GroundMover mover;
     mover.side = side;
-    mover.cls = u->traits().cls;
+    mover.cls = game.tables().type(u->type).cls;
     for (map::Dir d : map::kAllDirs) {
       const map::HexsideRef e = t.HexsideAt(hex, d);
       if (!e.valid()) continue;

@@ -14,7 +14,8 @@ namespace {
 
 using P = JsonSource::Pointer;
 
-constexpr std::array<const char*, kMoveClassCount> kClassNames = {"foot", "cavalry", "motorized"};
+constexpr std::array<const char*, kCrossingKinds> kCombatHexsideNames = {"minor-river",
+                                                                         "major-river", "canal"};
 
 class TablesReader {
  public:
@@ -27,7 +28,7 @@ class TablesReader {
     if (auto s =
             r_.OnlyKeys(root, {"opsim", "version", "name", "notes", "movement", "naval", "stacking",
                                "zones-of-control", "overrun", "rail", "exploitation", "combat",
-                               "supply", "flooding", "air", "ports", "weather"});
+                               "supply", "flooding", "air", "ports", "weather", "units"});
         !s) {
       return std::unexpected(s.error());
     }
@@ -40,9 +41,9 @@ class TablesReader {
           "combat", "supply", "flooding", "air", "ports", "weather"}) {
       if (auto s = r_.Require(root, key); !s) return std::unexpected(s.error());
     }
-    for (auto step :
-         {&TablesReader::ReadMovement, &TablesReader::ReadNaval, &TablesReader::ReadSmall,
-          &TablesReader::ReadCombat, &TablesReader::ReadFlooding, &TablesReader::ReadWeather}) {
+    for (auto step : {&TablesReader::ReadMovement, &TablesReader::ReadUnits,
+                      &TablesReader::ReadNaval, &TablesReader::ReadSmall, &TablesReader::ReadCombat,
+                      &TablesReader::ReadFlooding, &TablesReader::ReadWeather}) {
       if (auto s = (this->*step)(t); !s) return std::unexpected(s.error());
     }
     return t;
@@ -61,16 +62,18 @@ class TablesReader {
     return static_cast<Half>(halves);
   }
 
-  Status PerClass(const P& at, std::array<Half, kMoveClassCount>& out, bool allow_null) const {
+  Status PerClass(const P& at, ClassCosts& out, bool allow_null) const {
     const auto& j = r_.At(at);
     if (j.is_null() && allow_null) {
       out.fill(kProhibited);
       return {};
     }
-    if (!j.is_array() || j.size() != kMoveClassCount) {
-      return src_.Bad(at, "expected one cost per class: [foot, cavalry, motorized]");
+    if (!j.is_array() || j.size() != classes_.size()) {
+      std::string names;
+      for (const std::string& c : classes_) names += (names.empty() ? "" : ", ") + c;
+      return src_.Bad(at, "expected one cost per class: [" + names + "]");
     }
-    for (std::size_t i = 0; i < kMoveClassCount; ++i) {
+    for (std::size_t i = 0; i < classes_.size(); ++i) {
       auto v = Mp(at / i, false);
       if (!v) return std::unexpected(v.error());
       out[i] = *v;
@@ -78,7 +81,40 @@ class TablesReader {
     return {};
   }
 
-  Status ReadMovement(RuleTables& t) const {
+  // B4.1: the movement classes, each a distinct name; the base rules' three when absent.
+  Status ReadClasses(MovementTables& m) {
+    const P at = P("/movement") / "classes";
+    if (!r_.Has(P("/movement"), "classes")) {
+      classes_ = DefaultRuleTables().movement.classes;
+    } else {
+      auto list = r_.Array(at);
+      if (!list) return std::unexpected(list.error());
+      if ((*list)->empty() || (*list)->size() > kMaxMoveClasses) {
+        return src_.Bad(at, "from 1 to " + std::to_string(kMaxMoveClasses) + " movement classes");
+      }
+      for (std::size_t i = 0; i < (*list)->size(); ++i) {
+        auto name = r_.String(at / i);
+        if (!name) return std::unexpected(name.error());
+        if (!IsTypeName(*name)) {
+          return src_.Bad(at / i, "a class is named in lower-case letters, digits and '-'");
+        }
+        if (std::find(classes_.begin(), classes_.end(), *name) != classes_.end()) {
+          return src_.Bad(at / i, "class '" + *name + "' is named twice");
+        }
+        classes_.push_back(*name);
+      }
+    }
+    m.classes = classes_;
+    return {};
+  }
+
+  // 1 to 24 characters of a-z, 0-9 and '-': a unit type's or a class's name.
+  static bool IsTypeName(std::string_view name) {
+    return !name.empty() && name.size() <= 24 &&
+           name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") == std::string::npos;
+  }
+
+  Status ReadMovement(RuleTables& t) {
     MovementTables& m = t.movement;
     const P at("/movement");
     if (auto s =
@@ -86,6 +122,7 @@ class TablesReader {
         !s) {
       return s;
     }
+    if (auto s = ReadClasses(m); !s) return s;
     for (const char* key : {"terrain", "hexside", "road", "engineer-river-reduction"}) {
       if (auto s = r_.Require(at, key); !s) return s;
     }
@@ -104,7 +141,7 @@ class TablesReader {
     }
     struct Row {
       const char* key;
-      std::array<Half, kMoveClassCount>* out;
+      ClassCosts* out;
     };
     for (Row row : {Row{"minor-river", &m.minor_river}, Row{"major-river", &m.major_river},
                     Row{"canal", &m.canal}, Row{"frozen-minor-river", &m.frozen_minor_river},
@@ -123,7 +160,71 @@ class TablesReader {
     return {};
   }
 
-  Status ReadNaval(RuleTables& t) const {
+  // B3.1: the unit types, each with its class and the flags the rules read; the base rules'
+  // ten when absent (then every class they name must be one of movement.classes).
+  Status ReadUnits(RuleTables& t) {
+    if (!r_.Has(P(), "units")) {
+      for (UnitTypeRules type : DefaultRuleTables().unit_types) {
+        const std::string& cls = DefaultRuleTables().movement.ClassName(type.cls);
+        auto it = std::find(classes_.begin(), classes_.end(), cls);
+        if (it == classes_.end()) {
+          return src_.Bad(P(), "give units.types: the base rules' " + type.name + " moves as " +
+                                   cls + ", which movement.classes does not name");
+        }
+        type.cls = static_cast<MoveClass>(it - classes_.begin());
+        t.unit_types.push_back(std::move(type));
+      }
+      return {};
+    }
+    const P at = P("/units");
+    if (auto s = OnlyKeysOf(at, {"types"}); !s) return s;
+    if (auto s = r_.Require(at, "types"); !s) return s;
+    auto list = r_.Array(at / "types");
+    if (!list) return std::unexpected(list.error());
+    if ((*list)->empty() || (*list)->size() > kMaxUnitTypes) {
+      return src_.Bad(at / "types", "from 1 to " + std::to_string(kMaxUnitTypes) + " unit types");
+    }
+    for (std::size_t i = 0; i < (*list)->size(); ++i) {
+      const P here = at / "types" / i;
+      if (auto s = OnlyKeysOf(
+              here, {"type", "class", "motorized", "engineer", "construction", "airborne"});
+          !s) {
+        return s;
+      }
+      UnitTypeRules type;
+      for (const char* key : {"type", "class"}) {
+        if (auto s = r_.Require(here, key); !s) return s;
+      }
+      auto name = r_.String(here / "type");
+      if (!name) return std::unexpected(name.error());
+      if (!IsTypeName(*name)) {
+        return src_.Bad(here / "type",
+                        "a unit type is named in lower-case letters, digits and '-'");
+      }
+      if (t.FindType(*name)) {
+        return src_.Bad(here / "type", "unit type '" + *name + "' is defined twice");
+      }
+      type.name = *name;
+      auto cls = r_.String(here / "class");
+      if (!cls) return std::unexpected(cls.error());
+      auto it = std::find(classes_.begin(), classes_.end(), *cls);
+      if (it == classes_.end()) {
+        return src_.Bad(here / "class", "'" + EchoToken(*cls) + "' is not one of movement.classes");
+      }
+      type.cls = static_cast<MoveClass>(it - classes_.begin());
+      for (auto [key, out] :
+           {std::pair{"motorized", &type.motorized}, std::pair{"engineer", &type.engineer},
+            std::pair{"construction", &type.construction}, std::pair{"airborne", &type.airborne}}) {
+        auto v = r_.OptBool(here, key, false);
+        if (!v) return std::unexpected(v.error());
+        *out = *v;
+      }
+      t.unit_types.push_back(std::move(type));
+    }
+    return {};
+  }
+
+  Status ReadNaval(RuleTables& t) {
     NavalTables& n = t.naval;
     const P at("/naval");
     if (auto s = r_.OnlyKeys(
@@ -156,7 +257,7 @@ class TablesReader {
   }
 
   // The one- and two-number sections.
-  Status ReadSmall(RuleTables& t) const {
+  Status ReadSmall(RuleTables& t) {
     struct Field {
       const char* section;
       const char* key;
@@ -318,12 +419,12 @@ class TablesReader {
     return out;
   }
 
-  Status ReadCombat(RuleTables& t) const {
+  Status ReadCombat(RuleTables& t) {
     CombatTables& c = t.combat;
     const P at("/combat");
-    if (auto s =
-            OnlyKeysOf(at, {"kind", "die", "columns", "codes", "results", "terrain-shift",
-                            "city-shift", "major-river-shift", "out-of-supply-attack-divisor"});
+    if (auto s = OnlyKeysOf(at, {"kind", "die", "columns", "codes", "results", "terrain-shift",
+                                 "city-shift", "hexside-shift", "defense-multiplier",
+                                 "attack-multiplier", "out-of-supply-attack-divisor"});
         !s) {
       return s;
     }
@@ -381,11 +482,52 @@ class TablesReader {
       const char* name = map::CityKindName(static_cast<map::CityKind>(ck));
       if (auto s = IntField(at / "city-shift", name, -10, 10, c.city_shift[ck]); !s) return s;
     }
-    if (auto s = IntField(at, "major-river-shift", -10, 10, c.major_river_shift); !s) return s;
+    if (auto s = ReadCombatEffects(c); !s) return s;
     return IntField(at, "out-of-supply-attack-divisor", 1, 10, c.out_of_supply_attack_divisor);
   }
 
-  Status ReadFlooding(RuleTables& t) const {
+  // The terrain effects chart's combat part beyond the terrain and city shifts: optional objects
+  // naming some terrains or hexsides; each one unnamed shifts by 0 and multiplies by 1.
+  Status ReadCombatEffects(CombatTables& c) const {
+    const P at("/combat");
+    std::vector<std::string_view> terrains, hexsides;
+    for (int tr = 0; tr < map::kTerrainCount; ++tr) {
+      terrains.push_back(map::TerrainName(static_cast<map::Terrain>(tr)));
+    }
+    for (const char* h : kCombatHexsideNames) hexsides.push_back(h);
+    c.defense_multiplier.fill(4);
+    c.attack_multiplier.fill(4);
+    c.hexside_shift.fill(0);
+    struct Table {
+      const char* key;
+      const std::vector<std::string_view>* names;
+      int* out;
+      bool multiplier;
+    };
+    for (Table tb : {Table{"hexside-shift", &hexsides, c.hexside_shift.data(), false},
+                     Table{"defense-multiplier", &terrains, c.defense_multiplier.data(), true},
+                     Table{"attack-multiplier", &hexsides, c.attack_multiplier.data(), true}}) {
+      if (!r_.Has(at, tb.key)) continue;
+      if (auto s = OnlyKeysOf(at / tb.key, *tb.names); !s) return s;
+      for (std::size_t i = 0; i < tb.names->size(); ++i) {
+        const std::string key((*tb.names)[i]);
+        if (!r_.Has(at / tb.key, key.c_str())) continue;
+        if (!tb.multiplier) {
+          if (auto s = IntField(at / tb.key, key.c_str(), -10, 10, tb.out[i]); !s) return s;
+          continue;
+        }
+        const auto& j = r_.At(at / tb.key / key);
+        const double quarters = j.is_number() ? j.get<double>() * 4 : -1;
+        if (quarters < 0 || quarters > 32 || std::floor(quarters) != quarters) {
+          return src_.Bad(at / tb.key / key, "a multiplier runs from 0 to 8 in steps of 1/4");
+        }
+        tb.out[i] = static_cast<int>(quarters);
+      }
+    }
+    return {};
+  }
+
+  Status ReadFlooding(RuleTables& t) {
     FloodTables& f = t.flooding;
     const P at("/flooding");
     if (auto s = OnlyKeysOf(at, {"die", "results", "netherlands-modifier",
@@ -428,7 +570,7 @@ class TablesReader {
     return {};
   }
 
-  Status ReadWeather(RuleTables& t) const {
+  Status ReadWeather(RuleTables& t) {
     const P at("/weather");
     if (auto s = OnlyKeysOf(at, {"freezes", "codes", "zones"}); !s) return s;
     if (auto s = r_.Require(at, "freezes"); !s) return s;
@@ -474,12 +616,26 @@ class TablesReader {
 
   const JsonSource& src_;
   JsonReader r_;
+  std::vector<std::string> classes_;  // movement.classes, once read
 };
 
 }  // namespace
 
-const char* MoveClassName(MoveClass c) {
-  return kClassNames[static_cast<int>(c)];
+const char* CombatHexsideName(CombatHexside h) {
+  return kCombatHexsideNames[static_cast<int>(h)];
+}
+
+std::optional<UnitType> RuleTables::FindType(std::string_view name) const {
+  for (std::size_t i = 0; i < unit_types.size(); ++i) {
+    if (unit_types[i].name == name) return static_cast<UnitType>(i);
+  }
+  return std::nullopt;
+}
+
+std::string RuleTables::TypeNames() const {
+  std::string out;
+  for (const UnitTypeRules& u : unit_types) out += (out.empty() ? "" : ", ") + u.name;
+  return out;
 }
 
 int CombatTables::Column(int attack, int defense) const {

@@ -213,7 +213,7 @@ std::optional<Note> Turn::RetreatBar(const GroundUnit& u, map::HexsideRef e) {
   const map::HexRef to = t_.hexside(e).Other(u.hex);
   GroundMover mover;
   mover.side = u.side;
-  mover.cls = u.traits().cls;
+  mover.cls = tables_.type(u.type).cls;
   std::vector<Note> notes;
   if (StepVerdict v = EvaluateGroundStep(Ctx(false), mover, u.hex, e, &notes); !v.blocked.empty()) {
     return Note{v.blocked, v.why};

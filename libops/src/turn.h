@@ -78,7 +78,9 @@ class Turn {
     AttackOrder order;
     std::vector<std::string> attackers;  // by id, in the order's order
     std::vector<StepNotes> crossings;    // the Rule 41 clauses that shaped each attacker's hexside
-    bool all_major = true;
+    // Each attacker's hexside as the terrain effects chart names it (B7.2), in the attackers'
+    // order: none from within the hex (B11.3) or across a hexside the chart does not name.
+    std::vector<std::optional<CombatHexside>> across;
     std::optional<CombatResult> result;  // once resolved: none when it did not go on
   };
   // B7.1: checks an attack as declaring it would, recording nothing (a preview's).

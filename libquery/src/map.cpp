@@ -194,7 +194,7 @@ json ToJson(const LoadedGame& g, const HexAnswer& a) {
     units.push_back({{"id", u.id},
                      {"name", u.name},
                      {"side", SideName(u.side)},
-                     {"type", ops::UnitTypeName(u.type)},
+                     {"type", g.campaign->tables.type(u.type).name},
                      {"strength", std::to_string(u.attack) + "-" + std::to_string(u.defense) + "-" +
                                       std::to_string(u.mp)},
                      {"supply", ops::SupplyStatusName(u.supply)}});

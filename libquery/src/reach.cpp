@@ -34,7 +34,7 @@ Result<ReachAnswer> AnswerReach(const LoadedGame& g, const ReachRequest& request
     for (const ops::GroundUnit& u : game.state().units) {
       // In exploitation, the stack's motorized units (B7.8).
       if (u.on_map() && u.side == side && u.hex == *hex &&
-          (!request.exploitation || u.traits().motorized)) {
+          (!request.exploitation || game.tables().type(u.type).motorized)) {
         r.units.push_back(u.id);
       }
     }
@@ -77,7 +77,7 @@ json ToJson(const map::Theater& t, const ReachAnswer& a) {
   for (const ops::ReachUnit& u : f.units) {
     units.push_back({{"id", u.id},
                      {"name", u.name},
-                     {"class", ops::MoveClassName(u.cls)},
+                     {"class", u.class_name},
                      {"mp", ops::ToMp(static_cast<std::uint32_t>(u.allowance))},
                      {"marker", ops::ToMp(static_cast<std::uint32_t>(u.marker))}});
   }

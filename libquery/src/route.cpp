@@ -52,7 +52,7 @@ Result<ops::PathVerdict> CheckPath(const LoadedGame& g, const RouteRequest& r,
     if (!group) return std::unexpected(group.error());
     return ops::NavalRouter(ctx, *group).Check(path);
   }
-  auto mover = ops::ParseUnitKind(r.unit, r.side);
+  auto mover = ops::ParseUnitKind(ctx.tables, r.unit, r.side);
   if (!mover) return std::unexpected(mover.error());
   std::vector<map::HexRef> hexes;
   for (const ops::Waypoint& w : path) {
@@ -78,7 +78,7 @@ Result<ops::RouteAnswer> FindRoute(const LoadedGame& g, const RouteRequest& r) {
     ops::NavalRouter router(ctx, *group);
     return router.Route(*from, *to);
   }
-  auto mover = ops::ParseUnitKind(r.unit, r.side);
+  auto mover = ops::ParseUnitKind(ctx.tables, r.unit, r.side);
   if (!mover) return std::unexpected(mover.error());
   if (from->is_river() || to->is_river()) {
     return Fail(ErrorCode::kInvalidInput, "a ground route runs between hexes", r.from);

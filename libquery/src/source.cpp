@@ -91,7 +91,7 @@ Result<LoadedGame> LoadStateFile(const std::string& file_path) {
     return Fail(ErrorCode::kInvalidInput, "the scenario '" + id->name + "' has no campaign",
                 file_path);
   }
-  auto loaded = ops::StateFromJson(*file, *g->theater);
+  auto loaded = ops::StateFromJson(*file, *g->theater, g->campaign->tables);
   if (!loaded) return std::unexpected(loaded.error());
   if (loaded->edited) {
     spdlog::warn("{}: the state was edited by hand (its saved hashes no longer match)", file_path);

@@ -270,7 +270,7 @@ Result<json> PositionJson(const LoadedGame& g, const PositionOptions& options) {
                      {"name", u.name},
                      {"side", SideName(u.side)},
                      {"kind", "ground"},
-                     {"type", ops::UnitTypeName(u.type)},
+                     {"type", g.campaign->tables.type(u.type).name},
                      {"nationality", u.nationality},
                      {"hex", u.on_map() ? hex_or_null(u.hex) : json(nullptr)},
                      {"status", ops::UnitStatusName(u.status)},

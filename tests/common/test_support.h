@@ -10,6 +10,11 @@
 
 namespace opsim::test {
 
+// The base rules' unit type named `name` ("infantry", "armor", ...).
+inline ops::UnitType BaseType(std::string_view name) {
+  return *ops::DefaultRuleTables().FindType(name);
+}
+
 // A bundled scenario by name, loaded once per process; the test fails if it does not load.
 const map::Scenario& Bundled(const std::string& name);
 std::string BundledPath(const std::string& name);

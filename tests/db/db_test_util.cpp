@@ -201,7 +201,7 @@ ops::GameState HandBuiltState(const map::Theater* theater) {
   u.name = "7th Panzer";
   u.side = Side::kAxis;
   u.nationality = "german";
-  u.type = ops::UnitType::kArmor;
+  u.type = opsim::test::BaseType("armor");
   u.attack = 10;
   u.defense = 8;
   u.mp = 10;
@@ -215,7 +215,7 @@ ops::GameState HandBuiltState(const map::Theater* theater) {
   u.name = "1st Infantry";
   u.side = Side::kAllied;
   u.nationality = "british";
-  u.type = ops::UnitType::kInfantry;
+  u.type = opsim::test::BaseType("infantry");
   u.status = ops::UnitStatus::kEliminated;
   u.supply = ops::SupplyStatus::kIsolated;
   u.dropped_in = -1;

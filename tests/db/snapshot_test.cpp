@@ -109,7 +109,7 @@ TEST(Snapshot, KeepsEveryFieldOfAStateOnTheBundledTheater) {
   const ops::GameState state = test::HandBuiltState(&sc.theater);
   ASSERT_EQ(state.map.owners().size(), sc.theater.hex_count());
   const std::string bytes = SaveSnapshot(state);
-  auto back = LoadSnapshot(bytes, db::kSnapshotFormat, Theater());
+  auto back = LoadSnapshot(bytes, db::kSnapshotFormat, Theater(), ops::DefaultRuleTables());
   ASSERT_TRUE(back) << back.error().to_string();
   ExpectSameState(state, *back);
   EXPECT_EQ(back->map.owner(map::HexRef{0}), Owner::kAxis);
@@ -123,7 +123,7 @@ ops::GameState FromFixture(int format) {
   const std::string bytes =
       test::ReadFile(OPSIM_DB_FIXTURES "/snapshot-format" + std::to_string(format) + ".bin");
   EXPECT_FALSE(bytes.empty());
-  auto back = LoadSnapshot(bytes, format, Theater());
+  auto back = LoadSnapshot(bytes, format, Theater(), ops::DefaultRuleTables());
   EXPECT_TRUE(back) << back.error().to_string();
   return back ? *back : ops::GameState{};
 }
@@ -180,7 +180,7 @@ TEST(Snapshot, OwnerRunsThatDoNotAddUpAreCorruption) {
   ASSERT_NE(at, std::string::npos);
   std::string damaged = bytes;
   damaged[at] = '\xda';  // 3,034
-  auto r = LoadSnapshot(damaged, 3, Theater());
+  auto r = LoadSnapshot(damaged, 3, Theater(), ops::DefaultRuleTables());
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, ErrorCode::kCorruption);
   EXPECT_NE(r.error().message.find("the runs of an owner array do not add up to its length"),
@@ -203,7 +203,7 @@ TEST(Snapshot, LengthsBeyondWhatTheTheaterHoldsAreRefusedBeforeAllocating) {
   std::string huge = bytes;
   put(huge, at, std::uint64_t{3'000'000'000});
   put(huge, at + 8 + 8 + 3 + 8 + 2 * 4, std::uint32_t{3'000'000'000 - 2});
-  const auto r = LoadSnapshot(huge, 3, Theater());
+  const auto r = LoadSnapshot(huge, 3, Theater(), ops::DefaultRuleTables());
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, ErrorCode::kCorruption);
   EXPECT_NE(r.error().message.find("the hex owner array ('control') claims 3000000000 entries; "
@@ -214,7 +214,7 @@ TEST(Snapshot, LengthsBeyondWhatTheTheaterHoldsAreRefusedBeforeAllocating) {
   // A run count beyond the bytes left, and a text's length beyond them.
   std::string runs = bytes;
   put(runs, at + 8, std::uint64_t{3000});
-  const auto r2 = LoadSnapshot(runs, 3, Theater());
+  const auto r2 = LoadSnapshot(runs, 3, Theater(), ops::DefaultRuleTables());
   ASSERT_FALSE(r2);
   EXPECT_NE(r2.error().message.find("claims 3000 entries; the snapshot has"), std::string::npos)
       << r2.error().message;
@@ -223,7 +223,7 @@ TEST(Snapshot, LengthsBeyondWhatTheTheaterHoldsAreRefusedBeforeAllocating) {
   ASSERT_NE(text, std::string::npos);
   std::string long_text = bytes;
   put(long_text, text - 8, std::uint64_t{3'000'000'000});
-  const auto r3 = LoadSnapshot(long_text, 3, Theater());
+  const auto r3 = LoadSnapshot(long_text, 3, Theater(), ops::DefaultRuleTables());
   ASSERT_FALSE(r3);
   EXPECT_NE(r3.error().message.find("a text claims 3000000000 entries; the snapshot has"),
             std::string::npos)
@@ -238,7 +238,7 @@ TEST(Snapshot, TextsInMapsAndUnitListsAreCheckedBeforeAllocating) {
   state.map.AddMarker(map::HexRef{2}, "kerch-from-azov:marker-text");
   state.exit_totals["exit-total-name"] = 7;
   const std::string bytes = SaveSnapshot(state);
-  auto back = LoadSnapshot(bytes, db::kSnapshotFormat, Theater());
+  auto back = LoadSnapshot(bytes, db::kSnapshotFormat, Theater(), ops::DefaultRuleTables());
   ASSERT_TRUE(back) << back.error().to_string();
   ExpectSameState(state, *back);
   const auto put = [](std::string& b, std::size_t where, auto value) {
@@ -249,7 +249,7 @@ TEST(Snapshot, TextsInMapsAndUnitListsAreCheckedBeforeAllocating) {
     ASSERT_NE(at, std::string::npos) << text;
     std::string huge = bytes;
     put(huge, at - 8, std::uint64_t{1} << 38);
-    const auto r = LoadSnapshot(huge, db::kSnapshotFormat, Theater());
+    const auto r = LoadSnapshot(huge, db::kSnapshotFormat, Theater(), ops::DefaultRuleTables());
     ASSERT_FALSE(r) << text;
     EXPECT_EQ(r.error().code, ErrorCode::kCorruption);
     EXPECT_NE(r.error().message.find("a text claims 274877906944 entries; the snapshot has"),
@@ -261,7 +261,7 @@ TEST(Snapshot, TextsInMapsAndUnitListsAreCheckedBeforeAllocating) {
   std::string many = bytes;
   ASSERT_EQ(std::memcmp(many.data() + list, "\x01\0\0\0\0\0\0\0", 8), 0);
   put(many, list, std::uint64_t{1} << 38);
-  const auto r = LoadSnapshot(many, db::kSnapshotFormat, Theater());
+  const auto r = LoadSnapshot(many, db::kSnapshotFormat, Theater(), ops::DefaultRuleTables());
   ASSERT_FALSE(r);
   EXPECT_NE(r.error().message.find("a list of texts claims 274877906944 entries"),
             std::string::npos)
@@ -273,7 +273,8 @@ TEST(Snapshot, TextsInMapsAndUnitListsAreCheckedBeforeAllocating) {
 TEST(Snapshot, AYesNoByteOtherThan0Or1IsRefused) {
   const std::string input = test::ReadFile(OPSIM_DB_FIXTURES "/snapshot-fuzz-bool45.bin");
   ASSERT_FALSE(input.empty());
-  const auto r = LoadSnapshot(std::string_view(input).substr(1), input[0] % 5, Theater());
+  const auto r = LoadSnapshot(std::string_view(input).substr(1), input[0] % 5, Theater(),
+                              ops::DefaultRuleTables());
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, ErrorCode::kCorruption);
   EXPECT_NE(r.error().message.find("a yes/no value holds 45"), std::string::npos)
@@ -282,13 +283,16 @@ TEST(Snapshot, AYesNoByteOtherThan0Or1IsRefused) {
 
 // Boost cast any int it read into an enum: a forged row whose state hash matched could give a
 // unit type 200, which the rules then index tables by. Each enum, and each owner array's values,
-// is checked on load: kCorruption naming the field.
+// is checked on load: kCorruption naming the field; a unit's type, against the game's rules.
 TEST(Snapshot, AnEnumOutsideItsValuesIsRefusedNamingTheField) {
   const map::Scenario& sc = test::Bundled("special-terrain");
   const std::vector<std::pair<std::function<void(ops::GameState&)>, std::string>> forged = {
       {[](ops::GameState& s) { s.first = static_cast<Side>(2); }, "GameState's 'first'"},
       {[](ops::GameState& s) { s.units[1].type = static_cast<ops::UnitType>(200); },
-       "GroundUnit's 'type' holds 200, not one of its 10 values"},
+       "GroundUnit's 'type' holds 200, not one of its 64 values"},
+      // Within a type's byte but past the rules' ten types (B3.1).
+      {[](ops::GameState& s) { s.units[1].type = static_cast<ops::UnitType>(10); },
+       "type 10, not one of the rules' 10"},
       {[](ops::GameState& s) { s.units[0].supply = static_cast<ops::SupplyStatus>(3); },
        "GroundUnit's 'supply'"},
       {[](ops::GameState& s) { s.units[0].status = static_cast<ops::UnitStatus>(3); },
@@ -318,7 +322,8 @@ TEST(Snapshot, AnEnumOutsideItsValuesIsRefusedNamingTheField) {
   for (const auto& [forge, says] : forged) {
     ops::GameState state = test::HandBuiltState(&sc.theater);
     forge(state);
-    auto r = LoadSnapshot(SaveSnapshot(state), db::kSnapshotFormat, Theater());
+    auto r =
+        LoadSnapshot(SaveSnapshot(state), db::kSnapshotFormat, Theater(), ops::DefaultRuleTables());
     ASSERT_FALSE(r) << says;
     EXPECT_EQ(r.error().code, ErrorCode::kCorruption) << says;
     EXPECT_NE(r.error().message.find(says), std::string::npos) << r.error().message;
@@ -326,18 +331,20 @@ TEST(Snapshot, AnEnumOutsideItsValuesIsRefusedNamingTheField) {
   // The highest value of each still loads.
   ops::GameState state = test::HandBuiltState(&sc.theater);
   state.first = Side::kAllied;
-  state.units[1].type = ops::UnitType::kArtillery;
+  state.units[1].type = opsim::test::BaseType("artillery");
   state.naval[0].kind = ops::NavalKind::kFlotilla;
   state.map.SetSuez(map::CanalStatus::kPermanentlyClosed);
   state.weather[1] = ops::Weather::kSnow;
-  auto r = LoadSnapshot(SaveSnapshot(state), db::kSnapshotFormat, Theater());
+  auto r =
+      LoadSnapshot(SaveSnapshot(state), db::kSnapshotFormat, Theater(), ops::DefaultRuleTables());
   ASSERT_TRUE(r) << r.error().to_string();
   ExpectSameState(state, *r);
 }
 
 TEST(Snapshot, AFormatOlderThanTheOldestReadableIsRefusedClearly) {
   const std::string bytes = SaveSnapshot(test::HandBuiltState(nullptr));
-  auto old = LoadSnapshot(bytes, db::kOldestSnapshotFormat - 1, Theater());
+  auto old =
+      LoadSnapshot(bytes, db::kOldestSnapshotFormat - 1, Theater(), ops::DefaultRuleTables());
   ASSERT_FALSE(old);
   EXPECT_EQ(old.error().code, ErrorCode::kUnsupported);
   EXPECT_NE(
@@ -348,7 +355,7 @@ TEST(Snapshot, AFormatOlderThanTheOldestReadableIsRefusedClearly) {
 
 TEST(Snapshot, ANewerFormatIsRefusedClearly) {
   const std::string bytes = SaveSnapshot(test::HandBuiltState(nullptr));
-  auto later = LoadSnapshot(bytes, db::kSnapshotFormat + 1, Theater());
+  auto later = LoadSnapshot(bytes, db::kSnapshotFormat + 1, Theater(), ops::DefaultRuleTables());
   ASSERT_FALSE(later);
   EXPECT_EQ(later.error().code, ErrorCode::kUnsupported);
   EXPECT_NE(later.error().message.find("is newer than this build reads"), std::string::npos)
@@ -362,7 +369,7 @@ TEST(Snapshot, AClassVersionNewerThanThisBuildsIsRefused) {
     const LaterState later;
     ar << later;
   }
-  auto r = LoadSnapshot(out.str(), db::kSnapshotFormat, Theater());
+  auto r = LoadSnapshot(out.str(), db::kSnapshotFormat, Theater(), ops::DefaultRuleTables());
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, ErrorCode::kUnsupported);
   EXPECT_NE(
@@ -373,17 +380,19 @@ TEST(Snapshot, AClassVersionNewerThanThisBuildsIsRefused) {
 
 TEST(Snapshot, DamagedBytesAreCorruptionNotACrash) {
   const std::string bytes = SaveSnapshot(test::HandBuiltState(nullptr));
-  auto cut = LoadSnapshot(bytes.substr(0, bytes.size() / 2), db::kSnapshotFormat, Theater());
+  auto cut = LoadSnapshot(bytes.substr(0, bytes.size() / 2), db::kSnapshotFormat, Theater(),
+                          ops::DefaultRuleTables());
   ASSERT_FALSE(cut);
   EXPECT_EQ(cut.error().code, ErrorCode::kCorruption);
 
-  auto longer = LoadSnapshot(bytes + "xyz", db::kSnapshotFormat, Theater());
+  auto longer =
+      LoadSnapshot(bytes + "xyz", db::kSnapshotFormat, Theater(), ops::DefaultRuleTables());
   ASSERT_FALSE(longer);
   EXPECT_EQ(longer.error().code, ErrorCode::kCorruption);
   EXPECT_NE(longer.error().message.find("3 bytes after the state"), std::string::npos);
 
-  auto text =
-      LoadSnapshot("this is not an archive at all, just some text", db::kSnapshotFormat, Theater());
+  auto text = LoadSnapshot("this is not an archive at all, just some text", db::kSnapshotFormat,
+                           Theater(), ops::DefaultRuleTables());
   ASSERT_FALSE(text);
   EXPECT_EQ(text.error().code, ErrorCode::kCorruption);
   EXPECT_NE(text.error().message.find("no Boost.Serialization signature"), std::string::npos);
@@ -393,7 +402,7 @@ TEST(Snapshot, DamagedBytesAreCorruptionNotACrash) {
 TEST(Snapshot, AnArchiveFromAnotherPlatformIsRefusedAsSuch) {
   const std::string bytes =
       std::string("\x16\0\0\0serialization::archive", 26) + std::string(64, '\0');
-  auto r = LoadSnapshot(bytes, db::kSnapshotFormat, Theater());
+  auto r = LoadSnapshot(bytes, db::kSnapshotFormat, Theater(), ops::DefaultRuleTables());
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, ErrorCode::kUnsupported);
   EXPECT_NE(r.error().message.find("platform with other native sizes"), std::string::npos);

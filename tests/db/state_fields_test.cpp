@@ -144,13 +144,15 @@ TEST(StateFields, EachFieldChangesTheHashAndSurvivesTheSnapshotAndTheStateFile) 
     const std::string bytes = ops::CanonicalBytes(s);
     EXPECT_TRUE(hashes.insert(ops::StateHash(s)).second) << "the hash did not change";
 
-    auto snapshot = db::LoadSnapshot(db::SaveSnapshot(s), db::kSnapshotFormat, sc.theater);
+    auto snapshot = db::LoadSnapshot(db::SaveSnapshot(s), db::kSnapshotFormat, sc.theater,
+                                     ops::DefaultRuleTables());
     ASSERT_TRUE(snapshot) << snapshot.error().to_string();
     EXPECT_EQ(ops::CanonicalBytes(*snapshot), bytes) << "the snapshot lost it";
 
-    auto src = JsonSource::FromText(ops::StateToJson(s, sc.theater, id), "state.json");
+    auto src = JsonSource::FromText(ops::StateToJson(s, sc.theater, ops::DefaultRuleTables(), id),
+                                    "state.json");
     ASSERT_TRUE(src) << src.error().to_string();
-    auto file = ops::StateFromJson(*src, sc.theater);
+    auto file = ops::StateFromJson(*src, sc.theater, ops::DefaultRuleTables());
     ASSERT_TRUE(file) << file.error().to_string();
     EXPECT_EQ(ops::CanonicalBytes(file->state), bytes) << "the state file lost it";
     EXPECT_FALSE(file->edited);

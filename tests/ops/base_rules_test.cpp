@@ -31,7 +31,7 @@ json Move(const std::string& unit, std::vector<std::string> path) {
 // B1.2: orders belong to the phasing side and the game's date; others are refused whole.
 TEST(B1_2, OrdersOfTheWrongSideOrTurnAreRefused) {
   Camp c = Fields();
-  c.Add("ax", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 2, "1:0303");
+  c.Add("ax", Side::kAxis, opsim::test::BaseType("infantry"), 2, 2, 4, 2, "1:0303");
   const std::string before = StateHash(c.state);
   auto allied = c.Play({{"side", "allied"}});
   ASSERT_FALSE(allied);
@@ -47,8 +47,8 @@ TEST(B1_2, OrdersOfTheWrongSideOrTurnAreRefused) {
 // and the game's state is as it was.
 TEST(B1_2, APlayerTurnIsAllOrNothing) {
   Camp c = Fields();
-  c.Add("a", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 2, "1:0303");
-  c.Add("b", Side::kAxis, UnitType::kInfantry, 2, 2, 1, 2, "1:0304");
+  c.Add("a", Side::kAxis, opsim::test::BaseType("infantry"), 2, 2, 4, 2, "1:0303");
+  c.Add("b", Side::kAxis, opsim::test::BaseType("infantry"), 2, 2, 1, 2, "1:0304");
   Game g(std::make_shared<const map::Theater>(c.t()),
          std::make_shared<const Campaign>(c.campaign()), c.state);
   const std::string before = g.hash();
@@ -118,8 +118,8 @@ TEST(B2_1, WeatherRollFreezesAndThaws) {
 // B3.2: at most 3 REs of a side in a hex at the end of any move.
 TEST(B3_2, ThreeREsAHex) {
   Camp c = Fields();
-  c.Add("a", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 4, "1:0303");
-  c.Add("b", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 3, "1:0304");
+  c.Add("a", Side::kAxis, opsim::test::BaseType("infantry"), 2, 2, 4, 4, "1:0303");
+  c.Add("b", Side::kAxis, opsim::test::BaseType("infantry"), 2, 2, 4, 3, "1:0304");
   auto over =
       c.Play(Moves(json::array({Move("a", {"1:0303", "1:0403"}), Move("b", {"1:0304", "1:0403"})})),
              c.Weather());
@@ -138,7 +138,7 @@ TEST(B3_2, ThreeREsAHex) {
 // B4.10: a unit spends at most its movement allowance, and moves once a phase.
 TEST(B4_10, MovementAllowance) {
   Camp c = Fields();
-  c.Add("a", Side::kAxis, UnitType::kInfantry, 2, 2, 3, 2, "1:0303");
+  c.Add("a", Side::kAxis, opsim::test::BaseType("infantry"), 2, 2, 3, 2, "1:0303");
   auto far =
       c.Play(Moves(json::array({Move("a", {"1:0303", "1:0403", "1:0503", "1:0603", "1:0703"})})),
              c.Weather());
@@ -161,8 +161,9 @@ TEST(B4_10, MovementAllowance) {
 // Units with no attack strength exert none.
 TEST(B4_8, ZonesOfControlStopMovement) {
   Camp c = Fields();
-  c.Add("ax", Side::kAxis, UnitType::kInfantry, 2, 2, 6, 2, "1:0406");
-  c.Add("su", Side::kAllied, UnitType::kInfantry, 2, 2, 4, 2, "1:0606");  // zone: 0506, 0507, ...
+  c.Add("ax", Side::kAxis, opsim::test::BaseType("infantry"), 2, 2, 6, 2, "1:0406");
+  c.Add("su", Side::kAllied, opsim::test::BaseType("infantry"), 2, 2, 4, 2,
+        "1:0606");  // zone: 0506, 0507, ...
   c.Own("1:0606", Side::kAllied);
   auto through =
       c.Play(Moves(json::array({Move("ax", {"1:0406", "1:0506", "1:0505"})})), c.Weather());
@@ -183,8 +184,8 @@ TEST(B4_8, ZonesOfControlStopMovement) {
 // B4.9: moving into enemy units overruns them at 10:1 or better after terrain, for 2 MP more.
 TEST(B4_9, OverrunAtTenToOne) {
   Camp c = Fields();
-  c.Add("pz", Side::kAxis, UnitType::kArmor, 20, 4, 6, 2, "1:0405");
-  c.Add("su", Side::kAllied, UnitType::kInfantry, 1, 3, 4, 2, "1:0505");
+  c.Add("pz", Side::kAxis, opsim::test::BaseType("armor"), 20, 4, 6, 2, "1:0405");
+  c.Add("su", Side::kAllied, opsim::test::BaseType("infantry"), 1, 3, 4, 2, "1:0505");
   auto weak = c.Play(Moves(json::array({Move("pz", {"1:0405", "1:0505"})})), c.Weather());
   ASSERT_FALSE(weak);
   EXPECT_EQ(weak.error().rule, rules::kB4_9.id);
@@ -206,8 +207,8 @@ TEST(B4_9, OverrunAtTenToOne) {
 // the side's rail capacity in REs a player-turn.
 TEST(B5_1, RailMovement) {
   Camp c = Fields();
-  c.Add("a", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 6, "1:0105");
-  c.Add("b", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 4, "1:0205");
+  c.Add("a", Side::kAxis, opsim::test::BaseType("infantry"), 2, 2, 4, 6, "1:0105");
+  c.Add("b", Side::kAxis, opsim::test::BaseType("infantry"), 2, 2, 4, 4, "1:0205");
   auto rail = [&](const std::string& id, const std::string& from, const std::string& to) {
     std::vector<std::string> path;
     const int a = std::stoi(from.substr(2, 2)), b = std::stoi(to.substr(2, 2));
@@ -231,7 +232,7 @@ TEST(B5_1, RailMovement) {
   auto far = c.Play(Moves(json::array({rail("a", "1:0105", "1:2205")})), c.Weather());
   ASSERT_FALSE(far);
   EXPECT_EQ(far.error().rule, rules::kB5_1.id);
-  c.Add("su", Side::kAllied, UnitType::kInfantry, 2, 2, 4, 2, "1:0604");
+  c.Add("su", Side::kAllied, opsim::test::BaseType("infantry"), 2, 2, 4, 2, "1:0604");
   auto zoc = c.Play(Moves(json::array({rail("a", "1:0105", "1:0705")})), c.Weather());
   ASSERT_FALSE(zoc);
   EXPECT_EQ(zoc.error().rule, rules::kB5_1.id);
@@ -265,8 +266,8 @@ TEST(B6_5, NavalAllowance) {
 TEST(B12_1, Landings) {
   Camp c = Fields();
   c.Own("1:2208", Side::kAxis);
-  c.Add("inf", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 4, "1:2208");
-  c.Add("big", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 4, "1:2208");
+  c.Add("inf", Side::kAxis, opsim::test::BaseType("infantry"), 2, 2, 4, 4, "1:2208");
+  c.Add("big", Side::kAxis, opsim::test::BaseType("infantry"), 2, 2, 4, 4, "1:2208");
   const std::vector<std::string> path = {"1:2208", "1:2308", "1:2207"};
   c.state.FindNaval("tf")->hex = c.Hex("1:2208");
   auto no_transport = c.Play(
@@ -278,7 +279,7 @@ TEST(B12_1, Landings) {
              c.Weather());
   ASSERT_FALSE(too_many);
   EXPECT_EQ(too_many.error().rule, rules::kB12_1.id);
-  c.Add("su", Side::kAllied, UnitType::kInfantry, 1, 1, 4, 2, "1:2207");
+  c.Add("su", Side::kAllied, opsim::test::BaseType("infantry"), 1, 1, 4, 2, "1:2207");
   auto held = c.Play(Moves(json::array({{{"naval", {"tr"}}, {"path", path}, {"carry", {"inf"}}}})),
                      c.Weather());
   ASSERT_FALSE(held);
@@ -299,8 +300,8 @@ struct Fight {
   // `retreats`, when given, is the orders' "retreats" list (B7.5).
   Result<TurnResult> Attack(int attack, int defense, int die, bool advance = true,
                             json retreats = nullptr) {
-    c.Add("ax", Side::kAxis, UnitType::kInfantry, attack, 2, 4, 2, "1:0405");
-    c.Add("su", Side::kAllied, UnitType::kInfantry, 1, defense, 4, 2, "1:0505");
+    c.Add("ax", Side::kAxis, opsim::test::BaseType("infantry"), attack, 2, 4, 2, "1:0405");
+    c.Add("su", Side::kAllied, opsim::test::BaseType("infantry"), 1, defense, 4, 2, "1:0505");
     c.Own("1:0505", Side::kAllied);
     json orders = {
         {"combat", json::array({{{"attack", "1:0505"}, {"units", {"ax"}}, {"advance", advance}}})}};
@@ -331,9 +332,9 @@ TEST(B7_3, AttackerRetreats) {
 
 TEST(B7_3, Exchange) {
   Fight f;
-  f.c.Add("ax2", Side::kAxis, UnitType::kInfantry, 3, 2, 4, 2, "1:0504");
-  f.c.Add("su", Side::kAllied, UnitType::kInfantry, 1, 2, 4, 2, "1:0505");
-  f.c.Add("ax", Side::kAxis, UnitType::kInfantry, 4, 2, 4, 2, "1:0405");
+  f.c.Add("ax2", Side::kAxis, opsim::test::BaseType("infantry"), 3, 2, 4, 2, "1:0504");
+  f.c.Add("su", Side::kAllied, opsim::test::BaseType("infantry"), 1, 2, 4, 2, "1:0505");
+  f.c.Add("ax", Side::kAxis, opsim::test::BaseType("infantry"), 4, 2, 4, 2, "1:0405");
   auto r = f.c.Play({{"combat", json::array({{{"attack", "1:0505"}, {"units", {"ax", "ax2"}}}})}},
                     {1, 1});
   ASSERT_TRUE(r) << r.error().to_string();
@@ -369,8 +370,8 @@ TEST(B7_6, AdvanceIsTheAttackersChoice) {
 TEST(B7_5, NoRetreatMeansElimination) {
   Fight f;
   // Axis units all round 1:0505 but on the attacker's side: every way out is in their zones.
-  f.c.Add("n", Side::kAxis, UnitType::kInfantry, 1, 1, 4, 2, "1:0404");
-  f.c.Add("e", Side::kAxis, UnitType::kInfantry, 1, 1, 4, 2, "1:0705");
+  f.c.Add("n", Side::kAxis, opsim::test::BaseType("infantry"), 1, 1, 4, 2, "1:0404");
+  f.c.Add("e", Side::kAxis, opsim::test::BaseType("infantry"), 1, 1, 4, 2, "1:0705");
   auto r = f.Attack(8, 2, 1);
   ASSERT_TRUE(r) << r.error().to_string();
   EXPECT_EQ(f.c.Unit("su").status, UnitStatus::kEliminated);
@@ -401,7 +402,7 @@ TEST(B7_5, DefenderTakesItsPreferredHex) {
 // nearer the attacker than the farthest open hex.
 TEST(B7_5, IllegalPreferencesAreSkipped) {
   Fight f;
-  f.c.Add("friend", Side::kAllied, UnitType::kInfantry, 1, 1, 4, 2, "1:0404");
+  f.c.Add("friend", Side::kAllied, opsim::test::BaseType("infantry"), 1, 1, 4, 2, "1:0404");
   auto r = f.Attack(8, 2, 1, true,
                     json::array({{{"hex", "1:0505"}, {"prefer", {"1:0506", "1:0404", "1:0604"}}}}));
   ASSERT_TRUE(r) << r.error().to_string();
@@ -500,8 +501,8 @@ TEST(B7_3, DefenderEliminated) {
 // B7.2: an attack in which every attacker crosses a major river shifts one column left.
 TEST(B7_2, MajorRiverShift) {
   Camp c = Fields();
-  c.Add("ax", Side::kAxis, UnitType::kInfantry, 8, 2, 4, 2, "1:0407");
-  c.Add("su", Side::kAllied, UnitType::kInfantry, 1, 2, 4, 2, "1:0507");
+  c.Add("ax", Side::kAxis, opsim::test::BaseType("infantry"), 8, 2, 4, 2, "1:0407");
+  c.Add("su", Side::kAllied, opsim::test::BaseType("infantry"), 1, 2, 4, 2, "1:0507");
   c.Own("1:0507", Side::kAllied);
   auto r = c.Play({{"combat", json::array({{{"attack", "1:0507"}, {"units", {"ax"}}}})}}, {1, 1});
   ASSERT_TRUE(r) << r.error().to_string();
@@ -513,10 +514,10 @@ TEST(B7_2, MajorRiverShift) {
 // B7.1: each hex is attacked once, each unit attacks once, and only from next door.
 TEST(B7_1, WhoMayAttackWhat) {
   Camp c = Fields();
-  c.Add("ax", Side::kAxis, UnitType::kInfantry, 8, 2, 4, 2, "1:0405");
-  c.Add("far", Side::kAxis, UnitType::kInfantry, 8, 2, 4, 2, "1:0205");
-  c.Add("su", Side::kAllied, UnitType::kInfantry, 1, 2, 4, 2, "1:0505");
-  c.Add("su2", Side::kAllied, UnitType::kInfantry, 1, 2, 4, 2, "1:0504");
+  c.Add("ax", Side::kAxis, opsim::test::BaseType("infantry"), 8, 2, 4, 2, "1:0405");
+  c.Add("far", Side::kAxis, opsim::test::BaseType("infantry"), 8, 2, 4, 2, "1:0205");
+  c.Add("su", Side::kAllied, opsim::test::BaseType("infantry"), 1, 2, 4, 2, "1:0505");
+  c.Add("su2", Side::kAllied, opsim::test::BaseType("infantry"), 1, 2, 4, 2, "1:0504");
   auto attack = [&](const std::string& hex, const std::string& unit) {
     return json{{"attack", hex}, {"units", {unit}}};
   };
@@ -536,8 +537,8 @@ TEST(B7_1, WhoMayAttackWhat) {
 // their allowance.
 TEST(B7_8, Exploitation) {
   Camp c = Fields();
-  c.Add("pz", Side::kAxis, UnitType::kArmor, 4, 4, 6, 2, "1:0303");
-  c.Add("inf", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 2, "1:0304");
+  c.Add("pz", Side::kAxis, opsim::test::BaseType("armor"), 4, 4, 6, 2, "1:0303");
+  c.Add("inf", Side::kAxis, opsim::test::BaseType("infantry"), 2, 2, 4, 2, "1:0304");
   auto exploit = [&](const std::string& unit, std::vector<std::string> path) {
     return c.Play({{"exploitation", json::array({Move(unit, std::move(path))})}}, c.Weather());
   };
@@ -560,9 +561,12 @@ TEST(B7_8, Exploitation) {
 // isolated (none at all).
 TEST(B8_1, SuppliedOutOfSupplyIsolated) {
   Camp c = Fields();
-  c.Add("near", Side::kAxis, UnitType::kInfantry, 4, 2, 4, 2, "1:0108");   // 3 MP of clear
-  c.Add("hills", Side::kAxis, UnitType::kInfantry, 4, 2, 4, 2, "1:0110");  // 3+3+1+1+1 MP
-  c.Add("cut", Side::kAxis, UnitType::kInfantry, 4, 2, 4, 2, "1:1808");    // among Allied hexes
+  c.Add("near", Side::kAxis, opsim::test::BaseType("infantry"), 4, 2, 4, 2,
+        "1:0108");  // 3 MP of clear
+  c.Add("hills", Side::kAxis, opsim::test::BaseType("infantry"), 4, 2, 4, 2,
+        "1:0110");  // 3+3+1+1+1 MP
+  c.Add("cut", Side::kAxis, opsim::test::BaseType("infantry"), 4, 2, 4, 2,
+        "1:1808");  // among Allied hexes
   c.Own("1:1808", Side::kAxis);
   auto r = c.Play({}, c.Weather());
   ASSERT_TRUE(r) << r.error().to_string();
@@ -584,9 +588,9 @@ TEST(B8_1, SuppliedOutOfSupplyIsolated) {
 // B8.1 with B7.2: units not in supply attack at half strength.
 TEST(B8_1, UnsuppliedUnitsAttackAtHalf) {
   Camp c = Fields();
-  c.Add("cut", Side::kAxis, UnitType::kInfantry, 8, 2, 4, 2, "1:1808");
+  c.Add("cut", Side::kAxis, opsim::test::BaseType("infantry"), 8, 2, 4, 2, "1:1808");
   c.Own("1:1808", Side::kAxis);
-  c.Add("su", Side::kAllied, UnitType::kInfantry, 1, 2, 4, 2, "1:1908");
+  c.Add("su", Side::kAllied, opsim::test::BaseType("infantry"), 1, 2, 4, 2, "1:1908");
   auto r = c.Play({{"combat", json::array({{{"attack", "1:1908"}, {"units", {"cut"}}}})}}, {1, 1});
   ASSERT_TRUE(r) << r.error().to_string();
   EXPECT_TRUE(Said(*r, "combat", rules::kB7_2, "cut attack 1:1908: 4 to 2")) << test::AllEvents(*r);
@@ -597,7 +601,7 @@ TEST(B8_1, UnsuppliedUnitsAttackAtHalf) {
 // B9.1: a side gains a hex by entering it.
 TEST(B9_1, EntryGainsTheHex) {
   Camp c = Fields();
-  c.Add("ax", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 2, "1:1105");
+  c.Add("ax", Side::kAxis, opsim::test::BaseType("infantry"), 2, 2, 4, 2, "1:1105");
   EXPECT_EQ(c.state.map.owner(c.Hex("1:1205")), Owner::kAllied);
   auto r = c.Play(Moves(json::array({Move("ax", {"1:1105", "1:1205", "1:1305"})})), c.Weather());
   ASSERT_TRUE(r) << r.error().to_string();
@@ -615,8 +619,8 @@ TEST(B9_1, EntryGainsTheHex) {
 TEST(B10_1, SeededDiceAreReproducibleAndOrdersDiceComeFirst) {
   auto play = [](std::uint64_t seed) {
     Camp c = Fields(seed);
-    c.Add("ax", Side::kAxis, UnitType::kInfantry, 8, 2, 4, 2, "1:0405");
-    c.Add("su", Side::kAllied, UnitType::kInfantry, 1, 2, 4, 2, "1:0505");
+    c.Add("ax", Side::kAxis, opsim::test::BaseType("infantry"), 8, 2, 4, 2, "1:0405");
+    c.Add("su", Side::kAllied, opsim::test::BaseType("infantry"), 1, 2, 4, 2, "1:0505");
     auto r = c.Play({{"combat", json::array({{{"attack", "1:0505"}, {"units", {"ax"}}}})}});
     EXPECT_TRUE(r);
     return r ? r->final_hash : std::string();
@@ -676,9 +680,9 @@ TEST(B11_1, AnAirUnitRebasesOnceAPhase) {
 // attack them, and an assault that has not cleared its hex by the end of combat is lost.
 TEST(B11_3, AirDropsAndAssaults) {
   Camp c = Fields();
-  c.Add("fj", Side::kAxis, UnitType::kAirborne, 4, 2, 4, 2, "1:0902");
-  c.Add("inf", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 2, "1:0902");
-  c.Add("su", Side::kAllied, UnitType::kInfantry, 1, 1, 4, 2, "1:1403");
+  c.Add("fj", Side::kAxis, opsim::test::BaseType("airborne"), 4, 2, 4, 2, "1:0902");
+  c.Add("inf", Side::kAxis, opsim::test::BaseType("infantry"), 2, 2, 4, 2, "1:0902");
+  c.Add("su", Side::kAllied, opsim::test::BaseType("infantry"), 1, 1, 4, 2, "1:1403");
   auto drop = [&](const std::string& unit, const std::string& hex) {
     return json{{"air-drop", unit}, {"hex", hex}};
   };
@@ -722,7 +726,7 @@ TEST(B11_3, AnAssaultThatDoesNotClearItsHexIsLost) {
   })",
          1);
   c.At(1);
-  c.Add("para", Side::kAllied, UnitType::kAirborne, 6, 2, 4, 2, "1:0101");
+  c.Add("para", Side::kAllied, opsim::test::BaseType("airborne"), 6, 2, 4, 2, "1:0101");
   auto r = c.Play(
       {{"movement", json::array({{{"air-drop", "para"}, {"hex", "1:0502"}}})},
        {"combat",
@@ -833,10 +837,10 @@ TEST(StateFile, RoundTripAndEdits) {
   lost.status = AirStatus::kEliminated;
   c.state.air.push_back(lost);
   const ScenarioId id{"special-terrain", "special-terrain.json", "abc"};
-  const std::string text = StateToJson(c.state, c.t(), id);
+  const std::string text = StateToJson(c.state, c.t(), DefaultRuleTables(), id);
   auto src = JsonSource::FromText(text, "state.json");
   ASSERT_TRUE(src);
-  auto back = StateFromJson(*src, c.t());
+  auto back = StateFromJson(*src, c.t(), DefaultRuleTables());
   ASSERT_TRUE(back) << back.error().to_string();
   EXPECT_FALSE(back->edited);
   EXPECT_EQ(StateHash(back->state), StateHash(c.state));
@@ -845,7 +849,7 @@ TEST(StateFile, RoundTripAndEdits) {
   j["game"]["srp"]["british"] = 99;
   auto edited_src = JsonSource::FromText(j.dump(1), "edited.json");
   ASSERT_TRUE(edited_src);
-  auto edited = StateFromJson(*edited_src, c.t());
+  auto edited = StateFromJson(*edited_src, c.t(), DefaultRuleTables());
   ASSERT_TRUE(edited) << edited.error().to_string();
   EXPECT_TRUE(edited->edited);
   EXPECT_EQ(edited->state.srp.at("british"), 99);
@@ -856,7 +860,7 @@ TEST(StateFile, RoundTripAndEdits) {
   j["air"].back()["status"] = "grounded";
   auto bad_src = JsonSource::FromText(j.dump(1), "bad.json");
   ASSERT_TRUE(bad_src);
-  auto bad = StateFromJson(*bad_src, c.t());
+  auto bad = StateFromJson(*bad_src, c.t(), DefaultRuleTables());
   ASSERT_FALSE(bad);
   EXPECT_NE(bad.error().to_string().find("unknown value 'grounded'"), std::string::npos)
       << bad.error().to_string();
@@ -867,7 +871,7 @@ TEST(StateFile, RoundTripAndEdits) {
 TEST(StateFile, EveryValueIsCheckedWithWhereAndWhat) {
   Camp c;
   const ScenarioId id{"special-terrain", "special-terrain.json", "abc"};
-  const json good = json::parse(StateToJson(c.state, c.t(), id));
+  const json good = json::parse(StateToJson(c.state, c.t(), DefaultRuleTables(), id));
   ASSERT_GE(good["units"].size(), 2u);
   const std::string axis_hex = good["map"]["control"]["axis"][0];
   struct Case {
@@ -910,7 +914,7 @@ TEST(StateFile, EveryValueIsCheckedWithWhereAndWhat) {
     SCOPED_TRACE(j.dump().substr(0, 200));
     auto src = JsonSource::FromText(j.dump(1), "state.json");
     ASSERT_TRUE(src);
-    auto loaded = StateFromJson(*src, c.t());
+    auto loaded = StateFromJson(*src, c.t(), DefaultRuleTables());
     ASSERT_FALSE(loaded);
     EXPECT_EQ(loaded.error().code, ErrorCode::kInvalidInput);
     EXPECT_NE(loaded.error().where.find("state.json:"), std::string::npos)

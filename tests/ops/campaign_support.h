@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "opsim/ops/game.h"
+#include "test_support.h"
 
 namespace opsim::ops::test {
 

@@ -93,8 +93,8 @@ TEST(B7_2, ADifferentialTablePicksItsColumnByTheDifference) {
 // B7.3, B7.5: DR2 retreats the defender two hexes away from the attacker, hex by hex.
 TEST(B7_3, AResultMayRetreatTheDefendersTwoHexes) {
   DifferentialFight f;
-  f.c.Add("ax", Side::kAxis, UnitType::kInfantry, 8, 2, 4, 2, "1:0405");
-  f.c.Add("su", Side::kAllied, UnitType::kInfantry, 1, 3, 4, 2, "1:0505");
+  f.c.Add("ax", Side::kAxis, opsim::test::BaseType("infantry"), 8, 2, 4, 2, "1:0405");
+  f.c.Add("su", Side::kAllied, opsim::test::BaseType("infantry"), 1, 3, 4, 2, "1:0505");
   auto r = f.Attack({"ax"}, 5);
   ASSERT_TRUE(r) << r.error().to_string();
   EXPECT_TRUE(Said(*r, "combat", rules::kB7_2, "ax attack 1:0505: 8 to 3, column +4 to +4: DR2"))
@@ -110,10 +110,10 @@ TEST(B7_3, AResultMayRetreatTheDefendersTwoHexes) {
 // B7.3: a share of the defense is lost, weakest units first, rounded up.
 TEST(B7_3, HalfTheDefenseIsLostWeakestFirst) {
   DifferentialFight f;
-  f.c.Add("ax", Side::kAxis, UnitType::kInfantry, 10, 2, 4, 2, "1:0405");
-  f.c.Add("d3", Side::kAllied, UnitType::kInfantry, 1, 3, 4, 2, "1:0505");
-  f.c.Add("d1", Side::kAllied, UnitType::kInfantry, 1, 1, 4, 2, "1:0505");
-  f.c.Add("d2", Side::kAllied, UnitType::kInfantry, 1, 2, 4, 2, "1:0505");
+  f.c.Add("ax", Side::kAxis, opsim::test::BaseType("infantry"), 10, 2, 4, 2, "1:0405");
+  f.c.Add("d3", Side::kAllied, opsim::test::BaseType("infantry"), 1, 3, 4, 2, "1:0505");
+  f.c.Add("d1", Side::kAllied, opsim::test::BaseType("infantry"), 1, 1, 4, 2, "1:0505");
+  f.c.Add("d2", Side::kAllied, opsim::test::BaseType("infantry"), 1, 2, 4, 2, "1:0505");
   auto r = f.Attack({"ax"}, 1);  // +4, die 1: D1
   ASSERT_TRUE(r) << r.error().to_string();
   EXPECT_TRUE(Said(*r, "combat", rules::kB7_2, "10 to 6, column +4 to +4: D1"))
@@ -130,10 +130,10 @@ TEST(B7_3, HalfTheDefenseIsLostWeakestFirst) {
 // B7.3: losses come before the retreat, which only the survivors make.
 TEST(B7_3, TheSurvivorsOfALossRetreat) {
   DifferentialFight f;
-  f.c.Add("ax", Side::kAxis, UnitType::kInfantry, 12, 2, 4, 2, "1:0405");
-  f.c.Add("d2", Side::kAllied, UnitType::kInfantry, 1, 2, 4, 2, "1:0505");
-  f.c.Add("d3a", Side::kAllied, UnitType::kInfantry, 1, 3, 4, 2, "1:0505");
-  f.c.Add("d3b", Side::kAllied, UnitType::kInfantry, 1, 3, 4, 2, "1:0505");
+  f.c.Add("ax", Side::kAxis, opsim::test::BaseType("infantry"), 12, 2, 4, 2, "1:0405");
+  f.c.Add("d2", Side::kAllied, opsim::test::BaseType("infantry"), 1, 2, 4, 2, "1:0505");
+  f.c.Add("d3a", Side::kAllied, opsim::test::BaseType("infantry"), 1, 3, 4, 2, "1:0505");
+  f.c.Add("d3b", Side::kAllied, opsim::test::BaseType("infantry"), 1, 3, 4, 2, "1:0505");
   auto r = f.Attack({"ax"}, 3);  // +4, die 3: DL
   ASSERT_TRUE(r) << r.error().to_string();
   EXPECT_TRUE(Said(*r, "combat", rules::kB7_2, "12 to 8, column +4 to +4: DL"))
@@ -149,9 +149,9 @@ TEST(B7_3, TheSurvivorsOfALossRetreat) {
 // B7.2: strengths below the first column fight on it; the attacker's share of the loss.
 TEST(B7_3, BelowTheFirstColumnTheAttackerLosesHalf) {
   DifferentialFight f;
-  f.c.Add("a1", Side::kAxis, UnitType::kInfantry, 1, 2, 4, 2, "1:0405");
-  f.c.Add("a2", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 2, "1:0504");
-  f.c.Add("su", Side::kAllied, UnitType::kInfantry, 1, 9, 4, 2, "1:0505");
+  f.c.Add("a1", Side::kAxis, opsim::test::BaseType("infantry"), 1, 2, 4, 2, "1:0405");
+  f.c.Add("a2", Side::kAxis, opsim::test::BaseType("infantry"), 2, 2, 4, 2, "1:0504");
+  f.c.Add("su", Side::kAllied, opsim::test::BaseType("infantry"), 1, 9, 4, 2, "1:0505");
   auto r = f.Attack({"a2", "a1"}, 2);  // 3 - 9 = -6: column -2, die 2: A1
   ASSERT_TRUE(r) << r.error().to_string();
   EXPECT_TRUE(Said(*r, "combat", rules::kB7_2, "3 to 9, column -2 to -2: A1"))
@@ -165,8 +165,8 @@ TEST(B7_3, BelowTheFirstColumnTheAttackerLosesHalf) {
 // B7.2: the d10's faces past 6 are rows of the table too.
 TEST(B7_2, TheTablesDieHasItsOwnFaces) {
   DifferentialFight f;
-  f.c.Add("ax", Side::kAxis, UnitType::kInfantry, 3, 2, 4, 2, "1:0405");
-  f.c.Add("su", Side::kAllied, UnitType::kInfantry, 1, 3, 4, 2, "1:0505");
+  f.c.Add("ax", Side::kAxis, opsim::test::BaseType("infantry"), 3, 2, 4, 2, "1:0405");
+  f.c.Add("su", Side::kAllied, opsim::test::BaseType("infantry"), 1, 3, 4, 2, "1:0505");
   auto r = f.Attack({"ax"}, 10);  // 0, die 10: DL
   ASSERT_TRUE(r) << r.error().to_string();
   EXPECT_TRUE(Said(*r, "combat", rules::kB7_2, "3 to 3, column 0 to 0: DL")) << test::AllEvents(*r);

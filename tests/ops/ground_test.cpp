@@ -29,7 +29,7 @@ struct World {
   // The verdict on a path of hexes for a mover.
   PathVerdict Check(const char* unit, Side side, std::vector<const char*> hexes,
                     int res = 1) const {
-    auto mover = ParseUnitKind(unit, side);
+    auto mover = ParseUnitKind(DefaultRuleTables(), unit, side);
     EXPECT_TRUE(mover);
     mover->res = res;
     std::vector<map::HexRef> path;
@@ -113,7 +113,7 @@ TEST(Rule41A2, RailFerryIsOneMajorRiverCrossing) {
 
 TEST(Rule41A2, SearchUsesTheFerry) {
   World w;
-  auto mover = ParseUnitKind("infantry", Side::kAxis);
+  auto mover = ParseUnitKind(DefaultRuleTables(), "infantry", Side::kAxis);
   GroundRouter router(w.Ctx(), *mover);
   const RouteAnswer a = router.Route(w.Hex("9A:0905"), w.Hex("9A:1001"));
   ASSERT_TRUE(a.reachable) << a.reason;
@@ -219,7 +219,7 @@ TEST(Rule41E6, VuoksaNeverFreezes) {
 TEST(GroundRouterTest, SearchAndCheckAgree) {
   World w;
   for (const char* kind : {"infantry", "armor", "engineer"}) {
-    auto mover = ParseUnitKind(kind, Side::kAllied);
+    auto mover = ParseUnitKind(DefaultRuleTables(), kind, Side::kAllied);
     GroundRouter router(w.Ctx(), *mover);
     const map::HexRef from = w.Hex("16A:0620");
     const std::vector<std::uint32_t> costs = router.CostsFrom(from);
@@ -238,7 +238,7 @@ TEST(GroundRouterTest, SearchAndCheckAgree) {
 
 TEST(GroundRouterTest, UnreachableNamesTheRulesThatStoodInTheWay) {
   World w;
-  auto mover = ParseUnitKind("infantry", Side::kAxis);
+  auto mover = ParseUnitKind(DefaultRuleTables(), "infantry", Side::kAxis);
   GroundRouter router(w.Ctx(), *mover);
   // Kronshtadt to Leningrad for the Axis: only by the 41.E.3 hexside... or by land via 0833.
   const RouteAnswer land = router.Route(w.Hex("2A:0832"), w.Hex("2A:0933"));

@@ -132,8 +132,8 @@ TEST(Reach, ZonesOfControlStopTheMoveAndStackingBarsTheEnd) {
 TEST(Reach, RoadsAndARailFerry) {
   Camp camp;
   camp.Own("9A:0905", Side::kAxis);
-  camp.Add("de-r1", Side::kAxis, UnitType::kMotorized, 4, 4, 6, 2, "9A:0905");
-  camp.Add("de-f1", Side::kAxis, UnitType::kInfantry, 4, 4, 4, 2, "9A:1004");
+  camp.Add("de-r1", Side::kAxis, opsim::test::BaseType("motorized"), 4, 4, 6, 2, "9A:0905");
+  camp.Add("de-f1", Side::kAxis, opsim::test::BaseType("infantry"), 4, 4, 4, 2, "9A:1004");
   const ReachAnswer road = ExpectAgreesWithTurn(camp.AsGame(), {"de-r1"});
   const ReachHex* along = Find(road, camp.Hex("9A:0906"));
   ASSERT_NE(along, nullptr);
@@ -146,9 +146,9 @@ TEST(Reach, RoadsAndARailFerry) {
 
 TEST(Reach, OverrunsEndTheMoveAndWeakOnesAreRefused) {
   Camp camp;
-  camp.Add("de-big", Side::kAxis, UnitType::kArmor, 30, 4, 8, 2, "16A:1425");
-  camp.Add("fr-weak", Side::kAllied, UnitType::kInfantry, 1, 1, 3, 1, "16A:1426");
-  camp.Add("de-small", Side::kAxis, UnitType::kInfantry, 1, 1, 3, 2, "16A:1427");
+  camp.Add("de-big", Side::kAxis, opsim::test::BaseType("armor"), 30, 4, 8, 2, "16A:1425");
+  camp.Add("fr-weak", Side::kAllied, opsim::test::BaseType("infantry"), 1, 1, 3, 1, "16A:1426");
+  camp.Add("de-small", Side::kAxis, opsim::test::BaseType("infantry"), 1, 1, 3, 2, "16A:1427");
   const ReachAnswer big = ExpectAgreesWithTurn(camp.AsGame(), {"de-big"});
   const ReachHex* overrun = Find(big, camp.Hex("16A:1426"));
   ASSERT_NE(overrun, nullptr);
@@ -175,16 +175,16 @@ TEST(Reach, ExploitationHalvesTheAllowance) {
 
 TEST(Reach, AMixedStackPaysEachUnitsOwnCosts) {
   Camp camp;
-  camp.Add("de-foot", Side::kAxis, UnitType::kInfantry, 3, 3, 4, 1, "16A:1426");
-  camp.Add("de-cav", Side::kAxis, UnitType::kCavalry, 3, 3, 5, 1, "16A:1426");
-  camp.Add("de-mot", Side::kAxis, UnitType::kMotorized, 3, 3, 6, 1, "16A:1426");
+  camp.Add("de-foot", Side::kAxis, opsim::test::BaseType("infantry"), 3, 3, 4, 1, "16A:1426");
+  camp.Add("de-cav", Side::kAxis, opsim::test::BaseType("cavalry"), 3, 3, 5, 1, "16A:1426");
+  camp.Add("de-mot", Side::kAxis, opsim::test::BaseType("motorized"), 3, 3, 6, 1, "16A:1426");
   const ReachAnswer a = ExpectAgreesWithTurn(camp.AsGame(), {"de-foot", "de-cav", "de-mot"});
   EXPECT_GT(a.hexes.size(), 1u);
 }
 
 TEST(Reach, ARailMoveRunsAlongFriendlyRailroadsClearOfZonesOfControl) {
   Camp camp;
-  camp.Add("de-r2", Side::kAxis, UnitType::kInfantry, 3, 3, 4, 2, "9A:0610");
+  camp.Add("de-r2", Side::kAxis, opsim::test::BaseType("infantry"), 3, 3, 4, 2, "9A:0610");
   camp.Own("9A:0414", Side::kAllied);  // the line beyond it is not friendly (B5.1)
   const ReachAnswer line = ExpectAgreesWithTurn(camp.AsGame(), {"de-r2"}, {.rail = true});
   const ReachHex* end = Find(line, camp.Hex("9A:0514"));

@@ -20,8 +20,8 @@ TEST(Rule41A1, AttackAcrossACausewayIsAcrossAMajorRiver) {
   c.At(1);  // the Allied player-turn of May I 1940
   c.Own("16A:0727", Side::kAllied);
   c.Own("16A:0827", Side::kAxis);
-  c.Add("al-1", Side::kAllied, UnitType::kInfantry, 6, 4, 4, 2, "16A:0727");
-  c.Add("ax-1", Side::kAxis, UnitType::kInfantry, 1, 2, 4, 2, "16A:0827");
+  c.Add("al-1", Side::kAllied, opsim::test::BaseType("infantry"), 6, 4, 4, 2, "16A:0727");
+  c.Add("ax-1", Side::kAxis, opsim::test::BaseType("infantry"), 1, 2, 4, 2, "16A:0827");
   auto r = c.Play({{"combat", json::array({{{"attack", "16A:0827"}, {"units", {"al-1"}}}})}}, {6});
   ASSERT_TRUE(r) << r.error().to_string();
   EXPECT_TRUE(Said(*r, "combat", "B7.2", "across a major river")) << test::AllEvents(*r);
@@ -34,8 +34,8 @@ TEST(Rule41A1, CausewaysAreDestroyedAndRebuiltAsBridges) {
   Camp c;
   c.ClearUnits();
   c.At(1);
-  c.Add("eng", Side::kAllied, UnitType::kEngineer, 1, 1, 4, 1, "16A:0827");
-  c.Add("inf", Side::kAllied, UnitType::kInfantry, 2, 2, 4, 1, "16A:0827");
+  c.Add("eng", Side::kAllied, opsim::test::BaseType("engineer"), 1, 1, 4, 1, "16A:0827");
+  c.Add("inf", Side::kAllied, opsim::test::BaseType("infantry"), 2, 2, 4, 1, "16A:0827");
   auto r =
       c.Play({{"movement", json::array({{{"destroy-bridge", "16A:0827/0727"}, {"unit", "eng"}}})}});
   ASSERT_TRUE(r) << r.error().to_string();
@@ -68,9 +68,9 @@ TEST(Rule41A2, ThreeREsAPlayerTurnAndNoRailCapacity) {
   Camp c;
   c.ClearUnits();
   c.At(2);  // Axis, May II 1940
-  c.Add("a", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 4, "9A:1004");
-  c.Add("b", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 4, "9A:1004");
-  c.Add("r", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 6, "9A:0610");
+  c.Add("a", Side::kAxis, opsim::test::BaseType("infantry"), 2, 2, 4, 4, "9A:1004");
+  c.Add("b", Side::kAxis, opsim::test::BaseType("infantry"), 2, 2, 4, 4, "9A:1004");
+  c.Add("r", Side::kAxis, opsim::test::BaseType("infantry"), 2, 2, 4, 6, "9A:0610");
   auto too_many =
       c.Play({{"movement", json::array({{{"units", {"a"}}, {"path", {"9A:1004", "9A:1001"}}},
                                         {{"units", {"b"}}, {"path", {"9A:1004", "9A:1001"}}}})}},
@@ -95,8 +95,8 @@ TEST(Rule41A3, IceAirfieldOnlyOnAFrozenPartialLake) {
   Camp c;
   c.ClearUnits();
   c.At(1);
-  c.Add("inf", Side::kAllied, UnitType::kInfantry, 2, 2, 4, 2, "2A:1231");
-  c.Add("dry", Side::kAllied, UnitType::kInfantry, 2, 2, 4, 2, "2A:0933");
+  c.Add("inf", Side::kAllied, opsim::test::BaseType("infantry"), 2, 2, 4, 2, "2A:1231");
+  c.Add("dry", Side::kAllied, opsim::test::BaseType("infantry"), 2, 2, 4, 2, "2A:0933");
   const json build = {{"initial", json::array({{{"ice-airfield", "2A:1231"}, {"unit", "inf"}}})}};
   auto thawed = c.Play(build);
   ASSERT_FALSE(thawed);
@@ -118,7 +118,8 @@ TEST(Rule41A3, NoIceAirfieldOnTheVuoksaLakes) {
   c.ClearUnits();
   c.At(1);
   for (const char* shore : {"35:4419", "35:4724"}) {
-    c.Add(std::string("inf-") + shore, Side::kAllied, UnitType::kInfantry, 2, 2, 4, 2, shore);
+    c.Add(std::string("inf-") + shore, Side::kAllied, opsim::test::BaseType("infantry"), 2, 2, 4, 2,
+          shore);
     ASSERT_TRUE(c.t().hex(c.Hex(shore)).IsPartialLake()) << shore;
     c.state.map.SetFrozen(c.t().hex(c.Hex(shore)).zone, true);
     auto r =
@@ -205,7 +206,7 @@ TEST(Rule41A4a, SuccessAndCallingOff) {
   Camp d = test::Polder(1);
   d.At(0);
   d.Unit("de-a").hex = d.Hex("1:0502");
-  d.Add("nl-c", Side::kAllied, UnitType::kInfantry, 1, 2, 3, 2, "1:0402");
+  d.Add("nl-c", Side::kAllied, opsim::test::BaseType("infantry"), 1, 2, 3, 2, "1:0402");
   auto again =
       d.Play({{"combat",
                json::array({{{"attack", "1:0403"}, {"units", {"de-a"}}, {"if-flooded", "call-off"}},
@@ -243,7 +244,7 @@ TEST(Rule41A4a, GreatSuccessProhibitsTheHex) {
   EXPECT_EQ(f->kind, map::FloodKind::kProhibited);
   EXPECT_EQ(f->until, 4);  // player-turns 1 to 4: two game turns
   // Next player-turn no one may enter it.
-  c.Add("nl-d", Side::kAllied, UnitType::kInfantry, 1, 1, 3, 1, "1:0303");
+  c.Add("nl-d", Side::kAllied, opsim::test::BaseType("infantry"), 1, 1, 3, 1, "1:0303");
   auto enter =
       c.Play({{"movement", json::array({{{"units", {"nl-d"}}, {"path", {"1:0303", "1:0403"}}}})}});
   ASSERT_FALSE(enter);
@@ -261,8 +262,8 @@ TEST(Rule41A4a, WhoMayFloodWhat) {
   d.ClearUnits();
   d.At(1);
   d.Own("16A:1122", Side::kAxis);
-  d.Add("ax", Side::kAxis, UnitType::kInfantry, 1, 1, 4, 2, "16A:1122");
-  d.Add("al", Side::kAllied, UnitType::kInfantry, 5, 5, 4, 2, "16A:1022");
+  d.Add("ax", Side::kAxis, opsim::test::BaseType("infantry"), 1, 1, 4, 2, "16A:1122");
+  d.Add("al", Side::kAllied, opsim::test::BaseType("infantry"), 5, 5, 4, 2, "16A:1022");
   d.state.map.SetOwner(d.t(), d.Hex("16A:1022"), Owner::kAllied);
   // The Axis owns it now: the reaction is theirs, and this one is made in their name.
   auto ok = d.Play({{"combat", json::array({{{"attack", "16A:1122"}, {"units", {"al"}}}})},
@@ -279,7 +280,7 @@ TEST(Rule41A4a, DisasterReliefAfterTheSurrender) {
     c.ClearUnits();
     c.At(0);  // the Axis attacks; the Allies flood
     c.state.netherlands_surrendered = surrendered;
-    c.Add("nl", Side::kAllied, UnitType::kInfantry, 1, 1, 3, 2, hex);
+    c.Add("nl", Side::kAllied, opsim::test::BaseType("infantry"), 1, 1, 3, 2, hex);
     const map::HexRef h = c.Hex(hex);
     map::HexRef from;
     for (map::Dir d : map::kAllDirs) {
@@ -287,7 +288,7 @@ TEST(Rule41A4a, DisasterReliefAfterTheSurrender) {
       if (n.valid() && !c.t().hex(n).IsWater()) from = n;
     }
     c.state.map.SetOwner(c.t(), from, Owner::kAxis);
-    c.Add("de", Side::kAxis, UnitType::kInfantry, 1, 1, 4, 2, c.t().HexName(from));
+    c.Add("de", Side::kAxis, opsim::test::BaseType("infantry"), 1, 1, 4, 2, c.t().HexName(from));
     const int before = c.state.srp["british"];
     auto r =
         c.Play({{"combat",
@@ -317,7 +318,7 @@ Result<TurnResult> MassiveFlood(Camp& c, const std::string& hex, std::vector<int
   const map::HexRef h = c.Hex(hex);
   c.state.map.SetOwner(c.t(), h, Owner::kAxis);
   if (c.state.FindUnit("de-def") == nullptr) {
-    c.Add("de-def", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 2, hex);
+    c.Add("de-def", Side::kAxis, opsim::test::BaseType("infantry"), 2, 2, 4, 2, hex);
   }
   map::HexRef from;
   for (map::Dir d : map::kAllDirs) {
@@ -326,7 +327,8 @@ Result<TurnResult> MassiveFlood(Camp& c, const std::string& hex, std::vector<int
   }
   c.state.map.SetOwner(c.t(), from, Owner::kAllied);
   if (c.state.FindUnit("al-att") == nullptr) {
-    c.Add("al-att", Side::kAllied, UnitType::kInfantry, 8, 8, 4, 2, c.t().HexName(from));
+    c.Add("al-att", Side::kAllied, opsim::test::BaseType("infantry"), 8, 8, 4, 2,
+          c.t().HexName(from));
   }
   return c.Play({{"combat", json::array({{{"attack", hex}, {"units", {"al-att"}}}})},
                  {"reactions", json::array({{{"massive-flood", hex}}})}},
@@ -367,9 +369,9 @@ TEST(Rule41A4b, OnlyTheAxisAndOnlyAfterTheSurrender) {
   c.ClearUnits();
   c.At(0);
   c.state.netherlands_surrendered = true;
-  c.Add("nl", Side::kAllied, UnitType::kInfantry, 1, 1, 3, 2, "16A:0623");
+  c.Add("nl", Side::kAllied, opsim::test::BaseType("infantry"), 1, 1, 3, 2, "16A:0623");
   c.Own("16A:0723", Side::kAxis);
-  c.Add("de", Side::kAxis, UnitType::kInfantry, 5, 5, 4, 2, "16A:0723");
+  c.Add("de", Side::kAxis, opsim::test::BaseType("infantry"), 5, 5, 4, 2, "16A:0723");
   auto allied = c.Play({{"combat", json::array({{{"attack", "16A:0623"}, {"units", {"de"}}}})},
                         {"reactions", json::array({{{"massive-flood", "16A:0623"}}})}},
                        [&] {
@@ -401,11 +403,12 @@ TEST(Rule41A4b, EffectsOfAMassiveFlood) {
   ship.kind = NavalKind::kTransport;
   ship.hex = h;
   c.state.naval.push_back(ship);
-  c.Add("de-def", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 2, "16A:0624");
+  c.Add("de-def", Side::kAxis, opsim::test::BaseType("infantry"), 2, 2, 4, 2, "16A:0624");
   // A friendly unit in 16A:0524 opens a retreat into al-att's zone of control.
-  c.Add("de-west", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 2, "16A:0524");
-  c.Add("al-att", Side::kAllied, UnitType::kInfantry, 8, 8, 4, 2, "16A:0623");
-  c.Add("al-para", Side::kAllied, UnitType::kAirborne, 2, 2, 8, 1, "16A:0620");  // Amsterdam
+  c.Add("de-west", Side::kAxis, opsim::test::BaseType("infantry"), 2, 2, 4, 2, "16A:0524");
+  c.Add("al-att", Side::kAllied, opsim::test::BaseType("infantry"), 8, 8, 4, 2, "16A:0623");
+  c.Add("al-para", Side::kAllied, opsim::test::BaseType("airborne"), 2, 2, 8, 1,
+        "16A:0620");  // Amsterdam
   const int srp = c.state.srp["british"];
   auto r =
       c.Play({{"movement", json::array({{{"air-drop", "al-para"}, {"hex", "16A:0624"}}})},
@@ -591,8 +594,8 @@ TEST(Rule41E1, OverrunButNoAttackAcrossKerch) {
   c.At(2);
   c.Own("4A:3526", Side::kAxis);
   c.Own("4A:3525", Side::kAllied);
-  c.Add("ax", Side::kAxis, UnitType::kArmor, 12, 6, 8, 2, "4A:3526");
-  c.Add("su", Side::kAllied, UnitType::kInfantry, 1, 1, 4, 1, "4A:3525");
+  c.Add("ax", Side::kAxis, opsim::test::BaseType("armor"), 12, 6, 8, 2, "4A:3526");
+  c.Add("su", Side::kAllied, opsim::test::BaseType("infantry"), 1, 1, 4, 1, "4A:3525");
   auto attack =
       c.Play({{"combat", json::array({{{"attack", "4A:3525"}, {"units", {"ax"}}}})}}, c.Weather());
   ASSERT_FALSE(attack);
@@ -687,8 +690,8 @@ TEST(Rule41E2, CombatAcrossABalticSeaHexside) {
   c.ClearUnits();
   c.At(2);
   c.Own("1A:3826", Side::kAxis);
-  c.Add("ax", Side::kAxis, UnitType::kInfantry, 6, 4, 4, 2, "1A:3826");
-  c.Add("su", Side::kAllied, UnitType::kInfantry, 1, 2, 4, 2, "1A:3726");
+  c.Add("ax", Side::kAxis, opsim::test::BaseType("infantry"), 6, 4, 4, 2, "1A:3826");
+  c.Add("su", Side::kAllied, opsim::test::BaseType("infantry"), 1, 2, 4, 2, "1A:3726");
   auto r = c.Play({{"combat", json::array({{{"attack", "1A:3726"}, {"units", {"ax"}}}})}}, [&] {
     auto d = c.Weather();
     d.push_back(6);
@@ -705,7 +708,7 @@ TEST(Rule41E3, Example_EnteringKronshtadtGainsTheWholeHex) {
   c.ClearUnits();
   c.At(2);
   c.Own("2A:0833", Side::kAxis);
-  c.Add("ax", Side::kAxis, UnitType::kInfantry, 3, 3, 4, 2, "2A:0833");
+  c.Add("ax", Side::kAxis, opsim::test::BaseType("infantry"), 3, 3, 4, 2, "2A:0833");
   ASSERT_EQ(c.state.map.owner(c.Hex("2A:0832")), Owner::kAllied);
   auto r =
       c.Play({{"movement", json::array({{{"units", {"ax"}}, {"path", {"2A:0833", "2A:0832"}}}})}},
@@ -726,8 +729,8 @@ TEST(Rule41F, SovietExitsAndTheirTwoTotals) {
     c.Own(hex, Side::kAllied);
     c.campaign().supply_sources[static_cast<int>(Side::kAllied)].push_back(c.Hex(hex));
   }
-  c.Add("gg", Side::kAllied, UnitType::kInfantry, 7, 5, 4, 2, "9A:0110");
-  c.Add("south", Side::kAllied, UnitType::kInfantry, 5, 5, 4, 2, "9A:0120");
+  c.Add("gg", Side::kAllied, opsim::test::BaseType("infantry"), 7, 5, 4, 2, "9A:0110");
+  c.Add("south", Side::kAllied, opsim::test::BaseType("infantry"), 5, 5, 4, 2, "9A:0120");
   auto r = c.Play(
       {{"movement", json::array({{{"units", {"gg"}}, {"path", {"9A:0110"}}, {"exit", true}},
                                  {{"units", {"south"}}, {"path", {"9A:0120"}}, {"exit", true}}})}});
@@ -745,7 +748,7 @@ TEST(Rule41F, ExitCostsTheEdgeHexsMps) {
   for (const char* hex : {"9A:0219", "9A:0120", "9A:0220"}) c.Own(hex, Side::kAllied);
   c.campaign().supply_sources[static_cast<int>(Side::kAllied)].push_back(c.Hex("9A:0219"));
   // 9A:0120 is mountain: 3 MP to enter, 3 more to exit. A 5-MP unit cannot do both.
-  c.Add("slow", Side::kAllied, UnitType::kInfantry, 5, 5, 5, 2, "9A:0219");
+  c.Add("slow", Side::kAllied, opsim::test::BaseType("infantry"), 5, 5, 5, 2, "9A:0219");
   auto r = c.Play(
       {{"movement",
         json::array({{{"units", {"slow"}}, {"path", {"9A:0219", "9A:0120"}}, {"exit", true}}})}});
@@ -759,7 +762,7 @@ TEST(Rule41F, WhoMayExitWhere) {
   c.ClearUnits();
   c.At(1);
   c.Own("9A:0110", Side::kAllied);
-  c.Add("unsupplied", Side::kAllied, UnitType::kInfantry, 5, 5, 4, 2, "9A:0110");
+  c.Add("unsupplied", Side::kAllied, opsim::test::BaseType("infantry"), 5, 5, 4, 2, "9A:0110");
   auto out =
       c.Play({{"movement",
                json::array({{{"units", {"unsupplied"}}, {"path", {"9A:0110"}}, {"exit", true}}})}});
@@ -773,8 +776,8 @@ TEST(Rule41F, WhoMayExitWhere) {
   a.Own("8B:0540", Side::kAxis);
   a.campaign().supply_sources[static_cast<int>(Side::kAxis)].push_back(a.Hex("8B:0540"));
   a.Own("9A:0110", Side::kAxis);
-  a.Add("iran", Side::kAxis, UnitType::kInfantry, 4, 4, 4, 2, "8B:0540");
-  a.Add("west", Side::kAxis, UnitType::kInfantry, 4, 4, 4, 2, "9A:0110");
+  a.Add("iran", Side::kAxis, opsim::test::BaseType("infantry"), 4, 4, 4, 2, "8B:0540");
+  a.Add("west", Side::kAxis, opsim::test::BaseType("infantry"), 4, 4, 4, 2, "9A:0110");
   auto west = a.Play(
       {{"movement", json::array({{{"units", {"west"}}, {"path", {"9A:0110"}}, {"exit", true}}})}},
       a.Weather());
@@ -803,7 +806,7 @@ TEST(Rule41Events, ARailFerryMoveNamesItsUnitsHexesAndCost) {
   Camp c;
   c.ClearUnits();
   c.At(2);
-  c.Add("a", Side::kAxis, UnitType::kInfantry, 2, 2, 4, 4, "9A:1004");
+  c.Add("a", Side::kAxis, opsim::test::BaseType("infantry"), 2, 2, 4, 4, "9A:1004");
   auto r =
       c.Play({{"movement", json::array({{{"units", {"a"}}, {"path", {"9A:1004", "9A:1001"}}}})}},
              c.Weather());
@@ -827,7 +830,7 @@ TEST(Rule41Events, AnExitNamesTheUnitTheHexAndTheTotal) {
   c.At(1);
   c.Own("9A:0110", Side::kAllied);
   c.campaign().supply_sources[static_cast<int>(Side::kAllied)].push_back(c.Hex("9A:0110"));
-  c.Add("gg", Side::kAllied, UnitType::kInfantry, 7, 5, 4, 2, "9A:0110");
+  c.Add("gg", Side::kAllied, opsim::test::BaseType("infantry"), 7, 5, 4, 2, "9A:0110");
   auto r = c.Play(
       {{"movement", json::array({{{"units", {"gg"}}, {"path", {"9A:0110"}}, {"exit", true}}})}});
   ASSERT_TRUE(r) << r.error().to_string();

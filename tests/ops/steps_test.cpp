@@ -220,8 +220,8 @@ TEST(B1_3, RandomStepsAlwaysReplayAsTheirScript) {
 struct StepFight {
   Camp c = Fields();
   StepFight(int attack, int defense) {
-    c.Add("ax", Side::kAxis, UnitType::kInfantry, attack, 2, 4, 2, "1:0405");
-    c.Add("su", Side::kAllied, UnitType::kInfantry, 1, defense, 4, 2, "1:0505");
+    c.Add("ax", Side::kAxis, opsim::test::BaseType("infantry"), attack, 2, 4, 2, "1:0405");
+    c.Add("su", Side::kAllied, opsim::test::BaseType("infantry"), 1, defense, 4, 2, "1:0505");
     c.Own("1:0505", Side::kAllied);
   }
   // The player-turn begun, at its combat phase.
@@ -380,10 +380,10 @@ TEST(B10_1, AFairGamesStepsEachDrawFromTheStreamOfTheStepsSoFar) {
 // the orders reader refused: the player-turn could not be logged.)
 TEST(B7_5, TwoRetreatsFromOneHexAreEachTheirOwnersChoice) {
   Camp c = Fields();
-  c.Add("ax1", Side::kAxis, UnitType::kInfantry, 4, 2, 4, 2, "1:0405");
-  c.Add("ax2", Side::kAxis, UnitType::kInfantry, 4, 2, 4, 2, "1:0405");
-  c.Add("su1", Side::kAllied, UnitType::kInfantry, 1, 4, 4, 2, "1:0505");
-  c.Add("su2", Side::kAllied, UnitType::kInfantry, 1, 4, 4, 2, "1:0404");
+  c.Add("ax1", Side::kAxis, opsim::test::BaseType("infantry"), 4, 2, 4, 2, "1:0405");
+  c.Add("ax2", Side::kAxis, opsim::test::BaseType("infantry"), 4, 2, 4, 2, "1:0405");
+  c.Add("su1", Side::kAllied, opsim::test::BaseType("infantry"), 1, 4, 4, 2, "1:0505");
+  c.Add("su2", Side::kAllied, opsim::test::BaseType("infantry"), 1, 4, 4, 2, "1:0404");
   c.Own("1:0505", Side::kAllied);
   c.Own("1:0404", Side::kAllied);
   Game game = c.AsGame();
@@ -435,7 +435,7 @@ TEST(B7_5, TwoRetreatsFromOneHexAreEachTheirOwnersChoice) {
 // B7.6: the attacker may advance no one, and may not name a unit that did not attack.
 TEST(B7_6, TheAttackerChoosesWhoAdvances) {
   StepFight f(8, 2);
-  f.c.Add("other", Side::kAxis, UnitType::kInfantry, 1, 1, 4, 2, "1:0404");
+  f.c.Add("other", Side::kAxis, opsim::test::BaseType("infantry"), 1, 1, 4, 2, "1:0404");
   StepTurn turn = f.AtCombat(1);
   Take(turn, f.c.t(), Side::kAxis, {{"attack", "1:0505"}, {"units", {"ax"}}});
   Take(turn, f.c.t(), Side::kAllied, {{"prefer", json::array()}});  // the rules' choice
@@ -452,8 +452,8 @@ TEST(B7_6, TheAttackerChoosesWhoAdvances) {
 TEST(B7_5, AForcedRetreatIsNotAsked) {
   StepFight f(8, 2);
   // Allied units fill 1:0504 and 1:0604 to the stacking limit: 1:0605 alone is open.
-  f.c.Add("full1", Side::kAllied, UnitType::kInfantry, 1, 1, 4, 6, "1:0504");
-  f.c.Add("full2", Side::kAllied, UnitType::kInfantry, 1, 1, 4, 6, "1:0604");
+  f.c.Add("full1", Side::kAllied, opsim::test::BaseType("infantry"), 1, 1, 4, 6, "1:0504");
+  f.c.Add("full2", Side::kAllied, opsim::test::BaseType("infantry"), 1, 1, 4, 6, "1:0604");
   StepTurn turn = f.AtCombat(1);
   Take(turn, f.c.t(), Side::kAxis, {{"attack", "1:0505"}, {"units", {"ax"}}});
   EXPECT_EQ(turn.state().FindUnit("su")->hex, f.c.Hex("1:0605"));
@@ -464,9 +464,9 @@ TEST(B7_5, AForcedRetreatIsNotAsked) {
 // the phase's end, nothing is.
 TEST(B1_4, UndoReturnsTheExactPositionUntilSomethingIsRevealed) {
   Camp c = Fields();
-  c.Add("ax", Side::kAxis, UnitType::kInfantry, 8, 2, 4, 2, "1:0303");
-  c.Add("ax2", Side::kAxis, UnitType::kInfantry, 8, 2, 4, 2, "1:0203");
-  c.Add("su", Side::kAllied, UnitType::kInfantry, 1, 2, 4, 2, "1:0505");
+  c.Add("ax", Side::kAxis, opsim::test::BaseType("infantry"), 8, 2, 4, 2, "1:0303");
+  c.Add("ax2", Side::kAxis, opsim::test::BaseType("infantry"), 8, 2, 4, 2, "1:0203");
+  c.Add("su", Side::kAllied, opsim::test::BaseType("infantry"), 1, 2, 4, 2, "1:0505");
   c.Own("1:0505", Side::kAllied);
   Game game = c.AsGame();
   auto begun = StepTurn::Begin(game, nullptr, {1, 1});
@@ -513,7 +513,7 @@ TEST(B1_4, UndoReturnsTheExactPositionUntilSomethingIsRevealed) {
 // B1.3: a refused step changes nothing; a step the game does not wait for is refused.
 TEST(B1_3, ARefusedStepChangesNothing) {
   Camp c = Fields();
-  c.Add("ax", Side::kAxis, UnitType::kInfantry, 8, 2, 4, 2, "1:0303");
+  c.Add("ax", Side::kAxis, opsim::test::BaseType("infantry"), 8, 2, 4, 2, "1:0303");
   Game game = c.AsGame();
   auto begun = StepTurn::Begin(game, nullptr, {1});
   ASSERT_TRUE(begun);
@@ -547,7 +547,7 @@ TEST(B1_3, ARefusedStepChangesNothing) {
 // B1.3: the player-turn ends in the state Game::Play ends in, and the game goes on from it.
 TEST(B1_3, FinishedTheGameGoesOn) {
   Camp c = Fields();
-  c.Add("ax", Side::kAxis, UnitType::kInfantry, 8, 2, 4, 2, "1:0303");
+  c.Add("ax", Side::kAxis, opsim::test::BaseType("infantry"), 8, 2, 4, 2, "1:0303");
   Game game = c.AsGame();
   auto begun = StepTurn::Begin(game, nullptr, {1});
   ASSERT_TRUE(begun);

@@ -26,7 +26,7 @@ Error Broken(const std::string& text) {
 TEST(RuleTables, DefaultsLoad) {
   const RuleTables& t = DefaultRuleTables();
   const auto clear = static_cast<int>(map::Terrain::kClear);
-  EXPECT_EQ(t.movement.terrain[clear][static_cast<int>(MoveClass::kFoot)], 2);
+  EXPECT_EQ(t.movement.terrain[clear][0], 2);
   EXPECT_EQ(t.movement.terrain[static_cast<int>(map::Terrain::kAllSea)][0], kProhibited);
   EXPECT_EQ(t.movement.road, 1);
   EXPECT_EQ(t.movement.major_river[0], 4);

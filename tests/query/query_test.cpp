@@ -161,7 +161,7 @@ TEST(QueryRoute, RouteAndTurnAgreeOnEveryPath) {
   std::mt19937 random(41);
   int compared = 0, refused = 0, zones = 0;
   for (const ops::GroundUnit& u : g.state->units) {
-    if (!u.on_map() || u.side != Side::kAxis || u.traits().airborne) continue;
+    if (!u.on_map() || u.side != Side::kAxis || g.campaign->tables.type(u.type).airborne) continue;
     for (int walk = 0; walk < 40; ++walk) {
       std::vector<map::HexRef> hexes = {u.hex};
       const int steps = 1 + static_cast<int>(random() % 4);
@@ -173,7 +173,7 @@ TEST(QueryRoute, RouteAndTurnAgreeOnEveryPath) {
       if (hexes.size() < 2) continue;
       query::RouteRequest req;
       req.side = Side::kAxis;
-      req.unit = u.traits().motorized ? "motorized" : "infantry";
+      req.unit = g.campaign->tables.type(u.type).motorized ? "motorized" : "infantry";
       json path = json::array();
       for (map::HexRef h : hexes) {
         req.path += (req.path.empty() ? "" : ",") + t.HexName(h);

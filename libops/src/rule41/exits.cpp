@@ -32,7 +32,7 @@ Status Turn::ExitMap(MovingStack& stack, map::HexRef end, const RuleContext& ctx
     }
     GroundMover mover;
     mover.side = side_;
-    mover.cls = u.traits().cls;
+    mover.cls = tables_.type(u.type).cls;
     const StepVerdict cost = EvaluateGroundHex(ctx, mover, end, nullptr);
     if (auto st = Pay(stack, k, cost.cost, end, where); !st) return st;
     Remove(u, UnitStatus::kExited);

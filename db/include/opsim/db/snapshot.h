@@ -27,8 +27,9 @@ std::string SaveSnapshot(const ops::GameState& state);
 // Reads a snapshot written in `format` of a game on `theater`. kUnsupported for a format or
 // archive this build cannot read, kCorruption for bytes that are not a snapshot, or whose arrays
 // claim more hexes, hexsides or weather zones than the theater has, or whose lengths claim more
-// bytes than are left: each length is checked before anything is allocated.
-Result<ops::GameState> LoadSnapshot(std::string_view bytes, int format,
-                                    const map::Theater& theater);
+// bytes than are left: each length is checked before anything is allocated. A unit's type must
+// be one of `rules`' types.
+Result<ops::GameState> LoadSnapshot(std::string_view bytes, int format, const map::Theater& theater,
+                                    const ops::RuleTables& rules);
 
 }  // namespace opsim::db

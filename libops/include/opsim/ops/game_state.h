@@ -72,8 +72,10 @@ constexpr int EnumCount(map::CanalStatus) {
 constexpr int EnumCount(map::FloodKind) {
   return 3;
 }
+// A unit type is an index into the rules' types: at most this many; the state file and the
+// snapshot also check it against the game's rules.
 constexpr int EnumCount(UnitType) {
-  return 10;
+  return kMaxUnitTypes;
 }
 constexpr int EnumCount(UnitStatus) {
   return 3;

@@ -33,9 +33,10 @@ struct ReachRequest {
 
 struct ReachUnit {
   std::string id, name;
-  MoveClass cls = MoveClass::kFoot;
-  int allowance = 0;  // half-MPs this phase
-  int marker = 0;     // half-MPs it owes first (41.A.4.b.4)
+  MoveClass cls{};
+  std::string class_name;  // the rules' name of cls
+  int allowance = 0;       // half-MPs this phase
+  int marker = 0;          // half-MPs it owes first (41.A.4.b.4)
 };
 
 struct ReachHex {

@@ -40,12 +40,12 @@ struct Note {
 
 struct GroundMover {
   Side side = Side::kAllied;
-  MoveClass cls = MoveClass::kFoot;
+  MoveClass cls{};        // the rules' first class: foot in the base rules
   bool engineer = false;  // B4.7: engineers lessen river crossings
   int res = 1;            // size in REs (41.A.2: a rail ferry carries up to 3)
 };
-// "infantry", "mountain", "engineer", "cavalry", "motorized", "armor".
-Result<GroundMover> ParseUnitKind(std::string_view kind, Side side);
+// A unit of one of the rules' types ("infantry", "armor", ...), as the step judge sees it.
+Result<GroundMover> ParseUnitKind(const RuleTables& tables, std::string_view kind, Side side);
 
 inline constexpr std::uint32_t kUnreachable = 0xFFFFFFFFu;
 

@@ -23,7 +23,9 @@ struct ScenarioId {
   std::string sha256;  // of the scenario file's text
 };
 
-std::string StateToJson(const GameState& s, const map::Theater& t, const ScenarioId& scenario);
+// The theater names its hexes; the rules name its unit types.
+std::string StateToJson(const GameState& s, const map::Theater& t, const RuleTables& rules,
+                        const ScenarioId& scenario);
 
 struct LoadedState {
   GameState state;
@@ -32,6 +34,7 @@ struct LoadedState {
 };
 // Reads the scenario id only, to find the scenario before reading the rest.
 Result<ScenarioId> ReadStateScenario(const JsonSource& src);
-Result<LoadedState> StateFromJson(const JsonSource& src, const map::Theater& t);
+Result<LoadedState> StateFromJson(const JsonSource& src, const map::Theater& t,
+                                  const RuleTables& rules);
 
 }  // namespace opsim::ops

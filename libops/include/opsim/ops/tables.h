@@ -9,7 +9,9 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "opsim/core/error.h"
@@ -18,10 +20,10 @@
 
 namespace opsim::ops {
 
-// How a ground unit pays for terrain (B4.1).
-enum class MoveClass : std::uint8_t { kFoot, kCavalry, kMotorized };
-inline constexpr int kMoveClassCount = 3;
-const char* MoveClassName(MoveClass c);
+// How a ground unit pays for terrain (B4.1): an index into MovementTables::classes, which a
+// rules file names (`movement.classes`; the base rules' are foot, cavalry and motorized).
+enum class MoveClass : std::uint8_t {};
+inline constexpr int kMaxMoveClasses = 4;
 
 // Movement points in halves: 2 is one MP.
 using Half = std::uint16_t;
@@ -30,19 +32,40 @@ inline double ToMp(std::uint32_t halves) {
   return halves / 2.0;
 }
 
+// A cost by movement class; the slots past the rules' classes are unused.
+using ClassCosts = std::array<Half, kMaxMoveClasses>;
+
 struct MovementTables {
+  std::vector<std::string> classes;  // by MoveClass: "foot", "cavalry", "motorized"
   // B4.1: per hex entered, by terrain and class; the extra row is a frozen lake hex (B4.6).
-  std::array<std::array<Half, kMoveClassCount>, map::kTerrainCount> terrain{};
-  std::array<Half, kMoveClassCount> frozen_lake{};
+  std::array<ClassCosts, map::kTerrainCount> terrain{};
+  ClassCosts frozen_lake{};
   // B4.2 / B4.6: per hexside crossed, added to the hex's cost.
-  std::array<Half, kMoveClassCount> minor_river{};
-  std::array<Half, kMoveClassCount> major_river{};
-  std::array<Half, kMoveClassCount> canal{};
-  std::array<Half, kMoveClassCount> frozen_minor_river{};
-  std::array<Half, kMoveClassCount> frozen_major_river{};
-  std::array<Half, kMoveClassCount> frozen_lake_hexside{};
+  ClassCosts minor_river{};
+  ClassCosts major_river{};
+  ClassCosts canal{};
+  ClassCosts frozen_minor_river{};
+  ClassCosts frozen_major_river{};
+  ClassCosts frozen_lake_hexside{};
   Half road = 1;                      // B4.3: per hex along a road
   Half engineer_river_reduction = 2;  // B4.7
+
+  const std::string& ClassName(MoveClass c) const { return classes[static_cast<int>(c)]; }
+};
+
+// B3.1: a unit type, an index into RuleTables::unit_types, which a rules file defines
+// (`units.types`; the base rules' ten are infantry to artillery).
+enum class UnitType : std::uint8_t {};
+inline constexpr int kMaxUnitTypes = 64;
+
+// What a unit type implies, each flag read by the rule named beside it.
+struct UnitTypeRules {
+  std::string name;           // "infantry", as scenarios and state files write it
+  MoveClass cls{};            // B4.1: the costs it pays
+  bool motorized = false;     // B7.8: it may move in the exploitation phase
+  bool engineer = false;      // B4.7: its stack crosses rivers more cheaply
+  bool construction = false;  // B14.2: it may build a bridge
+  bool airborne = false;      // B11.3: it may be air-dropped
 };
 
 struct NavalTables {
@@ -67,6 +90,11 @@ struct CombatResultCode {
   int attacker_retreat = 0, defender_retreat = 0;
 };
 
+// The hexsides the terrain effects chart may name in combat: the crossings of B4.2.
+enum class CombatHexside : std::uint8_t { kMinorRiver, kMajorRiver, kCanal };
+inline constexpr int kCrossingKinds = 3;
+const char* CombatHexsideName(CombatHexside h);  // "minor-river", "major-river", "canal"
+
 // A result of one attack: an index into CombatTables::codes.
 struct CombatResult {
   std::uint8_t code = 0;
@@ -79,6 +107,14 @@ enum class CrtKind : std::uint8_t {
   kDifferential,  // "+3": attack minus defense reaches the column's
 };
 
+// A multiplier table with every entry x1 (4 quarters).
+template <std::size_t N>
+constexpr std::array<int, N> TimesOne() {
+  std::array<int, N> a{};
+  a.fill(4);
+  return a;
+}
+
 struct CombatTables {
   CrtKind kind = CrtKind::kOdds;
   int die = 6;                                     // faces of the die that picks the row
@@ -86,9 +122,15 @@ struct CombatTables {
   std::vector<int> column_attack, column_defense;  // odds: 2 and 1; differential: +2 and 0
   std::vector<CombatResultCode> codes;             // by CombatResult::code
   std::vector<std::vector<CombatResult>> results;  // [die 1..die][column]
+  // The terrain effects chart's combat columns (B7.2). Shifts move the column; multipliers, in
+  // quarters (4 is x1), scale strengths before they are totalled.
   std::array<int, map::kTerrainCount> terrain_shift{};
   std::array<int, 4> city_shift{};  // by CityKind
-  int major_river_shift = -1;
+  // By the hexside every attacker attacks across (only the kinds of Crossing: minor river, major
+  // river, canal): applied when all attackers cross that kind.
+  std::array<int, kCrossingKinds> hexside_shift{};
+  std::array<int, map::kTerrainCount> defense_multiplier = TimesOne<map::kTerrainCount>();
+  std::array<int, kCrossingKinds> attack_multiplier = TimesOne<kCrossingKinds>();
   int out_of_supply_attack_divisor = 2;
   int overrun_odds = 10;  // B4.9
   int overrun_extra_mp = 2;
@@ -136,9 +178,14 @@ struct RuleTables {
   int air_escape_range = 10;          // B11.2
   int air_escape_die = 6;
   int air_escape_max_roll = 4;
-  int air_drop_range = 10;               // B11.3
-  int airbase_max_damage = 3;            // 41.A.4.b.3
-  std::array<int, 5> port_max_damage{};  // by PortSize
+  int air_drop_range = 10;                // B11.3
+  int airbase_max_damage = 3;             // 41.A.4.b.3
+  std::array<int, 5> port_max_damage{};   // by PortSize
+  std::vector<UnitTypeRules> unit_types;  // by UnitType
+
+  const UnitTypeRules& type(UnitType t) const { return unit_types[static_cast<int>(t)]; }
+  std::optional<UnitType> FindType(std::string_view name) const;
+  std::string TypeNames() const;  // "infantry, mountain, ...", for an error
 };
 
 // The compiled-in defaults.

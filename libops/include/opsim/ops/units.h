@@ -12,33 +12,6 @@
 
 namespace opsim::ops {
 
-enum class UnitType : std::uint8_t {
-  kInfantry,
-  kMountain,
-  kAirborne,
-  kCavalry,
-  kMotorized,
-  kMechanized,
-  kArmor,
-  kEngineer,
-  kConstruction,
-  kArtillery,
-};
-const char* UnitTypeName(UnitType t);  // "infantry", ...
-std::optional<UnitType> ParseUnitType(std::string_view name);
-
-// What a unit type implies (B3.1).
-struct UnitTraits {
-  MoveClass cls = MoveClass::kFoot;
-  bool motorized = false;
-  bool armor = false;
-  bool cavalry = false;
-  bool engineer = false;
-  bool construction = false;
-  bool airborne = false;
-};
-UnitTraits TraitsOf(UnitType t);
-
 enum class UnitStatus : std::uint8_t { kOnMap, kEliminated, kExited };
 const char* UnitStatusName(UnitStatus s);
 
@@ -51,7 +24,7 @@ struct GroundUnit {
   std::string name;
   Side side = Side::kAxis;
   std::string nationality;
-  UnitType type = UnitType::kInfantry;
+  UnitType type{};  // an index into the game's RuleTables::unit_types
   int attack = 0;
   int defense = 0;
   int mp = 0;         // movement allowance
@@ -65,7 +38,6 @@ struct GroundUnit {
   std::int32_t dropped_in = -1;
 
   bool on_map() const { return status == UnitStatus::kOnMap; }
-  UnitTraits traits() const { return TraitsOf(type); }
 };
 
 enum class AirStatus : std::uint8_t { kBased, kEliminated };
