@@ -832,6 +832,8 @@ def steps(opsim, out, url):
         # Not begun: nothing drawn is shown, and the Axis may still send all orders at once.
         axis.wait_text("#prompt-text", "Axis initial phase — your player-turn: begin it")
         allied.wait_text("#prompt-text", "waiting for the Axis to begin the player-turn")
+        if axis.js("return !document.getElementById('victory-panel').hidden || window.opsim.map.objectives.length"):
+            raise Failure("axis: special-terrain has no victory conditions, yet the page shows a standing")
         if axis.js("return document.getElementById('by-mail').disabled"):
             raise Failure("axis: 'send all orders at once' is disabled before the player-turn is begun")
         if axis.js("return document.querySelectorAll('#turn-events li').length") != 0:
