@@ -10,7 +10,11 @@ hexsides and a road from hex to hex, places a city and gives its hex to the Axis
 drags the unit to land (16A:1015) and sees the check pass, saves the scenario and loads the saved file with
 `opsim map --scenario FILE` (each change there), and starts a hosted game of it whose page shows the
 unit. The map's own picture is loaded as an image underlay and calibrated by clicking two hex
-centres on it; a third sits on the grid. Then a new blank theater painted, and the generated 100,000-hex scenario opened from the disk
+centres on it; a third sits on the grid; kept as NAME.underlay.json (Keep underlay) and read back (Kept underlay) with the
+same calibration. Then a new theater of two sheets side by side, all sea, with two islands, a rail ferry between them (undone and
+redone), a hex's water split in two bodies (first wrongly: the server's error on the hex), a navigable waterway, an exit on the east
+edge (a hex of 1A refused: 1B joins it there), a frozen weather zone, each by its tool's key; saved, and `opsim map` loads each.
+Then the generated 100,000-hex scenario opened from the disk
 (how long it takes is printed) and saved unchanged: `opsim scenario format`'s text of its file. Screenshots go to DIR; any SEVERE entry in the browser's console
 fails it. Exit 77 when Chromium, its driver or Selenium is missing (unless OPSIM_REQUIRE_BROWSER).
 """

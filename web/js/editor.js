@@ -302,7 +302,6 @@ class Workshop {
       if (d.moved && !this.erase && d.line.length >= 2) this.take(this.scn.addFerry($("ferry-name").value.trim() || "rail ferry", d.line));
     }
     this.end();
-    if (tool === "waterway") this.showWaterway();
   }
   // A click on the hexside a|b: the hexside tool's kind on (or off, if it has it or erasing); the
   // hexside in the waterway chosen (or out); a rail ferry there taken away (erasing).
@@ -630,11 +629,12 @@ class Workshop {
     const split = $("water-split").value.trim();
     return split ? { "split-by": split, areas } : { areas };
   }
+  // Hex `hex`'s bodies of water: the form's, or none listed with erase. The Hex panel shows it.
   waterHex(hex) {
-    if (this.erase) return this.take(this.scn.setWaterAreas(hex, null));
-    const entry = this.waterForm();
+    const entry = this.erase ? null : this.waterForm();
     if (typeof entry === "string") return this.notice(entry);
     this.take(this.scn.setWaterAreas(hex, entry));
+    this.showHex(hex);
   }
   // The form filled from the Hex panel's hex's water areas.
   takeWater() {
@@ -869,6 +869,7 @@ class Workshop {
     $("c-supply-axis").value = (c["supply-sources"]?.axis || []).join(", ");
     $("c-supply-allied").value = (c["supply-sources"]?.allied || []).join(", ");
     this.fillLists();
+    this.showWaterway();
   }
   // The lists to choose from (areas, exits, waterways, nationalities) as the document has them,
   // each keeping its choice; the zone's frozen box.
