@@ -664,18 +664,18 @@ export class MapView {
     g.textBaseline = "alphabetic";
   }
 
-  // Each objective: a star in its owner's colour beside the hex's number, over the counters'
-  // place, with its points and its owner in words on the number's other side (colour is not the
-  // only sign); zoomed out, a star on the hex.
+  // Each objective: a star in its owner's colour left of the hex's number, above the counters'
+  // place, with its points and its owner in words right of the number (colour is not the only
+  // sign); zoomed out, a star on the hex.
   drawObjectives() {
     const t = this.theater, s = this.scale, near = s >= 14;
     for (const { hex, owner, points } of this.objectives) {
       const hx = t.hexes[hex];
-      const x = near ? hx.x + 0.5 : hx.x, y = near ? hx.y - 0.6 : hx.y;
+      const x = near ? hx.x - 0.5 : hx.x, y = near ? hx.y - 0.6 : hx.y;
       paintStar(this.g, x, y, near ? 0.18 : 5 / s, SIDE_COLORS[owner] || "#ffffff", Math.max(1 / s, 0.03));
       if (near) {
         this.g.textBaseline = "middle";
-        this.text(`${points} ${owner === "axis" ? "Ax" : owner === "allied" ? "Al" : "—"}`, hx.x - 0.34, y, 0.24, STYLE.ink, "right");
+        this.text(`${points} ${owner === "axis" ? "Ax" : owner === "allied" ? "Al" : "—"}`, hx.x + 0.34, y, 0.24, STYLE.ink, "left");
         this.g.textBaseline = "alphabetic";
       }
     }

@@ -362,7 +362,7 @@ export function victoryPanel(body, v, turns, go) {
   const owner = (o) => SIDE_WORDS[o] || "no one";
   const standing = `Axis ${v.points.axis} points, Allied ${v.points.allied}: ${v.over ? "the game is over" : "as it stands"}, ${v.result}`;
   const open = !!body.querySelector("#victory-objectives")?.open;
-  const when = v.over ? `It ended after ${v.end}.` : `The game ends after ${v.end}. Counted after player-turn ${turns} (a player-turn in play counts once it is logged).`;
+  const when = v.over ? `It ended after ${v.end}.` : `The game ends after ${v.end}. Counted ${turns ? `after player-turn ${turns}` : "at the start"} (a player-turn in play counts once it is logged).`;
   body.replaceChildren(
     el("p", { id: "victory-standing", "data-over": String(!!v.over) }, standing, rule(v.rule)),
     para(when, "hint"),
