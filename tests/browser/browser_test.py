@@ -1292,6 +1292,7 @@ def objective_by_keyboard(b, hex_name):
     button = b.wait_for(f'#victory-objectives button[data-hex="{hex_name}"]')
     button.send_keys(Keys.ENTER)
     b.wait_text("#hex-panel", hex_name)
+    b.wait_text("#hex-panel", "points [B15.1]")
 
 
 def campaign(opsim, out, url):

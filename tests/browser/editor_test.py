@@ -392,9 +392,12 @@ def blank_theater(w, tmp):
     """A new theater of two sheets; the water areas, waterways, rail ferries, exits and frozen
     zones painted by their tools, each checked by the server; saved, and `opsim map` loads it."""
     b = w.b
-    print("a new theater of two sheets, all sea: 1A 12x9 and 1B 12x9 east of it")
+    print("a new theater of two sheets, all sea: 1A 12x9 and 1B 12x9 east of it (1A 11 columns wide refused: they would not join)")
     b.d.find_element(By.CSS_SELECTOR, "#new-theater summary").click()
     w.fill("new-name", "straits")
+    w.fill("new-sheets", "1A 11x9\n1B 12x9 east of 1A")
+    b.d.find_element(By.CSS_SELECTOR, "#new-form button").click()
+    b.wait_text("#error-text", 'sheet line 2 ("1B 12x9 east of 1A"): sheets side by side join only across an even number of columns (1A has 11)')
     w.fill("new-sheets", "1A 12x9\n1B 12x9 east of 1A")
     Select(b.d.find_element(By.ID, "new-fill")).select_by_value("sea")
     b.d.find_element(By.CSS_SELECTOR, "#new-form button").click()

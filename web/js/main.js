@@ -272,7 +272,8 @@ class Client {
     this.fillMenuWhere(name);
     try {
       const doc = await this.api.hex(name, this.at ?? undefined);
-      if (this.hex === hex) ui.hexPanel($("hex-panel").querySelector(".body"), doc, this.sideName());
+      const objective = this.status.victory?.objectives.find((o) => o.hex === name);
+      if (this.hex === hex) ui.hexPanel($("hex-panel").querySelector(".body"), doc, this.sideName(), objective);
     } catch (e) {
       this.fail(e);
     }

@@ -60,7 +60,8 @@ function unitWords(u) {
     u.supply && u.supply !== "supplied" ? u.supply : ""].filter(Boolean).join(" ");
 }
 
-export function hexPanel(body, h, hexside) {
+// `objective`: the status's objective on this hex (B15.1), if any.
+export function hexPanel(body, h, hexside, objective) {
   const port = h.port ? `${h.port}${h.inland_port ? ", inland" : ""}` : "";
   const rows = [
     ["hex", h.hex],
@@ -76,6 +77,7 @@ export function hexPanel(body, h, hexside) {
     ["flood", floodWords(h.flood)],
     ["ice airfield", h.ice_airfield ? "yes (41.A.3)" : ""],
     ["rail ferries", (h.rail_ferries || []).join(", ")],
+    ["objective", objective ? `${objective.name}, ${objective.points} points [B15.1]` : ""],
     ["hexside clicked", hexside],
   ];
   const table = el("table", { class: "kv" }, rows.filter(([, v]) => v !== undefined && v !== null && v !== "")
