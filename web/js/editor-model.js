@@ -59,6 +59,13 @@ function shapes(doc) {
   }
   for (const key of ["areas", "exits"]) (doc[key] || []).forEach((a, k) => list(a.hexes, `/${key}/${k}/hexes`));
   (doc.waterways || []).forEach((w, k) => list(w.hexsides, `/waterways/${k}/hexsides`));
+  (doc["water-areas"] || []).forEach((w, k) => {
+    list(w.areas, `/water-areas/${k}/areas`);
+    (w.areas || []).forEach((a, j) => {
+      object(a, `/water-areas/${k}/areas/${j}`);
+      list(a.sides, `/water-areas/${k}/areas/${j}/sides`);
+    });
+  });
   object(doc.hexsides, "/hexsides");
   for (const [k, v] of Object.entries(doc.hexsides || {})) list(v, `/hexsides/${k}`);
   object(doc.campaign, "/campaign");

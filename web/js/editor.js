@@ -37,6 +37,15 @@ const HINTS = {
   calibrate: "Load an image, then click the centre of the first hex on it, then the second's; a third click on the check hex says how far off the grid is.",
 };
 
+// A file the browser downloads (JSON text): nothing leaves the machine.
+function download(name, text) {
+  const a = el("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })), download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+}
+
 class Workshop {
   constructor() {
     this.api = new ScenarioApi();
@@ -356,7 +365,6 @@ class Workshop {
     if (tool === "ferry" || (tool === "hexside" && CROSSING.has(kind))) {
       if (hex >= 0 && d.hex >= 0 && hex !== d.hex && this.scn.dirOf(d.hex, hex) >= 0) side = [d.hex, hex];
       if (hex >= 0 && (tool !== "ferry" || side)) d.hex = hex; // a ferry's line runs hex to next hex
-      
     } else {
       side = this.sideAt(x, y, 0.45);
     }
@@ -758,17 +766,13 @@ class Workshop {
     const keep = { opsim: "underlay", version: 1, scenario: this.scn.doc.name || this.name, image: src.name,
       opacity: this.map.underlay.opacity, calibration: this.calibration, data: image };
     const name = `${keep.scenario}.underlay.json`;
-    const a = el("a", { href: URL.createObjectURL(new Blob([JSON.stringify(keep, null, 1)], { type: "application/json" })), download: name });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+    download(name, JSON.stringify(keep, null, 1));
     this.keptUnderlay = keep; // for the tests and the console
     this.notice(`Kept the underlay as ${name} (a download: the image stays on your disk, never on the server).`);
   }
   // A kept underlay read back: its image, opacity and calibration as they were.
   async loadKeptUnderlay(file) {
-    let keep, image;
+    let keep, image, blob;
     try {
       keep = JSON.parse(await file.text());
       const [head, base64] = typeof keep?.data === "string" ? keep.data.split(",", 2) : [];
@@ -776,9 +780,8 @@ class Workshop {
         throw new Error("not a kept underlay (NAME.underlay.json, which Keep underlay writes)");
       }
       // Decoded here: the page may fetch nothing but its server (its Content-Security-Policy).
-      const blob = new Blob([Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0))], { type: head.slice(5, -7) });
+      blob = new Blob([Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0))], { type: head.slice(5, -7) });
       image = await createImageBitmap(blob);
-      keep.blob = blob;
     } catch (e) {
       this.fail(`${file.name}: ${e.message}`);
       return;
@@ -789,7 +792,7 @@ class Workshop {
     const b = this.scn.theater.bounds, k = Math.min((b.x1 - b.x0) / image.width, (b.y1 - b.y0) / image.height);
     const matrix = known && this.similarity(cal.first.at, cal.second.at, cal.first.hex, cal.second.hex);
     if (Number.isFinite(keep.opacity)) $("underlay-opacity").value = String(keep.opacity);
-    this.setUnderlay(image, matrix || [k, 0, 0, k, b.x0, b.y0], { name: String(keep.image || "underlay"), blob: keep.blob });
+    this.setUnderlay(image, matrix || [k, 0, 0, k, b.x0, b.y0], { name: String(keep.image || "underlay"), blob });
     if (matrix) {
       this.calibration = cal;
       $("cal-a").value = cal.first.hex;
@@ -847,7 +850,7 @@ class Workshop {
     for (const x of s.exitsAt(i)) rows.push(["exit", x]);
     const water = s.waterAreasAt(i);
     if (water) {
-      rows.push(["water areas", water.areas.map((a) => `${a.name || "(unnamed)"}: ${(a.sides || []).join(" ")}`).join("; ")
+      rows.push(["water areas", (water.areas || []).map((a) => `${a.name || "(unnamed)"}: ${(a.sides || []).join(" ")}`).join("; ")
         + (water["split-by"] ? `; split by ${water["split-by"]}` : "")]);
     }
     for (const [side, list] of Object.entries(s.doc.campaign?.["supply-sources"] || {})) {
@@ -1025,12 +1028,9 @@ class Workshop {
     }
     this.lastSaved = text;
     this.savedAt = this.done.at(-1) || null;
-    const a = el("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })), download: `${this.scn.doc.name || this.name}.json` });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 60000);
-    this.notice(`Saved ${a.download}, laid out as opsim scenario format lays it out.`);
+    const name = `${this.scn.doc.name || this.name}.json`;
+    download(name, text);
+    this.notice(`Saved ${name}, laid out as opsim scenario format lays it out.`);
   }
 
   async play() {
