@@ -30,11 +30,14 @@ refused (G9.6), Backspace, the rest typed, each step's cost and rules as `opsim 
 file and line. No JavaScript error in the console.
 
 campaign: the bundled campaign, low-countries-1940, one browser per side: the map names its cities;
-the Axis's first player-turn played step by step by clicking: Sturmabteilung Koch's air drop behind
+the victory standing (B15.1) shown in both, the Allies holding all 19 objectives; the Axis's first
+player-turn played step by step by clicking: the 7th Flieger's air drop on Utrecht and
+Sturmabteilung Koch's behind
 Eben-Emael from the order menu, the XVI Panzer Corps into Maastricht and the 1st Panzer through
 Luxembourg by clicks, the attack on Eben-Emael with its odds previewed (6:1) and fought at them,
-every decision answered as the game asks it, the player-turn logged in both windows. No
-JavaScript error in either console.
+every decision answered as the game asks it, the player-turn logged in both windows, and the
+standing then: Utrecht the Axis's (its star and its row), 3 points to 68; its row reached by the
+keyboard shows its hex. No JavaScript error in either console.
 
 perf: a generated 100,000-hex, 2,000-unit game, opened twice; prints the time until its first
 view (about 10,000 hexes) is painted, and its stages, from the browser's performance API (the
@@ -791,6 +794,7 @@ def menu_air_drop(b, unit, hex_name):
     """Drops `unit` on `hex_name` from the order menu (the hex clicked on the map), as a step."""
     b.d.find_element(By.CSS_SELECTOR, "#order-menu summary").click()
     b.d.find_element(By.CSS_SELECTOR, "#menu-kind option[value='air-drop']").click()
+    b.d.find_element(By.ID, "menu-units").clear()
     b.d.find_element(By.ID, "menu-units").send_keys(unit)
     b.click_hex(hex_name)
     b.wait("the menu's Where filled from the map", lambda: b.d.find_element(
@@ -828,6 +832,8 @@ def steps(opsim, out, url):
         # Not begun: nothing drawn is shown, and the Axis may still send all orders at once.
         axis.wait_text("#prompt-text", "Axis initial phase — your player-turn: begin it")
         allied.wait_text("#prompt-text", "waiting for the Axis to begin the player-turn")
+        if axis.js("return !document.getElementById('victory-panel').hidden || window.opsim.map.objectives.length"):
+            raise Failure("axis: special-terrain has no victory conditions, yet the page shows a standing")
         if axis.js("return document.getElementById('by-mail').disabled"):
             raise Failure("axis: 'send all orders at once' is disabled before the player-turn is begun")
         if axis.js("return document.querySelectorAll('#turn-events li').length") != 0:
@@ -1263,6 +1269,32 @@ def tactical(opsim, out, url):
         shutil.rmtree(games, ignore_errors=True)
 
 
+def victory_standing(axis, allied, axis_points, allied_points, name, hex_name, owner):
+    """Both windows show the victory standing (B15.1): the points, the result as it stands, and
+    the objective `name` held by `owner`, in the list and as its star on the map."""
+    for b in (axis, allied):
+        b.wait_text("#victory-standing", f"Axis {axis_points} points, Allied {allied_points}: as it stands, ")
+        b.wait_text("#victory-standing", "[B15.1]")
+        row = b.wait(f"{name} in the objectives' list", lambda: b.js(
+            "const li = [...document.querySelectorAll('#victory-objectives li')].find((x) => x.textContent.startsWith(arguments[0]));"
+            "return li && {owner: li.dataset.owner, text: li.textContent}", name))
+        if row["owner"] != owner:
+            raise Failure(f"{b.name}: {name} is listed as {row['text']}, not held by {owner}")
+        star = b.js("const o = window.opsim, s = o.map.objectives.find((x) => o.theater.hexes[x.hex].name === arguments[0]);"
+                    "return s && s.owner", hex_name)
+        if star != owner:
+            raise Failure(f"{b.name}: {name}'s star on the map is {star!r}, not {owner}")
+
+
+def objective_by_keyboard(b, hex_name):
+    """An objective's button, reached by Tab and pressed by Enter, shows its hex."""
+    b.d.find_element(By.CSS_SELECTOR, "#victory-objectives summary").send_keys(Keys.ENTER)
+    button = b.wait_for(f'#victory-objectives button[data-hex="{hex_name}"]')
+    button.send_keys(Keys.ENTER)
+    b.wait_text("#hex-panel", hex_name)
+    b.wait_text("#hex-panel", "points [B15.1]")
+
+
 def campaign(opsim, out, url):
     print("both sides open the campaign: the Low Countries on 10 May 1940, the Axis to act")
     with step_table(opsim, out, url, "low-countries-1940") as t:
@@ -1272,6 +1304,7 @@ def campaign(opsim, out, url):
                 if place not in b.canvas_words():
                     raise Failure(f"{b.name}: the map does not name {place}")
         axis.wait_text("#prompt-text", "Axis initial phase — your player-turn: begin it")
+        victory_standing(axis, allied, 0, 71, "Utrecht", "LC:3307", "allied")
         t.shot("campaign-open")
 
         print("the Axis begins (B) and ends the initial phase (Shift+E)")
@@ -1285,6 +1318,11 @@ def campaign(opsim, out, url):
         menu_air_drop(axis, "de-koch", "LC:3313")
         if unit_hex(axis, "de-koch") != "LC:3313":
             raise Failure(f"axis: de-koch's air drop was refused: {axis.text('#play-error')}")
+
+        print("the 7th Flieger Division lands in Utrecht (LC:3307), an objective no one defends")
+        menu_air_drop(axis, "de-7fl", "LC:3307")
+        if unit_hex(axis, "de-7fl") != "LC:3307":
+            raise Failure(f"axis: de-7fl's air drop was refused: {axis.text('#play-error')}")
 
         print("the XVI Panzer Corps from Aachen into Maastricht, the 1st Panzer through Luxembourg")
         for unit in ("de-3pz", "de-4pz", "de-20mot"):
@@ -1320,6 +1358,12 @@ def campaign(opsim, out, url):
         print("the Axis ends combat and exploitation: the player-turn is logged, the Allies to act")
         end_first_player_turn(t, "LC:3412")
         t.shot("campaign-summary")
+        print("the standing once the player-turn is logged: Utrecht is the Axis's, 3 points")
+        victory_standing(axis, allied, 3, 68, "Utrecht", "LC:3307", "axis")
+        for b in (axis, allied):
+            b.d.find_element(By.ID, "summary-close").click()
+        objective_by_keyboard(allied, "LC:3307")
+        t.shot("campaign-standing")
         print("campaign: passed")
 
 

@@ -10,7 +10,11 @@ hexsides and a road from hex to hex, places a city and gives its hex to the Axis
 drags the unit to land (16A:1015) and sees the check pass, saves the scenario and loads the saved file with
 `opsim map --scenario FILE` (each change there), and starts a hosted game of it whose page shows the
 unit. The map's own picture is loaded as an image underlay and calibrated by clicking two hex
-centres on it; a third sits on the grid. Then a new blank theater painted, and the generated 100,000-hex scenario opened from the disk
+centres on it; a third sits on the grid; kept as NAME.underlay.json (Keep underlay) and read back (Kept underlay) with the
+same calibration. Then a new theater of two sheets side by side, all sea, with two islands, a rail ferry between them (undone and
+redone), a hex's water split in two bodies (first wrongly: the server's error on the hex), a navigable waterway, an exit on the east
+edge (a hex of 1A refused: 1B joins it there), a frozen weather zone, each by its tool's key; saved, and `opsim map` loads each.
+Then the generated 100,000-hex scenario opened from the disk
 (how long it takes is printed) and saved unchanged: `opsim scenario format`'s text of its file. Screenshots go to DIR; any SEVERE entry in the browser's console
 fails it. Exit 77 when Chromium, its driver or Selenium is missing (unless OPSIM_REQUIRE_BROWSER).
 """
@@ -63,6 +67,23 @@ class Workshop:
         x, y = self.screen(*self.hex_xy(hex_name))
         canvas = self.b.d.find_element(By.CSS_SELECTOR, "#map canvas")
         ActionChains(self.b.d).move_to_element_with_offset(canvas, x, y).click().perform()
+
+    def press(self, css):
+        """Clicks a control of the side panel, scrolled to the middle first (the check's
+        panel stays at the top)."""
+        e = self.b.d.find_element(By.CSS_SELECTOR, css)
+        self.b.js("arguments[0].scrollIntoView({block: 'center'});", e)
+        e.click()
+
+    def click_point(self, wx, wy):
+        """A click at a world point (in view)."""
+        canvas = self.b.d.find_element(By.CSS_SELECTOR, "#map canvas")
+        ActionChains(self.b.d).move_to_element_with_offset(canvas, *self.screen(wx, wy)).click().perform()
+
+    def side_mid(self, a, b):
+        """The middle of the hexside between hexes a and b, in world units."""
+        (ax, ay), (bx, by) = self.hex_xy(a), self.hex_xy(b)
+        return ((ax + bx) / 2, (ay + by) / 2)
 
     def drag_through(self, points):
         """Presses at the first world point, moves through the others, releases."""
@@ -324,29 +345,177 @@ def underlay(w, tmp):
     off = float(b.text("#cal-status").split(" the scan's centre is ")[1].split(" ")[0])
     if off >= 0.2:
         raise Failure(f"the calibrated underlay is {off} hex off the grid")
+
+    print("Keep underlay: the image and its calibration as special-terrain.underlay.json; read back, as calibrated")
+    matrix = w.js("return w.map.underlay.matrix;")
+    w.press("#underlay-keep")
+    keep = json.loads(b.wait("the kept underlay", lambda: w.js("return w.keptUnderlay && JSON.stringify(w.keptUnderlay);")))
+    cal = keep.get("calibration") or {}
+    if (keep.get("opsim"), keep.get("scenario"), keep.get("image")) != ("underlay", "special-terrain", "scan.png") \
+            or not keep.get("data", "").startswith("data:image/png;base64,") \
+            or [cal.get("first", {}).get("hex"), cal.get("second", {}).get("hex")] != hexes[:2]:
+        raise Failure(f"the kept underlay is not the scan with its calibration: {dict(keep, data=keep.get('data', '')[:40])}")
+    kept = os.path.join(tmp, "special-terrain.underlay.json")
+    with open(kept, "w") as f:
+        json.dump(keep, f)
+    w.js("w.map.underlay = null; w.underlaySource = null; w.calibration = null; w.map.redraw();")
+    b.d.find_element(By.ID, "underlay-kept").send_keys(kept)
+    b.wait_text("#cal-status", "as kept")
+    again = w.js("return w.map.underlay.matrix;")
+    if any(abs(x - y) > 1e-9 * max(1, abs(x)) for x, y in zip(matrix, again)):
+        raise Failure(f"the kept underlay read back sits elsewhere: {again}, calibrated {matrix}")
+    b.step("underlay-kept")
     w.js("w.map.underlay = null; w.map.redraw();")
 
 
-def blank_and_generated(w, tmp):
-    b = w.b
-    print("a new blank theater, all sea, 12 by 9; a hex painted clear")
-    b.d.find_element(By.CSS_SELECTOR, "#new-theater summary").click()
-    w.fill("new-name", "blank")
-    w.fill("new-sheet", "1A")
-    w.fill("new-cols", "12")
-    w.fill("new-rows", "9")
-    Select(b.d.find_element(By.ID, "new-fill")).select_by_value("sea")
-    b.d.find_element(By.CSS_SELECTOR, "#new-form button").click()
-    b.wait_text("#doc-info", "108 hexes")
-    w.focus_map()
-    w.key("2", "c")
-    w.click_hex("1A:0605")
-    b.wait("1A:0605 clear", lambda: w.hex_terrain("1A:0605") == "clear")
+def side_has(w, a, b, feature):
+    return w.js("const s = w.scn.side(w.scn.hexIndex(arguments[0]), w.scn.hexIndex(arguments[1]), false);"
+                "return !!s && s.features.includes(arguments[2]);", a, b, feature)
+
+
+def error_on(w, hex_name):
+    """The server's check refuses the document: its error marked on `hex_name`. Returns it."""
+    answer = w.checked()
+    if answer.get("ok"):
+        raise Failure(f"the check passes; an error on {hex_name} was expected")
+    w.b.wait_for(f'.map-tag.error[data-hex="{hex_name}"]')
+    return answer["error"]["message"]
+
+
+def passes(w, what):
     answer = w.checked()
     if not answer.get("ok"):
-        raise Failure(f"a blank theater with an island: {answer}")
-    b.step("blank")
+        raise Failure(f"{what}: the check says {answer}")
 
+
+def blank_theater(w, tmp):
+    """A new theater of two sheets; the water areas, waterways, rail ferries, exits and frozen
+    zones painted by their tools, each checked by the server; saved, and `opsim map` loads it."""
+    b = w.b
+    print("a new theater of two sheets, all sea: 1A 12x9 and 1B 12x9 east of it (1A 11 columns wide refused: they would not join)")
+    b.d.find_element(By.CSS_SELECTOR, "#new-theater summary").click()
+    w.fill("new-name", "straits")
+    w.fill("new-sheets", "1A 11x9\n1B 12x9 east of 1A")
+    b.d.find_element(By.CSS_SELECTOR, "#new-form button").click()
+    b.wait_text("#error-text", 'sheet line 2 ("1B 12x9 east of 1A"): sheets side by side join only across an even number of columns (1A has 11)')
+    w.fill("new-sheets", "1A 12x9\n1B 12x9 east of 1A")
+    Select(b.d.find_element(By.ID, "new-fill")).select_by_value("sea")
+    b.d.find_element(By.CSS_SELECTOR, "#new-form button").click()
+    b.wait_text("#doc-info", "216 hexes")
+    sheets = w.js("return w.scn.doc.sheets.map((s) => [s.name, s.size, s.origin]);")
+    if sheets != [["1A", [12, 9], [0, 0]], ["1B", [12, 9], [12, 0]]]:
+        raise Failure(f"the new theater's sheets are {sheets}")
+
+    print("two islands painted with the brush of seven: around 1A:0405 and 1A:0805")
+    w.focus_map()
+    w.key("2", "c")
+    Select(b.d.find_element(By.ID, "brush-size")).select_by_value("1")
+    for h in ("1A:0405", "1A:0805"):
+        w.click_hex(h)
+    b.wait("the islands", lambda: w.hex_terrain("1A:0505") == "clear" and w.hex_terrain("1A:0705") == "clear")
+    Select(b.d.find_element(By.ID, "brush-size")).select_by_value("0")
+    passes(w, "a blank theater with two islands")
+
+    print("a rail ferry (key T) dragged 1A:0505, 0605, 0705; Ctrl+Z takes it back, Ctrl+Y puts it back")
+    w.focus_map()
+    w.key("t")
+    w.fill("ferry-name", "Straits ferry")
+    w.centre_on("1A:0605")
+    w.drag_through([w.hex_xy(h) for h in ("1A:0505", "1A:0605", "1A:0705")])
+    ferry = [{"name": "Straits ferry", "line": "1A:0505-0605-0705"}]
+    b.wait("the rail ferry", lambda: w.js("return w.scn.doc['rail-ferries'];") == ferry)
+    if not side_has(w, "1A:0605", "1A:0705", "rail-ferry"):
+        raise Failure("the rail ferry's hexside 1A:0605/0705 is not drawn as one")
+    w.focus_map()
+    w.ctrl("z")
+    b.wait("no rail ferry (undo)", lambda: w.js("return w.scn.doc['rail-ferries'] === undefined;")
+           and not side_has(w, "1A:0605", "1A:0705", "rail-ferry"))
+    w.ctrl("y")
+    b.wait("the rail ferry again (redo)", lambda: w.js("return w.scn.doc['rail-ferries'];") == ferry)
+    passes(w, "the rail ferry")
+
+    print("1A:0605's water in two bodies (key B): one side left out, the server's error on the hex; then whole")
+    w.key("b")
+    w.fill("water-bodies", "north: N NE NW; south: S SW")
+    w.click_hex("1A:0605")
+    said = error_on(w, "1A:0605")
+    if "untouched" not in b.text("#check"):
+        raise Failure(f"the water areas' error: {said}")
+    b.step("water-areas-error")
+    w.fill("water-bodies", "north: N NE NW; south: S SW SE")
+    w.click_hex("1A:0605")
+    passes(w, "1A:0605's two bodies of water")
+
+    print("a navigable waterway (key W) added and dragged along 1A:0605's N and NE hexsides")
+    w.focus_map()
+    w.key("w")
+    w.fill("waterway-name", "Strait")
+    w.press("#waterway-navigable")
+    w.press("#waterway-add")
+    w.centre_on("1A:0605", 60)
+    w.drag_through([w.side_mid("1A:0605", "1A:0604"), w.side_mid("1A:0605", "1A:0705")])
+    way = w.js("return w.scn.doc.waterways;")
+    if way != [{"name": "Strait", "navigable": True, "hexsides": ["1A:0604/0605", "1A:0605/0705"]}]:
+        raise Failure(f"the waterway dragged is {way}")
+    if w.js("return w.map.overlay.edges.length;") < 2:
+        raise Failure("the waterway's hexsides are not outlined")
+    passes(w, "the waterway")
+
+    print("an exit (key Q) off the east edge: 1A:1205 refused (1B joins it there), marked; 1B:1205 taken")
+    w.focus_map()
+    w.key("q")
+    w.fill("exit-name", "east edge")
+    Select(b.d.find_element(By.ID, "exit-side")).select_by_value("axis")
+    Select(b.d.find_element(By.ID, "exit-edge")).select_by_value("east")
+    w.fill("exit-total", "east")
+    w.press("#exit-new button")
+    w.click_hex("1A:1205")
+    error_on(w, "1A:1205")
+    b.step("exit-error")
+    w.focus_map()
+    w.key("e")
+    w.click_hex("1A:1205")
+    w.key("e")
+    w.click_hex("1B:1205")
+    exits = w.js("return w.scn.doc.exits[0].hexes;")
+    if exits != ["1B:1205"]:
+        raise Failure(f"the exit's hexes are {exits}")
+    passes(w, "the exit on 1B's east edge")
+
+    print("weather zone B on 1B:0505, frozen at the start")
+    w.key("0")
+    w.fill("zone-letter", "B")
+    w.click_hex("1B:0505")
+    w.press("#zone-frozen")
+    if w.js("return w.scn.doc.state['frozen-zones'];") != ["B"]:
+        raise Failure("zone B is not frozen at the start")
+    passes(w, "zone B frozen")
+    b.step("tools")
+
+    print("saved: opsim map loads the file, with its ferry, water areas, waterway, exit and frozen zone")
+    text = w.save()
+    path = os.path.join(tmp, "straits.json")
+    with open(path, "w") as f:
+        f.write(text)
+    r = subprocess.run([w.opsim, "map", "--scenario", path, "--json"], capture_output=True, text=True)
+    if r.returncode != 0:
+        raise Failure(f"opsim map --scenario {path} exits {r.returncode}: {r.stderr}")
+    m = json.loads(r.stdout)
+    got = ([s["name"] for s in m["sheets"]], m["rail_ferries"], [x["name"] for x in m["waterways"]],
+           [(x["name"], x["hexes"]) for x in m["exits"]], sorted(m["weather_zones"]))
+    want = (["1A", "1B"], [{"from": "1A:0505", "name": "Straits ferry", "to": "1A:0705"}], ["Strait"], [("east edge", 1)], ["A", "B"])
+    if got != want or '"frozen-zones": ["B"]' not in text:
+        raise Failure(f"opsim map of the saved file: {got}, not {want} (frozen: {'frozen-zones' in text})")
+    h = json.loads(subprocess.run([w.opsim, "map", "--scenario", path, "--hex", "1A:0605", "--json"],
+                                  capture_output=True, text=True, check=True).stdout)
+    ferried = sorted(s["dir"] for s in h["hexsides"] if "rail-ferry" in s["features"])
+    bodies = [(a["name"], sorted(a["sides"])) for a in h["water_areas"]]
+    if ferried != ["NE", "NW"] or bodies != [("north", ["N", "NE", "NW"]), ("south", ["S", "SE", "SW"])]:
+        raise Failure(f"opsim map: 1A:0605's rail-ferry hexsides are {ferried}, its water areas {bodies}")
+
+
+def generated(w, tmp):
+    b = w.b
     print("the generated 100,000-hex scenario opened from the disk")
     gen = os.path.join(tmp, "generated.json")
     subprocess.run([w.opsim, "generate", "--hexes", "100000", "--units", "2000", "--seed", "1", "--out", gen],
@@ -389,7 +558,8 @@ def run(opsim, out, url):
         unit_on_sea(w)
         save_and_play(w, server, games)
         underlay(w, games)
-        blank_and_generated(w, games)
+        blank_theater(w, games)
+        generated(w, games)
         words = b.js("return document.querySelector('aside').innerText")
         for bad in ("undefined", "[object", "NaN"):
             if bad in words:

@@ -16,6 +16,11 @@ export const WATERS = ["all-sea", "partial-sea", "lake", "no-water"];
 export const CROSSING = new Set(["road", "railroad"]); // drawn centre to centre, painted hex to hex
 export const ROLES = ["netherlands", "egyptian-delta", "greater-germany", "iran", "sea-of-azov", "baltic-islands",
   "estonia", "kerch-straits", "sivash", "vuoksa"];
+// A hex's directions, as water areas name its sides; a map's edges, as exits name them (41.F); the
+// rules a waterway may be tied to (docs/scenario-format.md, "Waterways").
+export const DIRS = ["N", "NE", "SE", "S", "SW", "NW"];
+export const EDGES = ["north", "south", "east", "west"];
+export const WATERWAY_RULES = ["41.B", "41.C", "41.D", "41.E.1", "41.E.3", "41.E.6"];
 export const UNIT_TYPES = ["infantry", "mountain", "airborne", "cavalry", "motorized", "mechanized", "armor",
   "engineer", "construction", "artillery"];
 // The editor's size limit (docs/editor.md): the generated 100,000-hex theater and more.
@@ -48,11 +53,19 @@ function shapes(doc) {
       }
     }
   });
-  for (const key of ["places", "areas", "waterways", "rail-ferries"]) {
+  for (const key of ["places", "areas", "waterways", "rail-ferries", "exits", "water-areas"]) {
     list(doc[key], `/${key}`);
     (doc[key] || []).forEach((x, k) => object(x, `/${key}/${k}`));
   }
-  (doc.areas || []).forEach((a, k) => list(a.hexes, `/areas/${k}/hexes`));
+  for (const key of ["areas", "exits"]) (doc[key] || []).forEach((a, k) => list(a.hexes, `/${key}/${k}/hexes`));
+  (doc.waterways || []).forEach((w, k) => list(w.hexsides, `/waterways/${k}/hexsides`));
+  (doc["water-areas"] || []).forEach((w, k) => {
+    list(w.areas, `/water-areas/${k}/areas`);
+    (w.areas || []).forEach((a, j) => {
+      object(a, `/water-areas/${k}/areas/${j}`);
+      list(a.sides, `/water-areas/${k}/areas/${j}/sides`);
+    });
+  });
   object(doc.hexsides, "/hexsides");
   for (const [k, v] of Object.entries(doc.hexsides || {})) list(v, `/hexsides/${k}`);
   object(doc.campaign, "/campaign");
@@ -65,6 +78,7 @@ function shapes(doc) {
   for (const [k, v] of Object.entries(doc.campaign?.["supply-sources"] || {})) list(v, `/campaign/supply-sources/${k}`);
   object(doc.state, "/state");
   object(doc.state?.control, "/state/control");
+  list(doc.state?.["frozen-zones"], "/state/frozen-zones");
   for (const [k, v] of Object.entries(doc.state?.control || {})) list(v, `/state/control/${k}`);
 }
 
@@ -125,18 +139,56 @@ export class Scenario {
         else if (!s.features.includes(feature)) s.features.push(feature);
       }
     }
-    const waterways = (doc.waterways || []).map((w, i) => {
-      for (const [a, b] of this.pairsOf(w.hexsides)) this.side(a, b, true).waterway = i;
-      return { name: w.name, rule: w.rule || "", navigable: !!w.navigable, closed: !!w.closed };
-    });
-    for (const f of doc["rail-ferries"] || []) {
-      for (const [a, b] of this.pairsOf([f.line])) this.side(a, b, true).features.push("rail-ferry");
-    }
+    const waterways = this.markLines();
     hexes.forEach((h, i) => {
       if (h.coast !== "none" || h.water) for (const n of this.neighbours(i)) this.side(i, n, true);
     });
     for (const s of this.hexsides) this.derive(s);
     this.theater = normalizeTheater({ title: doc.title || doc.name || "", sheets, hexes, hexsides: this.hexsides, waterways });
+  }
+
+  // The waterways' and rail ferries' marks on their hexsides (a hexside's `waterway`, its
+  // `rail-ferry` feature), from the document; returns the waterways as the map lists them.
+  markLines() {
+    const waterways = (this.doc.waterways || []).map((w, i) => {
+      for (const [a, b] of this.pairsOf(w.hexsides)) {
+        const s = this.side(a, b, true);
+        if (!s) continue;
+        s.waterway = i;
+        s.navigable = !!w.navigable;
+        s.suez = w.rule === "41.B";
+      }
+      return { name: w.name, rule: w.rule || "", navigable: !!w.navigable, closed: !!w.closed };
+    });
+    for (const f of this.doc["rail-ferries"] || []) {
+      for (const [a, b] of this.pairsOf([f.line])) {
+        const s = this.side(a, b, true);
+        if (s && !s.features.includes("rail-ferry")) s.features.push("rail-ferry");
+      }
+    }
+    return waterways;
+  }
+  // The marks again after an edit of the waterways or rail ferries (`keys`: the document's parts
+  // it changed); returns the hexes whose hexsides' marks changed, for the map.
+  applyLines(keys) {
+    if (!keys.includes("waterways") && !keys.includes("rail-ferries")) return [];
+    const mark = (s) => (s.waterway !== undefined || s.features.includes("rail-ferry")
+      ? `${s.waterway}|${s.navigable}|${s.features.includes("rail-ferry")}` : "");
+    const was = new Map();
+    for (const s of this.hexsides) {
+      if (!mark(s)) continue;
+      was.set(s, mark(s));
+      delete s.waterway;
+      s.navigable = s.suez = false;
+      const k = s.features.indexOf("rail-ferry");
+      if (k >= 0) s.features.splice(k, 1);
+    }
+    this.theater.waterways = this.markLines();
+    const hexes = new Set();
+    for (const s of this.hexsides) {
+      if (mark(s) !== (was.get(s) || "")) hexes.add(s.a).add(s.b);
+    }
+    return hexes;
   }
 
   // The hexes next to hex i (indices), by direction; -1 off the theater.
@@ -385,6 +437,12 @@ export class Scenario {
   dropFromList(feature, a, b) {
     const list = this.doc.hexsides?.[feature];
     if (!list) return;
+    this.dropSide(list, a, b);
+    if (!list.length) delete this.doc.hexsides[feature];
+  }
+  // Takes the hexside a|b out of a list of hexside and chain tokens (in place), splitting the
+  // chain that names it.
+  dropSide(list, a, b) {
     for (let t = 0; t < list.length; ++t) {
       const hexes = this.hexesOf(list[t]);
       if (!hexes) continue;
@@ -394,9 +452,67 @@ export class Scenario {
       const parts = [head, tail].filter((p) => p.length >= 2)
         .map((p) => (p.length === 2 ? this.sideToken(p[0], p[1]) : this.chainToken(p)));
       list.splice(t, 1, ...parts);
-      if (!list.length) delete this.doc.hexsides[feature];
       return;
     }
+  }
+
+  // The hexside a|b in waterway k (out of any other: a hexside belongs to one), or out of it.
+  setWaterwaySide(a, b, k, on) {
+    const s = this.side(a, b, true);
+    if (!s || !this.doc.waterways?.[k] || (s.waterway === k) === on) return null;
+    return this.edit(["waterways"], (doc) => {
+      if (s.waterway !== undefined) this.dropSide(doc.waterways[s.waterway].hexsides, s.a, s.b);
+      if (on) (doc.waterways[k].hexsides ||= []).push(s.hexside);
+    });
+  }
+  // A new rail ferry along the hexes `line` (a chain, 41.A.2).
+  addFerry(name, line) {
+    return this.edit(["rail-ferries"], (doc) => (doc["rail-ferries"] ||= []).push({ name, line: this.chainToken(line) }));
+  }
+  // The rail ferries `ks` (indices) taken out.
+  dropFerries(ks) {
+    if (!ks.length) return null;
+    return this.edit(["rail-ferries"], (doc) => {
+      doc["rail-ferries"] = doc["rail-ferries"].filter((_, k) => !ks.includes(k));
+      if (!doc["rail-ferries"].length) delete doc["rail-ferries"];
+    });
+  }
+  // Hex i's bodies of water: `entry` ({areas, split-by}) in place of its own, or null for none
+  // listed (one body touching all its sea hexsides).
+  setWaterAreas(i, entry) {
+    const name = this.hexes[i].hex;
+    if (!entry && !this.waterAreasAt(i)) return null;
+    return this.edit(["water-areas"], (doc) => {
+      const list = (doc["water-areas"] ||= []);
+      const k = list.findIndex((w) => w.hex === name);
+      if (entry && k >= 0) list[k] = { hex: name, ...entry };
+      else if (entry) list.push({ hex: name, ...entry });
+      else list.splice(k, 1);
+      if (!list.length) delete doc["water-areas"];
+    });
+  }
+  // Hex i in the hex list of `doc[key][k]` (an area's, an exit's), or out of it (a block it is
+  // in is written out hex by hex first).
+  setListHex(key, k, i, on) {
+    const item = this.doc[key]?.[k];
+    if (!item || this.hexesOfList(item.hexes).includes(i) === on) return null;
+    return this.edit([key], (doc) => {
+      const x = doc[key][k];
+      if (on) (x.hexes ||= []).push(this.hexes[i].hex);
+      else x.hexes = this.hexesOfList(x.hexes).filter((h) => h !== i).map((h) => this.hexes[h].hex);
+    });
+  }
+  // Weather zone `zone` frozen at the start (the state's frozen zones), or not.
+  setFrozen(zone, on) {
+    if (this.frozen(zone) === on) return null;
+    return this.edit(["state"], (doc) => {
+      const state = (doc.state ||= {});
+      const list = (state["frozen-zones"] ||= []);
+      if (on) list.push(zone);
+      else list.splice(list.indexOf(zone), 1);
+      if (!list.length) delete state["frozen-zones"];
+      if (!Object.keys(state).length) delete doc.state;
+    });
   }
 
   // The place on hex i (docs/scenario-format.md, "Places"): an object without its hex, or null
@@ -437,7 +553,7 @@ export class Scenario {
   edit(keys, change) {
     const before = Object.fromEntries(keys.map((k) => [k, structuredClone(this.doc[k])]));
     change(this.doc);
-    return { hexes: [], undo: () => this.restore(before) };
+    return { hexes: this.applyLines(keys), undo: () => this.restore(before) };
   }
   restore(parts) {
     const now = Object.fromEntries(Object.keys(parts).map((k) => [k, structuredClone(this.doc[k])]));
@@ -446,7 +562,7 @@ export class Scenario {
       else this.doc[k] = v;
     }
     this.applyPlaces();
-    return { hexes: [], undo: () => this.restore(now) };
+    return { hexes: this.applyLines(Object.keys(parts)), undo: () => this.restore(now) };
   }
 
   // ---- what the map and panels show ----
@@ -475,13 +591,77 @@ export class Scenario {
   areasAt(i) {
     return (this.doc.areas || []).filter((a) => this.hexesOfList(a.hexes).includes(i)).map((a) => a.role ? `${a.name} (${a.role})` : a.name);
   }
+  // The exits holding hex i, in words.
+  exitsAt(i) {
+    return (this.doc.exits || []).filter((x) => this.hexesOfList(x.hexes).includes(i))
+      .map((x) => `${x.name}: ${x.side} units off the ${x.edge} edge, into ${x.total}`);
+  }
+  // Hex i's water areas (docs/scenario-format.md, "Water areas"): its entry, or null.
+  waterAreasAt(i) {
+    return (this.doc["water-areas"] || []).find((w) => w.hex === this.hexes[i].hex) || null;
+  }
+  // The rail ferries whose line crosses the hexside a|b (their indices).
+  ferriesAt(a, b) {
+    const out = [];
+    (this.doc["rail-ferries"] || []).forEach((f, k) => {
+      for (const [p, q] of this.pairsOf([f.line])) if ((p === a && q === b) || (p === b && q === a)) out.push(k);
+    });
+    return [...new Set(out)];
+  }
+  // The hexsides of waterway k, as [a, b] pairs.
+  waterwaySides(k) {
+    return [...this.pairsOf(this.doc.waterways?.[k]?.hexsides)];
+  }
+  frozen(zone) {
+    return (this.doc.state?.["frozen-zones"] || []).includes(zone);
+  }
 }
 
-// A new theater: one sheet, all clear or all sea (docs/editor.md).
-export function blankScenario({ name, sheet, cols, rows, fill }) {
+// The new-theater dialog's sheets (docs/editor.md), one a line: `NAME COLSxROWS`, and after the
+// first `east of NAME`, `west of NAME`, `south of NAME` or `north of NAME`: the sheet joins that
+// one along its whole edge. Returns [{name, cols, rows, origin}], origins on the global grid (the
+// first sheet's top-left corner at 0,0 or as far as the others need); throws an Error in words.
+export function parseSheets(text) {
+  const sheets = [];
+  const lines = text.split("\n").map((l) => l.trim()).filter(Boolean);
+  if (!lines.length) throw new Error("give at least one sheet: NAME COLUMNSxROWS");
+  lines.forEach((line, k) => {
+    const m = /^(\S+)\s+(\d+)\s*x\s*(\d+)(?:\s+(east|west|south|north)\s+of\s+(\S+))?$/i.exec(line);
+    const at = `sheet line ${k + 1} ("${line}")`;
+    if (!m) throw new Error(`${at}: write NAME COLUMNSxROWS, then (after the first) east, west, south or north of NAME`);
+    const [, name, c, r, way, of] = m, cols = Number(c), rows = Number(r);
+    if (!/^[A-Za-z0-9]+$/.test(name)) throw new Error(`${at}: a sheet's name is letters and digits`);
+    if (sheets.some((x) => x.name === name)) throw new Error(`${at}: there is a sheet ${name} already`);
+    if (cols < 1 || cols > 99 || rows < 1 || rows > 99) throw new Error(`${at}: 1 to 99 columns and rows (a hex is numbered XXYY)`);
+    if (!k && way) throw new Error(`${at}: the first sheet lies where it is; the others are placed by it`);
+    if (k && !way) throw new Error(`${at}: say where it lies: east, west, south or north of a sheet above`);
+    const by = k ? sheets.find((x) => x.name === of) : null;
+    if (k && !by) throw new Error(`${at}: no sheet ${of} above it`);
+    const dir = way?.toLowerCase();
+    // Columns joined east-west keep even columns the lower ones only across an even count.
+    const odd = dir === "east" ? by.cols % 2 : dir === "west" ? cols % 2 : 0;
+    if (odd) throw new Error(`${at}: sheets side by side join only across an even number of columns (${dir === "east" ? by.name : name} has ${dir === "east" ? by.cols : cols})`);
+    const origin = !by ? [0, 0] : dir === "east" ? [by.origin[0] + by.cols, by.origin[1]] : dir === "west" ? [by.origin[0] - cols, by.origin[1]]
+      : dir === "south" ? [by.origin[0], by.origin[1] + by.rows] : [by.origin[0], by.origin[1] - rows];
+    const clash = sheets.find((x) => origin[0] < x.origin[0] + x.cols && x.origin[0] < origin[0] + cols
+      && origin[1] < x.origin[1] + x.rows && x.origin[1] < origin[1] + rows);
+    if (clash) throw new Error(`${at}: it would overlap sheet ${clash.name}`);
+    sheets.push({ name, cols, rows, origin });
+  });
+  const hexes = sheets.reduce((n, x) => n + x.cols * x.rows, 0);
+  if (hexes > MAX_HEXES) throw new Error(`${hexes.toLocaleString("en")} hexes: the workshop draws at most ${MAX_HEXES.toLocaleString("en")}`);
+  // Moved so that no origin is negative, by an even number of columns.
+  const dx = Math.max(0, -Math.min(...sheets.map((x) => x.origin[0])));
+  const dy = Math.max(0, -Math.min(...sheets.map((x) => x.origin[1])));
+  for (const x of sheets) x.origin = [x.origin[0] + dx + (dx % 2), x.origin[1] + dy];
+  return sheets;
+}
+
+// A new theater: its sheets (parseSheets' form), all clear or all sea (docs/editor.md).
+export function blankScenario({ name, sheets, fill }) {
   return {
     opsim: "scenario", version: 1, name, title: name,
-    sheets: [{ name: sheet, size: [cols, rows], origin: [0, 0], first: [1, 1], zone: "A",
-      terrain: Array.from({ length: rows }, () => (fill === "sea" ? "~" : "c").repeat(cols)) }],
+    sheets: sheets.map((s) => ({ name: s.name, size: [s.cols, s.rows], origin: s.origin, first: [1, 1], zone: "A",
+      terrain: Array.from({ length: s.rows }, () => (fill === "sea" ? "~" : "c").repeat(s.cols)) })),
   };
 }

@@ -9,11 +9,17 @@ import { Minimap } from "./minimap.js";
 import { TERRAIN_COLORS, STYLE } from "./style.js";
 import { ScenarioApi } from "./api.js";
 import { el, para } from "./panels.js";
-import { Scenario, TERRAIN, FEATURES, WATERS, CROSSING, ROLES, UNIT_TYPES, blankScenario } from "./editor-model.js";
+import { Scenario, TERRAIN, FEATURES, WATERS, CROSSING, ROLES, UNIT_TYPES, DIRS, EDGES, WATERWAY_RULES, blankScenario, parseSheets } from "./editor-model.js";
 
 const $ = (id) => document.getElementById(id);
 const CHECK_DELAY = 400; // ms after the last change before the server checks the document
 const TOOL_KEYS = ["zone", "select", "brush", "fill", "hexside", "place", "unit", "area", "control", "calibrate"]; // keys 0 … 9
+const LETTER_TOOLS = { b: "water", w: "waterway", t: "ferry", q: "exit" }; // bodies of water, waterways, train ferries, exits
+// The tools that work on hexsides: a click on one, a drag along them (or, for rail ferries and
+// the hexside tool's roads and railroads, from hex to hex).
+const SIDE_TOOLS = new Set(["hexside", "waterway", "ferry"]);
+// The tools a drag paints hex by hex.
+const HEX_DRAG_TOOLS = new Set(["area", "control", "zone", "exit"]);
 const HINTS = {
   select: "Click a hex to see everything on it; drag to pan.",
   brush: "Click or drag to paint the terrain chosen (its key: the file's code). Shift-drag pans.",
@@ -24,8 +30,21 @@ const HINTS = {
   area: "Click or drag over hexes to add them to the area chosen.",
   control: "Click or drag over hexes to give them to the side chosen at the start.",
   zone: "Click or drag over hexes to put them in the weather zone typed (a capital letter).",
+  water: "Click a hex with sea: its bodies of water become the form's.",
+  waterway: "Click a hexside or drag along hexsides: they join the waterway chosen.",
+  ferry: "Drag from a land terminal across the water to the other: a rail ferry line.",
+  exit: "Click or drag over map-edge hexes: they join the exit chosen.",
   calibrate: "Load an image, then click the centre of the first hex on it, then the second's; a third click on the check hex says how far off the grid is.",
 };
+
+// A file the browser downloads (JSON text): nothing leaves the machine.
+function download(name, text) {
+  const a = el("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })), download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+}
 
 class Workshop {
   constructor() {
@@ -185,7 +204,7 @@ class Workshop {
     this.map.setPosition(this.scn.position());
     this.markUnit();
     this.showHex(this.selected);
-    this.fillAreas();
+    this.fillLists();
     this.updateInfo();
     clearTimeout(this.checkTimer);
     this.checkTimer = setTimeout(() => this.check(), CHECK_DELAY);
@@ -213,7 +232,7 @@ class Workshop {
     for (const f of document.querySelectorAll("[data-tools]")) f.hidden = !f.dataset.tools.split(" ").includes(tool);
     $("tool-hint").textContent = HINTS[tool];
     $("map").dataset.tool = tool;
-    this.showArea();
+    this.showToolMarks();
   }
   get erase() {
     return $("erase").checked;
@@ -244,9 +263,9 @@ class Workshop {
     const tool = this.tool, hex = this.hexAt(x, y);
     if (tool === "select") return false;
     if (tool === "calibrate") return this.calibrateAt(x, y);
-    if (hex < 0 && tool !== "hexside") return false;
+    if (hex < 0 && !SIDE_TOOLS.has(tool)) return false;
     this.begin();
-    this.drag0 = { x, y, hex, moved: false, sides: new Set() };
+    this.drag0 = { x, y, hex, moved: false, sides: new Set(), line: hex >= 0 ? [hex] : [] };
     this.onHex(tool, hex);
     this.synced();
     return true;
@@ -257,9 +276,11 @@ class Workshop {
     else if (tool === "fill") this.fill(hex);
     else if (tool === "place") this.place(hex);
     else if (tool === "unit") this.newUnit(hex);
-    else if (tool === "area") this.areaHex(hex);
+    else if (tool === "area") this.listHex("areas", $("area-pick"), hex);
+    else if (tool === "exit") this.listHex("exits", $("exit-pick"), hex);
     else if (tool === "control") this.control(hex);
     else if (tool === "zone") this.zone(hex);
+    else if (tool === "water") this.waterHex(hex);
   }
 
   drag(x, y) {
@@ -268,28 +289,45 @@ class Workshop {
     const tool = this.tool, hex = this.hexAt(x, y);
     if (!d.moved && Math.abs(x - d.x) + Math.abs(y - d.y) > 4) {
       d.moved = true;
-      if (tool === "hexside") this.sideDrag(d.x, d.y, d.hex); // the hexside pressed on first
+      if (SIDE_TOOLS.has(tool)) this.sideDrag(d.x, d.y, d.hex); // the hexside pressed on first
     }
     if (tool === "brush" && hex >= 0) this.brush(hex);
-    else if ((tool === "area" || tool === "control" || tool === "zone") && hex >= 0 && hex !== d.hex) {
+    else if (HEX_DRAG_TOOLS.has(tool) && hex >= 0 && hex !== d.hex) {
       d.hex = hex;
       this.onHex(tool, hex);
-    } else if (tool === "hexside" && d.moved) this.sideDrag(x, y, hex);
+    } else if (SIDE_TOOLS.has(tool) && d.moved) this.sideDrag(x, y, hex);
     this.synced();
   }
 
   release() {
-    const d = this.drag0;
+    const d = this.drag0, tool = this.tool;
     this.drag0 = null;
-    if (d && this.tool === "hexside" && !d.moved) {
+    if (d && SIDE_TOOLS.has(tool) && !d.moved) {
       const side = this.sideAt(d.x, d.y, 0.6);
-      if (side) {
-        const kind = $("side-kind").value, s = this.scn.side(side[0], side[1], false);
-        const has = !!s && (WATERS.includes(kind) ? s.override === kind : s.features.includes(kind));
-        this.take(this.scn.setSide(side[0], side[1], kind, !has && !this.erase));
-      }
+      if (side) this.sideClick(tool, side[0], side[1]);
+    }
+    if (d && tool === "ferry") {
+      this.map.setOverlay({ path: [] });
+      if (d.moved && !this.erase && d.line.length >= 2) this.take(this.scn.addFerry($("ferry-name").value.trim() || "rail ferry", d.line));
     }
     this.end();
+  }
+  // A click on the hexside a|b: the hexside tool's kind on (or off, if it has it or erasing); the
+  // hexside in the waterway chosen (or out); a rail ferry there taken away (erasing).
+  sideClick(tool, a, b) {
+    if (tool === "hexside") {
+      const kind = $("side-kind").value, s = this.scn.side(a, b, false);
+      const has = !!s && (WATERS.includes(kind) ? s.override === kind : s.features.includes(kind));
+      this.take(this.scn.setSide(a, b, kind, !has && !this.erase));
+    } else if (tool === "waterway") {
+      const k = Number($("waterway-pick").value), s = this.scn.side(a, b, false);
+      if (!this.waterwayChosen()) return;
+      this.take(this.scn.setWaterwaySide(a, b, k, !(s && s.waterway === k) && !this.erase));
+    } else if (this.erase) {
+      this.take(this.scn.dropFerries(this.scn.ferriesAt(a, b)));
+    } else {
+      this.notice("A rail ferry is dragged: from a land terminal, hex to hex across the water, to the other.");
+    }
   }
 
   brush(hex) {
@@ -322,19 +360,26 @@ class Workshop {
   // Dragging hexsides: roads and rail across the hexsides between the hexes passed; the rest
   // along the hexside nearest the pointer.
   sideDrag(x, y, hex) {
-    const d = this.drag0, kind = $("side-kind").value;
+    const d = this.drag0, tool = this.tool, kind = $("side-kind").value;
     let side = null;
-    if (CROSSING.has(kind)) {
+    if (tool === "ferry" || (tool === "hexside" && CROSSING.has(kind))) {
       if (hex >= 0 && d.hex >= 0 && hex !== d.hex && this.scn.dirOf(d.hex, hex) >= 0) side = [d.hex, hex];
-      if (hex >= 0) d.hex = hex;
+      if (hex >= 0 && (tool !== "ferry" || side)) d.hex = hex; // a ferry's line runs hex to next hex
     } else {
       side = this.sideAt(x, y, 0.45);
     }
     if (!side) return;
+    if (tool === "ferry") {
+      // The line so far, drawn as it is dragged; made a ferry on release.
+      if (!this.erase) d.line.push(side[1]);
+      this.map.setOverlay({ path: d.line });
+      return;
+    }
     const key = Math.min(...side) + "|" + Math.max(...side);
     if (d.sides.has(key)) return;
     d.sides.add(key);
-    this.take(this.scn.setSide(side[0], side[1], kind, !this.erase));
+    if (tool === "hexside") this.take(this.scn.setSide(side[0], side[1], kind, !this.erase));
+    else if (this.waterwayChosen()) this.take(this.scn.setWaterwaySide(side[0], side[1], Number($("waterway-pick").value), !this.erase));
   }
 
   place(hex) {
@@ -491,30 +536,119 @@ class Workshop {
     });
   }
 
-  // ---- areas ----
+  // ---- areas and exits: named hex lists ----
 
-  areaHex(hex) {
-    const k = Number($("area-pick").value);
-    const area = this.scn.doc.areas?.[k];
-    if (!area) {
-      this.notice("Add an area first (its name and rule role), then click its hexes.");
+  // Hex `hex` into the hex list of `doc[key][k]` (k the `pick` list's choice), or out of it
+  // with erase.
+  listHex(key, pick, hex) {
+    const k = Number(pick.value);
+    if (!this.scn.doc[key]?.[k]) {
+      this.notice(key === "areas" ? "Add an area first (its name and rule role), then click its hexes."
+        : "Add an exit first (its name, side, edge and total), then click its hexes.");
       return;
     }
-    const name = this.scn.hexes[hex].hex;
-    const inside = this.scn.hexesOfList(area.hexes).includes(hex);
-    if (inside === !this.erase) return;
-    this.take(this.scn.edit(["areas"], (doc) => {
-      const a = doc.areas[k];
-      // A hex taken out of a block: the block is written out hex by hex first.
-      if (inside) a.hexes = this.scn.hexesOfList(a.hexes).filter((i) => i !== hex).map((i) => this.scn.hexes[i].hex);
-      else a.hexes.push(name);
-    }));
-    this.showArea();
+    this.take(this.scn.setListHex(key, k, hex, !this.erase));
+    this.showToolMarks();
   }
-  showArea() {
-    const area = this.scn?.doc.areas?.[Number($("area-pick").value)];
-    const show = this.tool === "area" && area;
-    this.map.setOverlay({ choices: show ? new Map(this.scn.hexesOfList(area.hexes).map((i) => [i, area.name])) : null });
+  // What the tool chosen shows on the map: the area's or exit's hexes, the hexes with water
+  // areas listed, the waterway's hexsides.
+  showToolMarks() {
+    const doc = this.scn?.doc, tool = this.tool;
+    const list = (item) => (item ? new Map(this.scn.hexesOfList(item.hexes).map((i) => [i, item.name])) : null);
+    let choices = null;
+    if (tool === "area") choices = list(doc?.areas?.[Number($("area-pick").value)]);
+    else if (tool === "exit") choices = list(doc?.exits?.[Number($("exit-pick").value)]);
+    else if (tool === "water" && doc) {
+      choices = new Map((doc["water-areas"] || []).map((w) => [this.scn.hexIndex(w.hex), "water areas"]).filter(([i]) => i >= 0));
+    }
+    const way = tool === "waterway" && doc ? this.waterwayChosen(true) : null;
+    this.wayEdges = way ? this.scn.waterwaySides(Number($("waterway-pick").value)).map(([a, b]) => [a, b, STYLE.waterway]) : [];
+    this.map.setOverlay({ choices, edges: this.edges() });
+  }
+
+  // ---- waterways ----
+
+  // The waterway chosen, or null (then, unless `quiet`, the designer is told to add one).
+  waterwayChosen(quiet) {
+    const way = this.scn.doc.waterways?.[Number($("waterway-pick").value)] || null;
+    if (!way && !quiet) this.notice("Add a waterway first (its name, rule and kind), then click its hexsides.");
+    return way;
+  }
+  showWaterway() {
+    const way = this.scn && this.waterwayChosen(true);
+    $("waterway-name").value = way?.name || "";
+    $("waterway-rule").value = way?.rule || "";
+    $("waterway-navigable").checked = !!way?.navigable;
+    $("waterway-closed").checked = !!way?.closed;
+    $("waterway-note").value = way?.note || "";
+    $("waterway-apply").disabled = !way;
+    this.showToolMarks();
+  }
+  // The waterway form's fields, as the file writes them.
+  waterwayForm() {
+    const w = { name: $("waterway-name").value.trim() };
+    if ($("waterway-rule").value) w.rule = $("waterway-rule").value;
+    if ($("waterway-navigable").checked) w.navigable = true;
+    if ($("waterway-closed").checked) w.closed = true;
+    if ($("waterway-note").value.trim()) w.note = $("waterway-note").value.trim();
+    return w;
+  }
+  addWaterway() {
+    const w = this.waterwayForm();
+    if (!w.name) return this.notice("A waterway needs a name.");
+    this.once(this.scn.edit(["waterways"], (doc) => (doc.waterways ||= []).push({ ...w, hexsides: [] })));
+    this.fillLists();
+    $("waterway-pick").value = String(this.scn.doc.waterways.length - 1);
+    this.showWaterway();
+  }
+  applyWaterway() {
+    const k = Number($("waterway-pick").value), w = this.waterwayForm();
+    if (!this.waterwayChosen() || !w.name) return;
+    this.once(this.scn.edit(["waterways"], (doc) => {
+      doc.waterways[k] = { ...w, hexsides: doc.waterways[k].hexsides || [] };
+    }));
+    this.fillLists();
+  }
+
+  addExit() {
+    const x = { name: $("exit-name").value.trim(), side: $("exit-side").value, edge: $("exit-edge").value,
+      total: $("exit-total").value.trim(), hexes: [] };
+    if (!x.name || !x.total) return this.notice("An exit needs a name and the total its units add to.");
+    this.once(this.scn.edit(["exits"], (doc) => (doc.exits ||= []).push(x)));
+    $("exit-pick").value = String(this.scn.doc.exits.length - 1);
+    this.showToolMarks();
+  }
+
+  // ---- water areas ----
+
+  // The water form's bodies ("scheldt: SE S SW NW; veere: N NW") as the file writes them, or a
+  // string saying what is wrong.
+  waterForm() {
+    const areas = [];
+    for (const part of $("water-bodies").value.split(";").map((x) => x.trim()).filter(Boolean)) {
+      const colon = part.indexOf(":");
+      const name = colon >= 0 ? part.slice(0, colon).trim() : "";
+      const sides = (colon >= 0 ? part.slice(colon + 1) : part).split(/[\s,]+/).filter(Boolean).map((d) => d.toUpperCase());
+      const bad = sides.find((d) => !DIRS.includes(d));
+      if (bad || !sides.length) return `"${part}": a body is a name, a colon and its sides (${DIRS.join(" ")})`;
+      areas.push(name ? { name, sides } : { sides });
+    }
+    if (!areas.length) return "Give the hex's bodies of water: a name, a colon and the sides each touches.";
+    const split = $("water-split").value.trim();
+    return split ? { "split-by": split, areas } : { areas };
+  }
+  // Hex `hex`'s bodies of water: the form's, or none listed with erase. The Hex panel shows it.
+  waterHex(hex) {
+    const entry = this.erase ? null : this.waterForm();
+    if (typeof entry === "string") return this.notice(entry);
+    this.take(this.scn.setWaterAreas(hex, entry));
+    this.showHex(hex);
+  }
+  // The form filled from the Hex panel's hex's water areas.
+  takeWater() {
+    const w = this.selected >= 0 ? this.scn?.waterAreasAt(this.selected) : null;
+    $("water-bodies").value = (w?.areas || []).map((a) => `${a.name ? `${a.name}: ` : ""}${(a.sides || []).join(" ")}`).join("; ");
+    $("water-split").value = w?.["split-by"] || "";
   }
 
   // ---- the starting control (the scenario's state) ----
@@ -555,10 +689,27 @@ class Workshop {
     // At first the image covers the theater's bounds; calibration places it exactly.
     const b = this.scn.theater.bounds;
     const k = Math.min((b.x1 - b.x0) / image.width, (b.y1 - b.y0) / image.height);
-    this.map.underlay = { image, opacity: Number($("underlay-opacity").value), matrix: [k, 0, 0, k, b.x0, b.y0] };
-    this.calPoints = [];
+    this.setUnderlay(image, [k, 0, 0, k, b.x0, b.y0], { name: file.name, blob: file });
     $("cal-status").textContent = `${file.name}, ${image.width}×${image.height}: click the centre of ${$("cal-a").value} on it.`;
+  }
+  // The underlay drawn: `source` ({name, blob}) is the image's file, kept in the page for
+  // Keep underlay; its calibration is forgotten until made again.
+  setUnderlay(image, matrix, source) {
+    this.map.underlay = { image, opacity: Number($("underlay-opacity").value), matrix };
+    this.underlaySource = source;
+    this.calibration = null; // {first: {hex, at: [x, y]}, second: ...}: image pixels on hex centres
+    this.calPoints = [];
+    $("underlay-keep").disabled = false;
     this.map.redraw();
+  }
+  // The similarity (scale, rotation, shift) taking image points `pa` and `pb` to the centres of
+  // the hexes named `a` and `b`, as a canvas matrix; null when the points are one.
+  similarity([ax, ay], [bx, by], a, b) {
+    const ha = this.scn.hexes[this.scn.hexIndex(a)], hb = this.scn.hexes[this.scn.hexIndex(b)];
+    const ix = bx - ax, iy = by - ay, wdx = hb.x - ha.x, wdy = hb.y - ha.y, n2 = ix * ix + iy * iy;
+    if (!n2) return null;
+    const p = (wdx * ix + wdy * iy) / n2, q = (wdy * ix - wdx * iy) / n2;
+    return [p, q, -q, p, ha.x - (p * ax - q * ay), ha.y - (q * ax + p * ay)];
   }
   // A click on the image while calibrating: image coordinates of the first, second hex centre,
   // then the check hex.
@@ -582,17 +733,14 @@ class Workshop {
     if (step === 0) {
       $("cal-status").textContent = `Now the centre of ${names[1]}.`;
     } else if (step === 1) {
-      // The similarity (scale, rotation, shift) taking the two clicked points to the hexes' centres.
-      const [[ax, ay], [bx, by]] = this.calPoints;
-      const ha = this.scn.hexes[hexes[0]], hb = this.scn.hexes[hexes[1]];
-      const ix = bx - ax, iy = by - ay, wdx = hb.x - ha.x, wdy = hb.y - ha.y, n2 = ix * ix + iy * iy;
-      if (!n2) {
+      const [pa, pb] = this.calPoints, matrix = this.similarity(pa, pb, names[0], names[1]);
+      if (!matrix) {
         this.calPoints.pop();
         $("cal-status").textContent = "The second point is the first: click the second hex's centre.";
         return false;
       }
-      const p = (wdx * ix + wdy * iy) / n2, q = (wdy * ix - wdx * iy) / n2;
-      u.matrix = [p, q, -q, p, ha.x - (p * ax - q * ay), ha.y - (q * ax + p * ay)];
+      u.matrix = matrix;
+      this.calibration = { first: { hex: names[0], at: pa }, second: { hex: names[1], at: pb } };
       $("cal-status").textContent = `Calibrated on ${names[0]} and ${names[1]}. Click the centre of ${names[2]} to check.`;
     } else {
       const hc = this.scn.hexes[hexes[2]];
@@ -604,6 +752,56 @@ class Workshop {
     return true;
   }
 
+  // Keep underlay: the image (a data URL) and its calibration downloaded as NAME.underlay.json,
+  // to keep beside the scenario file. Nothing is sent to the server.
+  async keepUnderlay() {
+    const src = this.underlaySource;
+    if (!this.scn || !src) return this.notice("Load an image first.");
+    const image = await new Promise((resolve, reject) => {
+      const r = new FileReader();
+      r.onload = () => resolve(r.result);
+      r.onerror = () => reject(r.error);
+      r.readAsDataURL(src.blob);
+    });
+    const keep = { opsim: "underlay", version: 1, scenario: this.scn.doc.name || this.name, image: src.name,
+      opacity: this.map.underlay.opacity, calibration: this.calibration, data: image };
+    const name = `${keep.scenario}.underlay.json`;
+    download(name, JSON.stringify(keep, null, 1));
+    this.keptUnderlay = keep; // for the tests and the console
+    this.notice(`Kept the underlay as ${name} (a download: the image stays on your disk, never on the server).`);
+  }
+  // A kept underlay read back: its image, opacity and calibration as they were.
+  async loadKeptUnderlay(file) {
+    let keep, image, blob;
+    try {
+      keep = JSON.parse(await file.text());
+      const [head, base64] = typeof keep?.data === "string" ? keep.data.split(",", 2) : [];
+      if (keep?.opsim !== "underlay" || !/^data:image\/[\w.+-]+;base64$/.test(head) || base64 === undefined) {
+        throw new Error("not a kept underlay (NAME.underlay.json, which Keep underlay writes)");
+      }
+      // Decoded here: the page may fetch nothing but its server (its Content-Security-Policy).
+      blob = new Blob([Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0))], { type: head.slice(5, -7) });
+      image = await createImageBitmap(blob);
+    } catch (e) {
+      this.fail(`${file.name}: ${e.message}`);
+      return;
+    }
+    const cal = keep.calibration;
+    const known = cal && [cal.first, cal.second].every((p) => p && this.scn.hexIndex(String(p.hex)) >= 0
+      && Array.isArray(p.at) && p.at.length === 2 && p.at.every(Number.isFinite));
+    const b = this.scn.theater.bounds, k = Math.min((b.x1 - b.x0) / image.width, (b.y1 - b.y0) / image.height);
+    const matrix = known && this.similarity(cal.first.at, cal.second.at, cal.first.hex, cal.second.hex);
+    if (Number.isFinite(keep.opacity)) $("underlay-opacity").value = String(keep.opacity);
+    this.setUnderlay(image, matrix || [k, 0, 0, k, b.x0, b.y0], { name: String(keep.image || "underlay"), blob });
+    if (matrix) {
+      this.calibration = cal;
+      $("cal-a").value = cal.first.hex;
+      $("cal-b").value = cal.second.hex;
+    }
+    $("cal-status").textContent = matrix ? `${file.name}: calibrated on ${cal.first.hex} and ${cal.second.hex}, as kept.`
+      : `${file.name}: its calibration is not of this theater's hexes: calibrate it again.`;
+  }
+
   // ---- what is shown ----
 
   get terrain() {
@@ -612,16 +810,20 @@ class Workshop {
 
   hover(x, y) {
     const hex = this.scn ? this.hexAt(x, y) : -1;
-    // With the hexside tool (rivers and the like), the hexside a click would paint.
-    const side = hex >= 0 && this.tool === "hexside" && !CROSSING.has($("side-kind").value) ? this.sideAt(x, y, 0.6) : null;
+    // With the hexside tool (rivers and the like) and the waterways', the hexside a click would
+    // paint; erasing rail ferries, the one a click would take away.
+    const tool = this.tool;
+    const along = (tool === "hexside" && !CROSSING.has($("side-kind").value)) || tool === "waterway" || (tool === "ferry" && this.erase);
+    const side = hex >= 0 && along ? this.sideAt(x, y, 0.6) : null;
     const was = this.hoverEdge;
     this.hoverEdge = side ? [...side, STYLE.selected] : null;
     if (String(was) !== String(this.hoverEdge)) this.map.setOverlay({ edges: this.edges() });
     $("pointer-at").textContent = side ? this.scn.sideToken(...side) : hex >= 0 ? `${this.scn.hexes[hex].hex} ${this.scn.hexes[hex].terrain}` : "";
   }
-  // The hexsides marked on the map: the check's error, the one under the pointer.
+  // The hexsides marked on the map: the waterway chosen's, the check's error, the one under the
+  // pointer.
   edges() {
-    return [this.errorEdge, this.hoverEdge].filter(Boolean);
+    return [...(this.wayEdges || []), this.errorEdge, this.hoverEdge].filter(Boolean);
   }
 
   // The Hex panel: everything on hex i.
@@ -634,7 +836,7 @@ class Workshop {
       return;
     }
     const s = this.scn, h = s.hexes[i];
-    const rows = [["hex", h.hex], ["terrain", h.terrain + (h.coast !== "none" ? `, ${h.coast} coast` : "")], ["weather zone", s.zoneOf(i) || "none"]];
+    const rows = [["hex", h.hex], ["terrain", h.terrain + (h.coast !== "none" ? `, ${h.coast} coast` : "")], ["weather zone", s.zoneOf(i) ? `${s.zoneOf(i)}${s.frozen(s.zoneOf(i)) ? " (frozen at the start)" : ""}` : "none"]];
     const p = s.placeAt(i);
     if (p) rows.push(["place", [p.name, p.city && `city ${p.city}`, p.port && `${p.inland ? "inland " : ""}${p.port} port`, p.airbase && "airbase"].filter(Boolean).join(", ")]);
     for (const n of s.neighbours(i)) {
@@ -645,6 +847,12 @@ class Workshop {
     }
     for (const u of this.map.position.units.filter((x) => x.hex === i)) rows.push([`unit ${u.id}`, `${u.name}, ${u.nationality} ${u.type || u.kind} ${u.strength}`]);
     for (const a of s.areasAt(i)) rows.push(["area", a]);
+    for (const x of s.exitsAt(i)) rows.push(["exit", x]);
+    const water = s.waterAreasAt(i);
+    if (water) {
+      rows.push(["water areas", (water.areas || []).map((a) => `${a.name || "(unnamed)"}: ${(a.sides || []).join(" ")}`).join("; ")
+        + (water["split-by"] ? `; split by ${water["split-by"]}` : "")]);
+    }
     for (const [side, list] of Object.entries(s.doc.campaign?.["supply-sources"] || {})) {
       if (s.hexesOfList(list).includes(i)) rows.push(["supply source", side]);
     }
@@ -663,15 +871,26 @@ class Workshop {
     $("c-nats").value = Object.entries(c.nationalities || {}).map(([n, s]) => `${n}=${s}`).join(", ");
     $("c-supply-axis").value = (c["supply-sources"]?.axis || []).join(", ");
     $("c-supply-allied").value = (c["supply-sources"]?.allied || []).join(", ");
-    this.fillAreas();
+    this.fillLists();
+    this.showWaterway();
   }
-  fillAreas() {
+  // The lists to choose from (areas, exits, waterways, nationalities) as the document has them,
+  // each keeping its choice; the zone's frozen box.
+  fillLists() {
     const doc = this.scn.doc;
     $("nationality-list").replaceChildren(...Object.keys(doc.campaign?.nationalities || {}).map((n) => el("option", { value: n })));
-    const pick = $("area-pick"), was = pick.value;
-    pick.replaceChildren(...(doc.areas || []).map((a, k) => el("option", { value: String(k) }, a.role ? `${a.name} (${a.role})` : a.name)));
-    if ([...pick.options].some((o) => o.value === was)) pick.value = was;
-    this.showArea();
+    const fill = (pick, items, words) => {
+      const was = pick.value;
+      pick.replaceChildren(...(items || []).map((x, k) => el("option", { value: String(k) }, words(x))));
+      if ([...pick.options].some((o) => o.value === was)) pick.value = was;
+    };
+    fill($("area-pick"), doc.areas, (a) => (a.role ? `${a.name} (${a.role})` : a.name));
+    fill($("exit-pick"), doc.exits, (x) => `${x.name} (${x.side}, ${x.edge} edge)`);
+    const way = $("waterway-pick").value;
+    fill($("waterway-pick"), doc.waterways, (w) => [w.name, w.rule, w.navigable && "navigable", w.closed && "closed"].filter(Boolean).join(", "));
+    if ($("waterway-pick").value !== way) this.showWaterway();
+    $("zone-frozen").checked = this.scn.frozen($("zone-letter").value.trim());
+    this.showToolMarks();
   }
 
   applyCampaign() {
@@ -708,7 +927,7 @@ class Workshop {
       (doc.areas ||= []).push(role ? { name, role, hexes: [] } : { name, hexes: [] });
     }));
     $("area-pick").value = String(this.scn.doc.areas.length - 1);
-    this.showArea();
+    this.showToolMarks();
   }
 
   // ---- the server: check, save, play ----
@@ -757,7 +976,10 @@ class Workshop {
         el("details", {}, el("summary", {}, "its stats"), el("table", { class: "kv", id: "check-stats" }, stats)));
       return;
     }
-    const e = answer.error || {};
+    const e = { ...answer.error };
+    // An error the server gives no hex or hexside for (an exit's hex off its edge, a waterway's
+    // hexside) is marked on the first one its message names.
+    if (!e.hex && !e.hexside) Object.assign(e, this.tokenIn(e.message || ""));
     const s = this.scn, hex = s.hexIndex(e.hex || ""), side = e.hexside ? s.hexesOf(e.hexside) : null;
     const target = hex >= 0 ? hex : side ? side[0] : -1;
     this.map.setTags(target >= 0 ? [{ hex: target, text: "error", kind: "error" }] : []);
@@ -775,6 +997,15 @@ class Workshop {
       el("p", { class: "illegal check-error" }, e.message || "an error", e.rule ? el("span", { class: "rule" }, ` [${e.rule}]`) : null),
       where ? el("p", { class: "hint" }, `at ${where}`) : null,
       go].filter(Boolean));
+  }
+
+  // The first hex or hexside of this theater a message names: {hex} or {hexside}, or {}.
+  tokenIn(message) {
+    for (const [token] of message.matchAll(/[A-Za-z0-9]+:\d{4}(?:\/(?:[A-Za-z0-9]+:)?\d{4})?/g)) {
+      if (token.includes("/") && this.scn.hexesOf(token)) return { hexside: token };
+      if (!token.includes("/") && this.scn.hexIndex(token) >= 0) return { hex: token };
+    }
+    return {};
   }
 
   // The unit, place or area a JSON path points into, in words ("unit t-1"), or "".
@@ -797,12 +1028,9 @@ class Workshop {
     }
     this.lastSaved = text;
     this.savedAt = this.done.at(-1) || null;
-    const a = el("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })), download: `${this.scn.doc.name || this.name}.json` });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 60000);
-    this.notice(`Saved ${a.download}, laid out as opsim scenario format lays it out.`);
+    const name = `${this.scn.doc.name || this.name}.json`;
+    download(name, text);
+    this.notice(`Saved ${name}, laid out as opsim scenario format lays it out.`);
   }
 
   async play() {
@@ -832,8 +1060,14 @@ class Workshop {
     $("new-form").addEventListener("submit", (e) => {
       e.preventDefault();
       const name = $("new-name").value.trim() || "my-theater";
-      this.open(blankScenario({ name, sheet: $("new-sheet").value.trim(), cols: Number($("new-cols").value),
-        rows: Number($("new-rows").value), fill: $("new-fill").value }), name);
+      let sheets;
+      try {
+        sheets = parseSheets($("new-sheets").value);
+      } catch (err) {
+        this.fail(`New theater: ${err.message}`);
+        return;
+      }
+      this.open(blankScenario({ name, sheets, fill: $("new-fill").value }), name);
       $("new-theater").open = false;
     });
     $("undo").addEventListener("click", () => this.undo());
@@ -868,12 +1102,38 @@ class Workshop {
       e.preventDefault();
       this.addArea($("area-name").value.trim(), $("area-role").value);
     });
-    $("area-pick").addEventListener("change", () => this.showArea());
+    $("area-pick").addEventListener("change", () => this.showToolMarks());
+    $("exit-pick").addEventListener("change", () => this.showToolMarks());
+    $("exit-edge").replaceChildren(...EDGES.map((e) => el("option", { value: e }, e)));
+    $("exit-new").addEventListener("submit", (e) => {
+      e.preventDefault();
+      this.addExit();
+    });
+    $("waterway-rule").append(...WATERWAY_RULES.map((r) => el("option", { value: r }, r)));
+    $("waterway-pick").addEventListener("change", () => this.showWaterway());
+    $("waterway-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      this.addWaterway();
+    });
+    $("waterway-apply").addEventListener("click", () => this.applyWaterway());
+    $("water-form").addEventListener("submit", (e) => e.preventDefault());
+    $("water-take").addEventListener("click", () => this.takeWater());
+    $("zone-letter").addEventListener("input", () => ($("zone-frozen").checked = !!this.scn?.frozen($("zone-letter").value.trim())));
+    $("zone-frozen").addEventListener("change", (e) => {
+      const zone = $("zone-letter").value.trim();
+      if (!this.scn || !/^[A-Z]$/.test(zone)) {
+        e.target.checked = false;
+        return this.notice("A weather zone is one capital letter (A to Z).");
+      }
+      this.once(this.scn.setFrozen(zone, e.target.checked));
+    });
     $("campaign-form").addEventListener("submit", (e) => {
       e.preventDefault();
       this.applyCampaign();
     });
     $("underlay-file").addEventListener("change", (e) => e.target.files[0] && this.scn && this.loadUnderlay(e.target.files[0]));
+    $("underlay-kept").addEventListener("change", (e) => e.target.files[0] && this.scn && this.loadKeptUnderlay(e.target.files[0]));
+    $("underlay-keep").addEventListener("click", () => this.keepUnderlay().catch((e) => this.fail(`Not kept: ${e.message}`)));
     $("underlay-opacity").addEventListener("input", (e) => {
       if (this.map.underlay) this.map.underlay.opacity = Number(e.target.value);
       this.map.redraw();
@@ -920,6 +1180,7 @@ class Workshop {
     }
     if (typing || e.altKey || !this.scn) return;
     if (/^[0-9]$/.test(e.key)) this.setTool(TOOL_KEYS[Number(e.key)]);
+    else if (LETTER_TOOLS[e.key.toLowerCase()]) this.setTool(LETTER_TOOLS[e.key.toLowerCase()]);
     else if (TERRAIN[e.key]) {
       document.querySelector(`input[name=terrain][value="${CSS.escape(e.key)}"]`).checked = true;
       if (this.tool !== "brush" && this.tool !== "fill") this.setTool("brush");

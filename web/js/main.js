@@ -272,7 +272,8 @@ class Client {
     this.fillMenuWhere(name);
     try {
       const doc = await this.api.hex(name, this.at ?? undefined);
-      if (this.hex === hex) ui.hexPanel($("hex-panel").querySelector(".body"), doc, this.sideName());
+      const objective = this.status.victory?.objectives.find((o) => o.hex === name);
+      if (this.hex === hex) ui.hexPanel($("hex-panel").querySelector(".body"), doc, this.sideName(), objective);
     } catch (e) {
       this.fail(e);
     }
@@ -1170,12 +1171,32 @@ class Client {
     $("replay-at").textContent = this.stepAt !== null ? this.replayText()
       : `${this.replayText()} (${this.step} of ${this.latest * PHASES.length})`;
     $("map-state").textContent = ui.mapStateText(this.position, this.theater);
+    this.renderVictory();
     this.renderOrders();
     this.renderReply();
     this.renderPlay();
     this.renderReplaySteps();
     this.renderReplayMarks();
     this.updateSelection();
+  }
+
+  // The victory standing (B15.1) of a scenario that has one: the panel, and the objectives'
+  // stars on the map. It is the status's, the game as logged.
+  renderVictory() {
+    const v = this.status.victory;
+    const key = v ? `${this.latest} ${JSON.stringify(v)}` : "";
+    if (key === this.victoryShown) return; // unchanged: the list keeps its focus and state
+    this.victoryShown = key;
+    $("victory-panel").hidden = !v;
+    document.body.dataset.victory = v ? `${v.points.axis}-${v.points.allied}` : "";
+    const ix = (name) => this.theater.index.get(name);
+    this.map.setObjectives(v ? v.objectives.filter((o) => ix(o.hex) !== undefined)
+      .map((o) => ({ hex: ix(o.hex), owner: o.owner || "", points: o.points })) : []);
+    if (!v) return;
+    ui.victoryPanel($("victory-panel").querySelector(".body"), v, this.latest, (name) => {
+      this.map.showReadable(ix(name));
+      this.showHex(ix(name));
+    });
   }
 
   say(text) {

@@ -2,7 +2,7 @@
 // what is in view is drawn (a spatial index of cells), so a 100,000-hex theater pans and zooms
 // as a small one does. World units: a hex's radius is 1; flat-topped hexes as `opsim render`.
 
-import { TERRAIN_COLORS, STYLE, PLAY_STYLE, SYMBOL_BOX, counterColor, paintSymbol, symbolOf } from "./style.js";
+import { TERRAIN_COLORS, STYLE, PLAY_STYLE, SIDE_COLORS, SYMBOL_BOX, counterColor, paintStar, paintSymbol, symbolOf } from "./style.js";
 
 const ROOT3 = Math.sqrt(3);
 const CELL = 16; // world units per cell of the spatial index
@@ -147,6 +147,8 @@ export class MapView {
     // edges: hexsides drawn thick along their edge, [[a, b, colour]] (the workshop's).
     this.overlay = { reach: null, path: [], selected: -1, zoc: {}, supply: {}, target: -1, trails: [], choices: null, edges: [] };
     this.tags = []; // words over hexes: [{hex, text, kind}] (a combat's result)
+    // The scenario's objectives (B15.1), a star in their owner's colour: [{hex, owner, points}].
+    this.objectives = [];
     this.expanded = -1; // the hex whose stack is shown expanded
     // An image under the hexsides: {image, opacity, matrix: [a, b, c, d, e, f]}, image pixels to
     // world units as a canvas transform (the workshop's scan of a map).
@@ -216,6 +218,11 @@ export class MapView {
   // so they read at any zoom; pictures, not buttons (a click there is a click on the hex).
   setTags(list) {
     this.tags = list;
+    this.redraw();
+  }
+
+  setObjectives(list) {
+    this.objectives = list;
     this.redraw();
   }
 
@@ -354,6 +361,7 @@ export class MapView {
     this.drawState(view, sides, cells);
     this.drawOverlays(view);
     this.drawLabels(view);
+    this.drawObjectives();
     this.drawSheets(x0, y0, x1, y1);
     g.setTransform(1, 0, 0, 1, 0, 0);
     this.drawCounters(x0, y0, x1, y1);
@@ -654,6 +662,23 @@ export class MapView {
     }
     for (const pn of t.panels) this.text(pn.title, pn.x, pn.y, 0.8, STYLE.ink, "left");
     g.textBaseline = "alphabetic";
+  }
+
+  // Each objective: a star in its owner's colour left of the hex's number, above the counters'
+  // place, with its points and its owner in words right of the number (colour is not the only
+  // sign); zoomed out, a star on the hex.
+  drawObjectives() {
+    const t = this.theater, s = this.scale, near = s >= 14;
+    for (const { hex, owner, points } of this.objectives) {
+      const hx = t.hexes[hex];
+      const x = near ? hx.x - 0.5 : hx.x, y = near ? hx.y - 0.6 : hx.y;
+      paintStar(this.g, x, y, near ? 0.18 : 5 / s, SIDE_COLORS[owner] || "#ffffff", Math.max(1 / s, 0.03));
+      if (near) {
+        this.g.textBaseline = "middle";
+        this.text(`${points} ${owner === "axis" ? "Ax" : owner === "allied" ? "Al" : "—"}`, hx.x + 0.34, y, 0.24, STYLE.ink, "left");
+        this.g.textBaseline = "alphabetic";
+      }
+    }
   }
 
   // Each sheet's edge, dashed, and its name inside each edge in view, near the view's middle:

@@ -2,7 +2,7 @@
 // the orders list and its dry run, the defender's reply, the replay's events, the legend. Each
 // function fills one element from an answer of the API; text only (textContent), never HTML.
 
-import { TERRAIN_COLORS, STYLE, PLAY_STYLE, SYMBOLS, NATIONALITY_COLORS, SIDE_COLORS, paintSymbol } from "./style.js";
+import { TERRAIN_COLORS, STYLE, PLAY_STYLE, SYMBOLS, NATIONALITY_COLORS, SIDE_COLORS, paintStar, paintSymbol } from "./style.js";
 
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -60,7 +60,8 @@ function unitWords(u) {
     u.supply && u.supply !== "supplied" ? u.supply : ""].filter(Boolean).join(" ");
 }
 
-export function hexPanel(body, h, hexside) {
+// `objective`: the status's objective on this hex (B15.1), if any.
+export function hexPanel(body, h, hexside, objective) {
   const port = h.port ? `${h.port}${h.inland_port ? ", inland" : ""}` : "";
   const rows = [
     ["hex", h.hex],
@@ -76,6 +77,7 @@ export function hexPanel(body, h, hexside) {
     ["flood", floodWords(h.flood)],
     ["ice airfield", h.ice_airfield ? "yes (41.A.3)" : ""],
     ["rail ferries", (h.rail_ferries || []).join(", ")],
+    ["objective", objective ? `${objective.name}, ${objective.points} points [B15.1]` : ""],
     ["hexside clicked", hexside],
   ];
   const table = el("table", { class: "kv" }, rows.filter(([, v]) => v !== undefined && v !== null && v !== "")
@@ -355,6 +357,23 @@ export function replayEvents(box, log, n, describe, phase) {
       el("ol", { start: range.events ? range.events[0] + 1 : 1 }, events.map((e) => el("li", { "data-kind": e.kind }, e.text, rule(e.rule))))));
 }
 
+// Where the game stands against its victory conditions (B15.1), as the status answers it: each
+// side's points, the result as it stands (or as it stood when the game ended), and each objective
+// with its owner, a button that goes to its hex (`go(name)`).
+export function victoryPanel(body, v, turns, go) {
+  const owner = (o) => SIDE_WORDS[o] || "no one";
+  const standing = `Axis ${v.points.axis} points, Allied ${v.points.allied}: ${v.over ? "the game is over" : "as it stands"}, ${v.result}`;
+  const open = !!body.querySelector("#victory-objectives")?.open;
+  const when = v.over ? `It ended after ${v.end}.` : `The game ends after ${v.end}. Counted ${turns ? `after player-turn ${turns}` : "at the start"} (a player-turn in play counts once it is logged).`;
+  body.replaceChildren(
+    el("p", { id: "victory-standing", "data-over": String(!!v.over) }, standing, rule(v.rule)),
+    para(when, "hint"),
+    el("details", { id: "victory-objectives", open }, el("summary", {}, `Objectives (${v.objectives.length})`),
+      el("ul", {}, v.objectives.map((o) => el("li", { "data-owner": o.owner || "" },
+        el("button", { type: "button", class: "link", "data-hex": o.hex, onclick: () => go(o.hex) },
+          `${o.name} (${o.hex}), ${o.points} points: ${owner(o.owner)}`))))));
+}
+
 export function mapStateText(p, t) {
   if (!p) return "";
   const parts = t?.hasSuez ? [`Suez Canal: ${p.suez} (41.B)`] : [];
@@ -415,6 +434,8 @@ export function drawLegend(ul) {
     ["order being drafted: path, attack target", ...line(STYLE.path, 2.5)],
     ["refused path (red, dashed)", ...line(STYLE.alert, 2.5, [4, 3])],
     ["selected hex", ...outline(STYLE.selected, [])],
+    ...["axis", "allied", ""].map((side) => [`objective (B15.1) held by ${SIDE_WORDS[side] || "no one"}: its points, ${side === "axis" ? "Ax" : side === "allied" ? "Al" : "—"}`,
+      `star:${side || "none"}`, (g) => paintStar(g, 12, 7, 6, SIDE_COLORS[side] || "#ffffff", 1)]),
     ...["axis", "allied"].map((side) => {
       const color = side === "axis" ? PLAY_STYLE.trailAxis : PLAY_STYLE.trailAllied;
       return [`${side === "axis" ? "Axis" : "Allied"} move taken this player-turn (dot: from; arrow: to; the counter outlined so)`, `trail:${color}`, (g) => {

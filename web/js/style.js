@@ -45,3 +45,20 @@ export function paintSymbol(g, sym, x, y, w, h, ink = "#000") {
   for (const d of sym?.fill || []) g.fill(new Path2D(d));
   g.restore();
 }
+
+// An objective's mark (B15.1): a five-pointed star at (x, y) of radius r, filled with its
+// owner's colour (white: no one's) and outlined in ink `width` wide.
+export function paintStar(g, x, y, r, fill, width) {
+  g.beginPath();
+  for (let k = 0; k < 10; ++k) {
+    const a = -Math.PI / 2 + (k * Math.PI) / 5, d = k % 2 ? r * 0.45 : r;
+    g.lineTo(x + d * Math.cos(a), y + d * Math.sin(a));
+  }
+  g.closePath();
+  g.fillStyle = fill;
+  g.fill();
+  g.lineWidth = width;
+  g.strokeStyle = STYLE.ink;
+  g.setLineDash([]);
+  g.stroke();
+}
