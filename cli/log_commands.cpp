@@ -108,7 +108,7 @@ std::string StatusText(const json& j) {
     }
     out << "\n";
   }
-  out << "  Suez Canal: " << j["suez"].get<std::string>() << " [41.B]\n";
+  if (j.contains("suez")) out << "  Suez Canal: " << j["suez"].get<std::string>() << " [41.B]\n";
   out << "  flooded hexes [41.A.4]:" << (j["floods"].empty() ? " none" : "") << "\n";
   for (const auto& f : j["floods"]) {
     out << "    " << f["hex"].get<std::string>() << " " << f["kind"].get<std::string>() << ", from "

@@ -67,10 +67,11 @@ std::string PositionText(const json& j) {
         << " naval units on the map (" << off << " off it); owns " << j["owner"][side].size()
         << " hexes\n";
   }
-  out << "  Suez Canal: " << j["suez"].get<std::string>();
-  if (j.contains("floods")) out << "; floods: " << j["floods"].size();
-  if (j.contains("ice_airfields")) out << "; ice airfields: " << j["ice_airfields"].size();
-  out << "; destroyed bridges: " << j["destroyed_bridges"].size() << "\n";
+  out << "  ";
+  if (j.contains("suez")) out << "Suez Canal: " << j["suez"].get<std::string>() << "; ";
+  if (j.contains("floods")) out << "floods: " << j["floods"].size() << "; ";
+  if (j.contains("ice_airfields")) out << "ice airfields: " << j["ice_airfields"].size() << "; ";
+  out << "destroyed bridges: " << j["destroyed_bridges"].size() << "\n";
   if (j.contains("supply")) {
     for (const auto& [side, a] : j["supply"].items()) {
       out << "  supply (" << side << "):";

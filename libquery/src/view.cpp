@@ -199,10 +199,15 @@ json MapStateJson(const map::Theater& t, const ops::GameState& s) {
   }
   json markers = json::object();
   for (const auto& [hex, list] : s.map.markers()) markers[t.HexName(map::HexRef{hex})] = list;
-  return {{"weather", weather}, {"suez", map::CanalStatusName(s.map.suez())},
-          {"floods", floods},   {"ice_airfields", ice},
-          {"markers", markers}, {"netherlands_surrendered", s.netherlands_surrendered},
-          {"srp", s.srp},       {"exit_totals", s.exit_totals}};
+  json doc = {{"weather", weather},
+              {"floods", floods},
+              {"ice_airfields", ice},
+              {"markers", markers},
+              {"netherlands_surrendered", s.netherlands_surrendered},
+              {"srp", s.srp},
+              {"exit_totals", s.exit_totals}};
+  if (t.FindWaterway(map::WaterwayRule::kSuez)) doc["suez"] = map::CanalStatusName(s.map.suez());
+  return doc;
 }
 
 Result<json> PositionJson(const LoadedGame& g, const PositionOptions& options) {
@@ -223,7 +228,7 @@ Result<json> PositionJson(const LoadedGame& g, const PositionOptions& options) {
               {"destroyed_bridges", std::move(bridges)},
               {"units", json::array()}};
   if (!g.state) {
-    doc["suez"] = map::CanalStatusName(g.map.suez());
+    if (t.FindWaterway(map::WaterwayRule::kSuez)) doc["suez"] = map::CanalStatusName(g.map.suez());
     return doc;
   }
   const ops::GameState& s = *g.state;

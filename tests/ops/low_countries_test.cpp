@@ -168,6 +168,12 @@ TEST(LowCountries1940, TheBundledOrdersPlayAndTheLogReplays) {
   EXPECT_EQ(start["points"]["axis"], 0);
   EXPECT_EQ(start["points"]["allied"], 71);  // every objective is Allied on 10 May 1940
   EXPECT_EQ(start["result"], "Allied victory: the front holds before the Somme");
+  // 41.B: a theater without the Suez Canal says nothing of it; the text names the victory.
+  EXPECT_FALSE(opsim::test::CliJson({"status", "--db", log}).contains("suez"));
+  const auto text = opsim::test::RunCli({"status", "--db", log});
+  ASSERT_EQ(text.code, 0) << text.err;
+  EXPECT_EQ(text.out.find("Suez"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("B15.1"), std::string::npos) << text.out;
 }
 
 // B15.1: objectives count for their owner; the first level reached is the result; the game is

@@ -532,10 +532,7 @@ TEST(Rule41B, PermanentClosure) {
     Camp c;
     c.At(serial);
     c.state.map.SetSuez(map::CanalStatus::kTemporarilyClosed);
-    const map::Waterway* canal = nullptr;
-    for (const map::Waterway& w : c.t().waterways()) {
-      if (w.rule == map::WaterwayRule::kSuez) canal = &w;
-    }
+    const map::Waterway* canal = c.t().FindWaterway(map::WaterwayRule::kSuez);
     ASSERT_NE(canal, nullptr);
     const map::HexsideInfo& side = c.t().hexside(canal->hexsides[5]);
     c.state.map.SetOwner(c.t(), side.a, Owner::kAxis);

@@ -10,10 +10,7 @@
 namespace opsim::ops {
 
 Status Turn::SuezStatus(const InitialOrder* order) {
-  const map::Waterway* canal = nullptr;
-  for (const map::Waterway& w : t_.waterways()) {
-    if (w.rule == map::WaterwayRule::kSuez) canal = &w;
-  }
+  const map::Waterway* canal = t_.FindWaterway(map::WaterwayRule::kSuez);
   if (order == nullptr) {
     if (canal == nullptr || s_.map.suez() == map::CanalStatus::kPermanentlyClosed) return {};
     for (map::HexsideRef side : canal->hexsides) {

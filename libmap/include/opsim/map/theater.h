@@ -227,6 +227,13 @@ class Theater {
   const std::vector<Sheet>& sheets() const { return sheets_; }
   const std::vector<Area>& areas() const { return areas_; }
   const std::vector<Waterway>& waterways() const { return waterways_; }
+  // The waterway a rule governs (the Suez Canal for kSuez), or null on a theater without one.
+  const Waterway* FindWaterway(WaterwayRule rule) const {
+    for (const Waterway& w : waterways_) {
+      if (w.rule == rule) return &w;
+    }
+    return nullptr;
+  }
   const std::vector<RailFerry>& rail_ferries() const { return rail_ferries_; }
   const std::vector<ExitEdge>& exits() const { return exits_; }
   const std::vector<Place>& places() const { return places_; }
