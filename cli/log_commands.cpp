@@ -133,7 +133,9 @@ std::string StatusText(const json& j) {
   for (const char* side : {"axis", "allied"}) {
     const json& u = j["units"][side];
     out << "  " << side << " units: " << u["on_map"] << " on the map, " << u["eliminated"]
-        << " eliminated, " << u["exited"] << " exited\n";
+        << " eliminated, " << u["exited"] << " exited";
+    if (u["reinforcements"] != 0) out << ", " << u["reinforcements"] << " still to arrive [B16.1]";
+    out << "\n";
   }
   out << "  units out of supply [B8]:" << (j["out_of_supply"].empty() ? " none" : "") << "\n";
   for (const auto& u : j["out_of_supply"]) {

@@ -258,8 +258,8 @@ class CampaignReader {
     std::map<std::pair<std::uint32_t, int>, int> stacks;  // (hex, side) -> half REs
     if (r_.Has(at, "units")) {
       auto st = r_.Each(at / "units", [&](const P& u) -> Status {
-        if (auto s = r_.OnlyKeys(
-                u, {"id", "name", "nationality", "type", "attack", "defense", "mp", "re", "hex"});
+        if (auto s = r_.OnlyKeys(u, {"id", "name", "nationality", "type", "attack", "defense", "mp",
+                                     "re", "hex", "arrives"});
             !s) {
           return s;
         }
@@ -299,6 +299,21 @@ class CampaignReader {
           return src_.Bad(u / "hex", "a ground unit starts on land it may stand on (B4.4)");
         }
         unit.hex = *h;
+        if (r_.Has(u, "arrives")) {  // B16.1: a reinforcement, entering at its hex
+          auto text = r_.String(u / "arrives");
+          if (!text) return std::unexpected(text.error());
+          auto date = ParseGameDate(*text);
+          if (!date) return src_.Bad(u / "arrives", date.error().message);
+          if (*date <= c.start) {
+            return src_.Bad(u / "arrives",
+                            "a reinforcement arrives after the start (B16.1); a unit there at "
+                            "the start gives no arrives");
+          }
+          c.arrivals[unit.id] = *date;
+          unit.status = UnitStatus::kReinforcement;
+          g.units.push_back(std::move(unit));
+          return {};
+        }
         int& stack = stacks[{h->v, static_cast<int>(unit.side)}];
         stack += unit.re_halves;
         if (stack > c.tables.stacking_halves) {

@@ -1,7 +1,7 @@
 // The start of a player-turn: the weather (B2, at the start of a game turn), then the initial
-// phase: expired floods, the Netherlands' surrender (B13), Suez status (41.B), supply (B8),
-// disaster relief (41.A.4.b.5) and the initial-phase orders (41.B, 41.A.3). The Rule 41
-// pieces are in rule41/: flooding.cpp, suez.cpp, ice_airfields.cpp.
+// phase: expired floods, the Netherlands' surrender (B13), Suez status (41.B), reinforcements
+// (B16.1), supply (B8), disaster relief (41.A.4.b.5) and the initial-phase orders (41.B, 41.A.3).
+// The Rule 41 pieces are in rule41/: flooding.cpp, suez.cpp, ice_airfields.cpp.
 #include "supply.h"
 #include "turn.h"
 
@@ -79,9 +79,31 @@ Status Turn::InitialStart() {
   }
   // 41.B.3: permanent closure, automatically, at the start of any initial phase.
   if (auto st = SuezStatus(nullptr); !st) return st;
+  Reinforcements();
   if (auto st = Supply(); !st) return st;
   Relief();
   return {};
+}
+
+void Turn::Reinforcements() {
+  for (GroundUnit& u : s_.units) {
+    if (u.status != UnitStatus::kReinforcement || u.side != side_) continue;
+    const auto due = c_.arrivals.find(u.id);
+    if (due == c_.arrivals.end() || due->second > s_.date()) continue;
+    const std::string why = Occupied(u.hex, Enemy(side_))                  ? "enemy units hold it"
+                            : s_.map.owner(u.hex) == OwnerOf(Enemy(side_)) ? "the enemy owns it"
+                            : ResAt(u.hex, side_) + u.re_halves > tables_.stacking_halves
+                                ? "it would break stacking (B3.2)"
+                                : "";
+    if (!why.empty()) {
+      Say("reinforcement", rules::kB16_1,
+          u.name + " cannot enter at " + Name(u.hex) + ": " + why + "; it waits", {u.id}, {u.hex},
+          {});
+      continue;
+    }
+    Arrive(u);
+    Say("reinforcement", rules::kB16_1, u.name + " arrives at " + Name(u.hex), {u.id}, {u.hex}, {});
+  }
 }
 
 Status Turn::Supply() {

@@ -118,7 +118,7 @@ Status Search::Gather() {
     auto refuse = [&](RuleId rule, const std::string& why) {
       return Fail(ErrorCode::kRuleViolation, why, id, std::string(rule.id));
     };
-    if (!u->on_map()) return refuse(rules::kB4_10, u->name + " is " + UnitStatusName(u->status));
+    if (!u->on_map()) return refuse(rules::kB4_10, OffMapWhy(*u));
     if (u->side != side) {
       return refuse(rules::kB1_2,
                     u->name + " is not " + SideName(side) + ": only the phasing side's units move");

@@ -125,7 +125,7 @@ GroundUnit* Turn::Unit(const std::string& id, const std::string& where, Status* 
     return nullptr;
   }
   if (!u->on_map()) {
-    *error = Refuse(rules::kB4_10, u->name + " is " + UnitStatusName(u->status), where);
+    *error = Refuse(rules::kB4_10, OffMapWhy(*u), where);
     return nullptr;
   }
   if (u->side != side_) {
@@ -170,6 +170,15 @@ void Turn::Remove(GroundUnit& u, UnitStatus status) {
   res_[k][u.hex.v] -= u.re_halves;
   u.status = status;
   zoc_fresh_[1 - k] = false;
+}
+
+void Turn::Arrive(GroundUnit& u) {
+  const int k = static_cast<int>(u.side);
+  if (Occupied(u.hex, Enemy(u.side))) zoc_fresh_[k] = false;
+  res_[k][u.hex.v] += u.re_halves;
+  u.status = UnitStatus::kOnMap;
+  zoc_fresh_[1 - k] = false;
+  Gain(u.hex, u.side);
 }
 
 void Turn::Enter(GroundUnit& u, map::HexRef h) {

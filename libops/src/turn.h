@@ -184,6 +184,8 @@ class Turn {
   // Every change of a unit's hex or status goes through these, to keep the counts above.
   void Place(GroundUnit& u, map::HexRef h);
   void Remove(GroundUnit& u, UnitStatus status);
+  // B16.1: a reinforcement comes onto the map at its hex.
+  void Arrive(GroundUnit& u);
   void Enter(GroundUnit& u, map::HexRef h);  // moves a unit and takes the hex (B9.1)
   // B9.1: `side` gains a hex its units stand in, unless enemy units share it.
   void Gain(map::HexRef h, Side side);
@@ -278,6 +280,7 @@ class Turn {
   void RecedeFloods();           // at the end of the player-turn
   Status PayFloodMarkers(MovingStack& stack, map::HexRef start, const std::string& where);
   void Relief();
+  void Reinforcements();  // B16.1
   // Disaster relief for `flood` ("the flood", "the massive flood") at `h`.
   void PayRelief(int srp, const std::string& flood, map::HexRef h, RuleId rule);
   // 41.B (suez.cpp): the automatic permanent closure (no order), or an order to close or reopen.

@@ -6,7 +6,8 @@ namespace opsim::ops {
 
 namespace {
 
-constexpr std::array<const char*, 3> kStatusNames = {"on-map", "eliminated", "exited"};
+constexpr std::array<const char*, 4> kStatusNames = {"on-map", "eliminated", "exited",
+                                                     "reinforcement"};
 constexpr std::array<const char*, 3> kSupplyNames = {"supplied", "out-of-supply", "isolated"};
 constexpr std::array<const char*, 2> kAirStatusNames = {"based", "eliminated"};
 constexpr std::array<const char*, 4> kNavalNames = {"tf", "cg", "transport", "flotilla"};
@@ -15,6 +16,11 @@ constexpr std::array<const char*, 4> kNavalNames = {"tf", "cg", "transport", "fl
 
 const char* UnitStatusName(UnitStatus s) {
   return kStatusNames[static_cast<int>(s)];
+}
+std::string OffMapWhy(const GroundUnit& u) {
+  return u.name + (u.status == UnitStatus::kReinforcement
+                       ? " has not arrived (B16.1)"
+                       : " is " + std::string(UnitStatusName(u.status)));
 }
 const char* SupplyStatusName(SupplyStatus s) {
   return kSupplyNames[static_cast<int>(s)];

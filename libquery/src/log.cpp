@@ -38,12 +38,15 @@ json StatusJson(const db::LoggedGame& g) {
   const ops::GameState& s = g.state;
   const map::Theater& t = *g.theater;
   json out_of_supply = json::array();
-  json units = {{"axis", {{"on_map", 0}, {"eliminated", 0}, {"exited", 0}}},
-                {"allied", {{"on_map", 0}, {"eliminated", 0}, {"exited", 0}}}};
+  json units;
+  for (const char* side : {"axis", "allied"}) {
+    units[side] = {{"on_map", 0}, {"eliminated", 0}, {"exited", 0}, {"reinforcements", 0}};
+  }
   for (const ops::GroundUnit& u : s.units) {
     const char* status = u.status == ops::UnitStatus::kOnMap        ? "on_map"
                          : u.status == ops::UnitStatus::kEliminated ? "eliminated"
-                                                                    : "exited";
+                         : u.status == ops::UnitStatus::kExited     ? "exited"
+                                                                    : "reinforcements";
     units[SideName(u.side)][status] = units[SideName(u.side)][status].get<int>() + 1;
     if (u.on_map() && u.supply != ops::SupplyStatus::kSupplied) {
       out_of_supply.push_back({{"id", u.id},

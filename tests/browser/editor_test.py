@@ -270,6 +270,16 @@ def unit_on_sea(w):
         raise Failure("the error's mark stays on the map after the check passed")
     b.step("fixed")
 
+    print("t-1 made a reinforcement (B16.1): it arrives in Jun I 1940; the check passes")
+    w.js("w.pickUnit('t-1');")
+    w.fill("unit-arrives", "Jun I 1940")
+    b.d.find_element(By.ID, "unit-apply").click()
+    b.wait("t-1 arrives in Jun I 1940", lambda: w.js(
+        "return w.scn.doc.campaign.units.find((u) => u.id === 't-1')?.arrives;") == "Jun I 1940")
+    answer = w.checked()
+    if not answer.get("ok"):
+        raise Failure(f"a reinforcement: the check says {answer}")
+
 
 def save_and_play(w, server, tmp):
     b = w.b
@@ -297,6 +307,8 @@ def save_and_play(w, server, tmp):
     if roads != ["N", "S"] or "16A:1226-1227-1228" not in text:
         raise Failure(f"the saved file's road through 16A:1227: on its {roads} hexsides, as one chain: "
                       f"{'16A:1226-1227-1228' in text}")
+    if '"arrives": "Jun I 1940"' not in text:
+        raise Failure("the saved file does not carry t-1's arrival")
     if '"id": "t-1"' not in text:
         raise Failure("the saved file has no unit t-1")
 

@@ -295,7 +295,7 @@ TEST(Snapshot, AnEnumOutsideItsValuesIsRefusedNamingTheField) {
        "type 10, not one of the rules' 10"},
       {[](ops::GameState& s) { s.units[0].supply = static_cast<ops::SupplyStatus>(3); },
        "GroundUnit's 'supply'"},
-      {[](ops::GameState& s) { s.units[0].status = static_cast<ops::UnitStatus>(3); },
+      {[](ops::GameState& s) { s.units[0].status = static_cast<ops::UnitStatus>(4); },
        "GroundUnit's 'status'"},
       {[](ops::GameState& s) { s.air[0].status = static_cast<ops::AirStatus>(2); },
        "AirUnit's 'status'"},
@@ -332,6 +332,7 @@ TEST(Snapshot, AnEnumOutsideItsValuesIsRefusedNamingTheField) {
   ops::GameState state = test::HandBuiltState(&sc.theater);
   state.first = Side::kAllied;
   state.units[1].type = opsim::test::BaseType("artillery");
+  state.units[1].status = ops::UnitStatus::kReinforcement;
   state.naval[0].kind = ops::NavalKind::kFlotilla;
   state.map.SetSuez(map::CanalStatus::kPermanentlyClosed);
   state.weather[1] = ops::Weather::kSnow;

@@ -924,5 +924,109 @@ TEST(StateFile, EveryValueIsCheckedWithWhereAndWhat) {
   }
 }
 
+// --- B16 reinforcements -------------------------------------------------------------------
+
+// Fields with an Axis reinforcement, r1, due at 1:0305 on Jan II 1942 (the second game turn).
+Camp WithReinforcement() {
+  Camp c = Fields();
+  GroundUnit& r1 =
+      c.Add("r1", Side::kAxis, opsim::test::BaseType("infantry"), 3, 3, 4, 2, "1:0305");
+  r1.status = UnitStatus::kReinforcement;
+  c.campaign().arrivals["r1"] = *ParseGameDate("Jan II 1942");
+  return c;
+}
+
+// B16.1: a reinforcement waits off the map until its game turn, then enters in its side's
+// initial phase, supplied, and may move in that player-turn.
+TEST(B16_1, AReinforcementEntersInItsSidesInitialPhaseOfItsTurn) {
+  Camp c = WithReinforcement();
+  auto early = c.Play(json::object(), c.Weather());
+  ASSERT_TRUE(early) << early.error().to_string();
+  EXPECT_EQ(c.Unit("r1").status, UnitStatus::kReinforcement);
+  c.At(2);
+  auto r = c.Play(Moves(json::array({Move("r1", {"1:0305", "1:0405"})})), c.Weather());
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_TRUE(Said(*r, "reinforcement", rules::kB16_1, "r1 arrives at 1:0305"))
+      << test::AllEvents(*r);
+  EXPECT_EQ(c.Unit("r1").status, UnitStatus::kOnMap);
+  EXPECT_EQ(c.Unit("r1").hex, c.Hex("1:0405"));
+  EXPECT_EQ(c.Unit("r1").supply, SupplyStatus::kSupplied);
+}
+
+TEST(B16_1, NoOrderNamesAReinforcementBeforeItArrives) {
+  Camp c = WithReinforcement();
+  auto r = c.Play(Moves(json::array({Move("r1", {"1:0305", "1:0405"})})), c.Weather());
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().message.find("r1 has not arrived (B16.1)"), std::string::npos)
+      << r.error().to_string();
+  EXPECT_EQ(c.Unit("r1").status, UnitStatus::kReinforcement);
+}
+
+// B16.1: a hex held by enemy units, owned by the enemy, or full makes it wait, and say why.
+TEST(B16_1, AReinforcementWaitsWhileItsHexIsBarred) {
+  const std::vector<std::pair<std::function<void(Camp&)>, std::string>> bars = {
+      {[](Camp& c) {
+         c.Add("su", Side::kAllied, opsim::test::BaseType("infantry"), 1, 1, 4, 2, "1:0305");
+       },
+       "enemy units hold it"},
+      {[](Camp& c) { c.Own("1:0305", Side::kAllied); }, "the enemy owns it"},
+      {[](Camp& c) {
+         c.Add("big", Side::kAxis, opsim::test::BaseType("infantry"), 3, 3, 4, 6, "1:0305");
+       },
+       "it would break stacking (B3.2)"},
+  };
+  for (const auto& [bar, why] : bars) {
+    Camp c = WithReinforcement();
+    bar(c);
+    c.At(2);
+    auto r = c.Play(json::object(), c.Weather());
+    ASSERT_TRUE(r) << r.error().to_string();
+    EXPECT_TRUE(Said(*r, "reinforcement", rules::kB16_1,
+                     "r1 cannot enter at 1:0305: " + why + "; it waits"))
+        << test::AllEvents(*r);
+    EXPECT_EQ(c.Unit("r1").status, UnitStatus::kReinforcement) << why;
+  }
+  // Once the hex is clear it enters, in a later initial phase of its side.
+  Camp c = WithReinforcement();
+  c.Own("1:0305", Side::kAllied);
+  c.At(2);
+  ASSERT_TRUE(c.Play(json::object(), c.Weather()));
+  c.Own("1:0305", Side::kAxis);
+  c.At(4);
+  auto later = c.Play(json::object(), c.Weather());
+  ASSERT_TRUE(later) << later.error().to_string();
+  EXPECT_TRUE(Said(*later, "reinforcement", rules::kB16_1, "r1 arrives at 1:0305"))
+      << test::AllEvents(*later);
+}
+
+// B16.1: `arrives` in a scenario: a game turn after the start; the unit is off the map until
+// then and counts for no stacking; a state file names its status.
+TEST(B16_1, AScenarioGivesReinforcementsTheirGameTurn) {
+  json scenario = json::parse(opsim::test::ReadFile(opsim::test::BundledPath("special-terrain")));
+  json& unit = scenario["campaign"]["units"][0];
+  unit["arrives"] = "Jun I 1941";
+  Camp c(scenario.dump(1), 1);
+  const std::string id = unit["id"];
+  EXPECT_EQ(c.Unit(id).status, UnitStatus::kReinforcement);
+  ASSERT_EQ(c.campaign().arrivals.count(id), 1u);
+  EXPECT_EQ(FormatGameDate(c.campaign().arrivals.at(id)), "Jun I 1941");
+  const std::string text =
+      StateToJson(c.state, c.t(), DefaultRuleTables(), {"special-terrain", "s.json", "0"});
+  EXPECT_NE(text.find("\"reinforcement\""), std::string::npos);
+  for (const auto& [arrives, says] : std::vector<std::pair<std::string, std::string>>{
+           {scenario["campaign"]["start"], "a reinforcement arrives after the start (B16.1)"},
+           {"Mai I 1941", "/campaign/units/0/arrives: "}}) {
+    unit["arrives"] = arrives;
+    auto src = JsonSource::FromText(scenario.dump(1), "campaign.json");
+    ASSERT_TRUE(src);
+    auto sc = map::LoadScenario(*src);
+    ASSERT_TRUE(sc) << sc.error().to_string();
+    auto refused = LoadCampaign(*src, *sc, 1);
+    ASSERT_FALSE(refused) << arrives;
+    EXPECT_NE(refused.error().to_string().find(says), std::string::npos)
+        << refused.error().to_string();
+  }
+}
+
 }  // namespace
 }  // namespace opsim::ops

@@ -121,6 +121,7 @@ class Workshop {
     $("cal-b").value ||= b;
     $("cal-c").value ||= scn.hexes[Math.floor(scn.hexes.length / 2)].hex;
     this.fillForms();
+    this.fillUnitTypes();
     this.markUnit();
     this.showHex(-1);
     this.updateInfo();
@@ -407,9 +408,24 @@ class Workshop {
     const num = (id) => Number($(id).value);
     const u = { id: $("unit-id").value.trim(), name: $("unit-name").value.trim(), nationality: $("unit-nat").value.trim() };
     const list = $("unit-kind").value;
-    if (list === "units") Object.assign(u, { type: $("unit-type").value, attack: num("unit-attack"), defense: num("unit-defense"), mp: num("unit-mp"), re: num("unit-re") });
+    if (list === "units") {
+      Object.assign(u, { type: $("unit-type").value, attack: num("unit-attack"), defense: num("unit-defense"), mp: num("unit-mp"), re: num("unit-re") });
+      // B16.1: a reinforcement's game turn; none, a unit there at the start.
+      const arrives = $("unit-arrives").value.trim();
+      if (arrives) u.arrives = arrives;
+    }
     if (list === "naval") u.kind = $("unit-naval").value;
     return [list, u];
+  }
+  // The unit types the scenario's rules define inline (B3.1), else the base rules' ten; and
+  // `also`, a unit's own type, so that picking it never loses it.
+  fillUnitTypes(also) {
+    const own = this.scn?.doc.campaign?.rules?.units?.types;
+    const types = Array.isArray(own) ? own.map((t) => String(t?.type)) : [...UNIT_TYPES];
+    if (also && !types.includes(also)) types.push(also);
+    const now = $("unit-type").value;
+    $("unit-type").replaceChildren(...types.map((t) => el("option", { value: t }, t)));
+    if (types.includes(now)) $("unit-type").value = now;
   }
   // The form's fields for the kind of unit chosen.
   unitKind() {
@@ -457,8 +473,10 @@ class Workshop {
     $("unit-name").value = u.name || "";
     $("unit-nat").value = u.nationality || "";
     if (at[0] === "units") {
+      this.fillUnitTypes(u.type);
       $("unit-type").value = u.type || "infantry";
       for (const k of ["attack", "defense", "mp", "re"]) $(`unit-${k}`).value = u[k] ?? "";
+      $("unit-arrives").value = u.arrives || "";
     }
     if (at[0] === "naval") $("unit-naval").value = u.kind || "tf";
     this.unitKind();
@@ -483,6 +501,7 @@ class Workshop {
       // Its own keys the form has not (a naval unit's at-sea) are kept, unless its kind changed.
       const [u] = doc.campaign[at[0]].splice(at[1], 1);
       const kept = list === at[0] ? u : { hex: u.hex };
+      if (list === "units") delete kept.arrives; // the form says whether it is a reinforcement
       (doc.campaign[list] ||= []).splice(list === at[0] ? at[1] : doc.campaign[list].length, 0, { ...kept, ...form });
     }));
     this.unit = form.id;
@@ -1088,7 +1107,6 @@ class Workshop {
     }
     $("side-kind").replaceChildren(...FEATURES.map((f) => el("option", { value: f }, f)),
       ...WATERS.map((w) => el("option", { value: w }, `water: ${w}`)));
-    $("unit-type").replaceChildren(...UNIT_TYPES.map((t) => el("option", { value: t }, t)));
     $("area-role").append(...ROLES.map((r) => el("option", { value: r }, r)));
     $("unit-form").addEventListener("submit", (e) => {
       e.preventDefault();

@@ -341,13 +341,17 @@ class Builder:
             owner = next(c["side"] for c in self.geo["countries"] if c["name"] == self.country[h])
             if owner != side:
                 fail(f"unit {u['id']} stands in {self.g.token(h)}, which its side does not own")
-            key = (h, side)
-            stacks[key] = stacks.get(key, 0) + u["re"]
-            if stacks[key] > 3:
-                fail(f"unit {u['id']}: {stacks[key]} REs in {self.g.token(h)} break stacking (B3.2)")
+            if "arrives" not in u:  # a reinforcement counts for stacking once it enters (B16.1)
+                key = (h, side)
+                stacks[key] = stacks.get(key, 0) + u["re"]
+                if stacks[key] > 3:
+                    fail(f"unit {u['id']}: {stacks[key]} REs in {self.g.token(h)} break stacking "
+                         "(B3.2)")
             unit = {k: u[k] for k in ("id", "name", "nationality", "type", "attack", "defense",
                                       "mp", "re")}
             unit["hex"] = self.g.token(h)
+            if "arrives" in u:
+                unit["arrives"] = u["arrives"]
             units.append(unit)
         air = []
         for a in self.oob["air"]:

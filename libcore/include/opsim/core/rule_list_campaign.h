@@ -59,5 +59,6 @@
   X(kB13_1, "B13.1", "the Netherlands' surrender")                                     \
   X(kB14_1, "B14.1", "destroying bridges")                                             \
   X(kB14_2, "B14.2", "building bridges")                                               \
-  X(kB15_1, "B15.1", "victory: the objectives held when the game ends")
+  X(kB15_1, "B15.1", "victory: the objectives held when the game ends")                \
+  X(kB16_1, "B16.1", "reinforcements")
 // clang-format on

@@ -46,6 +46,9 @@ struct Campaign {
   std::array<std::vector<map::HexRef>, 2> supply_sources;  // by side (B8)
   RuleTables tables;               // the scenario's rules file, or the built-in ones
   std::optional<Victory> victory;  // B15, when the scenario says how it is won
+  // B16.1: each reinforcement's game turn, by unit id (its unit waits in the state as
+  // kReinforcement, at the hex where it enters).
+  std::map<std::string, GameDate> arrivals;
   // The state at the start: the scenario's map state with the units placed.
   GameState initial;
 };

@@ -78,7 +78,7 @@ constexpr int EnumCount(UnitType) {
   return kMaxUnitTypes;
 }
 constexpr int EnumCount(UnitStatus) {
-  return 3;
+  return 4;
 }
 constexpr int EnumCount(SupplyStatus) {
   return 3;

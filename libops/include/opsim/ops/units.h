@@ -12,7 +12,8 @@
 
 namespace opsim::ops {
 
-enum class UnitStatus : std::uint8_t { kOnMap, kEliminated, kExited };
+// kReinforcement: not yet arrived (B16.1); its hex is where it will enter.
+enum class UnitStatus : std::uint8_t { kOnMap, kEliminated, kExited, kReinforcement };
 const char* UnitStatusName(UnitStatus s);
 
 // B8: set for each unit of the phasing side in its initial phase.
@@ -39,6 +40,8 @@ struct GroundUnit {
 
   bool on_map() const { return status == UnitStatus::kOnMap; }
 };
+// Why no order may name a unit off the map: "r1 is eliminated", "r1 has not arrived (B16.1)".
+std::string OffMapWhy(const GroundUnit& u);
 
 enum class AirStatus : std::uint8_t { kBased, kEliminated };
 const char* AirStatusName(AirStatus s);  // "based", "eliminated"
