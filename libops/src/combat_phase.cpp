@@ -117,6 +117,16 @@ Result<Turn::Declared> Turn::Weigh(const AttackOrder& a) {
     d.crossings.push_back(StepNotes{{u->hex, a.hex}, std::move(notes)});
     d.attackers.push_back(u->id);
   }
+  // B11.3: units that dropped onto the hex's enemy units this player-turn attack with the rest.
+  for (GroundUnit* u : UnitsAt(a.hex, side_)) {
+    if (u->dropped_in == serial_ &&
+        std::find(d.attackers.begin(), d.attackers.end(), u->id) == d.attackers.end()) {
+      return Refuse(rules::kB11_3,
+                    u->name + " dropped onto " + Name(a.hex) +
+                        " this player-turn: it must be among the hex's attackers",
+                    a.where);
+    }
+  }
   // A hex that a flood made prohibited terrain is not attacked at all (41.A.4).
   GroundMover foot;
   foot.side = side_;

@@ -433,21 +433,9 @@ Status Turn::AirMove(const MoveOrder& m) {
       return Refuse(stand.blocked,
                     "no drop into " + Name(target) + ": it is closed to ground units", m.where);
     }
+    // B11.3: a drop onto enemy units is an assault, which must attack them: an attack on the hex
+    // without it is refused when declared (Turn::Weigh), and no attack loses it (EndCombat).
     const bool onto_enemy = Occupied(target, Enemy(side_));
-    if (onto_enemy) {
-      // B11.3: a drop onto enemy units is an assault: the unit must attack their hex.
-      const bool attacks =
-          std::any_of(orders_.combat.begin(), orders_.combat.end(), [&](const AttackOrder& a) {
-            return a.hex == target &&
-                   std::find(a.units.begin(), a.units.end(), u->id) != a.units.end();
-          });
-      if (!attacks) {
-        return Refuse(rules::kB11_3,
-                      u->name + " may drop onto the enemy units at " + Name(target) +
-                          " only to attack them: list it among that hex's attackers",
-                      m.where);
-      }
-    }
     if (ResAt(target, side_) + u->re_halves > tables_.stacking_halves) {
       return Refuse(rules::kB3_2, Name(target) + " would be over the stacking limit", m.where);
     }

@@ -683,6 +683,7 @@ TEST(B11_3, AirDropsAndAssaults) {
   c.Add("fj", Side::kAxis, opsim::test::BaseType("airborne"), 4, 2, 4, 2, "1:0902");
   c.Add("inf", Side::kAxis, opsim::test::BaseType("infantry"), 2, 2, 4, 2, "1:0902");
   c.Add("su", Side::kAllied, opsim::test::BaseType("infantry"), 1, 1, 4, 2, "1:1403");
+  c.Add("gd", Side::kAxis, opsim::test::BaseType("infantry"), 1, 1, 4, 2, "1:1402");
   auto drop = [&](const std::string& unit, const std::string& hex) {
     return json{{"air-drop", unit}, {"hex", hex}};
   };
@@ -692,9 +693,23 @@ TEST(B11_3, AirDropsAndAssaults) {
   auto far = c.Play(Moves(json::array({drop("fj", "1:2102")})), c.Weather());
   ASSERT_FALSE(far);
   EXPECT_EQ(far.error().rule, rules::kB11_3.id);
-  auto no_attack = c.Play(Moves(json::array({drop("fj", "1:1403")})), c.Weather());
-  ASSERT_FALSE(no_attack);
-  EXPECT_EQ(no_attack.error().rule, rules::kB11_3.id);
+  // An attack on the hex that leaves the paratroops out is refused when declared.
+  auto left_out = c.Play({{"movement", json::array({drop("fj", "1:1403")})},
+                          {"combat", json::array({{{"attack", "1:1403"}, {"units", {"gd"}}}})}},
+                         c.Weather());
+  ASSERT_FALSE(left_out);
+  EXPECT_EQ(left_out.error().rule, rules::kB11_3.id);
+  EXPECT_NE(left_out.error().message.find("fj dropped onto 1:1403 this player-turn: it must be "
+                                          "among the hex's attackers"),
+            std::string::npos)
+      << left_out.error().message;
+  // With no attack on the hex the assault is lost at the end of combat.
+  Camp lone = c;
+  auto no_attack = lone.Play(Moves(json::array({drop("fj", "1:1403")})), lone.Weather());
+  ASSERT_TRUE(no_attack) << no_attack.error().to_string();
+  EXPECT_EQ(lone.Unit("fj").status, UnitStatus::kEliminated);
+  EXPECT_TRUE(Said(*no_attack, "eliminated", rules::kB11_3, "did not clear 1:1403"))
+      << test::AllEvents(*no_attack);
   // The assault: 4 to 1, 4:1; a 1 is DR: the defender goes, the paratroops hold the hex.
   auto assault = c.Play({{"movement", json::array({drop("fj", "1:1403")})},
                          {"combat", json::array({{{"attack", "1:1403"}, {"units", {"fj"}}}})}},

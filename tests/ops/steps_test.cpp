@@ -280,6 +280,41 @@ TEST(B7_7, AnAttackIsResolvedThenTheOwnerRetreatsThenTheAttackerAdvances) {
   EXPECT_EQ(turn.script().combat[0].advance_units, std::vector<std::string>{"ax"});
 }
 
+// B11.3 at the table: the drop onto enemy units is made before any attack is declared; its
+// attack, declared in the combat phase, must include it.
+TEST(B11_3, AnAirAssaultIsPlayedStepByStep) {
+  Camp c = Fields();
+  c.Add("fj", Side::kAxis, opsim::test::BaseType("airborne"), 4, 2, 4, 2, "1:0902");
+  c.Add("gd", Side::kAxis, opsim::test::BaseType("infantry"), 1, 1, 4, 2, "1:1402");
+  c.Add("su", Side::kAllied, opsim::test::BaseType("infantry"), 1, 1, 4, 2, "1:1403");
+  Game game = c.AsGame();
+  // The weather, then a 1 at 4:1 (gd, cut off behind the front, attacks at half: 0): DR.
+  auto turn = StepTurn::Begin(game, nullptr, {1, 1});
+  ASSERT_TRUE(turn) << turn.error().to_string();
+  Take(*turn, c.t(), Side::kAxis, kEnd);
+  Take(*turn, c.t(), Side::kAxis, {{"air-drop", "fj"}, {"hex", "1:1403"}});
+  EXPECT_TRUE(Said(turn->result(), "air-drop", "B11.3", "fj drops onto the enemy units at 1:1403"));
+  Take(*turn, c.t(), Side::kAxis, kEnd);
+  ASSERT_EQ(turn->prompt().phase, Phase::kCombat);
+  auto without =
+      turn->Take(StepOf(*turn, c.t(), {{"attack", "1:1403"}, {"units", {"gd"}}}), Side::kAxis);
+  ASSERT_FALSE(without);
+  EXPECT_EQ(without.error().rule, "B11.3");
+  Take(*turn, c.t(), Side::kAxis, {{"attack", "1:1403"}, {"units", {"fj", "gd"}}});
+  EXPECT_TRUE(
+      Said(turn->result(), "combat", "B7.2", "fj, gd attack 1:1403: 4 to 1, column 4:1 to 4:1: DR"))
+      << test::AllEvents(turn->result());
+  if (turn->prompt().waiting == Waiting::kRetreat) {  // the rules' choice of hex
+    Take(*turn, c.t(), Side::kAllied, {{"hex", "1:1403"}, {"prefer", json::array()}});
+  }
+  if (turn->prompt().waiting == Waiting::kAdvance) {
+    Take(*turn, c.t(), Side::kAxis, {{"advance", json::array()}});
+  }
+  EXPECT_EQ(turn->prompt().waiting, Waiting::kOrder);
+  EXPECT_EQ(turn->state().FindUnit("fj")->hex, c.Hex("1:1403"));
+  EXPECT_NE(turn->state().FindUnit("su")->hex, c.Hex("1:1403"));
+}
+
 // B7.2: before declaring an attack the attacker may weigh its odds: the column it would be
 // fought at, as the combat roll then says it, with nothing declared, drawn or changed; an
 // attack the rules refuse is refused alike, and only the phasing player weighs one (B1.3).
