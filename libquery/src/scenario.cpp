@@ -134,7 +134,21 @@ void Locate(const json& doc, const std::string& path, const std::string& message
       if (auto hex = HexToken(v["hex"].get<std::string>())) out["hex"] = *hex;
       return;
     }
-    if (p.empty()) return;
+    if (p.empty()) break;
+  }
+  // A list's error (an exit's hexes, a waterway's hexsides): the hex the message names ("exit hex
+  // 9A:0520 is not on the west edge"), else the list's first hex or hexside.
+  if (const std::vector<std::string> named = HexesNamed(message); !named.empty()) {
+    out["hex"] = named.front();
+    return;
+  }
+  if (value.is_array() && !value.empty() && value.front().is_string()) {
+    const std::string& first = value.front().get_ref<const std::string&>();
+    if (first.find('/') != std::string::npos) {
+      if (map::ParseHexsideName(first)) out["hexside"] = first;
+    } else if (auto hex = HexToken(first.substr(0, first.find_first_of("-.")))) {
+      out["hex"] = *hex;
+    }
   }
 }
 

@@ -226,6 +226,17 @@ TEST(ScenarioCheck, AChainsHexesThatDoNotTouchAreTheHexsideBetweenThem) {
   EXPECT_NE(e["message"].get<std::string>().find(e["hex"].get<std::string>()), std::string::npos);
 }
 
+// An exit's hex off its edge: the hex the message names; a list the message names no hex of:
+// its first hex.
+TEST(ScenarioCheck, AnExitsErrorIsItsHex) {
+  json e = CheckChanged([](json& d) { d["exits"][0]["hexes"].push_back("9A:0520"); });
+  EXPECT_EQ(e["path"], "/exits/0/hexes") << e.dump();
+  EXPECT_EQ(e["hex"], "9A:0520") << e.dump();
+  e = CheckChanged([](json& d) { d["exits"][0]["edge"] = "east"; });
+  EXPECT_EQ(e["path"], "/exits/0/hexes") << e.dump();
+  EXPECT_EQ(e["hex"], "9A:0104") << e.dump();
+}
+
 TEST(ScenarioCheck, NotJsonIsItsLineAndANewerVersionIsUnsupported) {
   ScenarioCheck c = CheckScenarioText("{\n\n\"opsim\": ,\n}", "scenario");
   ASSERT_TRUE(c.error);
