@@ -1,7 +1,6 @@
 // The theater and position answers (docs/views.md) turned into what the map draws: arrays by
 // hex and hexside index, world positions, and sets for the position's markers. Sheets that
-// touch on the global grid form one panel; panels are stacked top to bottom, as
-// `opsim render` lays them out.
+// touch on the global grid form one panel; panels are laid out in rows (see panels()).
 
 const ROOT3 = Math.sqrt(3);
 
