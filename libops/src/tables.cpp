@@ -55,11 +55,18 @@ class TablesReader {
     const auto& j = r_.At(at);
     if (j.is_null() && allow_null) return kProhibited;
     if (!j.is_number()) return src_.Bad(at, "expected a number of MP");
-    const double halves = j.get<double>() * 2;
-    if (halves < 0 || halves > 120 || std::floor(halves) != halves) {
-      return src_.Bad(at, "an MP cost runs from 0 to 60 in steps of 1/2");
-    }
-    return static_cast<Half>(halves);
+    auto halves = Steps(at, 2, 120, "an MP cost runs from 0 to 60 in steps of 1/2");
+    if (!halves) return std::unexpected(halves.error());
+    return static_cast<Half>(*halves);
+  }
+
+  // A number from 0 in steps of 1/`per`, at most `most` steps, as its count of steps; else
+  // `range`, which says what is allowed.
+  Result<int> Steps(const P& at, int per, int most, const char* range) const {
+    const auto& j = r_.At(at);
+    const double steps = j.is_number() ? j.get<double>() * per : -1;
+    if (steps < 0 || steps > most || std::floor(steps) != steps) return src_.Bad(at, range);
+    return static_cast<int>(steps);
   }
 
   Status PerClass(const P& at, ClassCosts& out, bool allow_null) const {
@@ -516,12 +523,10 @@ class TablesReader {
           if (auto s = IntField(at / tb.key, key.c_str(), -10, 10, tb.out[i]); !s) return s;
           continue;
         }
-        const auto& j = r_.At(at / tb.key / key);
-        const double quarters = j.is_number() ? j.get<double>() * 4 : -1;
-        if (quarters < 0 || quarters > 32 || std::floor(quarters) != quarters) {
-          return src_.Bad(at / tb.key / key, "a multiplier runs from 0 to 8 in steps of 1/4");
-        }
-        tb.out[i] = static_cast<int>(quarters);
+        auto quarters =
+            Steps(at / tb.key / key, 4, 32, "a multiplier runs from 0 to 8 in steps of 1/4");
+        if (!quarters) return std::unexpected(quarters.error());
+        tb.out[i] = *quarters;
       }
     }
     return {};
