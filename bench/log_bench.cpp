@@ -12,9 +12,11 @@
 #include <filesystem>
 
 #include "bench_fixture.h"
+#include "opsim/core/fair_dice.h"
 #include "opsim/core/files.h"
 #include "opsim/core/sha256.h"
 #include "opsim/db/game_log.h"
+#include "opsim/db/pbem.h"
 #include "opsim/db/snapshot.h"
 #include "opsim/map/generate.h"
 #include "opsim/ops/orders.h"
@@ -241,6 +243,56 @@ void BM_TurnCommand(benchmark::State& state) {
   state.counters["log_share"] = (by_db - by_state) / by_state;
 }
 BENCHMARK(BM_TurnCommand)->Unit(benchmark::kMillisecond)->Iterations(10)->UseManualTime();
+
+// A hosted fair game's player-turn on the bench campaign, as the server writes it (docs/api.md):
+// the mover's orders made pending (db::pbem::HostMove), then the defender's empty reply playing
+// and logging the player-turn with both keys (HostResolve). Each call is what one POST does below
+// the HTTP layer; `move_ms` and `resolve_ms` are their mean times. The orders are chosen (and
+// the game read back to choose the next ones) outside the timing; `load_ms` is that read back
+// (db::LoadLoggedGame, its scenario's rules already built).
+void BM_HostedTurn(benchmark::State& state) {
+  const std::string path = LogPath("hosted.sqlite");
+  auto axis = NewSecret();
+  auto allied = NewSecret();
+  auto src = JsonSource::FromText(BenchCampaignText(), "bench-campaign.json");
+  if (!axis || !allied || !src) Die("hosted game", Fail(ErrorCode::kInternal, "setup").error());
+  auto started = db::NewFairLoggedGame(path, *src, "bench", KeyHex(ChainKey(*axis, 0)),
+                                       KeyHex(ChainKey(*allied, 0)));
+  if (!started) Die("new hosted game", started.error());
+  ops::Game game(started->theater, started->campaign, started->state);
+  const auto empty_reply = JsonSource::FromText("{}", "reply");
+  double move = 0, resolve = 0, load = 0;
+  std::int32_t number = 0;
+  int refused = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    ops::Orders orders = OrdersFor(game, ++number, refused);
+    orders.dice.clear();  // a fair game's dice come from both keys
+    auto text = JsonSource::FromText(ops::OrdersToJson(orders, game.theater()), "orders");
+    if (!text) Die("orders", text.error());
+    state.ResumeTiming();
+    const auto t0 = Clock::now();
+    auto moved = db::pbem::HostMove(path, *text);
+    if (!moved) Die("host move", moved.error());
+    const auto t1 = Clock::now();
+    auto played = db::pbem::HostResolve(path, *axis, *allied, *empty_reply);
+    if (!played) Die("host resolve", played.error());
+    const auto t2 = Clock::now();
+    move += Seconds(t0, t1);
+    resolve += Seconds(t1, t2);
+    state.PauseTiming();
+    const auto t3 = Clock::now();
+    auto now = db::LoadLoggedGame(path, std::nullopt);
+    if (!now) Die("reload", now.error());
+    load += Seconds(t3, Clock::now());
+    game = ops::Game(now->theater, now->campaign, now->state);
+    state.ResumeTiming();
+  }
+  state.counters["move_ms"] = 1000 * move / number;
+  state.counters["resolve_ms"] = 1000 * resolve / number;
+  state.counters["load_ms"] = 1000 * load / number;
+}
+BENCHMARK(BM_HostedTurn)->Unit(benchmark::kMillisecond)->Iterations(6);
 
 // A log of 100 player-turns of the bench campaign, written once per process.
 const std::string& HundredTurnLog() {

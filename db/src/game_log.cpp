@@ -4,6 +4,8 @@
 
 #include <filesystem>
 #include <future>
+#include <list>
+#include <mutex>
 #include <nlohmann/json.hpp>
 
 #include "logged.h"
@@ -42,9 +44,51 @@ Result<Rules> BuildRules(const JsonSource& src, std::uint64_t seed) {
 
 }  // namespace
 
+namespace {
+
+// The rules built from the logs' scenarios lately, so that a process that loads one game again
+// and again (the server, at every write and every stale read) parses and builds its scenario once.
+// Keyed by what the build depends on: the scenario's text (by its SHA-256, computed here, never
+// the log's own column, which a damaged log could disagree with), its name (errors cite it) and
+// the seed. The theater and campaign are immutable once built, so games share them. At most
+// kKeptRules entries, the least recently used dropped first; a 100,000-hex theater with 2,000
+// units holds about 25 MiB (242 bytes a hex, docs/performance.md).
+class RulesCache {
+ public:
+  static constexpr std::size_t kKeptRules = 8;
+
+  Result<Rules> Get(const GameRecord& game) {
+    std::string key =
+        Sha256Hex(game.scenario) + "|" + std::to_string(game.seed) + "|" + game.scenario_name;
+    {
+      std::lock_guard lock(mu_);
+      for (auto it = kept_.begin(); it != kept_.end(); ++it) {
+        if (it->first == key) {
+          kept_.splice(kept_.begin(), kept_, it);
+          return it->second;
+        }
+      }
+    }
+    // Built outside the lock: two threads may both build one scenario; the second keeps its own.
+    auto src = JsonSource::FromText(game.scenario, game.scenario_name);
+    auto rules = src ? BuildRules(*src, game.seed) : std::unexpected(src.error());
+    if (!rules) return rules;
+    std::lock_guard lock(mu_);
+    kept_.emplace_front(std::move(key), *rules);
+    if (kept_.size() > kKeptRules) kept_.pop_back();
+    return rules;
+  }
+
+ private:
+  std::mutex mu_;
+  std::list<std::pair<std::string, Rules>> kept_;  // most recently used first
+};
+
+}  // namespace
+
 Result<Rules> BuildRules(const TurnLog& log) {
-  auto src = JsonSource::FromText(log.game().scenario, log.game().scenario_name);
-  auto rules = src ? BuildRules(*src, log.game().seed) : std::unexpected(src.error());
+  static RulesCache cache;
+  auto rules = cache.Get(log.game());
   if (!rules) {
     Error e = rules.error();
     e.message = "the log's scenario does not load in this build: " + e.message;

@@ -11,7 +11,9 @@
 
 namespace opsim::db {
 
-// The static side of a logged game, built once from the logged scenario and seed.
+// The static side of a logged game, built from the logged scenario and seed; BuildRules keeps the
+// last few built (by the scenario's SHA-256, its name and the seed), so a game loaded again
+// reuses them.
 struct Rules {
   std::shared_ptr<const map::Theater> theater;
   std::shared_ptr<const ops::Campaign> campaign;

@@ -958,3 +958,32 @@ TEST(FairDiceFor, KeysCheckedInOrderGiveTheSameAnswersOverAWholeChain) {
 
 }  // namespace
 }  // namespace opsim
+
+namespace opsim {
+namespace {
+
+// A process that loads one game again and again (the server, at every write) builds its
+// scenario's theater and campaign once: every load of a log, and every log of the same scenario
+// text, name and seed, shares them (db/src/logged.h, BuildRules); another seed builds its own.
+TEST(LoggedRules, ALogLoadedAgainSharesTheRulesBuiltFromItsScenario) {
+  test::TempDir dir;
+  auto src = JsonSource::FromFile(test::BundledPath("special-terrain"));
+  ASSERT_TRUE(src);
+  const std::string a = dir.Path("a.sqlite"), b = dir.Path("b.sqlite"), c = dir.Path("c.sqlite");
+  ASSERT_TRUE(db::NewLoggedGame(a, *src, 7));
+  ASSERT_TRUE(db::NewLoggedGame(b, *src, 7));
+  ASSERT_TRUE(db::NewLoggedGame(c, *src, 8));
+  auto first = db::LoadLoggedGame(a, std::nullopt);
+  auto again = db::LoadLoggedGame(a, std::nullopt);
+  auto other_log = db::LoadLoggedGame(b, std::nullopt);
+  auto other_seed = db::LoadLoggedGame(c, std::nullopt);
+  ASSERT_TRUE(first && again && other_log && other_seed);
+  EXPECT_EQ(first->theater.get(), again->theater.get());
+  EXPECT_EQ(first->campaign.get(), again->campaign.get());
+  EXPECT_EQ(first->theater.get(), other_log->theater.get());
+  EXPECT_NE(first->campaign.get(), other_seed->campaign.get());
+  EXPECT_EQ(ops::StateHash(first->state), ops::StateHash(again->state));
+}
+
+}  // namespace
+}  // namespace opsim

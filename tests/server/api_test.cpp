@@ -1045,7 +1045,10 @@ TEST_F(ApiTest, TheWarmGamesStayWithinTheCachesBytes) {
   };
   const std::size_t unbounded = grown(0);
   const std::size_t bounded = grown(1u << 20);  // room for about one game
-  EXPECT_GT(unbounded, 3u << 20) << "the measure no longer sees the warm games";
+  // Twelve warm games of one scenario share its theater and campaign (built once a process:
+  // db/src/logged.h, BuildRules); each holds its own state and warm caches, about 200 KiB.
+  EXPECT_GT(unbounded, 2u << 20) << "the measure no longer sees the warm games; bounded: "
+                                 << bounded;
   EXPECT_LT(bounded * 2, unbounded) << "bounded: " << bounded;
 }
 
