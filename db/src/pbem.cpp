@@ -11,6 +11,7 @@
 #include "opsim/db/game_log.h"
 #include "opsim/map/scenario.h"
 #include "opsim/ops/orders.h"
+#include "opsim/ops/reply.h"
 
 namespace opsim::db::pbem {
 
@@ -147,6 +148,7 @@ struct Seat {
   std::string head;
   std::int32_t number = 0;  // the player-turn to come
   std::optional<json> pending;
+  std::optional<ops::Game> game;  // as the log stands, read once the lock is held
 };
 
 // Whether a pending player-turn read from the log's meta table has every field, of its type,
@@ -178,7 +180,9 @@ Result<std::unique_ptr<Seat>> OpenSeat(const std::string& db_path) {
   return seat;
 }
 
-// Takes the seat's write lock and reads where the log stands and what is pending in it.
+// Takes the seat's write lock and reads where the log stands, what is pending in it, and the game
+// as it stands (on its own connection: LoadLoggedGame; the scenario's rules are built once a
+// process, game_log.cpp).
 Status Sit(Seat& seat, const std::string& db_path) {
   auto tx = seat.log->Begin();
   if (!tx) return std::unexpected(tx.error());
@@ -211,6 +215,9 @@ Status Sit(Seat& seat, const std::string& db_path) {
         "a fair game has keys for " + std::to_string(kKeyChainLength) + " player-turns, all played",
         db_path);
   }
+  auto g = LoadLoggedGame(db_path, std::nullopt);
+  if (!g) return std::unexpected(g.error());
+  seat.game.emplace(g->theater, g->campaign, std::move(g->state));
   return {};
 }
 
@@ -270,43 +277,28 @@ Status SameTurn(const JsonSource& src, const Seat& seat, const std::string& game
   return {};
 }
 
-// The game as the log stands now (read on its own connection).
-Result<ops::Game> GameNow(const std::string& db_path) {
-  auto g = LoadLoggedGame(db_path, std::nullopt);
-  if (!g) return std::unexpected(g.error());
-  return ops::Game(g->theater, g->campaign, g->state);
-}
-
-// The mover's orders and the defender's reply as one orders text, parsed (errors name `name`).
-Result<ops::Orders> Merged(const std::string& orders, const json& reply, const std::string& name,
-                           const map::Theater& theater) {
+// The mover's orders and the defender's reply as the player-turn will play them: one orders
+// text, parsed (errors name `name`); its retreat preferences the defender's own (B7.5, reported at
+// `retreats_where`); in the canonical form the log stores, split into both players' decisions.
+struct Answered {
+  ops::Orders orders;
+  Decisions decisions;
+};
+Result<Answered> Answer(const ops::Game& game, const std::string& orders, const json& reply,
+                        Side defender, const std::string& name, const std::string& retreats_where) {
   json merged = json::parse(orders, nullptr, false);
   if (!merged.is_object()) return Fail(ErrorCode::kInvalidInput, "the orders are not JSON", name);
   for (const auto& [k, v] : reply.items()) merged[k] = v;
   auto src = JsonSource::FromText(merged.dump(2), name);
   if (!src) return std::unexpected(src.error());
-  return ops::ParseOrders(*src, theater);
-}
-
-// B7.5: a reply's retreat preferences are the defender's, for his own stacks. One for a hex
-// where he has no unit would steer the mover's retreat on an AR, which is the mover's to
-// choose (in a fair game, the engine's: docs/pbem.md).
-Status OwnStacksOnly(const ops::Orders& merged, const ops::GameState& s, Side defender,
-                     const std::string& where, const map::Theater& t) {
-  for (const ops::RetreatPreference& p : merged.retreats) {
-    const bool held = std::any_of(s.units.begin(), s.units.end(), [&](const ops::GroundUnit& u) {
-      return u.on_map() && u.side == defender && u.hex == p.hex;
-    });
-    if (!held) {
-      return Fail(ErrorCode::kInvalidInput,
-                  "a retreat preference for " + t.HexName(p.hex) + ", where the " +
-                      SideName(defender) +
-                      " player has no unit: a reply gives preferences for the defender's own "
-                      "stacks (B7.5)",
-                  where, std::string(rules::kB7_5.id));
-    }
+  auto parsed = ops::ParseOrders(*src, game.theater());
+  if (!parsed) return std::unexpected(parsed.error());
+  if (auto s = ops::RetreatsForOwnStacks(game, *parsed, defender, retreats_where); !s) {
+    return std::unexpected(s.error());
   }
-  return {};
+  auto canonical = CanonicalOrders(*parsed, game.theater());
+  if (!canonical) return std::unexpected(canonical.error());
+  return Answered{std::move(*parsed), SplitDecisions(*canonical)};
 }
 
 json Attacks(const ops::Orders& o, const map::Theater& t) {
@@ -390,54 +382,6 @@ Result<MoverOrders> CheckMoverOrders(const ops::Game& game, const JsonSource& or
   return MoverOrders{std::move(*parsed), std::move(d.orders)};
 }
 
-// The player-turn as far as the rules can judge it before any die: played on a probe up to its
-// first die, so that an order they refuse there (kRuleViolation, with the rule) is refused
-// before anything is fixed or any key revealed, not by `pbem resolve` after. When the weather
-// is rolled (the first player-turn of a game turn, B2.1) every order is judged after a die, in
-// a weather no one knows yet: nothing is judged here.
-Status LegalBeforeDice(const ops::Game& game, const ops::Orders& orders) {
-  if (game.state().player_turn % 2 == 0) return {};
-  ops::ProbeRun run;
-  if (auto played = game.Probe(orders, run); !played) return std::unexpected(played.error());
-  return {};
-}
-
-// 41.A.4: each flood attempt of a reply answers an attack the orders announce, on a hex the
-// rules let the defender flood. That a hex is attacked is judged on the orders; whether it may
-// be flooded (canal-intensive, the defender's, a massive flood's conditions), by the rules
-// themselves: each attempt is played on a probe against its attack alone, up to its die, and a
-// refusal located at the attempt is the reply's. An attempt the probe cannot reach before a die
-// (its attack refused first: in the present weather, its units' moves refused) is left for
-// `pbem resolve` to judge.
-Status FloodsAnswerAttacks(const ops::Game& game, const ops::Orders& merged) {
-  for (const ops::Reaction& r : merged.reactions) {
-    const RuleId rule = r.kind == ops::ReactionKind::kFlood ? rules::k41A4a : rules::k41A4b;
-    auto attack = std::find_if(merged.combat.begin(), merged.combat.end(),
-                               [&r](const ops::AttackOrder& a) { return a.hex == r.hex; });
-    if (attack == merged.combat.end()) {
-      return Fail(ErrorCode::kRuleViolation,
-                  "the owner floods a canal-intensive hex only when enemy units attack it; " +
-                      game.theater().HexName(r.hex) +
-                      " is not attacked in the orders this reply answers",
-                  r.where, std::string(rule.id));
-    }
-    ops::Orders alone = merged;
-    alone.combat = {*attack};
-    alone.reactions = {r};
-    alone.exploitation.clear();
-    ops::ProbeRun run;
-    run.go_on = true;
-    auto played = game.Probe(alone, run);
-    if (!played) return std::unexpected(played.error());
-    // The first refusal of the attempt or of its attack says which of them the rules refused.
-    for (const Error& e : run.refused) {
-      if (e.where == r.where) return std::unexpected(e);
-      if (e.where == attack->where) break;
-    }
-  }
-  return {};
-}
-
 // Checks the mover's orders for the seat's player-turn and makes them its pending orders, inside
 // the seat's transaction (the caller commits). The same orders again are allowed (a resent turn
 // file), other orders are not. Returns the turn file's fields but its header.
@@ -445,7 +389,8 @@ Result<json> PendOrders(Seat& seat, const ops::Game& game, const JsonSource& ord
   const ops::GameState& s = game.state();
   auto checked = CheckMoverOrders(game, orders);
   if (!checked) return std::unexpected(checked.error());
-  if (auto st = LegalBeforeDice(game, checked->parsed); !st) return std::unexpected(st.error());
+  if (auto st = ops::LegalBeforeDice(game, checked->parsed); !st)
+    return std::unexpected(st.error());
   const std::string hash = Sha256Hex(checked->canonical);
   if (seat.pending && (*seat.pending)["orders_hash"] != hash) {
     return Fail(ErrorCode::kInvalidInput,
@@ -615,9 +560,8 @@ Result<json> Move(const std::string& db_path, const std::string& key_path, const
   auto taken = TakeSeat(db_path, key_path);
   if (!taken) return std::unexpected(taken.error());
   Seat& seat = **taken;
-  auto game = GameNow(db_path);
-  if (!game) return std::unexpected(game.error());
-  const ops::GameState& s = game->state();
+  const ops::Game& game = *seat.game;
+  const ops::GameState& s = game.state();
   if (s.phasing() != seat.key.side) {
     return Fail(ErrorCode::kInvalidInput,
                 std::string("it is the ") + SideName(s.phasing()) + " player-turn: the " +
@@ -625,7 +569,7 @@ Result<json> Move(const std::string& db_path, const std::string& key_path, const
                     SideName(seat.key.side),
                 db_path);
   }
-  auto turn = PendOrders(seat, *game, orders);
+  auto turn = PendOrders(seat, game, orders);
   if (!turn) return std::unexpected(turn.error());
   if (auto st = CheckOut(out, force); !st) return std::unexpected(st.error());
   if (auto st = seat.tx->Commit(); !st) return std::unexpected(st.error());
@@ -662,9 +606,8 @@ Result<json> Reply(const std::string& db_path, const std::string& key_path, cons
                 "the turn file's orders do not match their hash (the file was changed)",
                 turn.Where(P("/orders_hash")));
   }
-  auto game = GameNow(db_path);
-  if (!game) return std::unexpected(game.error());
-  const Side phasing = game->state().phasing();
+  const ops::Game& game = *seat.game;
+  const Side phasing = game.state().phasing();
   if (phasing == seat.key.side || (*f)["side"] != SideName(phasing)) {
     return Fail(ErrorCode::kInvalidInput,
                 std::string("it is the ") + SideName(phasing) +
@@ -677,7 +620,7 @@ Result<json> Reply(const std::string& db_path, const std::string& key_path, cons
   // orders, orders the rules refuse before any die) is refused, as it would be at `resolve`.
   auto orders = JsonSource::FromText(r.At(P("/orders")).dump(2), turn.name() + " /orders");
   if (!orders) return std::unexpected(orders.error());
-  auto checked = CheckMoverOrders(*game, *orders);
+  auto checked = CheckMoverOrders(game, *orders);
   if (!checked) return std::unexpected(checked.error());
   if (checked->canonical != mover) {
     return Fail(ErrorCode::kCorruption,
@@ -698,20 +641,14 @@ Result<json> Reply(const std::string& db_path, const std::string& key_path, cons
     }
     answer = reply->doc();
   }
-  auto merged = Merged(mover, answer, reply ? reply->name() : turn.name(), game->theater());
+  const std::string name = reply ? reply->name() : turn.name();
+  auto merged = Answer(game, mover, answer, seat.key.side, name, name);
   if (!merged) return std::unexpected(merged.error());
-  if (auto s = OwnStacksOnly(*merged, game->state(), seat.key.side,
-                             reply ? reply->name() : turn.name(), game->theater());
-      !s) {
+  if (auto s = ops::ReplyFloodsAnswerAttacks(game, merged->orders); !s) {
     return std::unexpected(s.error());
   }
-  if (auto s = FloodsAnswerAttacks(*game, *merged); !s) {
-    return std::unexpected(s.error());
-  }
-  if (auto s = LegalBeforeDice(*game, *merged); !s) return std::unexpected(s.error());
-  auto canonical = CanonicalOrders(*merged, game->theater());
-  if (!canonical) return std::unexpected(canonical.error());
-  const Decisions d = SplitDecisions(*canonical);
+  if (auto s = ops::LegalBeforeDice(game, merged->orders); !s) return std::unexpected(s.error());
+  const Decisions& d = merged->decisions;
   const std::string reply_hash = Sha256Hex(d.reply);
   if (seat.pending && seat.pending->value("stage", "") == "replied") {
     const std::string sent = (*seat.pending)["orders_hash"];
@@ -757,8 +694,8 @@ Result<json> Reply(const std::string& db_path, const std::string& key_path, cons
               {"game", (*f)["game"]},
               {"number", *number},
               {"side", SideName(seat.key.side)},
-              {"date", ops::FormatGameDate(game->state().date())},
-              {"attacks", Attacks(*merged, game->theater())},
+              {"date", ops::FormatGameDate(game.state().date())},
+              {"attacks", Attacks(merged->orders, game.theater())},
               {"reply", file["reply"]},
               {"reply_hash", reply_hash}};
 }
@@ -806,19 +743,10 @@ Result<Played> Resolve(const std::string& db_path, const std::string& key_path,
   if (auto s = CheckKey(reply, seat.log->game(), defender, *number, (*f)["key"]); !s) {
     return std::unexpected(s.error());
   }
-  auto game = GameNow(db_path);
-  if (!game) return std::unexpected(game.error());
-  const std::string orders = pending["orders"];
-  auto merged = Merged(orders, r.At(P("/reply")), reply.name(), game->theater());
+  auto merged = Answer(*seat.game, pending["orders"], r.At(P("/reply")), defender, reply.name(),
+                       reply.Where(P("/reply/retreats")));
   if (!merged) return std::unexpected(merged.error());
-  if (auto s = OwnStacksOnly(*merged, game->state(), defender, reply.Where(P("/reply/retreats")),
-                             game->theater());
-      !s) {
-    return std::unexpected(s.error());
-  }
-  auto canonical = CanonicalOrders(*merged, game->theater());
-  if (!canonical) return std::unexpected(canonical.error());
-  if (SplitDecisions(*canonical).reply != answer) {
+  if (merged->decisions.reply != answer) {
     return Fail(ErrorCode::kCorruption,
                 "the reply is not in the canonical form opsim writes (the file was made by hand)",
                 reply.Where(P("/reply")));
@@ -826,7 +754,7 @@ Result<Played> Resolve(const std::string& db_path, const std::string& key_path,
   const std::string my_key = KeyHex(ChainKey(seat.key.secret, *number));
   const FairTurn fair =
       FairOf(seat.key.side, my_key, (*f)["key"], (*f)["orders_hash"], (*f)["reply_hash"]);
-  auto played = PlayAndAppend(*game, *merged, *seat.log, *number, &fair);
+  auto played = PlayAndAppend(*seat.game, merged->orders, *seat.log, *number, &fair);
   if (!played) return std::unexpected(played.error());
   if (auto s = seat.log->DeleteMeta(kPendingKey); !s) return std::unexpected(s.error());
   auto meta = seat.log->Meta();
@@ -898,15 +826,13 @@ Result<Played> Apply(const std::string& db_path, const std::string& key_path,
   if (auto s = CheckKey(result, seat.log->game(), mover, *number, (*f)["key"]); !s) {
     return std::unexpected(s.error());
   }
-  auto game = GameNow(db_path);
-  if (!game) return std::unexpected(game.error());
-  auto merged =
-      Merged(pending["orders"], json::parse(pending["reply"].get<std::string>(), nullptr, false),
-             result.name(), game->theater());
+  auto merged = Answer(*seat.game, pending["orders"],
+                       json::parse(pending["reply"].get<std::string>(), nullptr, false),
+                       seat.key.side, result.name(), result.name());
   if (!merged) return std::unexpected(merged.error());
   const FairTurn fair = FairOf(mover, (*f)["key"], KeyHex(ChainKey(seat.key.secret, *number)),
                                (*f)["orders_hash"], (*f)["reply_hash"]);
-  auto played = PlayAndAppend(*game, *merged, *seat.log, *number, &fair);
+  auto played = PlayAndAppend(*seat.game, merged->orders, *seat.log, *number, &fair);
   if (!played) return std::unexpected(played.error());
   if (played->final_hash != (*f)["final_hash"]) {
     return Fail(ErrorCode::kCorruption,
@@ -974,9 +900,7 @@ Result<json> HostMove(const std::string& db_path, const JsonSource& orders) {
                     " are already pending: they await the defender's reply",
                 db_path);
   }
-  auto game = GameNow(db_path);
-  if (!game) return std::unexpected(game.error());
-  auto turn = PendOrders(**seat, *game, orders);
+  auto turn = PendOrders(**seat, *(*seat)->game, orders);
   if (!turn) return std::unexpected(turn.error());
   if (auto s = (*seat)->tx->Commit(); !s) return std::unexpected(s.error());
   turn->erase("orders");
@@ -999,26 +923,18 @@ Result<Played> HostResolve(const std::string& db_path, const Key& axis_secret,
   if (auto s = r.OnlyKeys(P(), {kReplyKeys[0], kReplyKeys[1]}); !s) {
     return std::unexpected(s.error());
   }
-  auto game = GameNow(db_path);
-  if (!game) return std::unexpected(game.error());
   const json& pending = *seat.pending;
-  const Side mover = game->state().phasing();
-  auto merged = Merged(pending["orders"], reply.doc(), reply.name(), game->theater());
+  const Side mover = seat.game->state().phasing();
+  auto merged = Answer(*seat.game, pending["orders"], reply.doc(), Other(mover), reply.name(),
+                       reply.Where(P("/retreats")));
   if (!merged) return std::unexpected(merged.error());
-  if (auto s = OwnStacksOnly(*merged, game->state(), Other(mover), reply.Where(P("/retreats")),
-                             game->theater());
-      !s) {
-    return std::unexpected(s.error());
-  }
-  auto canonical = CanonicalOrders(*merged, game->theater());
-  if (!canonical) return std::unexpected(canonical.error());
-  const Decisions d = SplitDecisions(*canonical);
+  const Decisions& d = merged->decisions;
   FairTurn fair;
   fair.axis_key = KeyHex(ChainKey(axis_secret, seat.number));
   fair.allied_key = KeyHex(ChainKey(allied_secret, seat.number));
   fair.orders_hash = pending["orders_hash"];
   fair.reply_hash = Sha256Hex(d.reply);
-  auto played = PlayAndAppend(*game, *merged, *seat.log, seat.number, &fair);
+  auto played = PlayAndAppend(*seat.game, merged->orders, *seat.log, seat.number, &fair);
   if (!played) return std::unexpected(played.error());
   if (auto s = seat.log->DeleteMeta(kPendingKey); !s) return std::unexpected(s.error());
   auto meta = seat.log->Meta();
