@@ -7,6 +7,7 @@
 
 #include "context.h"
 #include "opsim/core/echo.h"
+#include "opsim/core/error_json.h"
 
 namespace opsim::cli {
 
@@ -45,10 +46,7 @@ void Emit(Context& ctx, const nlohmann::json& doc, const std::string& text) {
 int Report(Context& ctx, const Error& error) {
   ctx.err << "opsim: error: " << error.to_string() << '\n';
   if (ctx.json) {
-    nlohmann::json e = {{"code", ErrorCodeName(error.code)}, {"message", error.message}};
-    if (!error.where.empty()) e["where"] = error.where;
-    if (!error.rule.empty()) e["rule"] = error.rule;
-    ctx.out << nlohmann::json{{"error", e}}.dump() << '\n';
+    ctx.out << nlohmann::json{{"error", ErrorJson(error)}}.dump() << '\n';
   }
   ctx.exit_code = ExitCodeFor(error.code);
   return ctx.exit_code;

@@ -1,5 +1,7 @@
 #include "opsim/core/error.h"
 
+#include "opsim/core/error_json.h"
+
 namespace opsim {
 
 std::string Error::to_string() const {
@@ -59,6 +61,19 @@ const char* ErrorCodeName(ErrorCode code) {
       return "internal";
   }
   return "internal";
+}
+
+}  // namespace opsim
+
+namespace opsim {
+
+nlohmann::json ErrorJson(std::string_view code, std::string_view message, std::string_view where,
+                         std::string_view rule) {
+  return {{"code", code}, {"message", message}, {"where", where}, {"rule", rule}};
+}
+
+nlohmann::json ErrorJson(const Error& e) {
+  return ErrorJson(ErrorCodeName(e.code), e.message, e.where, e.rule);
 }
 
 }  // namespace opsim

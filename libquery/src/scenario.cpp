@@ -3,6 +3,7 @@
 #include <cctype>
 #include <charconv>
 
+#include "opsim/core/error_json.h"
 #include "opsim/core/hex.h"
 #include "opsim/map/types.h"
 
@@ -168,14 +169,8 @@ ScenarioCheck Checked(const Result<JsonSource>& src, const std::string& name) {
 }  // namespace
 
 json LocatedError(const Error& e, const JsonSource* src, const std::string& name) {
-  json out = {{"code", ErrorCodeName(e.code)},
-              {"message", e.message},
-              {"where", e.where},
-              {"rule", e.rule},
-              {"line", nullptr},
-              {"path", nullptr},
-              {"hex", nullptr},
-              {"hexside", nullptr}};
+  json out = ErrorJson(e);
+  for (const char* key : {"line", "path", "hex", "hexside"}) out[key] = nullptr;
   const Spot spot = SpotOf(e.where, name);
   if (spot.line) out["line"] = *spot.line;
   if (spot.path) {

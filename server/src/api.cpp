@@ -14,6 +14,7 @@
 
 #include "create_quota.h"
 #include "opsim/core/echo.h"
+#include "opsim/core/error_json.h"
 #include "opsim/core/json_source.h"
 #include "opsim/db/game_log.h"
 #include "opsim/db/pbem.h"
@@ -59,9 +60,7 @@ Response JsonResponse(int status, const json& doc) {
 
 Response ErrorResponse(int status, std::string_view code, const std::string& message,
                        const std::string& where = {}, const std::string& rule = {}) {
-  return JsonResponse(
-      status,
-      {{"error", {{"code", code}, {"message", message}, {"where", where}, {"rule", rule}}}});
+  return JsonResponse(status, {{"error", ErrorJson(code, message, where, rule)}});
 }
 
 int StatusFor(ErrorCode code) {
@@ -83,7 +82,7 @@ int StatusFor(ErrorCode code) {
 }
 
 Response FromError(const Error& e) {
-  return ErrorResponse(StatusFor(e.code), ErrorCodeName(e.code), e.message, e.where, e.rule);
+  return JsonResponse(StatusFor(e.code), {{"error", ErrorJson(e)}});
 }
 
 // The query's values for `name`, in order.
@@ -378,10 +377,7 @@ class GameApi final : public Api {
     return text;
   }
   json Unpathed(const Error& e) const {
-    return {{"code", ErrorCodeName(e.code)},
-            {"message", Unpathed(e.message)},
-            {"where", Unpathed(e.where)},
-            {"rule", e.rule}};
+    return ErrorJson(Error{e.code, Unpathed(e.message), Unpathed(e.where), e.rule});
   }
   // An error answer without the server's folders in its message and where.
   Response Unpathed(Response res) const {

@@ -28,6 +28,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "opsim/core/error_json.h"
 #include "opsim/core/json_source.h"
 
 namespace opsim::server {
@@ -57,9 +58,8 @@ constexpr std::size_t kGzipCacheBytes = 64 * 1024 * 1024;
 // The JSON error body every refusal carries, as the API's (docs/api.md, Errors). A message may
 // echo the request's path, any bytes: what is not UTF-8 is sent as U+FFFD (dump would throw).
 std::string ErrorBody(std::string_view code, std::string_view message) {
-  return nlohmann::json{
-      {"error", {{"code", code}, {"message", message}, {"where", ""}, {"rule", ""}}}}
-      .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return nlohmann::json{{"error", ErrorJson(code, message)}}.dump(
+      -1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 std::string_view View(beast::string_view s) {
