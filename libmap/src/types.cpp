@@ -1,5 +1,6 @@
 #include <array>
 
+#include "opsim/core/enum_names.h"
 #include "opsim/map/theater.h"
 #include "opsim/map/types.h"
 
@@ -7,15 +8,7 @@ namespace opsim {
 
 namespace {
 
-// Looks a name up in a table indexed by enum value.
-template <class E, std::size_t N>
-std::optional<E> Lookup(const std::array<const char*, N>& names, std::string_view name) {
-  for (std::size_t i = 0; i < N; ++i) {
-    if (name == names[i]) return static_cast<E>(i);
-  }
-  return std::nullopt;
-}
-
+// The names of each enum, indexed by its value (opsim/core/enum_names.h looks them up).
 constexpr std::array<const char*, 2> kSideNames = {"axis", "allied"};
 constexpr std::array<const char*, 3> kOwnerNames = {"axis", "allied", "none"};
 
@@ -25,7 +18,7 @@ const char* SideName(Side s) {
   return kSideNames[static_cast<int>(s)];
 }
 std::optional<Side> ParseSide(std::string_view name) {
-  return Lookup<Side>(kSideNames, name);
+  return LookupName<Side>(kSideNames, name);
 }
 const char* OwnerName(Owner o) {
   return kOwnerNames[static_cast<int>(o)];
@@ -61,7 +54,7 @@ const char* TerrainName(Terrain t) {
   return kTerrainNames[static_cast<int>(t)];
 }
 std::optional<Terrain> ParseTerrain(std::string_view name) {
-  return Lookup<Terrain>(kTerrainNames, name);
+  return LookupName<Terrain>(kTerrainNames, name);
 }
 const char* CoastName(Coast c) {
   return kCoastNames[static_cast<int>(c)];
@@ -70,13 +63,13 @@ const char* CityKindName(CityKind c) {
   return kCityNames[static_cast<int>(c)];
 }
 std::optional<CityKind> ParseCityKind(std::string_view name) {
-  return Lookup<CityKind>(kCityNames, name);
+  return LookupName<CityKind>(kCityNames, name);
 }
 const char* PortSizeName(PortSize p) {
   return kPortNames[static_cast<int>(p)];
 }
 std::optional<PortSize> ParsePortSize(std::string_view name) {
-  return Lookup<PortSize>(kPortNames, name);
+  return LookupName<PortSize>(kPortNames, name);
 }
 const char* HexsideWaterName(HexsideWater w) {
   return kHexsideWaterNames[static_cast<int>(w)];
@@ -99,7 +92,7 @@ const char* AreaRoleName(AreaRole r) {
   return kAreaRoleNames[static_cast<int>(r)];
 }
 std::optional<AreaRole> ParseAreaRole(std::string_view name) {
-  return Lookup<AreaRole>(kAreaRoleNames, name);
+  return LookupName<AreaRole>(kAreaRoleNames, name);
 }
 RuleId WaterwayRuleId(WaterwayRule r) {
   return kWaterwayRules[static_cast<int>(r)];
@@ -115,7 +108,7 @@ const char* MapEdgeName(MapEdge e) {
   return kMapEdgeNames[static_cast<int>(e)];
 }
 std::optional<MapEdge> ParseMapEdge(std::string_view name) {
-  return Lookup<MapEdge>(kMapEdgeNames, name);
+  return LookupName<MapEdge>(kMapEdgeNames, name);
 }
 
 }  // namespace map

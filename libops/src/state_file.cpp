@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "opsim/core/echo.h"
+#include "opsim/core/enum_names.h"
 #include "opsim/core/sha256.h"
 #include "opsim/map/scenario.h"
 
@@ -567,9 +568,7 @@ class StateReader {
       return src_.Bad(obj / key,
                       "unknown unit type '" + EchoToken(*v) + "' (" + rules_.TypeNames() + ")");
     } else {
-      for (int i = 0; i < EnumCount(E{}); ++i) {
-        if (*v == Name(static_cast<E>(i))) return static_cast<E>(i);
-      }
+      if (auto e = LookupName<E>(*v, EnumCount(E{}), [](E x) { return Name(x); })) return *e;
       if constexpr (std::is_same_v<E, Side>) {
         return src_.Bad(obj / key, "a side is axis or allied");
       } else if constexpr (std::is_same_v<E, map::CanalStatus>) {

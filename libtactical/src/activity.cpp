@@ -1,6 +1,6 @@
 #include "opsim/tactical/activity.h"
 
-#include "enum_names.h"
+#include "opsim/core/enum_names.h"
 #include "opsim/core/rule_ids.h"
 #include "opsim/tactical/beach.h"
 #include "opsim/tactical/paddy.h"

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "enum_names.h"
+#include "opsim/core/enum_names.h"
 #include "opsim/core/rule_ids.h"
 #include "opsim/tactical/beach.h"
 #include "opsim/tactical/paddy.h"

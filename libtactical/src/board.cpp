@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "enum_names.h"
 #include "opsim/core/echo.h"
+#include "opsim/core/enum_names.h"
 #include "opsim/core/rule_ids.h"
 #include "text.h"
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "enum_names.h"
+#include "opsim/core/enum_names.h"
 #include "text.h"
 
 namespace opsim::tactical {

@@ -4,8 +4,8 @@
 #include <charconv>
 #include <set>
 
-#include "enum_names.h"
 #include "opsim/core/dice.h"
+#include "opsim/core/enum_names.h"
 #include "opsim/core/rule_ids.h"
 #include "opsim/tactical/activity.h"
 #include "opsim/tactical/beach.h"

@@ -1,6 +1,6 @@
 #include "opsim/tactical/position.h"
 
-#include "enum_names.h"
+#include "opsim/core/enum_names.h"
 
 namespace opsim::tactical {
 

@@ -1,6 +1,6 @@
 #include "opsim/tactical/settings.h"
 
-#include "enum_names.h"
+#include "opsim/core/enum_names.h"
 
 namespace opsim::tactical {
 
