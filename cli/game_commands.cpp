@@ -19,24 +19,6 @@ namespace {
 
 using nlohmann::json;
 
-json TurnJson(const ops::TurnResult& r) {
-  json events = json::array();
-  for (const ops::Event& e : r.events) events.push_back(query::ToJson(e));
-  json rolls = json::array();
-  for (const ops::DieRoll& d : r.rolls) rolls.push_back(query::ToJson(d));
-  json hashes = json::array();
-  for (const ops::PhaseHash& h : r.hashes) {
-    hashes.push_back({{"phase", ops::PhaseName(h.phase)}, {"hash", h.hash}});
-  }
-  return {{"player_turn", r.player_turn},
-          {"side", SideName(r.side)},
-          {"date", ops::FormatGameDate(r.date)},
-          {"events", events},
-          {"rolls", rolls},
-          {"hashes", hashes},
-          {"final_hash", r.final_hash}};
-}
-
 std::string TurnText(const ops::TurnResult& r) {
   std::ostringstream out;
   out << ops::FormatGameDate(r.date) << ", " << SideName(r.side) << " player-turn ("
@@ -217,7 +199,7 @@ void AddTurnCommand(CLI::App& app, Context& ctx) {
         return s;
       }
     }
-    json doc = TurnJson(result);
+    json doc = query::ToJson(result);
     if (!to->out.empty()) doc["out"] = to->out;
     Emit(ctx, doc, TurnText(result) + (to->out.empty() ? "" : "  wrote " + to->out + "\n"));
     return {};

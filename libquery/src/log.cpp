@@ -139,21 +139,19 @@ json ToJson(const ops::Event& e) {
   return ToJson(db::ToLoggedEvent(e));
 }
 
+json ToJson(const db::LoggedRoll& r) {
+  return {{"value", r.value},     {"sides", r.sides}, {"scripted", r.scripted},
+          {"purpose", r.purpose}, {"rule", r.rule},   {"decided", r.decided}};
+}
+
 json ToJson(const ops::DieRoll& d) {
-  return {{"value", d.value},     {"sides", d.sides},  {"scripted", d.scripted},
-          {"purpose", d.purpose}, {"rule", d.rule.id}, {"decided", d.decided}};
+  return ToJson(
+      db::LoggedRoll{d.value, d.sides, d.scripted, d.purpose, std::string(d.rule.id), d.decided});
 }
 
 json ToJson(const db::LoggedTurn& t) {
   json rolls = json::array();
-  for (const db::LoggedRoll& r : t.rolls) {
-    rolls.push_back({{"value", r.value},
-                     {"sides", r.sides},
-                     {"scripted", r.scripted},
-                     {"purpose", r.purpose},
-                     {"rule", r.rule},
-                     {"decided", r.decided}});
-  }
+  for (const db::LoggedRoll& r : t.rolls) rolls.push_back(ToJson(r));
   json events = json::array();
   for (const db::LoggedEvent& e : t.events) events.push_back(ToJson(e));
   json phases = json::array();
@@ -170,6 +168,12 @@ json ToJson(const db::LoggedTurn& t) {
           {"phases", phases},
           {"final_hash", t.final_hash},
           {"logged_at", t.logged_at}};
+}
+
+json ToJson(const ops::TurnResult& r) {
+  json j = ToJson(db::ToLoggedTurn(0, "{}", r));
+  for (const char* only_logged : {"number", "orders", "logged_at"}) j.erase(only_logged);
+  return j;
 }
 
 json ToJson(const LogAnswer& a) {

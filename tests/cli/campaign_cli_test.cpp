@@ -22,7 +22,8 @@ TEST(CampaignCli, TurnsPlayThroughStateFiles) {
   const json j = first.json();
   EXPECT_EQ(j["side"], "axis");
   EXPECT_EQ(j["date"], "May I 1940");
-  EXPECT_EQ(j["hashes"].size(), 4u);  // initial, movement, combat, exploitation
+  EXPECT_EQ(j["phases"].size(), 4u);  // initial, movement, combat, exploitation
+  EXPECT_EQ(j["serial"], 0);
   EXPECT_FALSE(j["events"].empty());
   const json state = json::parse(test::ReadFile(dir.Path("1.json")));
   EXPECT_EQ(state["hash"], j["final_hash"]);
@@ -39,6 +40,25 @@ TEST(CampaignCli, TurnsPlayThroughStateFiles) {
                              dir.Path("1b.json"), "--json"});
   ASSERT_EQ(again.code, 0) << again.err;
   EXPECT_EQ(again.json()["final_hash"], j["final_hash"]);
+}
+
+// A player-turn is said in one form: `opsim turn --json` gives what `opsim log --json` gives of
+// the same player-turn, but for the log's own keys (its number, its canonical orders, when it was
+// logged).
+TEST(CampaignCli, TurnAndLogSayAPlayerTurnAlike) {
+  test::TempDir dir;
+  const std::string orders = test::BundledOrders("01-axis-may-i-1940.json");
+  const json played = test::CliJson({"turn", "--scenario", "special-terrain", "--seed", "1940",
+                                     "--orders", orders, "--out", dir.Path("1.json")});
+  const std::string db = dir.Path("game.sqlite");
+  test::CliJson({"new", "--scenario", "special-terrain", "--seed", "1940", "--db", db});
+  test::CliJson({"turn", "--db", db, "--orders", orders});
+  json logged = test::CliJson({"log", "--db", db, "--turn", "1"})["turns"][0];
+  EXPECT_EQ(logged["number"], 1);
+  for (const char* only_logged : {"number", "orders", "logged_at"}) logged.erase(only_logged);
+  json turned = played;
+  turned.erase("out");
+  EXPECT_EQ(turned, logged);
 }
 
 // B1.2 and B4.10 at the command line: an illegal order exits 3 naming its rule, orders for the

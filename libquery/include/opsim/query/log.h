@@ -51,7 +51,12 @@ struct LogAnswer {
 // step to tell which of them each step's are.
 Result<LogAnswer> AnswerLog(const std::string& db_path, std::optional<std::int32_t> turn,
                             bool phases = false, bool steps = false);
+// A logged player-turn: {"number", "serial", "side", "date", "orders", "rolls", "events",
+// "phases" ({"phase", "state_hash"}), "final_hash", "logged_at"}.
 nlohmann::json ToJson(const db::LoggedTurn& t);
+// A player-turn just played (`opsim turn --json`), in the same names: the logged player-turn's
+// keys without "number", "orders" and "logged_at", which only the log has.
+nlohmann::json ToJson(const ops::TurnResult& r);
 // One event, the same in every answer (`opsim log`, `opsim turn`, `opsim check`, the API):
 // {"kind", "rule", "text"} and its content as data (docs/rules.md), "units", "hexes" and
 // "numbers", each when it has any (a schema-1 log's events have none).
@@ -59,6 +64,7 @@ nlohmann::json ToJson(const db::LoggedEvent& e);
 nlohmann::json ToJson(const ops::Event& e);
 // A die roll as `opsim turn`, `opsim play` and the log say it: value, sides, scripted, purpose,
 // rule, decided.
+nlohmann::json ToJson(const db::LoggedRoll& r);
 nlohmann::json ToJson(const ops::DieRoll& d);
 // With phases, each turn's "phases" entries also give "events" and "rolls": [from, to), the
 // indices of that phase's in the turn's lists ("events" only with same_events). With steps, the
