@@ -312,13 +312,6 @@ json Attacks(const ops::Orders& o, const map::Theater& t) {
   return out;
 }
 
-// 128 random bits, hex: the game's id.
-Result<std::string> NewGameId() {
-  auto bytes = NewSecret();
-  if (!bytes) return std::unexpected(bytes.error());
-  return KeyHex(*bytes).substr(0, 32);
-}
-
 FairTurn FairOf(Side mover, const std::string& mover_key, const std::string& defender_key,
                 const std::string& orders_hash, const std::string& reply_hash) {
   FairTurn f;

@@ -73,6 +73,12 @@ std::string KeyHex(const Key& key) {
   return out;
 }
 
+Result<std::string> NewGameId() {
+  auto bytes = NewSecret();
+  if (!bytes) return std::unexpected(bytes.error());
+  return KeyHex(*bytes).substr(0, 32);
+}
+
 std::optional<Key> KeyFromHex(std::string_view hex) {
   if (hex.size() != 64) return std::nullopt;
   const auto digit = [](char c) -> int {

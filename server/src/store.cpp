@@ -95,12 +95,6 @@ Result<ops::GameState> AfterTurn(const std::string& log_path, const db::LoggedTu
 
 }  // namespace
 
-Result<std::string> NewGameId() {
-  auto hex = RandomHex();
-  if (!hex) return hex;
-  return hex->substr(0, 20);
-}
-
 Result<NewSecrets> DrawSecrets() {
   NewSecrets n;
   for (std::string* token : {&n.axis_token, &n.allied_token, &n.spectator_token}) {

@@ -36,8 +36,6 @@ struct NewSecrets {
   std::string axis_token, allied_token, spectator_token;
 };
 Result<NewSecrets> DrawSecrets();
-// 20 random lower-case hex digits.
-Result<std::string> NewGameId();
 
 class Store {
  public:

@@ -29,6 +29,9 @@ inline constexpr int kKeyChainLength = 4096;
 
 // 32 bytes from the operating system's random source, through libcrypto.
 Result<Key> NewSecret();
+// A new game's id: 128 random bits, 32 lower-case hex digits (NewSecret's), the same for a game by
+// mail (docs/pbem.md) and a hosted one (docs/api.md).
+Result<std::string> NewGameId();
 // K[index] of the chain whose last key is `secret`; 0 <= index <= kKeyChainLength.
 Key ChainKey(const Key& secret, int index);
 // Whether `key` is K[index] of the chain whose K[0] is `commitment`.
