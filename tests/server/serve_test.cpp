@@ -381,6 +381,30 @@ TEST_F(ServeTest, APastPositionIsLoadedOnceAndServedFromTheCache) {
   EXPECT_EQ(log.Count(name + "loaded"), 1u);
 }
 
+// A game's log replaced under its id by another game's (one that has logged nothing): the
+// position kept of the old log is not served for the new one; the new log answers, as it stands.
+TEST_F(ServeTest, AGameReplacedUnderItsIdIsNotAnsweredFromTheOldOnesPositions) {
+  PlayFirstTurn(port_, base_, axis_, allied_);
+  DebugLog log;
+  Client c(port_);
+  ASSERT_EQ(c.Get(base_ + "/state?at=1", spectator_).status, 200);
+  ASSERT_EQ(c.Get(base_ + "/state?at=1", spectator_).status, 200);
+  EXPECT_EQ(log.Count("position " + game_ + " at 1: loaded"), 1u);
+  const Reply other = c.Post("/api/games", R"({"scenario": "special-terrain"})");
+  ASSERT_EQ(other.status, 201) << other.body;
+  const std::string from =
+      dir_.Path("games/" + other.json()["game"].get<std::string>() + ".sqlite");
+  for (const char* ext : {"", "-wal", "-shm"}) {
+    std::error_code ec;
+    std::filesystem::remove(LogPath() + ext, ec);
+    if (std::filesystem::exists(from + ext)) std::filesystem::rename(from + ext, LogPath() + ext);
+  }
+  const Reply after = c.Get(base_ + "/state?at=1", spectator_);
+  EXPECT_EQ(after.status, 400) << "the new log holds no player-turn: " << after.body;
+  ASSERT_EQ(c.Get(base_ + "/state?at=0", spectator_).status, 200);
+  EXPECT_EQ(log.Count("position " + game_ + " at 0: loaded"), 1u);
+}
+
 // The same server keeping at most two past positions: a third asked drops the least recently
 // used, which is loaded again when asked; the two most recent are still kept.
 class ServeTwoPositionsTest : public ServeTest {
