@@ -19,7 +19,8 @@ Game::Game(std::shared_ptr<const map::Theater> theater, std::shared_ptr<const Ca
       campaign_(std::move(campaign)),
       state_(std::move(state)),
       routers_(std::make_shared<RouterCache>()),
-      probe_supply_(std::make_shared<ProbeSupply>()) {}
+      probe_supply_(std::make_shared<ProbeSupply>()),
+      zones_(std::make_shared<ZoneCache>()) {}
 
 Game Game::Fork() const {
   Game fork = *this;
@@ -35,7 +36,7 @@ RuleContext Game::Context(bool exploitation) const {
 }
 
 std::vector<std::uint8_t> Game::EnemyZoc(Side side) const {
-  return EnemyZones(*theater_, state_, side, Context());
+  return *zones_->Get(*theater_, state_, side, Context());
 }
 
 const char* AirEscapeName(AirEscape e) {
@@ -85,6 +86,7 @@ Result<TurnResult> Game::Run(const Orders& orders, ProbeRun* probe, DiceSource* 
   }
   Turn turn(*theater_, *campaign_, state_, orders, *routers_, dice);
   turn.SetProbe(probe, probe != nullptr ? probe_supply_.get() : nullptr);
+  turn.ShareZones(zones_.get());
   turn.KeepPhases(phases);
   // A probe stopped for a die answers with the player-turn so far.
   auto stop = [&](const Status& st) -> Result<TurnResult> {

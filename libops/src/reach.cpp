@@ -17,7 +17,6 @@
 #include "opsim/core/echo.h"
 #include "opsim/core/rule_ids.h"
 #include "rule41/rule41.h"
-#include "zones_of_control.h"
 
 namespace opsim::ops {
 
@@ -168,7 +167,7 @@ Status Search::Gather() {
     marker_[slot] = std::max<std::uint32_t>(marker_[slot], static_cast<std::uint32_t>(ru.marker));
     a_.units.push_back(std::move(ru));
   }
-  zoc_ = EnemyZones(t_, s, side, g_.Context(false));
+  zoc_ = g_.EnemyZoc(side);
   for (const GroundUnit& u : s.units) {
     if (!u.on_map()) continue;
     if (u.side != side) {

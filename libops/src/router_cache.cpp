@@ -6,10 +6,7 @@
 
 namespace opsim::ops {
 
-namespace {
-
-// Everything in the state that a ground router's arc costs read.
-std::string Signature(const RuleContext& ctx, const GroundMover& mover) {
+std::string StepSignature(const RuleContext& ctx, const GroundMover& mover) {
   const map::Theater& t = ctx.theater;
   std::string sig;
   sig += ctx.exploitation ? 'x' : '-';
@@ -27,15 +24,13 @@ std::string Signature(const RuleContext& ctx, const GroundMover& mover) {
   return sig;
 }
 
-}  // namespace
-
 GroundRouter& RouterCache::Get(const RuleContext& ctx, const GroundMover& mover,
                                GroundRouter::Arcs arcs) {
   const std::string key = std::string(SideName(mover.side)) +
                           std::to_string(static_cast<int>(mover.cls)) +
                           (mover.engineer ? "e" : "") + std::to_string(mover.res) +
                           (arcs == GroundRouter::Arcs::kInbound ? "<" : ">");
-  const std::string sig = Signature(ctx, mover);
+  const std::string sig = StepSignature(ctx, mover);
   std::vector<Entry>& entries = entries_[key];
   auto it = std::find_if(entries.begin(), entries.end(),
                          [&](const Entry& e) { return e.signature == sig; });

@@ -15,6 +15,12 @@
 
 namespace opsim::ops {
 
+// Everything in the state that `mover`'s step verdicts read (EvaluateGroundStep: the frozen
+// zones, the floods as the step judge sees them at ctx's player-turn, destroyed bridges and
+// causeways, the owners of the Kronshtadt hexside's hexes), as text: two contexts of one
+// theater and rules with the same signature judge every step of `mover` alike.
+std::string StepSignature(const RuleContext& ctx, const GroundMover& mover);
+
 class RouterCache {
  public:
   // A router for `mover` at `ctx`: the cached one if the costs are unchanged, else a new one.

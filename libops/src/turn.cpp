@@ -148,10 +148,12 @@ std::vector<GroundUnit*> Turn::UnitsAt(map::HexRef h, Side side) {
 const std::vector<std::uint8_t>& Turn::EnemyZoc(Side side) {
   const int k = static_cast<int>(side);
   if (!zoc_fresh_[k]) {
-    zoc_[k] = EnemyZones(t_, s_, side, Ctx(false));
+    zoc_[k] = shared_zones_ != nullptr ? shared_zones_->Get(t_, s_, side, Ctx(false))
+                                       : std::make_shared<const std::vector<std::uint8_t>>(
+                                             EnemyZones(t_, s_, side, Ctx(false)));
     zoc_fresh_[k] = true;
   }
-  return zoc_[k];
+  return *zoc_[k];
 }
 
 void Turn::Place(GroundUnit& u, map::HexRef h) {
@@ -232,7 +234,7 @@ std::optional<Note> Turn::RetreatBar(const GroundUnit& u, map::HexsideRef e) {
   // would make the next one's map stale.
   const int k = static_cast<int>(u.side);
   const bool in_zone =
-      zoc_fresh_[k] ? zoc_[k][to.v] != 0 : InEnemyZone(t_, s_, u.side, Ctx(false), to);
+      zoc_fresh_[k] ? (*zoc_[k])[to.v] != 0 : InEnemyZone(t_, s_, u.side, Ctx(false), to);
   if (in_zone && !Occupied(to, u.side)) {
     return Note{rules::kB7_5, Name(to) +
                                   " is in an enemy zone of control and no friendly unit "

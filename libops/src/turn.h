@@ -16,6 +16,7 @@
 #include "opsim/core/rule_ids.h"
 #include "opsim/ops/game.h"
 #include "router_cache.h"
+#include "zones_of_control.h"
 
 namespace opsim::ops {
 
@@ -126,6 +127,9 @@ class Turn {
     probe_ = run;
     probe_supply_ = supply;
   }
+  // The game's enemy zones of control, shared with its other player-turns, probes and queries
+  // (zones_of_control.h); null: each worked out here.
+  void ShareZones(ZoneCache* zones) { shared_zones_ = zones; }
   // Game::Play's `phases`: EndPhase adds a copy of the state to it (may be null).
   void KeepPhases(std::vector<GameState>* phases) { phases_ = phases; }
 
@@ -314,8 +318,9 @@ class Turn {
   DiceSource* keyed_;
   std::set<std::string> moved_, attacked_;
   std::set<std::uint32_t> attacked_hexes_;
-  std::array<std::vector<int>, 2> res_;           // half REs by side, then hex
-  std::array<std::vector<std::uint8_t>, 2> zoc_;  // EnemyZoc, by side
+  std::array<std::vector<int>, 2> res_;  // half REs by side, then hex
+  std::array<std::shared_ptr<const std::vector<std::uint8_t>>, 2> zoc_;  // EnemyZoc, by side
+  ZoneCache* shared_zones_ = nullptr;
   std::array<bool, 2> zoc_fresh_{};
   int rail_used_halves_ = 0;
   std::map<std::size_t, int> ferry_used_halves_;  // by rail ferry

@@ -2,7 +2,10 @@
 // zone), retreats, the supply net (B8.2) and route queries all read this map.
 #include "zones_of_control.h"
 
+#include <algorithm>
 #include <array>
+
+#include "router_cache.h"
 
 namespace opsim::ops {
 
@@ -13,12 +16,17 @@ bool Exerts(const GroundUnit& u, Side side, const RuleContext& ctx) {
   return u.on_map() && u.side != side && (u.attack != 0 || ctx.tables.zoc_from_zero_attack);
 }
 
+// The mover whose steps a zone of `enemy` reaches across (Reaches).
+GroundMover ZoneMover(Side enemy) {
+  GroundMover mover;
+  mover.side = enemy;
+  return mover;
+}
+
 // Whether a zone exerted from `from` reaches its neighbour across `e`: a unit of `enemy` could
 // step there (not across all-sea or unfrozen lake hexsides, not into prohibited hexes).
 bool Reaches(const RuleContext& ctx, Side enemy, map::HexRef from, map::HexsideRef e) {
-  GroundMover mover;
-  mover.side = enemy;
-  return EvaluateGroundStep(ctx, mover, from, e, nullptr).blocked.empty();
+  return EvaluateGroundStep(ctx, ZoneMover(enemy), from, e, nullptr).blocked.empty();
 }
 
 }  // namespace
@@ -75,6 +83,46 @@ bool InEnemyZone(const map::Theater& t, const GameState& s, Side side, const Rul
     if (exerted[i] && !own[i] && Reaches(ctx, Enemy(side), near[i], across[i])) return true;
   }
   return false;
+}
+
+std::shared_ptr<const std::vector<std::uint8_t>> ZoneCache::Get(const map::Theater& t,
+                                                                const GameState& s, Side side,
+                                                                const RuleContext& ctx) {
+  // The key: what EnemyZones reads of the units, then of the map.
+  std::vector<std::uint32_t> own;
+  for (const GroundUnit& u : s.units) {
+    if (u.on_map() && u.side == side) own.push_back(u.hex.v);
+  }
+  std::sort(own.begin(), own.end());
+  std::vector<std::uint64_t> units;
+  for (const GroundUnit& u : s.units) {
+    if (!Exerts(u, side, ctx)) continue;
+    const bool contested = std::binary_search(own.begin(), own.end(), u.hex.v);
+    units.push_back(std::uint64_t{u.hex.v} << 1 | static_cast<std::uint64_t>(contested));
+  }
+  std::string map = StepSignature(ctx, ZoneMover(Enemy(side)));
+  {
+    std::lock_guard lock(mu_);
+    auto it = std::find_if(entries_.begin(), entries_.end(), [&](const Entry& e) {
+      return e.side == side && e.units == units && e.map == map;
+    });
+    if (it != entries_.end()) {
+      ++hits_;
+      std::rotate(entries_.begin(), it, it + 1);
+      return entries_.front().zones;
+    }
+  }
+  // Worked out outside the lock: two threads that miss at once both work it out, alike.
+  auto zones = std::make_shared<const std::vector<std::uint8_t>>(EnemyZones(t, s, side, ctx));
+  std::lock_guard lock(mu_);
+  if (entries_.size() == kEntries) entries_.pop_back();
+  entries_.insert(entries_.begin(), Entry{side, std::move(units), std::move(map), zones});
+  return zones;
+}
+
+std::size_t ZoneCache::hits() const {
+  std::lock_guard lock(mu_);
+  return hits_;
 }
 
 }  // namespace opsim::ops

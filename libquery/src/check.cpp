@@ -201,31 +201,6 @@ Odds OddsOf(const std::vector<Leaf>& leaves, bool complete, int max_plays,
   return out;
 }
 
-// The game as `side` plans it (check.h): the present position at that side's next
-// player-turn.
-Result<ops::Game> PlanningGame(const LoadedGame& g, std::optional<Side> side) {
-  auto game = GameOf(g);
-  if (!game || !side || *side == game->state().phasing()) return game;
-  ops::GameState state = game->state();
-  ++state.player_turn;
-  return ops::Game(g.theater, g.campaign, std::move(state));
-}
-
-// The same, lent from the game's warm pool (warm.h): a game kept there keeps the ground
-// routers its probes built, which the next probe of the same position reuses.
-Result<Lease<ops::Game>> LeasePlanningGame(const LoadedGame& g, std::optional<Side> side) {
-  Pool<ops::Game>& pool = g.warm.get().games;
-  const bool next = g.state && side && *side != g.state->phasing();
-  std::string key = next ? "next" : "now";
-  std::unique_ptr<ops::Game> game = pool.Take(key);
-  if (!game) {
-    auto made = g.warm.get().Fork(key, [&] { return PlanningGame(g, side); });
-    if (!made) return std::unexpected(made.error());
-    game = std::make_unique<ops::Game>(std::move(*made));
-  }
-  return Lease<ops::Game>(pool, std::move(key), std::move(game));
-}
-
 json ChanceJson(const Chance& c) {
   return {
       {"numerator", c.numerator}, {"denominator", c.denominator}, {"probability", c.probability()}};

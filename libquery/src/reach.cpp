@@ -1,6 +1,7 @@
 #include "opsim/query/reach.h"
 
 #include "opsim/ops/calendar.h"
+#include "warm.h"
 
 namespace opsim::query {
 
@@ -16,11 +17,11 @@ Result<ReachAnswer> AnswerReach(const LoadedGame& g, const ReachRequest& request
     return Fail(ErrorCode::kInvalidInput,
                 "scenario '" + g.scenario.name + "' is a map only: it has no units to move");
   }
-  ops::GameState state = *g.state;
-  const Side side = request.side.value_or(state.phasing());
+  const Side side = request.side.value_or(g.state->phasing());
   // The waiting side plans its coming player-turn from the present position.
-  if (side != state.phasing()) ++state.player_turn;
-  const ops::Game game(g.theater, g.campaign, std::move(state));
+  auto lease = LeasePlanningGame(g, side);
+  if (!lease) return std::unexpected(lease.error());
+  const ops::Game& game = **lease;
   ReachAnswer a;
   a.request = request;
   a.turn = ops::FormatGameDate(game.state().date());

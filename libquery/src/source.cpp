@@ -435,4 +435,23 @@ Result<ops::Game> GameOf(const LoadedGame& g) {
   return ops::Game(g.theater, g.campaign, *g.state);
 }
 
+Result<Lease<ops::Game>> LeasePlanningGame(const LoadedGame& g, std::optional<Side> side) {
+  Pool<ops::Game>& pool = g.warm.get().games;
+  const bool next = g.state && side && *side != g.state->phasing();
+  std::string key = next ? "next" : "now";
+  std::unique_ptr<ops::Game> game = pool.Take(key);
+  if (!game) {
+    auto made = g.warm.get().Fork(key, [&]() -> Result<ops::Game> {
+      auto planning = GameOf(g);
+      if (!planning || !next) return planning;
+      ops::GameState state = planning->state();
+      ++state.player_turn;
+      return ops::Game(g.theater, g.campaign, std::move(state));
+    });
+    if (!made) return std::unexpected(made.error());
+    game = std::make_unique<ops::Game>(std::move(*made));
+  }
+  return Lease<ops::Game>(pool, std::move(key), std::move(game));
+}
+
 }  // namespace opsim::query

@@ -7,11 +7,13 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "opsim/ops/game.h"
 #include "opsim/ops/route.h"
+#include "opsim/query/source.h"
 
 namespace opsim::query {
 
@@ -86,5 +88,12 @@ class Warm {
   std::mutex planning_mutex_;
   std::map<std::string, ops::Game> planning_;
 };
+
+// The game as `side` plans it (check.h, reach.h): the present position at that side's next
+// player-turn (none: the phasing side's), lent from `g`'s warm pool. A game kept there keeps the
+// ground routers its probes built, and shares with the other forks of its planning game the
+// phasing side's supply and the enemy zones of control worked out at its position, which the
+// next check or reach of the same position reuses.
+Result<Lease<ops::Game>> LeasePlanningGame(const LoadedGame& g, std::optional<Side> side);
 
 }  // namespace opsim::query

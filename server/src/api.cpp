@@ -32,6 +32,7 @@
 #include "opsim/query/supply.h"
 #include "opsim/query/tactical.h"
 #include "opsim/query/view.h"
+#include "position_cache.h"
 #include "store.h"
 
 namespace opsim::server {
@@ -292,6 +293,10 @@ class GameApi final : public Api {
         max_body_(options.max_body),
         max_games_(options.max_games),
         cache_bytes_(options.cache_bytes),
+        positions_(
+            options.positions,
+            options.cache_bytes ? options.cache_bytes / 4 : std::numeric_limits<std::size_t>::max(),
+            [](const query::LoadedGame& g) { return BytesOf(g); }),
         quota_(options.create_quota),
         hub_(std::make_shared<Hub>()) {
     std::error_code ec;
@@ -715,12 +720,29 @@ class GameApi final : public Api {
   Result<std::shared_ptr<const query::LoadedGame>> At(const GameRef& g,
                                                       std::optional<std::int32_t> at) {
     if (!at) return Latest(g);
-    query::Source src;
-    src.db = g.path;
-    src.at = at;
-    auto loaded = query::Load(src);
-    if (!loaded) return std::unexpected(loaded.error());
-    return std::make_shared<const query::LoadedGame>(std::move(*loaded));
+    auto past = PastKey(g, *at, std::nullopt, std::nullopt);
+    if (!past) return std::unexpected(past.error());
+    return positions_.Game(*past, LoadPast(g, *past));
+  }
+
+  // A position of the game's logged past: after `at` player-turns, or after a phase or a step
+  // of player-turn `at` (position_cache.h: it never changes).
+  static Result<PositionKey> PastKey(const GameRef& g, std::int32_t at,
+                                     std::optional<ops::Phase> phase,
+                                     std::optional<std::size_t> step) {
+    auto log = LogIdentity(g.path);
+    if (!log) return std::unexpected(log.error());
+    return PositionKey{g.id, std::move(*log), at, phase, step};
+  }
+  static PositionCache::Load LoadPast(const GameRef& g, const PositionKey& key) {
+    return [path = g.path, key]() {
+      query::Source src;
+      src.db = path;
+      src.at = key.at;
+      src.phase = key.phase;
+      src.step = key.step;
+      return query::Load(src);
+    };
   }
 
   // Runs `f(game ref)` once the request is admitted, turning errors into answers.
@@ -1000,39 +1022,33 @@ class GameApi final : public Api {
       auto asked = PositionOptionsIn(req);
       if (!asked) return std::unexpected(asked.error());
       const query::PositionOptions& options = *asked;
-      const auto make = [&]() -> Result<std::string> {
-        Result<std::shared_ptr<const query::LoadedGame>> game;
-        if (phase || *step) {
-          query::Source src;
-          src.db = g.path;
-          src.at = at->value();
-          src.phase = phase;
-          if (*step) src.step = static_cast<std::size_t>(**step);
-          auto loaded = query::Load(src);
-          if (!loaded) return std::unexpected(loaded.error());
-          game = std::make_shared<const query::LoadedGame>(std::move(*loaded));
-        } else {
-          game = At(g, *at);
-        }
-        if (!game) return std::unexpected(game.error());
-        auto doc = query::PositionJson(**game, options);
+      std::string key;
+      for (Side s : options.supply) key += std::string("s") + SideName(s);
+      for (Side s : options.zoc) key += std::string("z") + SideName(s);
+      const auto answer = [&](const query::LoadedGame& game) -> Result<std::string> {
+        auto doc = query::PositionJson(game, options);
         if (!doc) return std::unexpected(doc.error());
         return doc->dump();
       };
       Response r;
-      if (*at) {
-        auto body = make();
+      if (*at) {  // the logged past, kept by the positions cache with its ETag
+        auto past =
+            PastKey(g, **at, phase, *step ? std::optional<std::size_t>(**step) : std::nullopt);
+        if (!past) return std::unexpected(past.error());
+        auto body = positions_.Answer(*past, key, LoadPast(g, *past), answer);
         if (!body) return std::unexpected(body.error());
-        r.body = std::move(*body);
+        r.body = **body;
+        r.etag = PositionEtag(*past, key);
         return r;
       }
-      std::string key;
-      for (Side s : options.supply) key += std::string("s") + SideName(s);
-      for (Side s : options.zoc) key += std::string("z") + SideName(s);
       const auto slot = [&key](Warm & w) -> auto& {
         return w.positions[key];
       };
-      auto body = Cached<std::string>(g.id, g.path, slot, make);
+      auto body = Cached<std::string>(g.id, g.path, slot, [&]() -> Result<std::string> {
+        auto game = Latest(g);
+        if (!game) return std::unexpected(game.error());
+        return answer(**game);
+      });
       if (!body) return std::unexpected(body.error());
       r.body = **body;
       return r;
@@ -1660,6 +1676,7 @@ class GameApi final : public Api {
   std::size_t max_body_;
   std::size_t max_games_;
   std::size_t cache_bytes_;
+  PositionCache positions_;  // the logged past (?at, ?phase, ?step)
   CreateQuota quota_;
   std::mutex creating_mu_;
   std::size_t creating_ = 0;         // games being created now (counted against max_games_)

@@ -209,7 +209,8 @@ TEST(QueryRoute, RouteAndTurnAgreeOnEveryPath) {
 }
 
 // Issue 12: a LoadedGame keeps the routers and planning games its queries build (WarmCache)
-// and lends them to later queries, from any thread. Every answer from the warm game, asked
+// and lends them to later queries, from any thread (issue 21: reaches too, through the planning
+// games' shared zones of control). Every answer from the warm game, asked
 // again and from four threads at once, is the answer of a cold copy; an override empties the
 // cache, so that no router built before it answers after it.
 TEST(QueryWarm, WarmAnswersAreTheColdOnes) {
@@ -253,6 +254,15 @@ TEST(QueryWarm, WarmAnswersAreTheColdOnes) {
     for (const std::string& o : orders) {
       auto a = query::AnswerCheck(game, o);
       out.push_back(a ? query::ToJson(*a) : json(a.error().to_string()));
+    }
+    // Reaches, for the phasing side and for the side planning its coming player-turn.
+    for (const ops::GroundUnit& u : game.state->units) {
+      if (!u.on_map()) continue;
+      query::ReachRequest r;
+      r.units = {u.id};
+      r.side = u.side;
+      auto a = query::AnswerReach(game, r);
+      out.push_back(a ? query::ToJson(t, *a) : json(a.error().to_string()));
     }
     return out;
   };

@@ -6,6 +6,8 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <spdlog/sinks/ostream_sink.h>
+#include <spdlog/spdlog.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -17,6 +19,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <thread>
 
 #include "http_client.h"
@@ -24,6 +27,8 @@
 #include "opsim/db/game_log.h"
 #include "opsim/ops/game_state.h"
 #include "opsim/query/scenario.h"
+#include "opsim/query/source.h"
+#include "opsim/query/view.h"
 #include "opsim/server/api.h"
 #include "opsim/server/http_server.h"
 #include "test_support.h"
@@ -53,6 +58,7 @@ class ServeTest : public ::testing::Test {
     ApiOptions a;
     a.games_dir = dir_.Path("games");
     a.max_body = 64 * 1024;
+    a.positions = Positions();
     auto api = Api::Open(a);
     ASSERT_TRUE(api.has_value()) << api.error().to_string();
     api_ = std::move(*api);
@@ -84,6 +90,8 @@ class ServeTest : public ::testing::Test {
   }
 
   std::string LogPath() const { return dir_.Path("games/" + game_ + ".sqlite"); }
+  // The logged past positions the server keeps (ApiOptions::positions).
+  virtual std::size_t Positions() const { return 16; }
 
   json Status() {
     Client c(port_);
@@ -279,6 +287,148 @@ TEST_F(ServeTest, TheOtherSideSeesOrdersAndTheTurnArriveLive) {
   EXPECT_EQ(pending["attacks"][0]["units"], json::array({"de-18a", "de-9pz"}));
   ASSERT_EQ(c.Post(base_ + "/reply", reply, allied_).status, 200);
   EXPECT_EQ(json::parse(AwaitEvent(allied, buffer, "turn"))["number"], 1);
+}
+
+// What the server logs at debug level while one lives (the positions cache says what it loads
+// and makes there): the proof that an answer came from the cache, without timing it.
+class DebugLog {
+ public:
+  DebugLog() : before_(spdlog::default_logger()), level_(spdlog::get_level()) {
+    auto sink = std::make_shared<spdlog::sinks::ostream_sink_mt>(lines_);
+    spdlog::set_default_logger(std::make_shared<spdlog::logger>("serve-test", sink));
+    spdlog::set_level(spdlog::level::debug);
+  }
+  ~DebugLog() {
+    spdlog::set_default_logger(before_);
+    spdlog::set_level(level_);
+  }
+  // How many lines contain `text`.
+  std::size_t Count(const std::string& text) {
+    spdlog::default_logger()->flush();
+    std::istringstream in(lines_.str());
+    std::size_t n = 0;
+    for (std::string line; std::getline(in, line);) n += line.find(text) != std::string::npos;
+    return n;
+  }
+
+ private:
+  std::ostringstream lines_;
+  std::shared_ptr<spdlog::logger> before_;
+  spdlog::level::level_enum level_;
+};
+
+// Plays the bundled first player-turn: the axis orders, the allied reply.
+void PlayFirstTurn(std::uint16_t port, const std::string& base, const std::string& axis,
+                   const std::string& allied) {
+  const auto [orders, reply] = FirstTurn();
+  Client c(port);
+  ASSERT_EQ(c.Post(base + "/orders", orders, axis).status, 202);
+  ASSERT_EQ(c.Post(base + "/reply", reply, allied).status, 200);
+}
+
+// Issue 21: a position of the logged past (?at, ?phase) is loaded and answered once, then kept
+// (position_cache.h): the second request is served from the cache (the log says one load and
+// one answer made), byte for byte the answer made afresh without the server, gzipped once under
+// an ETag that revalidates; a hex asked at that turn reads the same kept position.
+TEST_F(ServeTest, APastPositionIsLoadedOnceAndServedFromTheCache) {
+  PlayFirstTurn(port_, base_, axis_, allied_);
+  DebugLog log;
+  Client c(port_);
+  const std::string phase = base_ + "/state?at=1&phase=movement";
+  const Reply first = c.Get(phase, spectator_);
+  ASSERT_EQ(first.status, 200) << first.body;
+  const Reply second = c.Get(phase, axis_);
+  ASSERT_EQ(second.status, 200) << second.body;
+  const std::string name = "position " + game_ + " at 1, movement: ";
+  EXPECT_EQ(log.Count(name + "loaded"), 1u);
+  EXPECT_EQ(log.Count(name + "answer '' made"), 1u);
+  EXPECT_EQ(second.body, first.body);
+
+  query::Source src;
+  src.db = LogPath();
+  src.at = 1;
+  src.phase = ops::Phase::kMovement;
+  auto uncached = query::Load(src);
+  ASSERT_TRUE(uncached.has_value()) << uncached.error().to_string();
+  auto doc = query::PositionJson(*uncached, {});
+  ASSERT_TRUE(doc.has_value()) << doc.error().to_string();
+  EXPECT_EQ(first.body, doc->dump()) << "byte for byte";
+  EXPECT_EQ(json::parse(first.body)["phase"], "movement");
+
+  namespace http = boost::beast::http;
+  auto zipped = [&](const std::string& if_none_match) {
+    http::request<http::string_body> req{http::verb::get, phase, 11};
+    req.set(http::field::accept_encoding, "gzip");
+    if (!if_none_match.empty()) req.set(http::field::if_none_match, if_none_match);
+    return c.Send(std::move(req), spectator_);
+  };
+  const Reply gz = zipped("");
+  ASSERT_EQ(gz.status, 200);
+  EXPECT_EQ(gz.headers[http::field::content_encoding], "gzip");
+  EXPECT_EQ(opsim::server::test::Gunzip(gz.body), first.body);
+  EXPECT_EQ(zipped(std::string(gz.headers[http::field::etag])).status, 304);
+  EXPECT_EQ(log.Count(name + "loaded"), 1u);
+
+  // Another answer of the same position (with zones of control) is made once from it.
+  const std::string zoc = phase + "&zoc=allied";
+  ASSERT_EQ(c.Get(zoc, spectator_).status, 200);
+  ASSERT_EQ(c.Get(zoc, spectator_).status, 200);
+  EXPECT_EQ(log.Count(name + "answer 'zallied' made"), 1u);
+  // A hex at turn 1 loads the position after it once, as the state at turn 1 then reads it.
+  ASSERT_EQ(c.Get(base_ + "/hex/16A:1122?at=1", spectator_).status, 200);
+  ASSERT_EQ(c.Get(base_ + "/state?at=1", spectator_).status, 200);
+  EXPECT_EQ(log.Count("position " + game_ + " at 1: loaded"), 1u);
+  EXPECT_EQ(log.Count(name + "loaded"), 1u);
+}
+
+// A game's log replaced under its id by another game's (one that has logged nothing): the
+// position kept of the old log is not served for the new one; the new log answers, as it stands.
+TEST_F(ServeTest, AGameReplacedUnderItsIdIsNotAnsweredFromTheOldOnesPositions) {
+  PlayFirstTurn(port_, base_, axis_, allied_);
+  DebugLog log;
+  Client c(port_);
+  ASSERT_EQ(c.Get(base_ + "/state?at=1", spectator_).status, 200);
+  ASSERT_EQ(c.Get(base_ + "/state?at=1", spectator_).status, 200);
+  EXPECT_EQ(log.Count("position " + game_ + " at 1: loaded"), 1u);
+  const Reply other = c.Post("/api/games", R"({"scenario": "special-terrain"})");
+  ASSERT_EQ(other.status, 201) << other.body;
+  const std::string from =
+      dir_.Path("games/" + other.json()["game"].get<std::string>() + ".sqlite");
+  for (const char* ext : {"", "-wal", "-shm"}) {
+    std::error_code ec;
+    std::filesystem::remove(LogPath() + ext, ec);
+    if (std::filesystem::exists(from + ext)) std::filesystem::rename(from + ext, LogPath() + ext);
+  }
+  const Reply after = c.Get(base_ + "/state?at=1", spectator_);
+  EXPECT_EQ(after.status, 400) << "the new log holds no player-turn: " << after.body;
+  ASSERT_EQ(c.Get(base_ + "/state?at=0", spectator_).status, 200);
+  EXPECT_EQ(log.Count("position " + game_ + " at 0: loaded"), 1u);
+}
+
+// The same server keeping at most two past positions: a third asked drops the least recently
+// used, which is loaded again when asked; the two most recent are still kept.
+class ServeTwoPositionsTest : public ServeTest {
+ protected:
+  std::size_t Positions() const override { return 2; }
+};
+
+TEST_F(ServeTwoPositionsTest, TheLeastRecentlyUsedPositionIsDropped) {
+  PlayFirstTurn(port_, base_, axis_, allied_);
+  DebugLog log;
+  Client c(port_);
+  const std::string start = base_ + "/state?at=0", after = base_ + "/state?at=1",
+                    combat = base_ + "/state?at=1&phase=combat";
+  for (const std::string& ask : {start, after, start, combat, start, after}) {
+    ASSERT_EQ(c.Get(ask, spectator_).status, 200) << ask;
+  }
+  const std::string name = "position " + game_ + " at ";
+  // at 0, at 1, at 0 (kept), combat (drops at 1), at 0 (kept), at 1 (loaded again, drops combat)
+  EXPECT_EQ(log.Count(name + "0: loaded"), 1u);
+  EXPECT_EQ(log.Count(name + "1: loaded"), 2u);
+  EXPECT_EQ(log.Count(name + "1, combat: loaded"), 1u);
+  EXPECT_EQ(log.Count(name + "1: dropped"), 1u);
+  EXPECT_EQ(log.Count(name + "1, combat: dropped"), 1u);
+  EXPECT_EQ(log.Count(name + "0: dropped"), 0u);
 }
 
 // docs/api.md, "Steps", over real sockets: the bundled first player-turn played step by step as

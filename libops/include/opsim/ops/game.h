@@ -13,7 +13,8 @@
 // rebound to the asking copy's state on each use; two copies used on two threads at once race
 // on it. A fork (Fork()) has its own router cache, so it may be used on another thread than
 // the game it came from. Copies and forks that keep the state they were made with share what
-// their probes worked out of it (the phasing side's supply, once per position, under a lock).
+// their probes worked out of it (the phasing side's supply, once per position, under a lock);
+// and all share the enemy zones of control each position they reach works out (EnemyZoc).
 #pragma once
 
 #include <memory>
@@ -128,6 +129,7 @@ struct ProbeRun {
 
 class RouterCache;
 class ProbeSupply;
+class ZoneCache;
 class StepTurn;
 
 class Game {
@@ -170,7 +172,9 @@ class Game {
 
   // A context for route queries at this state.
   RuleContext Context(bool exploitation = false) const;
-  // B4.8: the hexes an enemy of `side` controls (its zones of control), by hex.
+  // B4.8: the hexes an enemy of `side` controls (its zones of control), by hex. Worked out once
+  // for each position and side that asks, and shared with this game's copies and forks and the
+  // player-turns and probes they play (libops zones_of_control.h, ZoneCache).
   std::vector<std::uint8_t> EnemyZoc(Side side) const;
 
  private:
@@ -186,6 +190,9 @@ class Game {
   std::shared_ptr<RouterCache> routers_;
   // What probes work out of state_ alone; a new one whenever Play() changes it.
   std::shared_ptr<ProbeSupply> probe_supply_;
+  // Enemy zones of control by exactly what they are worked out from, so never stale: shared by
+  // copies and forks, and kept across Play().
+  std::shared_ptr<ZoneCache> zones_;
 };
 
 }  // namespace opsim::ops

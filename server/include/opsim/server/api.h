@@ -54,6 +54,9 @@ struct ApiOptions {
   // past it the least recently used are dropped, to be loaded again when next asked for.
   // 0: no limit.
   std::size_t cache_bytes = std::size_t{512} << 20;
+  // The positions of the games' logged past (`?at=N`, with `phase` or `step`) kept loaded with
+  // their answers, at most; they hold about a quarter of cache_bytes besides it.
+  std::size_t positions = 16;
 };
 
 // A live subscription to one game's changes; they stop when it is destroyed.
