@@ -86,10 +86,8 @@ Result<ops::GameState> AfterTurn(const std::string& log_path, const db::LoggedTu
     return Fail(ErrorCode::kCorruption,
                 "player-turn " + std::to_string(last.number) + " has no date or side", log_path);
   }
-  ops::GameState s;
-  s.first = last.serial % 2 == 0 ? *side : Enemy(*side);
-  s.start = ops::AddTurns(*date, -(last.serial / 2));
-  s.player_turn = last.serial + 1;
+  ops::GameState s = ops::GameState::CalendarAt(last.serial, *side, *date);
+  ++s.player_turn;
   return s;
 }
 

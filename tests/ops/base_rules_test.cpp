@@ -87,6 +87,22 @@ TEST(B1_1, PlayerTurnsAlternateAndTheCalendarRuns) {
   EXPECT_EQ(FormatGameDate(c.state.date()), "Feb I 1942");
 }
 
+// B1.1: a player-turn known only by its serial, side and date (a log's turn row) places the
+// calendar as the game that played it: the same phasing side and date then, and after it.
+TEST(B1_1, TheCalendarIsRebuiltFromOnePlayerTurn) {
+  Camp c = Fields();
+  for (int k = 0; k < 5; ++k) {
+    const std::int32_t serial = c.state.player_turn;
+    GameState placed = GameState::CalendarAt(serial, c.state.phasing(), c.state.date());
+    EXPECT_EQ(placed.phasing(), c.state.phasing()) << serial;
+    EXPECT_EQ(FormatGameDate(placed.date()), FormatGameDate(c.state.date())) << serial;
+    ASSERT_TRUE(c.Play({}, serial % 2 == 0 ? c.Weather(1) : std::vector<int>{}));
+    ++placed.player_turn;
+    EXPECT_EQ(placed.phasing(), c.state.phasing()) << serial;
+    EXPECT_EQ(FormatGameDate(placed.date()), FormatGameDate(c.state.date())) << serial;
+  }
+}
+
 // --- B2 weather --------------------------------------------------------------------------------
 
 // B2.1: the weather is rolled per zone at the start of each game turn, from the month's row of

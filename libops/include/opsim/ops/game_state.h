@@ -43,6 +43,16 @@ struct GameState {
 
   // The side whose player-turn `serial` is.
   Side PhasingAt(std::int32_t serial) const { return serial % 2 == 0 ? first : Enemy(first); }
+  // The calendar's fields (first, start, player_turn) of the state at player-turn `serial`, which
+  // is `phasing`'s on `date`: the inverse of PhasingAt and date(), for a reader that knows a
+  // player-turn but not the campaign (a log's turn row). Nothing else is set.
+  static GameState CalendarAt(std::int32_t serial, Side phasing, const GameDate& date) {
+    GameState s;
+    s.first = serial % 2 == 0 ? phasing : Enemy(phasing);
+    s.start = AddTurns(date, -(serial / 2));
+    s.player_turn = serial;
+    return s;
+  }
   Side phasing() const { return PhasingAt(player_turn); }
   GameDate date() const { return AddTurns(start, player_turn / 2); }
   int game_turn() const { return player_turn / 2; }
