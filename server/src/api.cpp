@@ -13,6 +13,7 @@
 #include <set>
 
 #include "create_quota.h"
+#include "event_hub.h"
 #include "opsim/core/echo.h"
 #include "opsim/core/error_json.h"
 #include "opsim/core/json_source.h"
@@ -239,49 +240,6 @@ std::size_t BytesOf(const json& doc) {
   return doc.dump().size();
 }
 
-struct Listeners {
-  std::uint64_t next = 1;
-  std::map<std::uint64_t, Api::Listener> each;
-};
-
-// State shared with the subscriptions, which may outlive a request.
-struct Hub {
-  std::mutex mu;
-  std::map<std::string, Listeners> games;
-
-  void Notify(const std::string& id, const std::string& event, const json& data) {
-    std::vector<Api::Listener> call;
-    {
-      std::lock_guard lock(mu);
-      auto it = games.find(id);
-      if (it == games.end()) return;
-      for (const auto& [n, l] : it->second.each) call.push_back(l);
-    }
-    const std::string line = data.dump();
-    for (const auto& l : call) l(event, line);
-  }
-};
-
-class HubSubscription final : public Subscription {
- public:
-  HubSubscription(std::weak_ptr<Hub> hub, std::string id, std::uint64_t n)
-      : hub_(std::move(hub)), id_(std::move(id)), n_(n) {}
-  ~HubSubscription() override {
-    auto hub = hub_.lock();
-    if (!hub) return;
-    std::lock_guard lock(hub->mu);
-    auto it = hub->games.find(id_);
-    if (it == hub->games.end()) return;
-    it->second.each.erase(n_);
-    if (it->second.each.empty()) hub->games.erase(it);
-  }
-
- private:
-  std::weak_ptr<Hub> hub_;
-  std::string id_;
-  std::uint64_t n_;
-};
-
 // What a request's token must be: any of the game's; the phasing side's; the defender's; a
 // side's (not the spectator's), in a hosted game.
 enum class Need { kAnyToken, kPhasing, kDefender, kPlayer };
@@ -298,7 +256,7 @@ class GameApi final : public Api {
             options.cache_bytes ? options.cache_bytes / 4 : std::numeric_limits<std::size_t>::max(),
             [](const query::LoadedGame& g) { return BytesOf(g); }),
         quota_(options.create_quota),
-        hub_(std::make_shared<Hub>()) {
+        hub_(std::make_shared<EventHub>()) {
     std::error_code ec;
     const std::string absolute = fs::absolute(store_.dir(), ec).lexically_normal().string();
     for (const std::string& dir : {store_.dir(), absolute, query::ScenarioDir()}) {
@@ -334,11 +292,7 @@ class GameApi final : public Api {
       }
       auto game = Admit(req, parts[2], Need::kAnyToken);
       if (!game) return std::unexpected(Unpathed(game.error()));
-      std::lock_guard lock(hub_->mu);
-      Listeners& ls = hub_->games[game->id];
-      const std::uint64_t n = ls.next++;
-      ls.each.emplace(n, std::move(listener));
-      return std::make_unique<HubSubscription>(hub_, game->id, n);
+      return hub_->Listen(game->id, std::move(listener));
     } catch (const std::exception& e) {
       return std::unexpected(
           ErrorResponse(500, "internal", std::string("internal error: ") + e.what()));
@@ -1681,8 +1635,8 @@ class GameApi final : public Api {
   std::mutex creating_mu_;
   std::size_t creating_ = 0;         // games being created now (counted against max_games_)
   std::vector<std::string> hidden_;  // folders no answer names (Unpathed)
-  std::shared_ptr<Hub> hub_;
-  std::mutex warm_mu_;  // warm_, theaters_, summaries_ and what they count
+  std::shared_ptr<EventHub> hub_;    // the games' listeners
+  std::mutex warm_mu_;               // warm_, theaters_, summaries_ and what they count
   std::map<std::string, Warm> warm_;
   std::map<std::string, WarmTheater> theaters_;  // by scenario SHA-256
   std::size_t warm_bytes_ = 0;                   // what warm_ and theaters_ hold, about
