@@ -5,9 +5,11 @@
 # start: initdb into DIR/data as an unprivileged user (the `postgres` system user Debian's
 # package makes when run as root, since initdb refuses root; else the caller), listening on a
 # Unix socket in DIR only (no TCP port), a database `opsim`; prints its URI and writes it to
-# DIR/uri. A cluster already running in DIR is stopped and made afresh.
-# stop: stops the cluster in DIR and removes DIR/data.
-# It never touches a system cluster or service: everything lives in DIR.
+# DIR/uri. Where that user cannot reach DIR (a build folder under a private home) or its path is
+# too long for a socket's (107 bytes), the cluster lives in a new folder under /tmp instead,
+# named in DIR/run. A cluster already running there is stopped and made afresh.
+# stop: stops the cluster and removes its data.
+# It never touches a system cluster or service: everything lives in DIR (or its /tmp folder).
 set -euo pipefail
 
 usage() {
@@ -32,26 +34,44 @@ if [[ $(id -u) -eq 0 ]]; then
   as_owner=(runuser -u postgres --)
 fi
 
+# Where the cluster lives: DIR, or the /tmp folder DIR/run names.
+run_dir() {
+  if [[ -f "$dir/run" ]]; then cat "$dir/run"; else echo "$dir"; fi
+}
+
 stop_cluster() {
-  if [[ -f "$dir/data/postmaster.pid" ]]; then
-    "${as_owner[@]}" "$bindir/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null
+  local run
+  run=$(run_dir)
+  if [[ -f "$run/data/postmaster.pid" ]]; then
+    "${as_owner[@]}" "$bindir/pg_ctl" -D "$run/data" -m fast -w stop >/dev/null
   fi
-  rm -rf "$dir/data" "$dir/uri"
+  rm -rf "$run/data" "$dir/uri"
+  if [[ "$run" != "$dir" ]]; then
+    rm -rf "$run"
+    rm -f "$dir/run"
+  fi
 }
 
 case "$cmd" in
   start)
     mkdir -p "$dir"
     stop_cluster
-    [[ $(id -u) -ne 0 ]] || chown postgres: "$dir"
-    chmod 700 "$dir"
-    "${as_owner[@]}" "$bindir/initdb" -D "$dir/data" -U "$owner" --auth=trust \
+    run=$dir
+    [[ $(id -u) -ne 0 ]] || chown postgres: "$run"
+    chmod 700 "$run"
+    if ((${#run} > 80)) || ! "${as_owner[@]}" test -w "$run"; then
+      run=$(mktemp -d /tmp/opsim-pg.XXXXXX)
+      [[ $(id -u) -ne 0 ]] || chown postgres: "$run"
+      echo "$run" >"$dir/run"
+    fi
+    "${as_owner[@]}" "$bindir/initdb" -D "$run/data" -U "$owner" --auth=trust \
       --encoding=UTF8 --locale=C >"$dir/initdb.log"
-    "${as_owner[@]}" "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-      -o "-c listen_addresses='' -c unix_socket_directories='$dir' -c fsync=off" start \
+    # fsync off: a test cluster's data is thrown away, so a crash may lose it.
+    "${as_owner[@]}" "$bindir/pg_ctl" -D "$run/data" -l "$run/server.log" -w \
+      -o "-c listen_addresses='' -c unix_socket_directories='$run' -c fsync=off" start \
       >/dev/null
-    "${as_owner[@]}" "$bindir/createdb" -h "$dir" -U "$owner" opsim
-    uri="postgresql:///opsim?host=$dir&user=$owner"
+    "${as_owner[@]}" "$bindir/createdb" -h "$run" -U "$owner" opsim
+    uri="postgresql:///opsim?host=$run&user=$owner"
     echo "$uri" >"$dir/uri"
     echo "$uri"
     ;;

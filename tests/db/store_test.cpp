@@ -113,6 +113,16 @@ class BothStores : public ::testing::TestWithParam<std::string> {
     }
     return address;
   }
+  // Runs `sql` on the log at `address` as someone with the store's own tools could: on the
+  // file (sqlite3), or on the game's rows ($1 its id) in PostgreSQL (psql).
+  void Tamper(const std::string& address, const std::string& sqlite_sql,
+              const std::string& pg_sql) {
+    if (GetParam() == "sqlite") {
+      EXPECT_EQ(test::Sql(address, sqlite_sql), "");
+    } else {
+      PgExec(pg_sql, address.substr(address.rfind('#') + 1));
+    }
+  }
   test::TempDir dir_;
 };
 
@@ -202,6 +212,35 @@ TEST_P(BothStores, AppendRefusesAPlayerTurnThatIsNotTheNext) {
   auto chain = Verify(address);
   ASSERT_TRUE(chain) << chain.error().to_string();
   EXPECT_EQ(chain->turns, 1);
+}
+
+// The chain finds an edited event and a deleted die roll in either store, and names the row.
+TEST_P(BothStores, EditedAndDeletedRowsAreFoundAndNamed) {
+  const std::string edited = MakeLog("edited-event", 2);
+  // Event 1 of player-turn 2: seq 2 + 11 (turn 1) + 1 (its header) + 2 (its rolls) + 1.
+  Tamper(edited, "UPDATE event SET units = '[\"u9\"]' WHERE seq = 17",
+         "UPDATE opsim_event SET units = '[\"u9\"]' WHERE game = $1 AND seq = 17");
+  auto chain = Verify(edited);
+  ASSERT_FALSE(chain);
+  EXPECT_EQ(chain.error().code, ErrorCode::kCorruption);
+  EXPECT_NE(chain.error().message.find("event 1 of player-turn 2"), std::string::npos)
+      << chain.error().to_string();
+  EXPECT_NE(chain.error().where.find("row seq 17"), std::string::npos);
+
+  const std::string deleted = MakeLog("deleted-roll", 2);
+  Tamper(deleted, "DELETE FROM roll WHERE seq = 16",
+         "DELETE FROM opsim_roll WHERE game = $1 AND seq = 16");
+  auto gap = Verify(deleted);
+  ASSERT_FALSE(gap);
+  EXPECT_EQ(gap.error().code, ErrorCode::kCorruption);
+  EXPECT_NE(gap.error().message.find("row seq 16 is missing"), std::string::npos)
+      << gap.error().to_string();
+  // Reading that player-turn finds it too.
+  auto log = TurnLog::Open(deleted, TurnLog::Access::kRead);
+  ASSERT_TRUE(log);
+  auto turn = log->ReadTurn(2);
+  ASSERT_FALSE(turn);
+  EXPECT_EQ(turn.error().code, ErrorCode::kCorruption);
 }
 
 // A game in a fresh log: the bundled orders played into it, replayed and verified; then a
