@@ -152,7 +152,7 @@ void LogTurnIn(benchmark::State& state, const std::string& path) {
   state.counters["snapshot_kib"] = static_cast<double>(snap->data.size()) / 1024;
   state.counters["refused_orders"] = refused;
 }
-// The PostgreSQL store the PostgreSQL benchmarks use, with a game id of this run's; empty (and
+// The PostgreSQL store the PostgreSQL benchmarks use, with a new game id; empty (and
 // the benchmark skipped, saying why) without $OPSIM_BENCH_PG_URI.
 std::string BenchPgGame(benchmark::State& state, const std::string& name) {
   const char* uri = std::getenv("OPSIM_BENCH_PG_URI");
@@ -160,7 +160,9 @@ std::string BenchPgGame(benchmark::State& state, const std::string& name) {
     state.SkipWithError("set $OPSIM_BENCH_PG_URI to a PostgreSQL store (scripts/pg.sh start DIR)");
     return "";
   }
-  return std::string(uri) + "#" + name + "-" + std::to_string(::getpid());
+  static int runs = 0;  // a new game each run (--benchmark_repetitions)
+  return std::string(uri) + "#" + name + "-" + std::to_string(::getpid()) + "-" +
+         std::to_string(++runs);
 }
 
 void BM_LogTurn(benchmark::State& state) {
@@ -177,9 +179,11 @@ BENCHMARK(BM_LogTurnPostgres)->Unit(benchmark::kMillisecond)->Iterations(20);
 
 // Opening a small log to read it (TurnLog::Open: for PostgreSQL, a new connection), as every
 // command and every server request that reads a log does: arg 0 a file, 1 PostgreSQL.
+int opened_logs = 0;
 void BM_OpenLog(benchmark::State& state) {
-  const std::string address =
-      state.range(0) == 0 ? LogPath("open.sqlite") : BenchPgGame(state, "open");
+  const std::string address = state.range(0) == 0
+                                  ? LogPath("open-" + std::to_string(++opened_logs) + ".sqlite")
+                                  : BenchPgGame(state, "open");
   if (address.empty()) return;
   db::GameRecord record;
   record.scenario_name = "tiny.json";

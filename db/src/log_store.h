@@ -17,6 +17,7 @@
 // Threading: one store is one connection; use it from one thread at a time.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -57,6 +58,11 @@ struct Select {
   const char* order = nullptr;
 };
 
+// How many columns a column list names.
+inline std::size_t ColumnCount(std::string_view columns) {
+  return static_cast<std::size_t>(std::count(columns.begin(), columns.end(), ',')) + 1;
+}
+
 class LogStore {
  public:
   virtual ~LogStore() = default;
@@ -75,7 +81,8 @@ class LogStore {
   // Calls `each` on every row `q` selects; `key` is the value its key column must have.
   virtual Status Query(const Select& q, std::optional<std::int64_t> key,
                        const RowFn& each) const = 0;
-  // INSERT INTO table (columns) VALUES (values...), one value per column.
+  // INSERT INTO table (columns) VALUES (...), (...): `values` holds one or more rows, a value
+  // for each column, row after row.
   virtual Status Insert(const char* table, const char* columns, std::span<const Value> values) = 0;
 
   virtual Result<std::map<std::string, std::string>> Meta() const = 0;

@@ -29,6 +29,9 @@ namespace {
 // The store's own schema (the opsim_ tables), not a game's log schema.
 constexpr int kStoreSchema = 1;
 
+// The parameters of one INSERT, well under PostgreSQL's limit of 65535.
+constexpr std::size_t kMaxParameters = 30000;
+
 constexpr const char* kTables = R"sql(
 CREATE TABLE IF NOT EXISTS opsim_store (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS opsim_log (
@@ -148,21 +151,21 @@ CREATE OR REPLACE VIEW opsim_chain (game, seq, tbl, turn, prev_hash, hash) AS
   UNION ALL SELECT game, seq, 'snapshot', turn, prev_hash, hash FROM opsim_snapshot;
 CREATE OR REPLACE FUNCTION opsim_claim_seq() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO opsim_seq (game, seq) VALUES (NEW.game, NEW.seq);
-  RETURN NEW;
+  INSERT INTO opsim_seq (game, seq) SELECT game, seq FROM added;
+  RETURN NULL;
 END $$;
-CREATE OR REPLACE TRIGGER opsim_game_seq BEFORE INSERT ON opsim_game
-  FOR EACH ROW EXECUTE FUNCTION opsim_claim_seq();
-CREATE OR REPLACE TRIGGER opsim_turn_seq BEFORE INSERT ON opsim_turn
-  FOR EACH ROW EXECUTE FUNCTION opsim_claim_seq();
-CREATE OR REPLACE TRIGGER opsim_roll_seq BEFORE INSERT ON opsim_roll
-  FOR EACH ROW EXECUTE FUNCTION opsim_claim_seq();
-CREATE OR REPLACE TRIGGER opsim_event_seq BEFORE INSERT ON opsim_event
-  FOR EACH ROW EXECUTE FUNCTION opsim_claim_seq();
-CREATE OR REPLACE TRIGGER opsim_phase_seq BEFORE INSERT ON opsim_phase
-  FOR EACH ROW EXECUTE FUNCTION opsim_claim_seq();
-CREATE OR REPLACE TRIGGER opsim_snapshot_seq BEFORE INSERT ON opsim_snapshot
-  FOR EACH ROW EXECUTE FUNCTION opsim_claim_seq();
+CREATE OR REPLACE TRIGGER opsim_game_seq AFTER INSERT ON opsim_game
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION opsim_claim_seq();
+CREATE OR REPLACE TRIGGER opsim_turn_seq AFTER INSERT ON opsim_turn
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION opsim_claim_seq();
+CREATE OR REPLACE TRIGGER opsim_roll_seq AFTER INSERT ON opsim_roll
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION opsim_claim_seq();
+CREATE OR REPLACE TRIGGER opsim_event_seq AFTER INSERT ON opsim_event
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION opsim_claim_seq();
+CREATE OR REPLACE TRIGGER opsim_phase_seq AFTER INSERT ON opsim_phase
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION opsim_claim_seq();
+CREATE OR REPLACE TRIGGER opsim_snapshot_seq AFTER INSERT ON opsim_snapshot
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION opsim_claim_seq();
 INSERT INTO opsim_store (key, value) VALUES ('schema', '1') ON CONFLICT (key) DO NOTHING;
 )sql";
 
@@ -399,10 +402,27 @@ class PgStore final : public LogStore {
     return {};
   }
 
+  // The rows in as few statements as PostgreSQL's 65535 parameters allow: a round trip each,
+  // where a statement a row made a player-turn of 800 rows ten times slower
+  // (docs/performance.md).
   Status Insert(const char* table, const char* columns, std::span<const Value> values) override {
+    const std::size_t width = ColumnCount(columns);
+    const std::size_t batch = std::max<std::size_t>(1, kMaxParameters / width) * width;
+    for (std::size_t from = 0; from < values.size(); from += batch) {
+      const std::size_t n = std::min(batch, values.size() - from);
+      if (auto s = InsertRows(table, columns, width, values.subspan(from, n)); !s) return s;
+    }
+    return {};
+  }
+
+  Status InsertRows(const char* table, const char* columns, std::size_t width,
+                    std::span<const Value> values) {
     std::string sql =
-        std::string("INSERT INTO opsim_") + table + " (game, " + columns + ") VALUES ($1";
-    for (std::size_t i = 0; i < values.size(); ++i) sql += ", $" + std::to_string(i + 2);
+        std::string("INSERT INTO opsim_") + table + " (game, " + columns + ") VALUES ";
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      sql += i % width != 0 ? ", $" : i == 0 ? "($1, $" : "), ($1, $";
+      sql += std::to_string(i + 2);
+    }
     sql += ")";
     // Text parameters, but for one blob at most (a snapshot's data), sent as binary.
     std::vector<std::string> before{game_}, after;
@@ -413,9 +433,11 @@ class PgStore final : public LogStore {
         into.push_back(std::to_string(*i));
       } else if (const auto* t = std::get_if<std::string_view>(&v)) {
         into.emplace_back(*t);
-      } else {
+      } else if (!blob) {
         const std::string_view b = std::get<Bytes>(v).data;
         blob.emplace(b.data(), b.size());
+      } else {
+        return Fail(ErrorCode::kInternal, "one blob a statement", where_);
       }
     }
     return Try(std::string("writing to ") + table, [&] {

@@ -214,14 +214,16 @@ class SqliteStore final : public LogStore {
     }
   }
 
+  // One prepared single-row statement, run for each row.
   Status Insert(const char* table, const char* columns, std::span<const Value> values) override {
+    const std::size_t width = ColumnCount(columns);
     std::string sql = std::string("INSERT INTO ") + table + " (" + columns + ") VALUES (?";
-    for (std::size_t i = 1; i < values.size(); ++i) sql += ", ?";
+    for (std::size_t i = 1; i < width; ++i) sql += ", ?";
     auto st = Prepared(sql + ")");
     if (!st) return std::unexpected(st.error());
     Statement& s = **st;
     for (std::size_t i = 0; i < values.size(); ++i) {
-      const int n = static_cast<int>(i) + 1;
+      const int n = static_cast<int>(i % width) + 1;
       if (const auto* v = std::get_if<std::int64_t>(&values[i])) {
         s.Bind(n, *v);
       } else if (const auto* t = std::get_if<std::string_view>(&values[i])) {
@@ -229,10 +231,12 @@ class SqliteStore final : public LogStore {
       } else {
         s.BindBlob(n, std::get<Bytes>(values[i]).data);
       }
+      if (static_cast<std::size_t>(n) < width) continue;
+      auto done = s.Run();
+      s.Reset();
+      if (!done) return done;
     }
-    auto done = s.Run();
-    s.Reset();
-    return done;
+    return {};
   }
 
   Result<std::map<std::string, std::string>> Meta() const override {

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstring>
 #include <ctime>
+#include <deque>
 #include <nlohmann/json.hpp>
 
 #include "canonical_row.h"
@@ -194,24 +195,27 @@ constexpr const char* kPhaseColumns = "seq, turn, n, phase, state_hash, prev_has
 constexpr const char* kSnapshotColumns =
     "turn, seq, format, state_hash, data_sha256, length(data), prev_hash, hash";
 
-// Appends `items` to `table` as rows of player-turn `turn`, each the next link of the chain.
-// The columns are seq, turn and n, then the values `values` gives for an item, then prev_hash
-// and hash.
+// Appends `items` to `table` as rows of player-turn `turn`, each the next link of the chain,
+// in one Insert. The columns are seq, turn and n, then the values `values` gives for an item
+// (text it makes is kept in `kept`), then prev_hash and hash.
 template <class T, class ContentFn, class ValuesFn>
 Status AppendLinks(store::LogStore& store, const char* table, const char* columns,
                    std::int32_t turn, const std::vector<T>& items, ContentFn content,
                    ValuesFn values, std::int64_t& seq, std::string& prev) {
-  std::vector<Value> row;
+  if (items.empty()) return {};
+  std::vector<Value> rows;
+  std::deque<std::string> kept;  // the hashes and made text the rows point into, until written
+  std::string_view last = prev;
   for (std::size_t i = 0; i < items.size(); ++i) {
     const auto n = static_cast<std::int64_t>(i);
-    std::string hash = RowHash(prev, content(++seq, turn, n, items[i]));
-    row.assign({seq, std::int64_t{turn}, n});
-    values(row, items[i]);
-    row.emplace_back(std::string_view(prev));
-    row.emplace_back(std::string_view(hash));
-    if (auto s = store.Insert(table, columns, row); !s) return s;
-    prev = std::move(hash);
+    const std::string& hash = kept.emplace_back(RowHash(last, content(++seq, turn, n, items[i])));
+    rows.insert(rows.end(), {seq, std::int64_t{turn}, n});
+    values(rows, items[i], kept);
+    rows.insert(rows.end(), {last, std::string_view(hash)});
+    last = hash;
   }
+  if (auto s = store.Insert(table, columns, rows); !s) return s;
+  prev = std::string(last);
   return {};
 }
 
@@ -727,7 +731,7 @@ Status TurnLog::AppendTurnRows(const LoggedTurn& turn, std::int64_t& seq, std::s
   prev = hash;
   if (auto s = AppendLinks(
           *store_, "roll", kRollColumns, turn.number, turn.rolls, RollContent,
-          [](std::vector<Value>& v, const LoggedRoll& r) {
+          [](std::vector<Value>& v, const LoggedRoll& r, std::deque<std::string>&) {
             v.insert(v.end(), {std::int64_t{r.value}, std::int64_t{r.sides},
                                std::int64_t{r.scripted ? 1 : 0}, std::string_view(r.purpose),
                                std::string_view(r.rule), std::string_view(r.decided)});
@@ -736,19 +740,19 @@ Status TurnLog::AppendTurnRows(const LoggedTurn& turn, std::int64_t& seq, std::s
       !s) {
     return s;
   }
-  std::array<std::string, 3> arrays;  // an event's units, hexes and numbers, while it is written
   if (auto s = AppendLinks(
           *store_, "event", EventInsertColumns(schema), turn.number, turn.events,
           [schema](std::int64_t seq, std::int64_t turn, std::int64_t n, const LoggedEvent& e) {
             return EventContent(seq, turn, n, e, schema);
           },
-          [schema, &arrays](std::vector<Value>& v, const LoggedEvent& e) {
+          [schema](std::vector<Value>& v, const LoggedEvent& e, std::deque<std::string>& kept) {
             v.insert(v.end(), {std::string_view(e.kind), std::string_view(e.rule),
                                std::string_view(e.text)});
             if (schema >= 2) {
-              arrays = {CanonicalArray(e.units), CanonicalArray(e.hexes),
-                        CanonicalArray(e.numbers)};
-              for (const std::string& a : arrays) v.emplace_back(std::string_view(a));
+              for (std::string a :
+                   {CanonicalArray(e.units), CanonicalArray(e.hexes), CanonicalArray(e.numbers)}) {
+                v.emplace_back(std::string_view(kept.emplace_back(std::move(a))));
+              }
             }
           },
           seq, prev);
@@ -757,7 +761,7 @@ Status TurnLog::AppendTurnRows(const LoggedTurn& turn, std::int64_t& seq, std::s
   }
   if (auto s = AppendLinks(
           *store_, "phase", kPhaseColumns, turn.number, turn.phases, PhaseContent,
-          [](std::vector<Value>& v, const LoggedPhase& p) {
+          [](std::vector<Value>& v, const LoggedPhase& p, std::deque<std::string>&) {
             v.insert(v.end(), {std::string_view(p.phase), std::string_view(p.state_hash)});
           },
           seq, prev);
