@@ -14,7 +14,9 @@
 #include <thread>
 
 #include "db_test_util.h"
+#include "opsim/core/fair_dice.h"
 #include "opsim/db/game_log.h"
+#include "opsim/db/pbem.h"
 #include "opsim/db/snapshot.h"
 #include "opsim/db/step_log.h"
 #include "opsim/db/turn_log.h"
@@ -285,6 +287,37 @@ TEST_P(BothStores, ALoggedGamePlaysReplaysAndVerifies) {
   EXPECT_EQ(replayed->game.turns_played, 3);
   ASSERT_TRUE(replayed->chain);
   EXPECT_EQ(replayed->chain->turns, 3);
+}
+
+// A hosted fair game (schema 3; db/pbem.h): the axis orders pending, the allied reply resolving
+// them with both keys, the log verifying.
+TEST_P(BothStores, AHostedFairGameMovesResolvesAndVerifies) {
+  const Key axis = *NewSecret();
+  const Key allied = *NewSecret();
+  auto scenario = JsonSource::FromFile(test::BundledPath("special-terrain"));
+  ASSERT_TRUE(scenario);
+  const std::string address = Address("hosted");
+  auto g = db::NewFairLoggedGame(address, *scenario, "g1", KeyHex(ChainKey(axis, 0)),
+                                 KeyHex(ChainKey(allied, 0)));
+  ASSERT_TRUE(g) << g.error().to_string();
+  nlohmann::json orders = nlohmann::json::parse(test::ReadFile(
+      std::string(OPSIM_SCENARIO_DIR) + "/orders/special-terrain/01-axis-may-i-1940.json"));
+  const std::string reply = nlohmann::json{{"reactions", orders["reactions"]}}.dump();
+  orders.erase("reactions");
+  auto moved = db::pbem::HostMove(address, *JsonSource::FromText(orders.dump(), "orders"));
+  ASSERT_TRUE(moved) << moved.error().to_string();
+  auto played = db::pbem::HostResolve(address, axis, allied, *JsonSource::FromText(reply, "reply"));
+  ASSERT_TRUE(played) << played.error().to_string();
+  auto log = TurnLog::Open(address, TurnLog::Access::kRead);
+  ASSERT_TRUE(log);
+  EXPECT_EQ(log->schema(), db::kLogSchemaVersion);
+  auto turn = log->ReadTurn(1);
+  ASSERT_TRUE(turn) << turn.error().to_string();
+  EXPECT_EQ(turn->axis_key, KeyHex(ChainKey(axis, 1)));
+  db::ReplayOptions verify;
+  verify.verify = true;
+  auto replay = db::ReplayLog(address, verify);
+  EXPECT_TRUE(replay) << replay.error().to_string();
 }
 
 // Every fixture log (schemas 1, 2 and 3) into the store under test and back to a file: the same
