@@ -308,11 +308,10 @@ class PgStore final : public LogStore {
                   where_);
     }
     if (must_exist && !log_schema) {
-      return Fail(ErrorCode::kNotFound,
-                  tables ? "no such game in the store"
-                         : "no such game: the database holds no "
-                           "opsim store",
-                  where_);
+      return Fail(
+          ErrorCode::kNotFound,
+          tables ? "no such game in the store" : "no such game: the database holds no opsim store",
+          where_);
     }
     if (log_schema && (*log_schema > kLogSchemaVersion || *log_schema < kOldestLogSchema)) {
       return Fail(ErrorCode::kUnsupported,
@@ -391,15 +390,17 @@ class PgStore final : public LogStore {
     std::string sql = "SELECT " + q.columns + " FROM opsim_" + q.table + " WHERE game = $1";
     if (q.key != nullptr) sql += std::string(" AND ") + q.key + " = $2";
     if (q.order != nullptr) sql += std::string(" ORDER BY ") + q.order;
-    pqxx::result r;
+    Status out;
     auto s = Try("reading the log", [&] {
-      r = key ? tx_->exec_params(sql, game_, *key) : tx_->exec_params(sql, game_);
+      const pqxx::result r =
+          key ? tx_->exec_params(sql, game_, *key) : tx_->exec_params(sql, game_);
+      for (const auto& row : r) {
+        out = each(PgRow(row));
+        if (!out) return;
+      }
     });
     if (!s) return s;
-    for (const auto& row : r) {
-      if (auto e = each(PgRow(row)); !e) return e;
-    }
-    return {};
+    return out;
   }
 
   // The rows in as few statements as PostgreSQL's 65535 parameters allow: a round trip each,
