@@ -991,8 +991,7 @@ Result<ChainReport> TurnLog::VerifyChain(const Progress& progress) const {
   return report;
 }
 
-Result<ChainReport> TurnLog::Copy(const TurnLog& from, const std::string& to,
-                                  const Progress& progress) {
+Result<ChainReport> TurnLog::Copy(const TurnLog& from, const std::string& to) {
   auto original = from.VerifyChain();
   if (!original) return std::unexpected(original.error());
   auto start = from.ReadSnapshot(0);
@@ -1009,7 +1008,6 @@ Result<ChainReport> TurnLog::Copy(const TurnLog& from, const std::string& to,
     auto after = from.ReadSnapshot(n);
     if (!after) return std::unexpected(after.error());
     if (auto s = out->AppendTurn(*turn, *after); !s) return std::unexpected(s.error());
-    if (progress) progress(n, original->turns);
   }
   auto meta = from.Meta();
   if (!meta) return std::unexpected(meta.error());

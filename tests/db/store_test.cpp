@@ -49,11 +49,15 @@ std::string UniqueGame(const std::string& name) {
   return name + "-" + std::to_string(::getpid()) + "-" + std::to_string(n++);
 }
 
-// Runs SQL on the test cluster, with `game` as $1.
+// Runs SQL on the test cluster, with `game` as $1: statements parted by "; ", one by one.
 void PgExec(const std::string& sql, const std::string& game) {
   pqxx::connection c(PgUri());
   pqxx::nontransaction tx(c);
-  tx.exec_params(sql, game);
+  for (std::size_t from = 0; from < sql.size();) {
+    const std::size_t end = std::min(sql.find("; ", from), sql.size());
+    tx.exec_params(sql.substr(from, end - from), game);
+    from = end + 2;
+  }
 }
 
 db::GameRecord Record() {
@@ -245,6 +249,38 @@ TEST_P(BothStores, EditedAndDeletedRowsAreFoundAndNamed) {
   EXPECT_EQ(turn.error().code, ErrorCode::kCorruption);
 }
 
+// Rows cut from the end, and a snapshot's data overwritten: the chain check finds both, and a
+// writer refuses to append to the cut log.
+TEST_P(BothStores, RowsCutFromTheEndAndAnEditedSnapshotAreFound) {
+  const std::string cut = MakeLog("cut", 3);
+  Tamper(cut, "DELETE FROM snapshot WHERE turn = 3; DELETE FROM phase WHERE turn = 3",
+         "DELETE FROM opsim_snapshot WHERE game = $1 AND turn = 3; "
+         "DELETE FROM opsim_phase WHERE game = $1 AND turn = 3");
+  auto r = Verify(cut);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, ErrorCode::kCorruption);
+  EXPECT_NE(r.error().message.find("rows were removed from its end"), std::string::npos)
+      << r.error().to_string();
+  auto w = TurnLog::Open(cut, TurnLog::Access::kWrite);
+  ASSERT_TRUE(w);
+  auto tx = w->Begin();
+  ASSERT_FALSE(tx);
+  EXPECT_EQ(tx.error().code, ErrorCode::kCorruption);
+
+  const std::string zeroed = MakeLog("zeroed", 2);
+  Tamper(zeroed, "UPDATE snapshot SET data = zeroblob(length(data)) WHERE turn = 1",
+         "UPDATE opsim_snapshot SET data = decode(repeat('00', length(data)), 'hex') "
+         "WHERE game = $1 AND turn = 1");
+  auto z = Verify(zeroed);
+  ASSERT_FALSE(z);
+  EXPECT_NE(z.error().message.find("does not match its SHA-256"), std::string::npos)
+      << z.error().to_string();
+  auto log = TurnLog::Open(zeroed, TurnLog::Access::kRead);
+  ASSERT_TRUE(log);
+  EXPECT_FALSE(log->ReadSnapshot(1));
+  EXPECT_TRUE(log->ReadSnapshot(2));
+}
+
 // A game in a fresh log: the bundled orders played into it, replayed and verified; then a
 // player-turn played step by step.
 TEST_P(BothStores, ALoggedGamePlaysReplaysAndVerifies) {
@@ -415,6 +451,26 @@ TEST(PgStore, TwoWritersOfOneGameNeverBothAppend) {
   auto chain = Verify(address);
   ASSERT_TRUE(chain) << chain.error().to_string();
   EXPECT_EQ(chain->turns, 5);
+}
+
+// A seq another writer took first (one that wrote without the game's lock) is a unique
+// violation: kWrongTurn, and nothing of the player-turn is written.
+TEST(PgStore, ASeqTakenByAnotherWriterIsWrongTurnAndWritesNothing) {
+  const std::string game = UniqueGame("taken");
+  const std::string address = PgUri() + "#" + game;
+  {
+    auto log = TurnLog::Create(address, Record(), SnapshotAfter(0));
+    ASSERT_TRUE(log && log->Publish());
+  }
+  PgExec("INSERT INTO opsim_seq (game, seq) VALUES ($1, 5)", game);
+  auto w = TurnLog::Open(address, TurnLog::Access::kWrite);
+  ASSERT_TRUE(w);
+  auto s = AppendOne(*w, 1);
+  ASSERT_FALSE(s);
+  EXPECT_EQ(s.error().code, ErrorCode::kWrongTurn) << s.error().to_string();
+  auto chain = Verify(address);
+  ASSERT_TRUE(chain) << chain.error().to_string();
+  EXPECT_EQ(chain->turns, 0);
 }
 
 // A writer that holds the game past the busy timeout makes the other kBusy.

@@ -173,8 +173,7 @@ class TurnLog {
   // Copies the whole of `from` into a new log at `to` (`opsim export` and `import`): every row
   // as it is, with the same seq, hashes and schema, and the metadata. The chain is checked
   // before and after; the copy's head must be the original's (its report is returned).
-  static Result<ChainReport> Copy(const TurnLog& from, const std::string& to,
-                                  const Progress& progress = {});
+  static Result<ChainReport> Copy(const TurnLog& from, const std::string& to);
 
   TurnLog(TurnLog&&) noexcept;
   TurnLog& operator=(TurnLog&&) noexcept;
@@ -189,7 +188,7 @@ class TurnLog {
   const GameRecord& game() const { return game_; }
   // The schema the log is in (a file's PRAGMA user_version), its new rows' schema too.
   std::int32_t schema() const { return schema_; }
-  // The player-turns logged, read from the file now.
+  // The player-turns logged, read from the log now.
   Result<std::int32_t> CountTurns() const;
   // The metadata outside the chain: format, schema, created_at, head_seq, head_hash, ...
   Result<std::map<std::string, std::string>> Meta() const;
