@@ -232,9 +232,7 @@ class SqliteStore final : public LogStore {
         s.BindBlob(n, std::get<Bytes>(values[i]).data);
       }
       if (static_cast<std::size_t>(n) < width) continue;
-      auto done = s.Run();
-      s.Reset();
-      if (!done) return done;
+      if (auto done = RunOnce(s); !done) return done;
     }
     return {};
   }
@@ -252,13 +250,13 @@ class SqliteStore final : public LogStore {
     auto st = Prepared("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)");
     if (!st) return std::unexpected(st.error());
     (*st)->Bind(1, key).Bind(2, value);
-    return (*st)->Run();
+    return RunOnce(**st);
   }
   Status DeleteMeta(std::string_view key) override {
     auto st = Prepared("DELETE FROM meta WHERE key = ?");
     if (!st) return std::unexpected(st.error());
     (*st)->Bind(1, key);
-    return (*st)->Run();
+    return RunOnce(**st);
   }
 
   Status Publish() override;
@@ -266,6 +264,13 @@ class SqliteStore final : public LogStore {
   Database& db() { return db_; }
 
  private:
+  // Runs a kept statement to its end, and resets it even after an error.
+  static Status RunOnce(Statement& st) {
+    auto done = st.Run();
+    st.Reset();
+    return done;
+  }
+
   // The statement for `sql`, prepared on first use and kept; it is reset after each use.
   Result<Statement*> Prepared(const std::string& sql) const {
     auto it = statements_.find(sql);
