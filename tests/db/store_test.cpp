@@ -325,6 +325,27 @@ TEST_P(BothStores, ALoggedGamePlaysReplaysAndVerifies) {
   EXPECT_EQ(replayed->chain->turns, 3);
 }
 
+// The commands that take --db take either address: new, turn, status, log, branch, replay.
+TEST_P(BothStores, TheCommandsTakeEitherAddress) {
+  const std::string game = Address("cli");
+  const std::string branch = Address("cli-branch");
+  const std::string orders = test::BundledOrders("01-axis-may-i-1940.json");
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"new", "--scenario", "special-terrain", "--db", game, "--seed", "1940"},
+           {"turn", "--db", game, "--orders", orders},
+           {"status", "--db", game},
+           {"log", "--db", game, "--turn", "1"},
+           {"branch", "--db", game, "--at", "1", "--out", branch},
+           {"replay", "--verify", "--db", branch}}) {
+    const auto run = test::RunOpsim(args);
+    EXPECT_EQ(run.code, 0) << args[0] << ": " << run.err;
+  }
+  auto chain = Verify(branch);
+  ASSERT_TRUE(chain) << chain.error().to_string();
+  EXPECT_EQ(chain->turns, 1);
+  EXPECT_EQ(chain->head, Verify(game).value_or(db::ChainReport{}).head);
+}
+
 // A hosted fair game (schema 3; db/pbem.h): the axis orders pending, the allied reply resolving
 // them with both keys, the log verifying.
 TEST_P(BothStores, AHostedFairGameMovesResolvesAndVerifies) {
