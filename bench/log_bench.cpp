@@ -111,8 +111,9 @@ double OrdersCheckSeconds(const ops::Orders& orders, const map::Theater& theater
 // the target being 0.10 or less. `commit_ms` is the commit (its fsync) and `orders_check_ms` the
 // CPU time of the orders check, which runs beside the rules. `reload_ms` is what `opsim turn
 // --db` spends reading the newest snapshot back, where a game without a log reads a state file.
-void BM_LogTurn(benchmark::State& state) {
-  const std::string path = LogPath("log-turn.sqlite");
+// BM_LogTurnPostgres is the same with the log in PostgreSQL (the store at
+// $OPSIM_BENCH_PG_URI, e.g. what scripts/pg.sh start prints).
+void LogTurnIn(benchmark::State& state, const std::string& path) {
   ops::Game game = NewBenchLog(path);
   auto log = db::TurnLog::Open(path, db::TurnLog::Access::kWrite);
   if (!log) Die("open", log.error());
@@ -153,7 +154,55 @@ void BM_LogTurn(benchmark::State& state) {
   state.counters["snapshot_kib"] = static_cast<double>(snap->data.size()) / 1024;
   state.counters["refused_orders"] = refused;
 }
+// The PostgreSQL store the PostgreSQL benchmarks use, with a new game id; empty (and
+// the benchmark skipped, saying why) without $OPSIM_BENCH_PG_URI.
+std::string BenchPgGame(benchmark::State& state, const std::string& name) {
+  const char* uri = std::getenv("OPSIM_BENCH_PG_URI");
+  if (uri == nullptr || *uri == '\0') {
+    state.SkipWithError("set $OPSIM_BENCH_PG_URI to a PostgreSQL store (scripts/pg.sh start DIR)");
+    return "";
+  }
+  static int runs = 0;  // a new game each run (--benchmark_repetitions)
+  return std::string(uri) + "#" + name + "-" + std::to_string(::getpid()) + "-" +
+         std::to_string(++runs);
+}
+
+void BM_LogTurn(benchmark::State& state) {
+  LogTurnIn(state, LogPath("log-turn.sqlite"));
+}
 BENCHMARK(BM_LogTurn)->Unit(benchmark::kMillisecond)->Iterations(20);
+
+void BM_LogTurnPostgres(benchmark::State& state) {
+  if (const std::string game = BenchPgGame(state, "log-turn"); !game.empty()) {
+    LogTurnIn(state, game);
+  }
+}
+BENCHMARK(BM_LogTurnPostgres)->Unit(benchmark::kMillisecond)->Iterations(20);
+
+// Opening a small log to read it (TurnLog::Open: for PostgreSQL, a new connection), as every
+// command and every server request that reads a log does: arg 0 a file, 1 PostgreSQL.
+int opened_logs = 0;
+void BM_OpenLog(benchmark::State& state) {
+  const std::string address = state.range(0) == 0
+                                  ? LogPath("open-" + std::to_string(++opened_logs) + ".sqlite")
+                                  : BenchPgGame(state, "open");
+  if (address.empty()) return;
+  db::GameRecord record;
+  record.scenario_name = "tiny.json";
+  record.scenario = R"({"opsim":"scenario","name":"tiny"})";
+  record.seed = 1;
+  record.start_hash = std::string(64, 'a');
+  auto log = db::TurnLog::Create(address, record,
+                                 db::Snapshot{0, db::kSnapshotFormat, record.start_hash, "x"});
+  if (!log) Die("create", log.error());
+  if (auto s = log->Publish(); !s) Die("publish", s.error());
+  for (auto _ : state) {
+    auto opened = db::TurnLog::Open(address, db::TurnLog::Access::kRead);
+    if (!opened) Die("open", opened.error());
+    benchmark::DoNotOptimize(opened->game());
+  }
+}
+BENCHMARK(BM_OpenLog)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 
 // Runs the built opsim executable with `args`, its output discarded; dies unless it exits 0.
 void RunOpsim(const std::vector<std::string>& args) {

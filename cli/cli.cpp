@@ -81,6 +81,7 @@ int Run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
   AddViewCommands(app, ctx);
   AddPlayCommands(app, ctx);
   AddScenarioCommands(app, ctx);
+  AddStoreCommands(app, ctx);
 
   // Logging: quiet by default (warnings only), to `err`, so stdout stays clean for --json.
   auto sink = std::make_shared<spdlog::sinks::ostream_sink_mt>(err);

@@ -115,5 +115,6 @@ void AddServeCommands(CLI::App& app, Context& ctx);     // serve
 void AddViewCommands(CLI::App& app, Context& ctx);      // theater, position
 void AddPlayCommands(CLI::App& app, Context& ctx);      // play
 void AddScenarioCommands(CLI::App& app, Context& ctx);  // scenario check|format|stats
+void AddStoreCommands(CLI::App& app, Context& ctx);     // export, import
 
 }  // namespace opsim::cli

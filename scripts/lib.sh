@@ -7,17 +7,19 @@ OPSIM_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OPSIM_PACKAGES=(
   build-essential cmake ninja-build pkg-config
   libboost-graph-dev libboost-serialization-dev
-  libsqlite3-dev sqlite3 libssl-dev zlib1g-dev
+  libsqlite3-dev sqlite3 libpqxx-dev libssl-dev zlib1g-dev
   libspdlog-dev nlohmann-json3-dev libcli11-dev
   ccache
   chromium chromium-driver python3-selenium fonts-dejavu-core
 )
-# What the tests add (opsim_setup --tests): GoogleTest, Google Benchmark, clang-format, and Clang 16
-# with its sanitizer and libFuzzer runtimes.
+# What the tests add (opsim_setup --tests): GoogleTest, Google Benchmark, clang-format, Clang 16
+# with its sanitizer and libFuzzer runtimes, and PostgreSQL's server (the store's tests start a
+# throwaway cluster of their own: scripts/pg.sh) and nginx.
 OPSIM_TEST_PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format
   clang-16 libclang-rt-16-dev
+  postgresql nginx-light
 )
 # The one sanitizer build (build-fuzz/): Clang, ASan + UBSan, libFuzzer's coverage in every
 # library. test.sh runs the test suite in it, then fuzz.sh the harnesses, so both stages share

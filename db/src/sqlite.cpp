@@ -17,27 +17,6 @@ constexpr int kDefaultBusyMs = 5000;
 
 constexpr int kMaxBusyMs = 3600000;  // an hour
 
-// A bad value is refused, not replaced by the default: a user who set it expects it to hold.
-Result<int> BusyTimeoutMs() {
-  const char* env = std::getenv("OPSIM_DB_BUSY_TIMEOUT_MS");
-  if (env == nullptr || *env == '\0') return kDefaultBusyMs;
-  int ms = 0;
-  const std::string_view s(env);
-  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), ms);
-  if (ec != std::errc() || end != s.data() + s.size() || ms < 0 || ms > kMaxBusyMs) {
-    constexpr std::size_t kShown = 32;
-    const std::string shown =
-        s.size() > kShown ? std::string(s.substr(0, kShown)) + "…" : std::string(s);
-    return Fail(ErrorCode::kInvalidInput,
-                "$OPSIM_DB_BUSY_TIMEOUT_MS is '" + shown +
-                    "': it must be a whole number of milliseconds from 0 to " +
-                    std::to_string(kMaxBusyMs) + " (unset, the default is " +
-                    std::to_string(kDefaultBusyMs) + ")",
-                "OPSIM_DB_BUSY_TIMEOUT_MS");
-  }
-  return ms;
-}
-
 // Why a write found no room, if it did: this process may not grow files further (ulimit -f),
 // or the file system is full. SQLite reports a short write as SQLITE_FULL, and a refused one
 // (EFBIG, ENOSPC) as an I/O error; `full` is the former.
@@ -72,6 +51,27 @@ std::string FileUri(const std::string& path, const char* query) {
 }
 
 }  // namespace
+
+// A bad value is refused, not replaced by the default: a user who set it expects it to hold.
+Result<int> BusyTimeoutMs() {
+  const char* env = std::getenv("OPSIM_DB_BUSY_TIMEOUT_MS");
+  if (env == nullptr || *env == '\0') return kDefaultBusyMs;
+  int ms = 0;
+  const std::string_view s(env);
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), ms);
+  if (ec != std::errc() || end != s.data() + s.size() || ms < 0 || ms > kMaxBusyMs) {
+    constexpr std::size_t kShown = 32;
+    const std::string shown =
+        s.size() > kShown ? std::string(s.substr(0, kShown)) + "…" : std::string(s);
+    return Fail(ErrorCode::kInvalidInput,
+                "$OPSIM_DB_BUSY_TIMEOUT_MS is '" + shown +
+                    "': it must be a whole number of milliseconds from 0 to " +
+                    std::to_string(kMaxBusyMs) + " (unset, the default is " +
+                    std::to_string(kDefaultBusyMs) + ")",
+                "OPSIM_DB_BUSY_TIMEOUT_MS");
+  }
+  return ms;
+}
 
 Statement& Statement::Bind(int i, std::int64_t v) {
   sqlite3_bind_int64(stmt_.get(), i, v);

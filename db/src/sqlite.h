@@ -17,6 +17,10 @@
 
 namespace opsim::db::sql {
 
+// $OPSIM_DB_BUSY_TIMEOUT_MS (default 5000): how long a writer waits for another's write lock
+// (SQLite's busy timeout, PostgreSQL's lock timeout); kInvalidInput for a value that is not one.
+Result<int> BusyTimeoutMs();
+
 class Statement {
  public:
   Statement() = default;

@@ -1,135 +1,27 @@
+// TurnLog: the chain of a turn log, said once over any LogStore (log_store.h): each row's
+// canonical content and hash, the links, the decoders' checks, CheckTail and VerifyChain.
 #include "opsim/db/turn_log.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
-#include <cstdio>
 #include <cstring>
 #include <ctime>
-#include <filesystem>
+#include <deque>
 #include <nlohmann/json.hpp>
 
 #include "canonical_row.h"
-#include "opsim/core/files.h"
+#include "log_store.h"
 #include "opsim/core/sha256.h"
 #include "opsim/ops/calendar.h"
-#include "sqlite.h"
 
 namespace opsim::db {
 
 namespace {
 
-using sql::Database;
-using sql::Statement;
+using store::Row;
+using store::Value;
 
 const std::string kGenesis(64, '0');
-
-// PRAGMAs take no bound parameters, so the constants are spelled out here.
-static_assert(kLogApplicationId == 1330664268 && kSeededLogSchema == 2 && kLogSchemaVersion == 3);
-constexpr const char* kSchema = R"sql(
-PRAGMA application_id = 1330664268;
-CREATE TABLE meta (
-  key TEXT PRIMARY KEY NOT NULL,
-  value TEXT NOT NULL
-) WITHOUT ROWID;
-CREATE TABLE game (
-  seq INTEGER PRIMARY KEY CHECK (seq = 1),
-  scenario_name TEXT NOT NULL,
-  scenario_sha256 TEXT NOT NULL,
-  scenario TEXT NOT NULL,
-  seed INTEGER NOT NULL,
-  start_hash TEXT NOT NULL,
-  rules_version INTEGER NOT NULL,
-  prev_hash TEXT NOT NULL,
-  hash TEXT NOT NULL
-);
-CREATE TABLE turn (
-  number INTEGER PRIMARY KEY,
-  seq INTEGER NOT NULL UNIQUE,
-  serial INTEGER NOT NULL,
-  side TEXT NOT NULL,
-  date TEXT NOT NULL,
-  orders TEXT NOT NULL,
-  final_hash TEXT NOT NULL,
-  logged_at TEXT NOT NULL,
-  rules_version INTEGER NOT NULL,
-  prev_hash TEXT NOT NULL,
-  hash TEXT NOT NULL
-);
-CREATE TABLE roll (
-  seq INTEGER PRIMARY KEY,
-  turn INTEGER NOT NULL,
-  n INTEGER NOT NULL,
-  value INTEGER NOT NULL,
-  sides INTEGER NOT NULL,
-  scripted INTEGER NOT NULL,
-  purpose TEXT NOT NULL,
-  rule TEXT NOT NULL,
-  decided TEXT NOT NULL,
-  prev_hash TEXT NOT NULL,
-  hash TEXT NOT NULL
-);
-CREATE INDEX roll_by_turn ON roll (turn, n);
-CREATE TABLE event (
-  seq INTEGER PRIMARY KEY,
-  turn INTEGER NOT NULL,
-  n INTEGER NOT NULL,
-  kind TEXT NOT NULL,
-  rule TEXT NOT NULL,
-  text TEXT NOT NULL,
-  units TEXT NOT NULL,
-  hexes TEXT NOT NULL,
-  numbers TEXT NOT NULL,
-  prev_hash TEXT NOT NULL,
-  hash TEXT NOT NULL
-);
-CREATE INDEX event_by_turn ON event (turn, n);
-CREATE TABLE phase (
-  seq INTEGER PRIMARY KEY,
-  turn INTEGER NOT NULL,
-  n INTEGER NOT NULL,
-  phase TEXT NOT NULL,
-  state_hash TEXT NOT NULL,
-  prev_hash TEXT NOT NULL,
-  hash TEXT NOT NULL
-);
-CREATE INDEX phase_by_turn ON phase (turn, n);
-CREATE TABLE snapshot (
-  turn INTEGER PRIMARY KEY,
-  seq INTEGER NOT NULL UNIQUE,
-  format INTEGER NOT NULL,
-  state_hash TEXT NOT NULL,
-  data_sha256 TEXT NOT NULL,
-  data BLOB NOT NULL,
-  prev_hash TEXT NOT NULL,
-  hash TEXT NOT NULL
-);
-CREATE VIEW chain (seq, tbl, turn, prev_hash, hash) AS
-  SELECT seq, 'game', 0, prev_hash, hash FROM game
-  UNION ALL SELECT seq, 'turn', number, prev_hash, hash FROM turn
-  UNION ALL SELECT seq, 'roll', turn, prev_hash, hash FROM roll
-  UNION ALL SELECT seq, 'event', turn, prev_hash, hash FROM event
-  UNION ALL SELECT seq, 'phase', turn, prev_hash, hash FROM phase
-  UNION ALL SELECT seq, 'snapshot', turn, prev_hash, hash FROM snapshot;
-)sql";
-constexpr const char* kSeededSchema = "PRAGMA user_version = 2;";
-// Schema 3 (a fair game): the dice kind and commitments in the game record, the revealed keys
-// and the decisions' hashes in each player-turn.
-constexpr const char* kFairSchema = R"sql(
-PRAGMA user_version = 3;
-ALTER TABLE game ADD COLUMN dice TEXT NOT NULL DEFAULT 'seeded';
-ALTER TABLE game ADD COLUMN game_id TEXT NOT NULL DEFAULT '';
-ALTER TABLE game ADD COLUMN axis_commitment TEXT NOT NULL DEFAULT '';
-ALTER TABLE game ADD COLUMN allied_commitment TEXT NOT NULL DEFAULT '';
-ALTER TABLE turn ADD COLUMN axis_key TEXT NOT NULL DEFAULT '';
-ALTER TABLE turn ADD COLUMN allied_key TEXT NOT NULL DEFAULT '';
-ALTER TABLE turn ADD COLUMN orders_hash TEXT NOT NULL DEFAULT '';
-ALTER TABLE turn ADD COLUMN reply_hash TEXT NOT NULL DEFAULT '';
-)sql";
 
 // The chained content of each row (canonical_row.h): every column but the hashes, the
 // snapshot's data (its SHA-256 stands for it) and the wall-clock metadata, keys in byte order.
@@ -256,16 +148,22 @@ std::unexpected<Error> Corrupt(const std::string& path, const ChainRow& row, std
 // The columns each reader selects, in the order its decoder reads them, and each writer
 // inserts. Schema 1 lacks some: its readers select what they stand for (rules version 1, no
 // units, hexes or numbers), and its writers leave them out.
-const char* GameSelect(std::int32_t schema) {
+const char* GameColumns(std::int32_t schema) {
   if (schema >= 3) {
-    return "SELECT seq, scenario_name, scenario_sha256, scenario, seed, start_hash, "
-           "rules_version, prev_hash, hash, dice, game_id, axis_commitment, allied_commitment "
-           "FROM game";
+    return "seq, scenario_name, scenario_sha256, scenario, seed, start_hash, rules_version, "
+           "prev_hash, hash, dice, game_id, axis_commitment, allied_commitment";
   }
-  return schema >= 2 ? "SELECT seq, scenario_name, scenario_sha256, scenario, seed, start_hash, "
-                       "rules_version, prev_hash, hash, 'seeded', '', '', '' FROM game"
-                     : "SELECT seq, scenario_name, scenario_sha256, scenario, seed, start_hash, "
-                       "1, prev_hash, hash, 'seeded', '', '', '' FROM game";
+  return schema >= 2 ? "seq, scenario_name, scenario_sha256, scenario, seed, start_hash, "
+                       "rules_version, prev_hash, hash, 'seeded', '', '', ''"
+                     : "seq, scenario_name, scenario_sha256, scenario, seed, start_hash, 1, "
+                       "prev_hash, hash, 'seeded', '', '', ''";
+}
+const char* GameInsertColumns(std::int32_t schema) {
+  if (schema >= 3) return GameColumns(schema);
+  return schema >= 2 ? "seq, scenario_name, scenario_sha256, scenario, seed, start_hash, "
+                       "rules_version, prev_hash, hash"
+                     : "seq, scenario_name, scenario_sha256, scenario, seed, start_hash, "
+                       "prev_hash, hash";
 }
 const char* TurnColumns(std::int32_t schema) {
   if (schema >= 3) {
@@ -297,34 +195,27 @@ constexpr const char* kPhaseColumns = "seq, turn, n, phase, state_hash, prev_has
 constexpr const char* kSnapshotColumns =
     "turn, seq, format, state_hash, data_sha256, length(data), prev_hash, hash";
 
-// "INSERT INTO table (columns) VALUES (?, ...)", a parameter for each column.
-std::string InsertSql(const char* table, const char* columns) {
-  std::string sql = std::string("INSERT INTO ") + table + " (" + columns + ") VALUES (?";
-  for (const char* c = columns; *c; ++c) {
-    if (*c == ',') sql += ", ?";
-  }
-  return sql + ")";
-}
-
-// Appends `items` to `table` as rows of player-turn `turn`, each the next link of the chain.
-// The columns are seq, turn and n, then those `bind` binds from parameter 4 on, then prev_hash
-// and hash.
-template <class T, class ContentFn, class BindFn>
-Status AppendLinks(const Database& db, const char* table, const char* columns, std::int32_t turn,
-                   const std::vector<T>& items, ContentFn content, BindFn bind, std::int64_t& seq,
-                   std::string& prev) {
-  auto st = db.Prepare(InsertSql(table, columns));
-  if (!st) return std::unexpected(st.error());
-  const int last = static_cast<int>(std::count(columns, columns + std::strlen(columns), ',')) + 1;
+// Appends `items` to `table` as rows of player-turn `turn`, each the next link of the chain,
+// in one Insert. The columns are seq, turn and n, then the values `values` gives for an item
+// (text it makes is kept in `kept`), then prev_hash and hash.
+template <class T, class ContentFn, class ValuesFn>
+Status AppendLinks(store::LogStore& store, const char* table, const char* columns,
+                   std::int32_t turn, const std::vector<T>& items, ContentFn content,
+                   ValuesFn values, std::int64_t& seq, std::string& prev) {
+  if (items.empty()) return {};
+  std::vector<Value> rows;
+  std::deque<std::string> kept;  // the hashes and made text the rows point into, until written
+  std::string_view last = prev;
   for (std::size_t i = 0; i < items.size(); ++i) {
     const auto n = static_cast<std::int64_t>(i);
-    std::string hash = RowHash(prev, content(++seq, turn, n, items[i]));
-    st->Bind(1, seq).Bind(2, turn).Bind(3, n);
-    bind(*st, items[i]);
-    st->Bind(last - 1, prev).Bind(last, hash);
-    if (auto s = st->Run(); !s) return s;
-    prev = std::move(hash);
+    const std::string& hash = kept.emplace_back(RowHash(last, content(++seq, turn, n, items[i])));
+    rows.insert(rows.end(), {seq, std::int64_t{turn}, n});
+    values(rows, items[i], kept);
+    rows.insert(rows.end(), {last, std::string_view(hash)});
+    last = hash;
   }
+  if (auto s = store.Insert(table, columns, rows); !s) return s;
+  prev = std::string(last);
   return {};
 }
 
@@ -352,7 +243,7 @@ std::optional<std::vector<T>> ReadArray(const std::string& text) {
   return out;
 }
 
-GameRecord DecodeGame(const Statement& st, ChainRow& row, std::int32_t schema) {
+GameRecord DecodeGame(const Row& st, ChainRow& row, std::int32_t schema) {
   GameRecord g;
   row.seq = st.Int(0);
   g.scenario_name = st.Text(1);
@@ -377,7 +268,7 @@ GameRecord DecodeGame(const Statement& st, ChainRow& row, std::int32_t schema) {
   return g;
 }
 
-LoggedTurn DecodeTurn(const Statement& st, ChainRow& row, std::int32_t schema) {
+LoggedTurn DecodeTurn(const Row& st, ChainRow& row, std::int32_t schema) {
   LoggedTurn t;
   const std::int64_t number = st.Int(0);
   row.seq = st.Int(1);
@@ -409,7 +300,7 @@ LoggedTurn DecodeTurn(const Statement& st, ChainRow& row, std::int32_t schema) {
   return t;
 }
 
-LoggedRoll DecodeRoll(const Statement& st, ChainRow& row) {
+LoggedRoll DecodeRoll(const Row& st, ChainRow& row) {
   LoggedRoll r;
   row.seq = st.Int(0);
   row.turn = st.Int(1);
@@ -432,7 +323,7 @@ LoggedRoll DecodeRoll(const Statement& st, ChainRow& row) {
   return r;
 }
 
-LoggedEvent DecodeEvent(const Statement& st, ChainRow& row, std::int32_t schema) {
+LoggedEvent DecodeEvent(const Row& st, ChainRow& row, std::int32_t schema) {
   LoggedEvent e;
   row.seq = st.Int(0);
   row.turn = st.Int(1);
@@ -454,7 +345,7 @@ LoggedEvent DecodeEvent(const Statement& st, ChainRow& row, std::int32_t schema)
   return e;
 }
 
-LoggedPhase DecodePhase(const Statement& st, ChainRow& row) {
+LoggedPhase DecodePhase(const Row& st, ChainRow& row) {
   LoggedPhase p;
   row.seq = st.Int(0);
   row.turn = st.Int(1);
@@ -469,7 +360,7 @@ LoggedPhase DecodePhase(const Statement& st, ChainRow& row) {
 }
 
 // Reads a snapshot row's columns (without its data) into `snap` and `row`.
-void DecodeSnapshot(const Statement& st, ChainRow& row, Snapshot& snap, std::string& data_sha256) {
+void DecodeSnapshot(const Row& st, ChainRow& row, Snapshot& snap, std::string& data_sha256) {
   row.turn = st.Int(0);
   row.seq = st.Int(1);
   const std::int64_t format = st.Int(2);
@@ -502,21 +393,29 @@ Status CheckRow(const std::string& path, const ChainRow& row) {
   return {};
 }
 
-// Runs `st` to the end, calling `each` on every row.
-template <class F>
-Status ForEachRow(Statement& st, F each) {
-  for (;;) {
-    auto row = st.Step();
-    if (!row) return std::unexpected(row.error());
-    if (!*row) return {};
-    if (auto s = each(st); !s) return s;
-  }
+// The single integer `q` selects (a count, a maximum).
+Result<std::int64_t> QueryInt(const store::LogStore& store, const store::Select& q) {
+  std::int64_t value = 0;
+  auto s = store.Query(q, std::nullopt, [&value](const Row& r) {
+    value = r.Int(0);
+    return Status();
+  });
+  if (!s) return std::unexpected(s.error());
+  return value;
 }
 
-// Whether this process may write `path` (a file, or a folder's entries). access() also says no
-// for a read-only mount and an immutable file, which root's permission bits do not.
-bool Writable(const std::string& path) {
-  return ::access(path.c_str(), W_OK) == 0;
+// Calls `f` on the row `q` selects with `key` (a primary key: one row at most); false if none.
+template <class F>
+Result<bool> QueryOne(const store::LogStore& store, const store::Select& q,
+                      std::optional<std::int64_t> key, F f) {
+  bool found = false;
+  auto s = store.Query(q, key, [&](const Row& r) {
+    if (!found) f(r);
+    found = true;
+    return Status();
+  });
+  if (!s) return std::unexpected(s.error());
+  return found;
 }
 
 }  // namespace
@@ -545,21 +444,19 @@ LoggedTurn ToLoggedTurn(std::int32_t number, std::string orders_json, const ops:
   return t;
 }
 
+std::string ShownAddress(const std::string& address) {
+  auto parsed = store::ParseLogAddress(address);
+  return parsed ? parsed->shown : parsed.error().where;
+}
+
 TurnLog::TurnLog() = default;
 TurnLog::TurnLog(TurnLog&&) noexcept = default;
 TurnLog& TurnLog::operator=(TurnLog&&) noexcept = default;
-
-TurnLog::~TurnLog() {
-  if (staging_path_.empty()) return;
-  db_.reset();
-  for (const char* suffix : {"", "-journal", "-wal", "-shm"}) {
-    std::remove((staging_path_ + suffix).c_str());
-  }
-}
+TurnLog::~TurnLog() = default;  // an unpublished store removes what it wrote
 
 TurnLog::Transaction::~Transaction() {
   if (log_ != nullptr && log_->in_transaction_) {
-    (void)log_->db_->Exec("ROLLBACK");
+    log_->store_->Rollback();
     log_->in_transaction_ = false;
   }
 }
@@ -570,82 +467,58 @@ Status TurnLog::Transaction::Commit() {
     return Fail(ErrorCode::kInternal, "commit outside a transaction");
   }
   log->in_transaction_ = false;
-  if (auto s = log->db_->Exec("COMMIT"); !s) {
-    (void)log->db_->Exec("ROLLBACK");
-    return s;
-  }
-  return {};
+  return log->store_->Commit();
 }
 
-Result<TurnLog> TurnLog::Create(const std::string& path, const GameRecord& game,
+Result<TurnLog> TurnLog::Create(const std::string& address, const GameRecord& game,
                                 const Snapshot& start) {
+  return CreateIn(address, game, start,
+                  game.dice == DiceKind::kFair ? kLogSchemaVersion : kSeededLogSchema);
+}
+
+Result<TurnLog> TurnLog::CreateIn(const std::string& address, const GameRecord& game,
+                                  const Snapshot& start, std::int32_t schema) {
   if (game.seed > static_cast<std::uint64_t>(INT64_MAX)) {
     return Fail(ErrorCode::kInvalidInput, "the seed must be below 2^63", std::to_string(game.seed));
   }
-  // What a process killed while making this log left beside it (and this one's own leftovers).
-  RemoveStalePartials(path);
-  std::error_code ec;
-  if (std::filesystem::exists(path, ec)) {
-    return Fail(ErrorCode::kInvalidInput,
-                "the file already exists; a new game needs a new file (remove it, or choose "
-                "another name)",
-                path);
-  }
-  if (!Writable(FolderOf(path))) {
-    return Fail(ErrorCode::kReadOnly,
-                "cannot create the log: its folder is read-only; nothing was written", path);
-  }
+  if (start.turn != 0) return Fail(ErrorCode::kInternal, "a new log starts with the snapshot at 0");
+  auto parsed = store::ParseLogAddress(address);
+  if (!parsed) return std::unexpected(parsed.error());
+  auto made =
+      parsed->postgres() ? store::CreatePgStore(*parsed) : store::CreateSqliteStore(parsed->path);
+  if (!made) return std::unexpected(made.error());
   TurnLog log;
-  log.path_ = path;
-  log.staging_path_ = PartialPath(path);
-  auto db = Database::Open(log.staging_path_, Database::Mode::kCreate);
-  if (!db) return std::unexpected(db.error());
-  log.db_ = std::make_unique<Database>(std::move(*db));
-  // A rollback journal while the file is private; Publish() turns on WAL. Pages of 16 KiB make
-  // a player-turn's commit fewer writes (docs/log-format.md).
-  if (auto s = log.db_->Exec(
-          "PRAGMA page_size = 16384; PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL");
-      !s) {
-    return std::unexpected(s.error());
-  }
-  if (auto s = log.db_->Exec("BEGIN IMMEDIATE"); !s) return std::unexpected(s.error());
+  log.store_ = std::move(*made);
+  log.path_ = log.store_->where();
+  if (auto s = log.store_->Begin(); !s) return std::unexpected(s.error());
   log.in_transaction_ = true;
   Transaction tx(&log);
-  const bool fair = game.dice == DiceKind::kFair;
-  log.schema_ = fair ? kLogSchemaVersion : kSeededLogSchema;
-  if (auto s = log.db_->Exec(kSchema); !s) return std::unexpected(s.error());
-  if (auto s = log.db_->Exec(fair ? kFairSchema : kSeededSchema); !s) {
-    return std::unexpected(s.error());
-  }
+  log.schema_ = schema;
+  if (auto s = log.store_->CreateSchema(schema); !s) return std::unexpected(s.error());
 
   log.game_ = game;
   log.game_.scenario_sha256 = Sha256Hex(game.scenario);
-  const std::string game_hash = RowHash(kGenesis, GameContent(log.game_, log.schema_));
-  auto ins = log.db_->Prepare(
-      fair ? "INSERT INTO game (seq, scenario_name, scenario_sha256, scenario, seed, start_hash, "
-             "rules_version, prev_hash, hash, dice, game_id, axis_commitment, "
-             "allied_commitment) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-           : "INSERT INTO game (seq, scenario_name, scenario_sha256, scenario, seed, start_hash, "
-             "rules_version, prev_hash, hash) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)");
-  if (!ins) return std::unexpected(ins.error());
-  if (fair) {
-    ins->Bind(9, DiceKindName(log.game_.dice))
-        .Bind(10, log.game_.game_id)
-        .Bind(11, log.game_.axis_commitment)
-        .Bind(12, log.game_.allied_commitment);
+  const std::string game_hash = RowHash(kGenesis, GameContent(log.game_, schema));
+  std::vector<Value> row{std::int64_t{1},
+                         std::string_view(log.game_.scenario_name),
+                         std::string_view(log.game_.scenario_sha256),
+                         std::string_view(log.game_.scenario),
+                         static_cast<std::int64_t>(log.game_.seed),
+                         std::string_view(log.game_.start_hash)};
+  if (schema >= 2) row.emplace_back(std::int64_t{log.game_.rules_version});
+  row.emplace_back(std::string_view(kGenesis));
+  row.emplace_back(std::string_view(game_hash));
+  if (schema >= 3) {
+    row.insert(row.end(),
+               {std::string_view(DiceKindName(log.game_.dice)), std::string_view(log.game_.game_id),
+                std::string_view(log.game_.axis_commitment),
+                std::string_view(log.game_.allied_commitment)});
   }
-  ins->Bind(1, log.game_.scenario_name)
-      .Bind(2, log.game_.scenario_sha256)
-      .Bind(3, log.game_.scenario)
-      .Bind(4, static_cast<std::int64_t>(log.game_.seed))
-      .Bind(5, log.game_.start_hash)
-      .Bind(6, log.game_.rules_version)
-      .Bind(7, kGenesis)
-      .Bind(8, game_hash);
-  if (auto s = ins->Run(); !s) return std::unexpected(s.error());
+  if (auto s = log.store_->Insert("game", GameInsertColumns(schema), row); !s) {
+    return std::unexpected(s.error());
+  }
 
   // The snapshot at the start follows the game record.
-  if (start.turn != 0) return Fail(ErrorCode::kInternal, "a new log starts with the snapshot at 0");
   std::int64_t seq = 1;
   std::string prev = game_hash;
   if (auto s = log.AppendSnapshotRow(start, seq, prev); !s) return std::unexpected(s.error());
@@ -662,117 +535,22 @@ Result<TurnLog> TurnLog::Create(const std::string& path, const GameRecord& game,
 }
 
 Status TurnLog::Publish() {
-  if (staging_path_.empty()) return Fail(ErrorCode::kInternal, "the log is already published");
-  if (auto s = db_->Exec("PRAGMA journal_mode = WAL"); !s) return s;
-  db_.reset();  // closes the file; nothing is left in a journal or a WAL
-  std::error_code ec;
-  if (std::filesystem::exists(staging_path_ + "-wal", ec)) {
-    return Fail(ErrorCode::kIOError, "could not finish writing the new log", staging_path_);
-  }
-  // Moved into place in one step, never over a file that appeared meanwhile: a process killed
-  // at any point leaves the log whole or only its partial file (which RemoveStalePartials
-  // sweeps). A file system without RENAME_NOREPLACE: a link, then the partial name removed.
-  bool linked = false;
-  int err = 0;
-  if (::renameat2(AT_FDCWD, staging_path_.c_str(), AT_FDCWD, path_.c_str(), RENAME_NOREPLACE) !=
-      0) {
-    err = errno;
-    if (err == EINVAL || err == ENOSYS) {
-      linked = ::link(staging_path_.c_str(), path_.c_str()) == 0;
-      err = linked ? 0 : errno;
-    }
-  }
-  if (err != 0) {
-    if (err == EEXIST) {
-      return Fail(ErrorCode::kInvalidInput,
-                  "the file appeared while the new log was being written; it was left alone",
-                  path_);
-    }
-    return Fail(err == EROFS || err == EACCES ? ErrorCode::kReadOnly : ErrorCode::kIOError,
-                std::string("cannot create the log: ") + std::strerror(err), path_);
-  }
-  if (linked) std::remove(staging_path_.c_str());
-  staging_path_.clear();
-  // The log is in place: a folder that cannot be flushed does not undo that.
-  (void)SyncFolderOf(path_);
-  return {};
+  if (!store_) return Fail(ErrorCode::kInternal, "the log is already published");
+  auto s = store_->Publish();
+  if (s) store_.reset();
+  return s;
 }
 
-Result<TurnLog> TurnLog::Open(const std::string& path, Access access) {
-  struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) {
-    if (errno == ENOENT) return Fail(ErrorCode::kNotFound, "no such turn log", path);
-    return Fail(ErrorCode::kIOError, std::string("cannot open the log: ") + std::strerror(errno),
-                path);
-  }
-  if (!S_ISREG(st.st_mode)) return Fail(ErrorCode::kInvalidInput, "not a file", path);
-
-  // SQLite keeps a WAL log's -wal and -shm files beside it. A writer must be able to make them;
-  // a reader opens the log read-write but query-only where it may write it, so that SQLite,
-  // the last to close it, removes them again; read-only where it may not, but may make them;
-  // and immutable where it can make neither and none is there, since no writer can then append
-  // to the log either (docs/log-format.md, "Read-only logs").
-  const bool folder_writable = Writable(FolderOf(path));
-  Database::Mode mode = Database::Mode::kWrite;
-  if (access == Access::kWrite) {
-    if (!folder_writable || !Writable(path)) {
-      return Fail(ErrorCode::kReadOnly,
-                  std::string("the log cannot be written: ") +
-                      (folder_writable ? "the file" : "its folder") +
-                      " is read-only; nothing was changed",
-                  path);
-    }
-  } else if (!folder_writable) {
-    // A -wal or a hot -journal holds what the file alone does not: SQLite must read it.
-    std::error_code ec;
-    const bool beside = std::filesystem::exists(path + "-wal", ec) ||
-                        std::filesystem::exists(path + "-journal", ec);
-    mode = beside ? Database::Mode::kRead : Database::Mode::kImmutable;
-  } else if (!Writable(path)) {
-    mode = Database::Mode::kRead;
-  }
+Result<TurnLog> TurnLog::Open(const std::string& address, Access access) {
+  auto parsed = store::ParseLogAddress(address);
+  if (!parsed) return std::unexpected(parsed.error());
+  auto opened = parsed->postgres() ? store::OpenPgStore(*parsed, access)
+                                   : store::OpenSqliteStore(parsed->path, access);
+  if (!opened) return std::unexpected(opened.error());
   TurnLog log;
-  log.path_ = path;
-  auto db = Database::Open(path, mode);
-  if (!db) return std::unexpected(db.error());
-  log.db_ = std::make_unique<Database>(std::move(*db));
-  if (access == Access::kRead && mode == Database::Mode::kWrite) {
-    if (auto s = log.db_->Exec("PRAGMA query_only = ON"); !s) return std::unexpected(s.error());
-  }
-
-  // Who the file is, before anything else is read or changed.
-  auto app = log.db_->QueryInt("PRAGMA application_id");
-  if (!app) return std::unexpected(app.error());
-  if (*app != kLogApplicationId) {
-    return Fail(ErrorCode::kCorruption,
-                st.st_size == 0 ? std::string("not an opsim turn log: the file is empty")
-                                : "not an opsim turn log: an SQLite database of another kind "
-                                  "(application_id " +
-                                      std::to_string(*app) + ")",
-                path);
-  }
-  auto schema = log.db_->QueryInt("PRAGMA user_version");
-  if (!schema) return std::unexpected(schema.error());
-  if (*schema > kLogSchemaVersion) {
-    return Fail(ErrorCode::kUnsupported,
-                "the log was written by a newer opsim (log schema " + std::to_string(*schema) +
-                    "; this build reads schemas " + std::to_string(kOldestLogSchema) + " to " +
-                    std::to_string(kLogSchemaVersion) + "); upgrade opsim to read it",
-                path);
-  }
-  if (*schema < kOldestLogSchema) {
-    return Fail(ErrorCode::kCorruption, "an unfinished opsim turn log (log schema 0)", path);
-  }
-  log.schema_ = static_cast<std::int32_t>(*schema);
-  if (access == Access::kWrite) {
-    if (log.db_->read_only()) {
-      return Fail(ErrorCode::kReadOnly,
-                  "the log cannot be written: the file or its folder is read-only; nothing was "
-                  "changed",
-                  path);
-    }
-    if (auto s = log.db_->Exec("PRAGMA synchronous = FULL"); !s) return std::unexpected(s.error());
-  }
+  log.store_ = std::move(*opened);
+  log.path_ = log.store_->where();
+  log.schema_ = log.store_->schema();
   if (auto s = log.LoadGame(); !s) return std::unexpected(s.error());
   return log;
 }
@@ -780,11 +558,12 @@ Result<TurnLog> TurnLog::Open(const std::string& path, Access access) {
 Status TurnLog::CheckTail() const {
   auto count = CountTurns();
   if (!count) return std::unexpected(count.error());
-  auto st =
-      db_->Prepare("SELECT " + std::string(kSnapshotColumns) + " FROM snapshot WHERE turn = ?");
-  if (!st) return std::unexpected(st.error());
-  st->Bind(1, *count);
-  auto has = st->Step();
+  ChainRow row;
+  Snapshot snap;
+  auto has = QueryOne(*store_, {"snapshot", kSnapshotColumns, "turn"}, *count, [&](const Row& r) {
+    std::string data_sha;
+    DecodeSnapshot(r, row, snap, data_sha);
+  });
   if (!has) return std::unexpected(has.error());
   if (!*has) {
     return Fail(
@@ -792,17 +571,12 @@ Status TurnLog::CheckTail() const {
         "the log has no snapshot after its last player-turn (" + std::to_string(*count) + ")",
         path_);
   }
-  ChainRow row;
-  Snapshot snap;
-  std::string data_sha;
-  DecodeSnapshot(*st, row, snap, data_sha);
   if (auto s = CheckRow(path_, row); !s) return s;
-  auto before = db_->Prepare("SELECT hash FROM chain WHERE seq = ?");
-  if (!before) return std::unexpected(before.error());
-  before->Bind(1, row.seq - 1);
-  auto linked = before->Step();
+  std::string before;
+  auto linked = QueryOne(*store_, {"chain", "hash", "seq"}, row.seq - 1,
+                         [&](const Row& r) { before = r.Text(0); });
   if (!linked) return std::unexpected(linked.error());
-  if (!*linked || before->Text(0) != row.prev_hash) {
+  if (!*linked || before != row.prev_hash) {
     return Corrupt(path_, row,
                    "the chain is broken here: the row does not follow the one before it (a row "
                    "was deleted, inserted or moved)");
@@ -811,18 +585,15 @@ Status TurnLog::CheckTail() const {
   std::string ended = game_.start_hash;
   std::string what = "the game started";
   if (*count > 0) {
-    auto t =
-        db_->Prepare("SELECT " + std::string(TurnColumns(schema_)) + " FROM turn WHERE number = ?");
-    if (!t) return std::unexpected(t.error());
-    t->Bind(1, *count);
-    auto found = t->Step();
+    ChainRow turn_row;
+    LoggedTurn last;
+    auto found = QueryOne(*store_, {"turn", TurnColumns(schema_), "number"}, *count,
+                          [&](const Row& r) { last = DecodeTurn(r, turn_row, schema_); });
     if (!found) return std::unexpected(found.error());
     if (!*found) {
       return Fail(ErrorCode::kCorruption,
                   "player-turn " + std::to_string(*count) + " is missing from the log", path_);
     }
-    ChainRow turn_row;
-    const LoggedTurn last = DecodeTurn(*t, turn_row, schema_);
     if (auto s = CheckRow(path_, turn_row); !s) return s;
     ended = last.final_hash;
     what = turn_row.what + " ended";
@@ -839,13 +610,11 @@ Status TurnLog::CheckTail() const {
 }
 
 Status TurnLog::LoadGame() {
-  auto st = db_->Prepare(GameSelect(schema_));
-  if (!st) return std::unexpected(st.error());
-  auto has = st->Step();
+  ChainRow row;
+  auto has = QueryOne(*store_, {"game", GameColumns(schema_)}, std::nullopt,
+                      [&](const Row& r) { game_ = DecodeGame(r, row, schema_); });
   if (!has) return std::unexpected(has.error());
   if (!*has) return Fail(ErrorCode::kCorruption, "the log has no game record", path_);
-  ChainRow row;
-  game_ = DecodeGame(*st, row, schema_);
   if (row.prev_hash != kGenesis) {
     return Corrupt(path_, row, "the chain does not start here (its prev_hash is not zero)");
   }
@@ -857,53 +626,34 @@ Status TurnLog::LoadGame() {
 }
 
 Status TurnLog::SetMeta(std::string_view key, std::string_view value) {
-  auto st = db_->Prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)");
-  if (!st) return std::unexpected(st.error());
-  st->Bind(1, key).Bind(2, value);
-  return st->Run();
+  return store_->SetMeta(key, value);
 }
 
 Status TurnLog::DeleteMeta(std::string_view key) {
-  auto st = db_->Prepare("DELETE FROM meta WHERE key = ?");
-  if (!st) return std::unexpected(st.error());
-  st->Bind(1, key);
-  return st->Run();
+  return store_->DeleteMeta(key);
 }
 
 Result<std::map<std::string, std::string>> TurnLog::Meta() const {
-  auto st = db_->Prepare("SELECT key, value FROM meta ORDER BY key");
-  if (!st) return std::unexpected(st.error());
-  std::map<std::string, std::string> meta;
-  auto s = ForEachRow(*st, [&](const Statement& r) -> Status {
-    meta[r.Text(0)] = r.Text(1);
-    return {};
-  });
-  if (!s) return std::unexpected(s.error());
-  return meta;
+  return store_->Meta();
 }
 
 Result<std::int32_t> TurnLog::CountTurns() const {
-  auto n = db_->QueryInt("SELECT coalesce(max(number), 0) FROM turn");
+  auto n = QueryInt(*store_, {"turn", "coalesce(max(number), 0)"});
   if (!n) return std::unexpected(n.error());
   return static_cast<std::int32_t>(*n);
 }
 
 Status TurnLog::LoadHead() {
   std::int64_t seq = 0;
-  for (const char* q :
-       {"SELECT coalesce(max(seq), 0) FROM game", "SELECT coalesce(max(seq), 0) FROM turn",
-        "SELECT coalesce(max(seq), 0) FROM roll", "SELECT coalesce(max(seq), 0) FROM event",
-        "SELECT coalesce(max(seq), 0) FROM phase", "SELECT coalesce(max(seq), 0) FROM snapshot"}) {
-    auto m = db_->QueryInt(q);
+  for (const char* table : {"game", "turn", "roll", "event", "phase", "snapshot"}) {
+    auto m = QueryInt(*store_, {table, "coalesce(max(seq), 0)"});
     if (!m) return std::unexpected(m.error());
     seq = std::max(seq, *m);
   }
-  auto st = db_->Prepare("SELECT hash FROM chain WHERE seq = ?");
-  if (!st) return std::unexpected(st.error());
-  st->Bind(1, seq);
-  auto has = st->Step();
+  std::string hash;
+  auto has =
+      QueryOne(*store_, {"chain", "hash", "seq"}, seq, [&](const Row& r) { hash = r.Text(0); });
   if (!has) return std::unexpected(has.error());
-  const std::string hash = *has ? st->Text(0) : std::string();
   auto meta = Meta();
   if (!meta) return std::unexpected(meta.error());
   if ((*meta)["head_seq"] != std::to_string(seq) || (*meta)["head_hash"] != hash) {
@@ -919,7 +669,7 @@ Status TurnLog::LoadHead() {
 
 Result<TurnLog::Transaction> TurnLog::Begin() {
   if (in_transaction_) return Fail(ErrorCode::kInternal, "a transaction is already open");
-  if (auto s = db_->Exec("BEGIN IMMEDIATE"); !s) return std::unexpected(s.error());
+  if (auto s = store_->Begin(); !s) return std::unexpected(s.error());
   in_transaction_ = true;
   Transaction tx(this);
   if (auto s = LoadHead(); !s) return std::unexpected(s.error());
@@ -965,53 +715,44 @@ Status TurnLog::AppendTurnRows(const LoggedTurn& turn, std::int64_t& seq, std::s
   // A schema-1 log keeps its schema: the player-turn's rules version and its events' content
   // are not written (docs/log-format.md).
   const std::int32_t schema = schema_;
-  auto st = db_->Prepare(InsertSql("turn", TurnInsertColumns(schema)));
-  if (!st) return std::unexpected(st.error());
   const std::string hash = RowHash(prev, TurnContent(++seq, turn, schema));
-  st->Bind(1, turn.number)
-      .Bind(2, seq)
-      .Bind(3, turn.serial)
-      .Bind(4, turn.side)
-      .Bind(5, turn.date)
-      .Bind(6, turn.orders)
-      .Bind(7, turn.final_hash)
-      .Bind(8, turn.logged_at.empty() ? NowUtc() : turn.logged_at);
-  const int last = schema >= 2 ? 11 : 10;
-  if (schema >= 2) st->Bind(9, turn.rules_version);
-  st->Bind(last - 1, prev).Bind(last, hash);
+  const std::string logged_at = turn.logged_at.empty() ? NowUtc() : turn.logged_at;
+  std::vector<Value> row{std::int64_t{turn.number},         seq,
+                         std::int64_t{turn.serial},         std::string_view(turn.side),
+                         std::string_view(turn.date),       std::string_view(turn.orders),
+                         std::string_view(turn.final_hash), std::string_view(logged_at)};
+  if (schema >= 2) row.emplace_back(std::int64_t{turn.rules_version});
+  row.insert(row.end(), {std::string_view(prev), std::string_view(hash)});
   if (schema >= 3) {
-    st->Bind(12, turn.axis_key)
-        .Bind(13, turn.allied_key)
-        .Bind(14, turn.orders_hash)
-        .Bind(15, turn.reply_hash);
+    row.insert(row.end(), {std::string_view(turn.axis_key), std::string_view(turn.allied_key),
+                           std::string_view(turn.orders_hash), std::string_view(turn.reply_hash)});
   }
-  if (auto s = st->Run(); !s) return s;
+  if (auto s = store_->Insert("turn", TurnInsertColumns(schema), row); !s) return s;
   prev = hash;
   if (auto s = AppendLinks(
-          *db_, "roll", kRollColumns, turn.number, turn.rolls, RollContent,
-          [](Statement& st, const LoggedRoll& r) {
-            st.Bind(4, r.value)
-                .Bind(5, r.sides)
-                .Bind(6, r.scripted ? 1 : 0)
-                .Bind(7, r.purpose)
-                .Bind(8, r.rule)
-                .Bind(9, r.decided);
+          *store_, "roll", kRollColumns, turn.number, turn.rolls, RollContent,
+          [](std::vector<Value>& v, const LoggedRoll& r, std::deque<std::string>&) {
+            v.insert(v.end(), {std::int64_t{r.value}, std::int64_t{r.sides},
+                               std::int64_t{r.scripted ? 1 : 0}, std::string_view(r.purpose),
+                               std::string_view(r.rule), std::string_view(r.decided)});
           },
           seq, prev);
       !s) {
     return s;
   }
   if (auto s = AppendLinks(
-          *db_, "event", EventInsertColumns(schema), turn.number, turn.events,
+          *store_, "event", EventInsertColumns(schema), turn.number, turn.events,
           [schema](std::int64_t seq, std::int64_t turn, std::int64_t n, const LoggedEvent& e) {
             return EventContent(seq, turn, n, e, schema);
           },
-          [schema](Statement& st, const LoggedEvent& e) {
-            st.Bind(4, e.kind).Bind(5, e.rule).Bind(6, e.text);
+          [schema](std::vector<Value>& v, const LoggedEvent& e, std::deque<std::string>& kept) {
+            v.insert(v.end(), {std::string_view(e.kind), std::string_view(e.rule),
+                               std::string_view(e.text)});
             if (schema >= 2) {
-              st.Bind(7, CanonicalArray(e.units))
-                  .Bind(8, CanonicalArray(e.hexes))
-                  .Bind(9, CanonicalArray(e.numbers));
+              for (std::string a :
+                   {CanonicalArray(e.units), CanonicalArray(e.hexes), CanonicalArray(e.numbers)}) {
+                v.emplace_back(std::string_view(kept.emplace_back(std::move(a))));
+              }
             }
           },
           seq, prev);
@@ -1019,8 +760,10 @@ Status TurnLog::AppendTurnRows(const LoggedTurn& turn, std::int64_t& seq, std::s
     return s;
   }
   if (auto s = AppendLinks(
-          *db_, "phase", kPhaseColumns, turn.number, turn.phases, PhaseContent,
-          [](Statement& st, const LoggedPhase& p) { st.Bind(4, p.phase).Bind(5, p.state_hash); },
+          *store_, "phase", kPhaseColumns, turn.number, turn.phases, PhaseContent,
+          [](std::vector<Value>& v, const LoggedPhase& p, std::deque<std::string>&) {
+            v.insert(v.end(), {std::string_view(p.phase), std::string_view(p.state_hash)});
+          },
           seq, prev);
       !s) {
     return s;
@@ -1029,23 +772,19 @@ Status TurnLog::AppendTurnRows(const LoggedTurn& turn, std::int64_t& seq, std::s
 }
 
 Status TurnLog::AppendSnapshotRow(const Snapshot& after, std::int64_t& seq, std::string& prev) {
-  auto st = db_->Prepare(
-      "INSERT INTO snapshot (turn, seq, format, state_hash, data_sha256, data, prev_hash, "
-      "hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-  if (!st) return std::unexpected(st.error());
   const std::string data_sha = Sha256Hex(after.data);
   const std::string hash =
       RowHash(prev, SnapshotContent(++seq, after.turn, after.format, after.state_hash, data_sha,
                                     static_cast<std::int64_t>(after.data.size())));
-  st->Bind(1, after.turn)
-      .Bind(2, seq)
-      .Bind(3, after.format)
-      .Bind(4, after.state_hash)
-      .Bind(5, data_sha)
-      .BindBlob(6, after.data)
-      .Bind(7, prev)
-      .Bind(8, hash);
-  if (auto s = st->Run(); !s) return s;
+  const Value row[] = {std::int64_t{after.turn},   seq,
+                       std::int64_t{after.format}, std::string_view(after.state_hash),
+                       std::string_view(data_sha), store::Bytes{after.data},
+                       std::string_view(prev),     std::string_view(hash)};
+  if (auto s = store_->Insert(
+          "snapshot", "turn, seq, format, state_hash, data_sha256, data, prev_hash, hash", row);
+      !s) {
+    return s;
+  }
   prev = hash;
   return {};
 }
@@ -1067,34 +806,27 @@ Result<LoggedTurn> TurnLog::ReadTurn(std::int32_t number) const {
                     std::to_string(*count) + " (numbered from 1)",
                 path_);
   }
-  auto head =
-      db_->Prepare("SELECT " + std::string(TurnColumns(schema_)) + " FROM turn WHERE number = ?");
-  if (!head) return std::unexpected(head.error());
-  head->Bind(1, number);
-  auto has = head->Step();
+  std::vector<ChainRow> rows(1);
+  LoggedTurn turn;
+  auto has = QueryOne(*store_, {"turn", TurnColumns(schema_), "number"}, number,
+                      [&](const Row& r) { turn = DecodeTurn(r, rows[0], schema_); });
   if (!has) return std::unexpected(has.error());
   if (!*has) {
     return Fail(ErrorCode::kCorruption,
                 "player-turn " + std::to_string(number) + " is missing from the log", path_);
   }
-  std::vector<ChainRow> rows(1);
-  LoggedTurn turn = DecodeTurn(*head, rows[0], schema_);
 
   auto read = [&](const char* table, const char* columns, auto decode, auto& into) -> Status {
-    auto st = db_->Prepare("SELECT " + std::string(columns) + " FROM " + table +
-                           " WHERE turn = ? ORDER BY seq");
-    if (!st) return std::unexpected(st.error());
-    st->Bind(1, number);
-    return ForEachRow(*st, [&](const Statement& r) -> Status {
+    return store_->Query({table, columns, "turn", "seq"}, number, [&](const Row& r) {
       ChainRow row;
       into.push_back(decode(r, row));
       rows.push_back(std::move(row));
-      return {};
+      return Status();
     });
   };
   if (auto s = read("roll", kRollColumns, DecodeRoll, turn.rolls); !s)
     return std::unexpected(s.error());
-  const auto decode_event = [this](const Statement& st, ChainRow& row) {
+  const auto decode_event = [this](const Row& st, ChainRow& row) {
     return DecodeEvent(st, row, schema_);
   };
   if (auto s = read("event", EventColumns(schema_), decode_event, turn.events); !s) {
@@ -1115,12 +847,11 @@ Result<LoggedTurn> TurnLog::ReadTurn(std::int32_t number) const {
     }
   }
   // The row after the last one must link to it, or the last one must be the log's end.
-  auto next = db_->Prepare("SELECT prev_hash FROM chain WHERE seq = ?");
-  if (!next) return std::unexpected(next.error());
-  next->Bind(1, rows.back().seq + 1);
-  auto follows = next->Step();
+  std::string next_prev;
+  auto follows = QueryOne(*store_, {"chain", "prev_hash", "seq"}, rows.back().seq + 1,
+                          [&](const Row& r) { next_prev = r.Text(0); });
   if (!follows) return std::unexpected(follows.error());
-  bool linked = *follows && next->Text(0) == rows.back().hash;
+  bool linked = *follows && next_prev == rows.back().hash;
   if (!*follows) {
     auto meta = Meta();
     if (!meta) return std::unexpected(meta.error());
@@ -1135,33 +866,29 @@ Result<LoggedTurn> TurnLog::ReadTurn(std::int32_t number) const {
 }
 
 Result<std::vector<std::int32_t>> TurnLog::SnapshotTurns() const {
-  auto st = db_->Prepare("SELECT turn FROM snapshot ORDER BY turn");
-  if (!st) return std::unexpected(st.error());
   std::vector<std::int32_t> turns;
-  auto s = ForEachRow(*st, [&](const Statement& r) -> Status {
+  auto s = store_->Query({"snapshot", "turn", nullptr, "turn"}, std::nullopt, [&](const Row& r) {
     turns.push_back(static_cast<std::int32_t>(r.Int(0)));
-    return {};
+    return Status();
   });
   if (!s) return std::unexpected(s.error());
   return turns;
 }
 
 Result<Snapshot> TurnLog::ReadSnapshot(std::int32_t turn) const {
-  auto st = db_->Prepare("SELECT " + std::string(kSnapshotColumns) +
-                         ", data FROM snapshot WHERE turn = ?");
-  if (!st) return std::unexpected(st.error());
-  st->Bind(1, turn);
-  auto has = st->Step();
+  ChainRow row;
+  Snapshot snap;
+  std::string data_sha;
+  auto has = QueryOne(*store_, {"snapshot", std::string(kSnapshotColumns) + ", data", "turn"}, turn,
+                      [&](const Row& r) {
+                        DecodeSnapshot(r, row, snap, data_sha);
+                        snap.data = r.Blob(8);
+                      });
   if (!has) return std::unexpected(has.error());
   if (!*has) {
     return Fail(ErrorCode::kNotFound, "no snapshot after player-turn " + std::to_string(turn),
                 path_);
   }
-  ChainRow row;
-  Snapshot snap;
-  std::string data_sha;
-  DecodeSnapshot(*st, row, snap, data_sha);
-  snap.data = st->Blob(8);
   if (Sha256Hex(snap.data) != data_sha) {
     return Corrupt(path_, row, "the snapshot's data does not match its SHA-256");
   }
@@ -1172,28 +899,19 @@ Result<Snapshot> TurnLog::ReadSnapshot(std::int32_t turn) const {
 Result<ChainReport> TurnLog::VerifyChain(const Progress& progress) const {
   std::vector<ChainRow> rows;
   ChainReport report;
-  {
-    auto st = db_->Prepare(GameSelect(schema_));
-    if (!st) return std::unexpected(st.error());
-    auto s = ForEachRow(*st, [&](const Statement& r) -> Status {
-      rows.emplace_back();
-      DecodeGame(r, rows.back(), schema_);
-      return {};
-    });
-    if (!s) return std::unexpected(s.error());
-  }
-  auto read_all = [&](const char* table, const char* columns, auto decode) -> Status {
-    auto st = db_->Prepare("SELECT " + std::string(columns) + " FROM " + table);
-    if (!st) return std::unexpected(st.error());
-    return ForEachRow(*st, [&](const Statement& r) -> Status {
+  auto read_all = [&](const char* table, const std::string& columns, auto decode) -> Status {
+    return store_->Query({table, columns}, std::nullopt, [&](const Row& r) {
       rows.emplace_back();
       decode(r, rows.back());
-      return {};
+      return Status();
     });
   };
   const auto with_schema = [this](auto decode) {
-    return [this, decode](const Statement& st, ChainRow& row) { decode(st, row, schema_); };
+    return [this, decode](const Row& st, ChainRow& row) { decode(st, row, schema_); };
   };
+  if (auto s = read_all("game", GameColumns(schema_), with_schema(DecodeGame)); !s) {
+    return std::unexpected(s.error());
+  }
   if (auto s = read_all("turn", TurnColumns(schema_), with_schema(DecodeTurn)); !s) {
     return std::unexpected(s.error());
   }
@@ -1206,23 +924,22 @@ Result<ChainReport> TurnLog::VerifyChain(const Progress& progress) const {
   }
   {
     // Snapshots carry their data: each digest is checked as it streams past.
-    auto total = db_->QueryInt("SELECT count(*) FROM snapshot");
+    auto total = QueryInt(*store_, {"snapshot", "count(*)"});
     if (!total) return std::unexpected(total.error());
-    auto st = db_->Prepare("SELECT " + std::string(kSnapshotColumns) + ", data FROM snapshot");
-    if (!st) return std::unexpected(st.error());
     std::int64_t done = 0;
-    auto s = ForEachRow(*st, [&](const Statement& r) -> Status {
-      rows.emplace_back();
-      Snapshot snap;
-      std::string data_sha;
-      DecodeSnapshot(r, rows.back(), snap, data_sha);
-      if (Sha256Hex(r.Blob(8)) != data_sha) {
-        rows.back().damage = "the snapshot's data does not match its SHA-256";
-      }
-      ++report.snapshots;
-      if (progress) progress(++done, *total);
-      return {};
-    });
+    auto s = store_->Query(
+        {"snapshot", std::string(kSnapshotColumns) + ", data"}, std::nullopt, [&](const Row& r) {
+          rows.emplace_back();
+          Snapshot snap;
+          std::string data_sha;
+          DecodeSnapshot(r, rows.back(), snap, data_sha);
+          if (Sha256Hex(r.Blob(8)) != data_sha) {
+            rows.back().damage = "the snapshot's data does not match its SHA-256";
+          }
+          ++report.snapshots;
+          if (progress) progress(++done, *total);
+          return Status();
+        });
     if (!s) return std::unexpected(s.error());
   }
   std::sort(rows.begin(), rows.end(),
@@ -1272,6 +989,43 @@ Result<ChainReport> TurnLog::VerifyChain(const Progress& progress) const {
   report.turns = static_cast<std::int32_t>(turn);
   report.head = prev;
   return report;
+}
+
+Result<ChainReport> TurnLog::Copy(const TurnLog& from, const std::string& to) {
+  auto original = from.VerifyChain();
+  if (!original) return std::unexpected(original.error());
+  auto start = from.ReadSnapshot(0);
+  if (!start) return std::unexpected(start.error());
+  auto out = CreateIn(to, from.game(), *start, from.schema());
+  if (!out) return std::unexpected(out.error());
+  auto tx = out->Begin();
+  if (!tx) return std::unexpected(tx.error());
+  // Each player-turn as it was read, with the snapshot after it: the same content in the same
+  // order makes the same seqs and hashes.
+  for (std::int32_t n = 1; n <= original->turns; ++n) {
+    auto turn = from.ReadTurn(n);
+    if (!turn) return std::unexpected(turn.error());
+    auto after = from.ReadSnapshot(n);
+    if (!after) return std::unexpected(after.error());
+    if (auto s = out->AppendTurn(*turn, *after); !s) return std::unexpected(s.error());
+  }
+  auto meta = from.Meta();
+  if (!meta) return std::unexpected(meta.error());
+  for (const auto& [key, value] : *meta) {
+    if (key == "head_seq" || key == "head_hash") continue;  // the copy's own, checked below
+    if (auto s = out->SetMeta(key, value); !s) return std::unexpected(s.error());
+  }
+  if (auto s = tx->Commit(); !s) return std::unexpected(s.error());
+  auto copied = out->VerifyChain();
+  if (!copied) return std::unexpected(copied.error());
+  if (copied->head != original->head || copied->rows != original->rows) {
+    return Fail(ErrorCode::kInternal,
+                "the copy's chain ends in " + copied->head + " (row seq " +
+                    std::to_string(copied->rows) + "), not in the original's " + original->head,
+                out->path());
+  }
+  if (auto s = out->Publish(); !s) return std::unexpected(s.error());
+  return copied;
 }
 
 }  // namespace opsim::db

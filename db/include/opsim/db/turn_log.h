@@ -1,6 +1,8 @@
-// TurnLog: the turn-log file, an SQLite database holding one game (docs/log-format.md).
+// TurnLog: the turn log of one game (docs/log-format.md): an SQLite file, or the game's rows in
+// a PostgreSQL store. Every layer reads and writes a log through it, addressed by a string: a
+// file's path, or `postgresql://...#GAME` (docs/log-format.md, "Addresses").
 //
-// TurnLog knows the file, not the rules. It writes and reads the game record (the scenario's
+// TurnLog knows the log, not the rules. It writes and reads the game record (the scenario's
 // text and hash, the seed, the rules version), each player-turn's canonical orders, rules
 // version, die rolls, events and phase hashes, and a state snapshot at every turn boundary, and it
 // checks the hash chain that links each row to the one before, so that an edited, deleted or
@@ -12,16 +14,19 @@
 // - It reads schemas 1 to 3, and writes a log in the schema it was created in: a new seeded
 //   log in schema 2, a new fair log in schema 3 (its dice kind, commitments and revealed keys),
 //   a player-turn appended to a schema-1 log in schema 1.
-// - A new log appears whole or not at all; an appended player-turn is one transaction in WAL
-//   mode, so a crash or a kill leaves the log as it was before that turn.
+// - A new log appears whole or not at all; an appended player-turn is one transaction (in WAL
+//   mode, for a file), so a crash or a kill leaves the log as it was before that turn.
+// - One writer at a time: a file's write lock, or in PostgreSQL a transaction holding the
+//   game's advisory lock, so that two servers on one store never both append.
 // - Every SQL statement is fixed text with bound parameters.
 // - A reader writes nothing and leaves no -wal or -shm file it made; it reads a log whose file
 //   and folder are read-only.
 // - Errors: kBusy when another process holds the write lock past the busy timeout
-//   ($OPSIM_DB_BUSY_TIMEOUT_MS, default 5000), kIOError for a full disk, kReadOnly for a file
-//   that cannot be written, kCorruption for a row whose hash does not match.
-// Threading: a TurnLog is one SQLite connection; use it from one thread at a time. Any number
-// of processes may read a log while one process appends to it.
+//   ($OPSIM_DB_BUSY_TIMEOUT_MS, default 5000), kIOError for a full disk or a PostgreSQL server
+//   that cannot be reached, kReadOnly for a file that cannot be written, kCorruption for a row
+//   whose hash does not match, kWrongTurn when another writer appended the same player-turn.
+// Threading: a TurnLog is one connection (SQLite or PostgreSQL); use it from one thread at a
+// time. Any number of processes may read a log while one process appends to it.
 #pragma once
 
 #include <cstdint>
@@ -38,8 +43,8 @@
 
 namespace opsim::db {
 
-namespace sql {
-class Database;
+namespace store {
+class LogStore;
 }
 
 // PRAGMA application_id of every opsim log ("OPSL"), and PRAGMA user_version: the newest schema
@@ -149,32 +154,41 @@ struct ChainReport {
 // Called with (rows done, rows in all) during long checks.
 using Progress = std::function<void(std::int64_t, std::int64_t)>;
 
+// `address` as messages show it: a PostgreSQL URI without its password; a path as it is.
+std::string ShownAddress(const std::string& address);
+
 class TurnLog {
  public:
   enum class Access { kRead, kWrite };
 
-  // Starts a new log. It is written beside `path` and becomes `path` at Publish(), so that an
-  // interrupted start leaves nothing behind. Refuses if `path` exists.
-  static Result<TurnLog> Create(const std::string& path, const GameRecord& game,
+  // Starts a new log at `address`. A file is written beside its path and becomes it at
+  // Publish(); a PostgreSQL game is written in one transaction that Publish() commits; so an
+  // interrupted start leaves nothing behind. Refuses if the file or the game exists.
+  static Result<TurnLog> Create(const std::string& address, const GameRecord& game,
                                 const Snapshot& start);
   // Opens an existing log, after checking that it is one this build understands. kRead changes
-  // nothing in the file and reads a log on read-only media; kWrite refuses a file or folder it
-  // may not write (kReadOnly).
-  static Result<TurnLog> Open(const std::string& path, Access access);
+  // nothing and reads a file on read-only media; kWrite refuses a file or folder it may not
+  // write (kReadOnly).
+  static Result<TurnLog> Open(const std::string& address, Access access);
+  // Copies the whole of `from` into a new log at `to` (`opsim export` and `import`): every row
+  // as it is, with the same seq, hashes and schema, and the metadata. The chain is checked
+  // before and after; the copy's head must be the original's (its report is returned).
+  static Result<ChainReport> Copy(const TurnLog& from, const std::string& to);
 
   TurnLog(TurnLog&&) noexcept;
   TurnLog& operator=(TurnLog&&) noexcept;
   ~TurnLog();  // an unpublished new log is removed
 
-  // Makes a log from Create() appear at its path (it must not exist yet). The TurnLog is
-  // closed afterwards.
+  // Makes a log from Create() appear at its address (a file must not exist yet; a PostgreSQL
+  // game's transaction commits). The TurnLog is closed afterwards.
   Status Publish();
 
+  // Its address as messages show it (a PostgreSQL URI without its password).
   const std::string& path() const { return path_; }
   const GameRecord& game() const { return game_; }
-  // The schema the file is in (PRAGMA user_version), which its new rows are written in too.
+  // The schema the log is in (a file's PRAGMA user_version), its new rows' schema too.
   std::int32_t schema() const { return schema_; }
-  // The player-turns logged, read from the file now.
+  // The player-turns logged, read from the log now.
   Result<std::int32_t> CountTurns() const;
   // The metadata outside the chain: format, schema, created_at, head_seq, head_hash, ...
   Result<std::map<std::string, std::string>> Meta() const;
@@ -225,6 +239,8 @@ class TurnLog {
 
  private:
   TurnLog();
+  static Result<TurnLog> CreateIn(const std::string& address, const GameRecord& game,
+                                  const Snapshot& start, std::int32_t schema);
   Status LoadGame();
   Status LoadHead();
   // AppendTurn's work: the player-turn's rows, then the snapshot `after` gives (called once the
@@ -235,9 +251,8 @@ class TurnLog {
   Status AppendSnapshotRow(const Snapshot& after, std::int64_t& seq, std::string& prev);
   Status SetHead(std::int64_t seq, const std::string& hash);
 
-  std::unique_ptr<sql::Database> db_;
-  std::string path_;          // where the log is (or will be, once published)
-  std::string staging_path_;  // a new log's file until Publish()
+  std::unique_ptr<store::LogStore> store_;
+  std::string path_;  // where the log is (or will be, once published), as messages show it
   GameRecord game_;
   std::int32_t schema_ = kLogSchemaVersion;
   // The chain's head while writing.

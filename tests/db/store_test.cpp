@@ -1,0 +1,601 @@
+// The turn log over both stores (issue 21): the same tests on an SQLite file and on a game in
+// PostgreSQL (the throwaway cluster scripts/pg.sh starts as a ctest fixture, whose URI is in
+// the file $OPSIM_TEST_PG_URI_FILE); then PostgreSQL's own: log addresses, two writers on one
+// game, an edited row, a killed writer, a newer store; and every fixture log moved into the store
+// and out again (`opsim import`, `opsim export`) with its hashes unchanged.
+//
+// A PostgreSQL test fails, never skips, when the cluster is not up.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <fstream>
+#include <pqxx/pqxx>
+#include <thread>
+
+#include "db_test_util.h"
+#include "opsim/core/fair_dice.h"
+#include "opsim/db/game_log.h"
+#include "opsim/db/pbem.h"
+#include "opsim/db/snapshot.h"
+#include "opsim/db/step_log.h"
+#include "opsim/db/turn_log.h"
+#include "test_support.h"
+
+namespace opsim {
+namespace {
+
+using db::TurnLog;
+
+// The test cluster's URI (no game), from the fixture's file.
+std::string PgUri() {
+  const char* file = std::getenv("OPSIM_TEST_PG_URI_FILE");
+  std::ifstream in(file == nullptr ? "" : file);
+  std::string uri;
+  std::getline(in, uri);
+  if (uri.empty()) {
+    ADD_FAILURE() << "no PostgreSQL test cluster: $OPSIM_TEST_PG_URI_FILE ("
+                  << (file ? file : "unset")
+                  << ") names no URI; ctest starts one (the pg.start fixture), or run "
+                     "scripts/pg.sh start DIR";
+    return "postgresql:///no-test-cluster?host=/nonexistent";  // every use fails, none skips
+  }
+  return uri;
+}
+
+// A game id no other test run uses: `name`, this process and a counter.
+std::string UniqueGame(const std::string& name) {
+  static std::atomic<int> n{0};
+  return name + "-" + std::to_string(::getpid()) + "-" + std::to_string(n++);
+}
+
+// Runs SQL on the test cluster, with `game` as $1: statements parted by "; ", one by one.
+void PgExec(const std::string& sql, const std::string& game) {
+  pqxx::connection c(PgUri());
+  pqxx::nontransaction tx(c);
+  for (std::size_t from = 0; from < sql.size();) {
+    const std::size_t end = std::min(sql.find("; ", from), sql.size());
+    tx.exec_params(sql.substr(from, end - from), game);
+    from = end + 2;
+  }
+}
+
+db::GameRecord Record() {
+  db::GameRecord g;
+  g.scenario_name = "tiny.json";
+  g.scenario = R"({"opsim":"scenario","name":"tiny"})";
+  g.seed = 7;
+  g.start_hash = std::string(64, 'a');
+  return g;
+}
+
+// The snapshot after `turn` hand-built player-turns, naming the state the last one ended in.
+db::Snapshot SnapshotAfter(std::int32_t turn) {
+  ops::GameState s = test::HandBuiltState(nullptr);
+  s.player_turn = turn;
+  const std::string hash =
+      turn == 0 ? Record().start_hash : test::HandBuiltTurn(turn, 2, 3).final_hash;
+  return db::Snapshot{turn, db::kSnapshotFormat, hash, db::SaveSnapshot(s)};
+}
+
+Status AppendOne(TurnLog& log, std::int32_t number) {
+  auto tx = log.Begin();
+  if (!tx) return std::unexpected(tx.error());
+  if (auto s = log.AppendTurn(test::HandBuiltTurn(number, 2, 3), SnapshotAfter(number)); !s) {
+    return s;
+  }
+  return tx->Commit();
+}
+
+// Rows per hand-built turn: header, 2 rolls, 3 events, 4 phase hashes, a snapshot.
+constexpr int kRowsPerTurn = 11;
+
+Result<db::ChainReport> Verify(const std::string& address) {
+  auto log = TurnLog::Open(address, TurnLog::Access::kRead);
+  if (!log) return std::unexpected(log.error());
+  return log->VerifyChain();
+}
+
+// The same tests on either store: GetParam() is "sqlite" or "postgres".
+class BothStores : public ::testing::TestWithParam<std::string> {
+ protected:
+  // A new log's address in the store under test.
+  std::string Address(const std::string& name) {
+    if (GetParam() == "sqlite") return dir_.Path(name + ".sqlite");
+    return PgUri() + "#" + UniqueGame(name);
+  }
+  // A published log with `turns` hand-built player-turns.
+  std::string MakeLog(const std::string& name, int turns) {
+    const std::string address = Address(name);
+    auto log = TurnLog::Create(address, Record(), SnapshotAfter(0));
+    EXPECT_TRUE(log) << log.error().to_string();
+    if (!log) return address;
+    EXPECT_TRUE(log->Publish());
+    auto w = TurnLog::Open(address, TurnLog::Access::kWrite);
+    EXPECT_TRUE(w) << w.error().to_string();
+    for (int n = 1; w && n <= turns; ++n) {
+      auto s = AppendOne(*w, n);
+      EXPECT_TRUE(s) << s.error().to_string();
+    }
+    return address;
+  }
+  // Runs `sql` on the log at `address` as someone with the store's own tools could: on the
+  // file (sqlite3), or on the game's rows ($1 its id) in PostgreSQL (psql).
+  void Tamper(const std::string& address, const std::string& sqlite_sql,
+              const std::string& pg_sql) {
+    if (GetParam() == "sqlite") {
+      EXPECT_EQ(test::Sql(address, sqlite_sql), "");
+    } else {
+      PgExec(pg_sql, address.substr(address.rfind('#') + 1));
+    }
+  }
+  test::TempDir dir_;
+};
+
+INSTANTIATE_TEST_SUITE_P(Store, BothStores, ::testing::Values("sqlite", "postgres"));
+
+TEST_P(BothStores, AppendedTurnsReadBackAsWrittenAndVerify) {
+  const std::string address = MakeLog("read-back", 3);
+  auto log = TurnLog::Open(address, TurnLog::Access::kRead);
+  ASSERT_TRUE(log) << log.error().to_string();
+  EXPECT_EQ(log->schema(), db::kSeededLogSchema);
+  EXPECT_EQ(log->CountTurns().value_or(-1), 3);
+  EXPECT_EQ(log->game().seed, 7u);
+  EXPECT_EQ(log->game().scenario, Record().scenario);
+  for (int n = 1; n <= 3; ++n) {
+    auto t = log->ReadTurn(n);
+    ASSERT_TRUE(t) << t.error().to_string();
+    const db::LoggedTurn want = test::HandBuiltTurn(n, 2, 3);
+    EXPECT_EQ(t->orders, want.orders);
+    EXPECT_EQ(t->rolls, want.rolls);
+    EXPECT_EQ(t->events, want.events);
+    EXPECT_EQ(t->phases, want.phases);
+    auto snap = log->ReadSnapshot(n);
+    ASSERT_TRUE(snap) << snap.error().to_string();
+    EXPECT_EQ(snap->data, SnapshotAfter(n).data);
+  }
+  EXPECT_EQ(log->SnapshotTurns().value_or(std::vector<std::int32_t>{}),
+            (std::vector<std::int32_t>{0, 1, 2, 3}));
+  ASSERT_TRUE(log->CheckTail());
+  auto chain = log->VerifyChain();
+  ASSERT_TRUE(chain) << chain.error().to_string();
+  EXPECT_EQ(chain->rows, 2 + 3 * kRowsPerTurn);
+  EXPECT_EQ(chain->turns, 3);
+  EXPECT_EQ(chain->head, log->Meta().value()["head_hash"]);
+}
+
+// The same rows make the same chain in either store: the head does not depend on the store.
+TEST_P(BothStores, TheChainsHeadIsTheSameInEitherStore) {
+  test::TempDir other;
+  const std::string file = other.Path("reference.sqlite");
+  {
+    auto log = TurnLog::Create(file, Record(), SnapshotAfter(0));
+    ASSERT_TRUE(log && log->Publish());
+    auto w = TurnLog::Open(file, TurnLog::Access::kWrite);
+    ASSERT_TRUE(w);
+    for (int n = 1; n <= 2; ++n) {
+      db::LoggedTurn t = test::HandBuiltTurn(n, 2, 3);
+      auto tx = w->Begin();
+      ASSERT_TRUE(tx);
+      ASSERT_TRUE(w->AppendTurn(t, SnapshotAfter(n)));
+      ASSERT_TRUE(tx->Commit());
+    }
+  }
+  const std::string address = MakeLog("same-head", 2);
+  auto here = Verify(address);
+  auto there = Verify(file);
+  ASSERT_TRUE(here && there);
+  EXPECT_EQ(here->head, there->head);
+}
+
+TEST_P(BothStores, CreateRefusesALogThatExists) {
+  const std::string address = MakeLog("exists", 1);
+  auto again = TurnLog::Create(address, Record(), SnapshotAfter(0));
+  ASSERT_FALSE(again);
+  EXPECT_EQ(again.error().code, ErrorCode::kInvalidInput) << again.error().to_string();
+  auto chain = Verify(address);
+  ASSERT_TRUE(chain) << chain.error().to_string();
+  EXPECT_EQ(chain->turns, 1);
+}
+
+TEST_P(BothStores, AnUnpublishedLogLeavesNothing) {
+  const std::string address = Address("unpublished");
+  {
+    auto log = TurnLog::Create(address, Record(), SnapshotAfter(0));
+    ASSERT_TRUE(log) << log.error().to_string();
+  }
+  auto opened = TurnLog::Open(address, TurnLog::Access::kRead);
+  ASSERT_FALSE(opened);
+  EXPECT_EQ(opened.error().code, ErrorCode::kNotFound) << opened.error().to_string();
+}
+
+TEST_P(BothStores, AppendRefusesAPlayerTurnThatIsNotTheNext) {
+  const std::string address = MakeLog("next", 1);
+  auto w = TurnLog::Open(address, TurnLog::Access::kWrite);
+  ASSERT_TRUE(w);
+  EXPECT_FALSE(AppendOne(*w, 3));
+  EXPECT_FALSE(AppendOne(*w, 1));
+  auto chain = Verify(address);
+  ASSERT_TRUE(chain) << chain.error().to_string();
+  EXPECT_EQ(chain->turns, 1);
+}
+
+// The chain finds an edited event and a deleted die roll in either store, and names the row.
+TEST_P(BothStores, EditedAndDeletedRowsAreFoundAndNamed) {
+  const std::string edited = MakeLog("edited-event", 2);
+  // Event 1 of player-turn 2: seq 2 + 11 (turn 1) + 1 (its header) + 2 (its rolls) + 1.
+  Tamper(edited, "UPDATE event SET units = '[\"u9\"]' WHERE seq = 17",
+         "UPDATE opsim_event SET units = '[\"u9\"]' WHERE game = $1 AND seq = 17");
+  auto chain = Verify(edited);
+  ASSERT_FALSE(chain);
+  EXPECT_EQ(chain.error().code, ErrorCode::kCorruption);
+  EXPECT_NE(chain.error().message.find("event 1 of player-turn 2"), std::string::npos)
+      << chain.error().to_string();
+  EXPECT_NE(chain.error().where.find("row seq 17"), std::string::npos);
+
+  const std::string deleted = MakeLog("deleted-roll", 2);
+  Tamper(deleted, "DELETE FROM roll WHERE seq = 16",
+         "DELETE FROM opsim_roll WHERE game = $1 AND seq = 16");
+  auto gap = Verify(deleted);
+  ASSERT_FALSE(gap);
+  EXPECT_EQ(gap.error().code, ErrorCode::kCorruption);
+  EXPECT_NE(gap.error().message.find("row seq 16 is missing"), std::string::npos)
+      << gap.error().to_string();
+  // Reading that player-turn finds it too.
+  auto log = TurnLog::Open(deleted, TurnLog::Access::kRead);
+  ASSERT_TRUE(log);
+  auto turn = log->ReadTurn(2);
+  ASSERT_FALSE(turn);
+  EXPECT_EQ(turn.error().code, ErrorCode::kCorruption);
+}
+
+// Rows cut from the end, and a snapshot's data overwritten: the chain check finds both, and a
+// writer refuses to append to the cut log.
+TEST_P(BothStores, RowsCutFromTheEndAndAnEditedSnapshotAreFound) {
+  const std::string cut = MakeLog("cut", 3);
+  Tamper(cut, "DELETE FROM snapshot WHERE turn = 3; DELETE FROM phase WHERE turn = 3",
+         "DELETE FROM opsim_snapshot WHERE game = $1 AND turn = 3; "
+         "DELETE FROM opsim_phase WHERE game = $1 AND turn = 3");
+  auto r = Verify(cut);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, ErrorCode::kCorruption);
+  EXPECT_NE(r.error().message.find("rows were removed from its end"), std::string::npos)
+      << r.error().to_string();
+  auto w = TurnLog::Open(cut, TurnLog::Access::kWrite);
+  ASSERT_TRUE(w);
+  auto tx = w->Begin();
+  ASSERT_FALSE(tx);
+  EXPECT_EQ(tx.error().code, ErrorCode::kCorruption);
+
+  const std::string zeroed = MakeLog("zeroed", 2);
+  Tamper(zeroed, "UPDATE snapshot SET data = zeroblob(length(data)) WHERE turn = 1",
+         "UPDATE opsim_snapshot SET data = decode(repeat('00', length(data)), 'hex') "
+         "WHERE game = $1 AND turn = 1");
+  auto z = Verify(zeroed);
+  ASSERT_FALSE(z);
+  EXPECT_NE(z.error().message.find("does not match its SHA-256"), std::string::npos)
+      << z.error().to_string();
+  auto log = TurnLog::Open(zeroed, TurnLog::Access::kRead);
+  ASSERT_TRUE(log);
+  EXPECT_FALSE(log->ReadSnapshot(1));
+  EXPECT_TRUE(log->ReadSnapshot(2));
+}
+
+// A game in a fresh log: the bundled orders played into it, replayed and verified; then a
+// player-turn played step by step.
+TEST_P(BothStores, ALoggedGamePlaysReplaysAndVerifies) {
+  const std::string address = Address("game");
+  auto scenario = JsonSource::FromFile(test::BundledPath("special-terrain"));
+  ASSERT_TRUE(scenario);
+  auto game = db::NewLoggedGame(address, *scenario, 1940);
+  ASSERT_TRUE(game) << game.error().to_string();
+  for (const char* f : {"01-axis-may-i-1940.json", "02-allied-may-i-1940.json"}) {
+    auto orders = JsonSource::FromFile(test::BundledOrders(f));
+    ASSERT_TRUE(orders);
+    auto played = db::PlayLoggedTurn(address, *orders);
+    ASSERT_TRUE(played) << f << ": " << played.error().to_string();
+  }
+  // The third by steps: its script's steps, each taken into the log.
+  {
+    auto session = db::StepSession::Open(address);
+    ASSERT_TRUE(session) << session.error().to_string();
+    auto src = JsonSource::FromFile(test::BundledOrders("03-axis-may-ii-1940.json"));
+    ASSERT_TRUE(src);
+    auto orders = ops::ParseOrders(*src, session->theater());
+    ASSERT_TRUE(orders);
+    auto turn = ops::StepTurn::Begin(session->game());
+    ASSERT_TRUE(turn);
+    ASSERT_TRUE(ops::PlayScript(*turn, *orders));
+    bool logged = false;
+    for (const ops::Step& s : turn->steps()) {
+      auto step = JsonSource::FromText(ops::StepToJson(s, session->theater()), "--action");
+      ASSERT_TRUE(step);
+      auto record = session->Take(*step, s.side);
+      ASSERT_TRUE(record) << record.error().to_string();
+      logged = record->logged;
+    }
+    EXPECT_TRUE(logged);
+  }
+  db::ReplayOptions verify;
+  verify.verify = true;
+  auto replayed = db::ReplayLog(address, verify);
+  ASSERT_TRUE(replayed) << replayed.error().to_string();
+  EXPECT_EQ(replayed->game.turns_played, 3);
+  ASSERT_TRUE(replayed->chain);
+  EXPECT_EQ(replayed->chain->turns, 3);
+}
+
+// The commands that take --db take either address: new, turn, status, log, branch, replay.
+TEST_P(BothStores, TheCommandsTakeEitherAddress) {
+  const std::string game = Address("cli");
+  const std::string branch = Address("cli-branch");
+  const std::string orders = test::BundledOrders("01-axis-may-i-1940.json");
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"new", "--scenario", "special-terrain", "--db", game, "--seed", "1940"},
+           {"turn", "--db", game, "--orders", orders},
+           {"status", "--db", game},
+           {"log", "--db", game, "--turn", "1"},
+           {"branch", "--db", game, "--at", "1", "--out", branch},
+           {"replay", "--verify", "--db", branch}}) {
+    const auto run = test::RunOpsim(args);
+    EXPECT_EQ(run.code, 0) << args[0] << ": " << run.err;
+  }
+  auto chain = Verify(branch);
+  ASSERT_TRUE(chain) << chain.error().to_string();
+  EXPECT_EQ(chain->turns, 1);
+  EXPECT_EQ(chain->head, Verify(game).value_or(db::ChainReport{}).head);
+}
+
+// A hosted fair game (schema 3; db/pbem.h): the axis orders pending, the allied reply resolving
+// them with both keys, the log verifying.
+TEST_P(BothStores, AHostedFairGameMovesResolvesAndVerifies) {
+  const Key axis = *NewSecret();
+  const Key allied = *NewSecret();
+  auto scenario = JsonSource::FromFile(test::BundledPath("special-terrain"));
+  ASSERT_TRUE(scenario);
+  const std::string address = Address("hosted");
+  auto g = db::NewFairLoggedGame(address, *scenario, "g1", KeyHex(ChainKey(axis, 0)),
+                                 KeyHex(ChainKey(allied, 0)));
+  ASSERT_TRUE(g) << g.error().to_string();
+  nlohmann::json orders = nlohmann::json::parse(test::ReadFile(
+      std::string(OPSIM_SCENARIO_DIR) + "/orders/special-terrain/01-axis-may-i-1940.json"));
+  const std::string reply = nlohmann::json{{"reactions", orders["reactions"]}}.dump();
+  orders.erase("reactions");
+  auto moved = db::pbem::HostMove(address, *JsonSource::FromText(orders.dump(), "orders"));
+  ASSERT_TRUE(moved) << moved.error().to_string();
+  auto played = db::pbem::HostResolve(address, axis, allied, *JsonSource::FromText(reply, "reply"));
+  ASSERT_TRUE(played) << played.error().to_string();
+  auto log = TurnLog::Open(address, TurnLog::Access::kRead);
+  ASSERT_TRUE(log);
+  EXPECT_EQ(log->schema(), db::kLogSchemaVersion);
+  auto turn = log->ReadTurn(1);
+  ASSERT_TRUE(turn) << turn.error().to_string();
+  EXPECT_EQ(turn->axis_key, KeyHex(ChainKey(axis, 1)));
+  db::ReplayOptions verify;
+  verify.verify = true;
+  auto replay = db::ReplayLog(address, verify);
+  EXPECT_TRUE(replay) << replay.error().to_string();
+}
+
+// Every fixture log (schemas 1, 2 and 3) into the store under test and back to a file: the same
+// rows, the same head as the original's, and the copy replays and verifies.
+TEST_P(BothStores, EveryFixtureLogMovesWithItsHashesUnchanged) {
+  for (const char* name : {"log-schema1.sqlite", "log-schema2.sqlite", "log-schema3-fair.sqlite"}) {
+    SCOPED_TRACE(name);
+    const std::string fixture = std::string(OPSIM_DB_FIXTURES) + "/" + name;
+    const std::string head = test::SqlValue(fixture,
+                                            "SELECT value FROM meta WHERE key = "
+                                            "'head_hash'");
+    const std::string schema = test::SqlValue(fixture, "PRAGMA user_version");
+    const std::string stored = Address(std::string("fixture-") + schema);
+    auto imported = test::RunOpsim({"--json", "import", "--db", fixture, "--into", stored});
+    ASSERT_EQ(imported.code, 0) << imported.err;
+    const auto doc = nlohmann::json::parse(imported.out);
+    EXPECT_EQ(doc["head"], head);
+    EXPECT_EQ(doc["schema"], std::stoi(schema));
+
+    const std::string back = dir_.Path(std::string("back-") + name);
+    auto exported = test::RunOpsim({"--json", "export", "--db", stored, "--out", back});
+    ASSERT_EQ(exported.code, 0) << exported.err;
+    EXPECT_EQ(nlohmann::json::parse(exported.out)["head"], head);
+    EXPECT_EQ(test::SqlValue(back, "PRAGMA user_version"), schema);
+    EXPECT_EQ(test::DumpLog(back), test::DumpLog(fixture));
+    auto replayed = test::RunOpsim({"replay", "--verify", "--db", back});
+    EXPECT_EQ(replayed.code, 0) << replayed.err;
+    auto in_store = test::RunOpsim({"--json", "replay", "--verify", "--db", stored});
+    EXPECT_EQ(in_store.code, 0) << in_store.err;
+  }
+}
+
+// PostgreSQL's own.
+
+TEST(PgStore, AnAddressNamesAValidGameOrIsRefusedBeforeConnecting) {
+  // No server is there: a refusal before connecting is kInvalidInput, not kIOError.
+  for (const char* bad :
+       {"postgresql:///opsim?host=/nonexistent", "postgresql:///opsim#", "postgres:///opsim#Game",
+        "postgresql:///opsim#-game", "postgresql:///opsim#a_b", "postgresql:///opsim#g/1"}) {
+    auto log = TurnLog::Open(bad, TurnLog::Access::kRead);
+    ASSERT_FALSE(log) << bad;
+    EXPECT_EQ(log.error().code, ErrorCode::kInvalidInput) << bad << ": " << log.error().to_string();
+  }
+  auto long_id =
+      TurnLog::Open("postgresql:///opsim#" + std::string(65, 'a'), TurnLog::Access::kRead);
+  ASSERT_FALSE(long_id);
+  EXPECT_EQ(long_id.error().code, ErrorCode::kInvalidInput);
+}
+
+TEST(PgStore, AnUnreachableServerIsAnIoErrorThatShowsNoPassword) {
+  auto log =
+      TurnLog::Open("postgresql://someone:sekrit1@/opsim?host=/nonexistent&password=sekrit2#g1",
+                    TurnLog::Access::kRead);
+  ASSERT_FALSE(log);
+  EXPECT_EQ(log.error().code, ErrorCode::kIOError) << log.error().to_string();
+  const std::string said = log.error().to_string();
+  EXPECT_EQ(said.find("sekrit"), std::string::npos) << said;
+  EXPECT_NE(said.find("postgresql://someone:***@/opsim"), std::string::npos) << said;
+}
+
+TEST(PgStore, AGameNotInTheStoreIsNotFound) {
+  auto log = TurnLog::Open(PgUri() + "#" + UniqueGame("absent"), TurnLog::Access::kRead);
+  ASSERT_FALSE(log);
+  EXPECT_EQ(log.error().code, ErrorCode::kNotFound) << log.error().to_string();
+}
+
+// Two writers append the same next player-turn at once: exactly one wins, the other is told,
+// and the chain verifies.
+TEST(PgStore, TwoWritersOfOneGameNeverBothAppend) {
+  const std::string address = PgUri() + "#" + UniqueGame("race");
+  {
+    auto log = TurnLog::Create(address, Record(), SnapshotAfter(0));
+    ASSERT_TRUE(log && log->Publish());
+  }
+  for (int round = 1; round <= 5; ++round) {
+    std::atomic<int> won{0}, lost{0};
+    std::string why;
+    auto writer = [&] {
+      auto w = TurnLog::Open(address, TurnLog::Access::kWrite);
+      if (!w) return;
+      if (auto s = AppendOne(*w, round); s) {
+        ++won;
+      } else {
+        why = s.error().to_string();
+        ++lost;
+      }
+    };
+    std::thread a(writer), b(writer);
+    a.join();
+    b.join();
+    EXPECT_EQ(won.load(), 1) << "round " << round;
+    EXPECT_EQ(lost.load(), 1) << "round " << round;
+    EXPECT_NE(why.find("player-turn " + std::to_string(round)), std::string::npos) << why;
+  }
+  auto chain = Verify(address);
+  ASSERT_TRUE(chain) << chain.error().to_string();
+  EXPECT_EQ(chain->turns, 5);
+}
+
+// A seq another writer took first (one that wrote without the game's lock) is a unique
+// violation: kWrongTurn, and nothing of the player-turn is written.
+TEST(PgStore, ASeqTakenByAnotherWriterIsWrongTurnAndWritesNothing) {
+  const std::string game = UniqueGame("taken");
+  const std::string address = PgUri() + "#" + game;
+  {
+    auto log = TurnLog::Create(address, Record(), SnapshotAfter(0));
+    ASSERT_TRUE(log && log->Publish());
+  }
+  PgExec("INSERT INTO opsim_seq (game, seq) VALUES ($1, 5)", game);
+  auto w = TurnLog::Open(address, TurnLog::Access::kWrite);
+  ASSERT_TRUE(w);
+  auto s = AppendOne(*w, 1);
+  ASSERT_FALSE(s);
+  EXPECT_EQ(s.error().code, ErrorCode::kWrongTurn) << s.error().to_string();
+  auto chain = Verify(address);
+  ASSERT_TRUE(chain) << chain.error().to_string();
+  EXPECT_EQ(chain->turns, 0);
+}
+
+// A writer that holds the game past the busy timeout makes the other kBusy.
+TEST(PgStore, AWriterWaitsForTheOtherThenSaysBusy) {
+  const std::string address = PgUri() + "#" + UniqueGame("busy");
+  {
+    auto log = TurnLog::Create(address, Record(), SnapshotAfter(0));
+    ASSERT_TRUE(log && log->Publish());
+  }
+  auto holder = TurnLog::Open(address, TurnLog::Access::kWrite);
+  ASSERT_TRUE(holder);
+  auto held = holder->Begin();
+  ASSERT_TRUE(held);
+  ::setenv("OPSIM_DB_BUSY_TIMEOUT_MS", "200", 1);
+  auto other = TurnLog::Open(address, TurnLog::Access::kWrite);
+  ::unsetenv("OPSIM_DB_BUSY_TIMEOUT_MS");
+  ASSERT_TRUE(other);
+  auto tx = other->Begin();
+  ASSERT_FALSE(tx);
+  EXPECT_EQ(tx.error().code, ErrorCode::kBusy) << tx.error().to_string();
+  // Another game is not held.
+  const std::string free = PgUri() + "#" + UniqueGame("free");
+  auto log = TurnLog::Create(free, Record(), SnapshotAfter(0));
+  ASSERT_TRUE(log) << log.error().to_string();
+  ASSERT_TRUE(log->Publish());
+}
+
+TEST(PgStore, AnEditedRowIsFoundAndNamed) {
+  test::TempDir dir;
+  const std::string game = UniqueGame("edited");
+  const std::string address = PgUri() + "#" + game;
+  {
+    auto log = TurnLog::Create(address, Record(), SnapshotAfter(0));
+    ASSERT_TRUE(log && log->Publish());
+    auto w = TurnLog::Open(address, TurnLog::Access::kWrite);
+    ASSERT_TRUE(w);
+    ASSERT_TRUE(AppendOne(*w, 1));
+    ASSERT_TRUE(AppendOne(*w, 2));
+  }
+  // The second die roll of player-turn 2: seq 2 + 11 (turn 1) + 1 (its header) + 2.
+  PgExec("UPDATE opsim_roll SET value = value % 6 + 1 WHERE game = $1 AND seq = 16", game);
+  auto chain = Verify(address);
+  ASSERT_FALSE(chain);
+  EXPECT_EQ(chain.error().code, ErrorCode::kCorruption);
+  EXPECT_NE(chain.error().message.find("die roll 2 of player-turn 2"), std::string::npos)
+      << chain.error().to_string();
+  EXPECT_NE(chain.error().where.find("row seq 16"), std::string::npos) << chain.error().to_string();
+  EXPECT_EQ(chain.error().where.find(PgUri()), 0u) << chain.error().to_string();
+}
+
+// A writer killed inside its transaction (its connection gone) leaves the game as it was, and
+// the next writer gets the lock.
+TEST(PgStore, AWriterKilledMidTransactionLeavesNothingHalfWritten) {
+  const std::string address = PgUri() + "#" + UniqueGame("killed");
+  {
+    auto log = TurnLog::Create(address, Record(), SnapshotAfter(0));
+    ASSERT_TRUE(log && log->Publish());
+  }
+  {
+    test::Child child([&](const std::function<void()>& ready) {
+      auto w = TurnLog::Open(address, TurnLog::Access::kWrite);
+      if (!w) return;
+      auto tx = w->Begin();
+      if (!tx) return;
+      if (!w->AppendTurn(test::HandBuiltTurn(1, 2, 3), SnapshotAfter(1))) return;
+      ready();  // the rows are written, not committed
+    });
+    ASSERT_TRUE(child.ready());
+    child.Kill();
+  }
+  auto w = TurnLog::Open(address, TurnLog::Access::kWrite);
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->CountTurns().value_or(-1), 0);
+  auto s = AppendOne(*w, 1);
+  ASSERT_TRUE(s) << s.error().to_string();
+  auto chain = Verify(address);
+  ASSERT_TRUE(chain) << chain.error().to_string();
+  EXPECT_EQ(chain->rows, 2 + kRowsPerTurn);
+}
+
+// A store made by a newer opsim is refused, as a log of a newer schema is.
+TEST(PgStore, ANewerStoreIsRefused) {
+  const std::string db = "opsim_newer_" + std::to_string(::getpid());
+  {
+    pqxx::connection c(PgUri());
+    pqxx::nontransaction tx(c);
+    tx.exec("CREATE DATABASE " + tx.quote_name(db));
+  }
+  std::string uri = PgUri();
+  uri.replace(uri.find("/opsim?"), 7, "/" + db + "?");
+  {
+    auto log = TurnLog::Create(uri + "#g1", Record(), SnapshotAfter(0));
+    ASSERT_TRUE(log && log->Publish());
+    pqxx::connection c(uri);
+    pqxx::nontransaction tx(c);
+    tx.exec("UPDATE opsim_store SET value = '2' WHERE key = 'schema'");
+  }
+  auto log = TurnLog::Open(uri + "#g1", TurnLog::Access::kRead);
+  ASSERT_FALSE(log);
+  EXPECT_EQ(log.error().code, ErrorCode::kUnsupported) << log.error().to_string();
+  pqxx::connection c(PgUri());
+  pqxx::nontransaction tx(c);
+  tx.exec("DROP DATABASE " + tx.quote_name(db));
+}
+
+}  // namespace
+}  // namespace opsim
