@@ -956,7 +956,8 @@ Result<BranchReport> BranchLog(const std::string& db_path, std::int32_t at,
     }
     if (progress) progress(n, at);
   }
-  for (auto [key, value] : {std::pair<const char*, std::string>{"branched_from", db_path},
+  // The source as messages show it: a PostgreSQL address keeps no password in the new log.
+  for (auto [key, value] : {std::pair<const char*, std::string>{"branched_from", log->path()},
                             {"branched_at", std::to_string(at)}}) {
     if (auto s = out->SetMeta(key, value); !s) return std::unexpected(s.error());
   }

@@ -435,6 +435,25 @@ TEST(PgStore, AnUnreachableServerIsAnIoErrorThatShowsNoPassword) {
   EXPECT_NE(said.find("postgresql://someone:***@/opsim"), std::string::npos) << said;
 }
 
+// A log branched from a PostgreSQL game names its source without the password the address held.
+TEST(PgStore, ABranchKeepsNoPasswordOfItsSource) {
+  const std::string address = PgUri() + "&password=sekrit3#" + UniqueGame("branched");
+  auto scenario = JsonSource::FromFile(test::BundledPath("special-terrain"));
+  ASSERT_TRUE(scenario);
+  ASSERT_TRUE(db::NewLoggedGame(address, *scenario, 1940));
+  test::TempDir dir;
+  const std::string out = dir.Path("branch.sqlite");
+  auto branched = db::BranchLog(address, 0, out);
+  ASSERT_TRUE(branched) << branched.error().to_string();
+  auto log = TurnLog::Open(out, TurnLog::Access::kRead);
+  ASSERT_TRUE(log);
+  auto meta = log->Meta();
+  ASSERT_TRUE(meta);
+  const std::string from = (*meta)["branched_from"];
+  EXPECT_EQ(from.find("sekrit"), std::string::npos) << from;
+  EXPECT_NE(from.find("password=***"), std::string::npos) << from;
+}
+
 TEST(PgStore, AGameNotInTheStoreIsNotFound) {
   auto log = TurnLog::Open(PgUri() + "#" + UniqueGame("absent"), TurnLog::Access::kRead);
   ASSERT_FALSE(log);
