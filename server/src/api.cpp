@@ -14,6 +14,7 @@
 
 #include "create_quota.h"
 #include "event_hub.h"
+#include "game_cache.h"
 #include "opsim/core/echo.h"
 #include "opsim/core/error_json.h"
 #include "opsim/core/json_source.h"
@@ -189,57 +190,6 @@ struct GameRef {
   std::optional<Secrets> secrets;
 };
 
-// The file times that tell whether a log changed since something was loaded from it.
-struct FileStamp {
-  fs::file_time_type log_time, wal_time;
-  std::uintmax_t wal_size = 0;
-  friend bool operator==(const FileStamp&, const FileStamp&) = default;
-};
-
-FileStamp StampOf(const std::string& path) {
-  FileStamp s;
-  std::error_code ec;
-  s.log_time = fs::last_write_time(path, ec);
-  s.wal_time = fs::last_write_time(path + "-wal", ec);
-  s.wal_size = fs::file_size(path + "-wal", ec);
-  if (ec) s.wal_size = 0;
-  return s;
-}
-
-// A game's latest position and answers about it, each made once and shared until its log
-// changes, or until the cache needs the room (ApiOptions::cache_bytes: the least recently used
-// game goes first).
-struct Warm {
-  FileStamp stamp;
-  std::shared_ptr<const query::LoadedGame> game;
-  std::shared_ptr<const json> status;  // as `opsim status --json`, without "pending" or "db"
-  std::map<std::string, std::shared_ptr<const std::string>> positions;  // by ?supply&zoc
-  std::map<std::string, std::shared_ptr<const std::string>> logs;       // by ?turn&phases
-  std::size_t bytes = 0;   // what the above hold, about (BytesOf)
-  std::uint64_t used = 0;  // when last asked for, on the cache's clock
-};
-
-// A theater's JSON, made once per scenario, and when it was last asked for.
-struct WarmTheater {
-  std::shared_ptr<const std::string> body;
-  std::uint64_t used = 0;
-};
-
-// About how many bytes a cached answer holds. A loaded game: its theater and state, from what
-// issue 22 measured of games kept loaded with their answers: 300 of the bundled one (3,000
-// hexes) took 242 MB, about 270 bytes a hex; 16 of the 100,000-hex one 1.19 GB, about 740.
-constexpr std::size_t kBytesPerHex = 500;
-constexpr std::size_t kBytesPerGame = 64 * 1024;
-std::size_t BytesOf(const query::LoadedGame& g) {
-  return kBytesPerGame + (g.theater ? g.theater->hex_count() * kBytesPerHex : 0);
-}
-std::size_t BytesOf(const std::string& text) {
-  return text.size();
-}
-std::size_t BytesOf(const json& doc) {
-  return doc.dump().size();
-}
-
 // What a request's token must be: any of the game's; the phasing side's; the defender's; a
 // side's (not the spectator's), in a hosted game.
 enum class Need { kAnyToken, kPhasing, kDefender, kPlayer };
@@ -250,11 +200,11 @@ class GameApi final : public Api {
       : store_(options.games_dir),
         max_body_(options.max_body),
         max_games_(options.max_games),
-        cache_bytes_(options.cache_bytes),
+        cache_(options.cache_bytes),
         positions_(
             options.positions,
             options.cache_bytes ? options.cache_bytes / 4 : std::numeric_limits<std::size_t>::max(),
-            [](const query::LoadedGame& g) { return BytesOf(g); }),
+            [](const query::LoadedGame& g) { return LoadedBytes(g); }),
         quota_(options.create_quota),
         hub_(std::make_shared<EventHub>()) {
     std::error_code ec;
@@ -556,118 +506,12 @@ class GameApi final : public Api {
     return g;
   }
 
-  // What `load` makes of a game's log, kept in the slot `slot(entry)` of its warm entry until
-  // the log changes.
-  template <class T, class Slot, class Load>
-  Result<std::shared_ptr<const T>> Cached(const std::string& id, const std::string& path, Slot slot,
-                                          Load load, bool fresh = false) {
-    const FileStamp now = StampOf(path);
-    std::shared_ptr<const T> stale;  // what the log held before it changed
-    const auto warm = [&]() -> std::shared_ptr<const T> {
-      std::lock_guard lock(warm_mu_);
-      auto it = warm_.find(id);
-      if (it == warm_.end() || !slot(it->second)) return nullptr;
-      it->second.used = ++clock_;
-      if (it->second.stamp == now) return slot(it->second);
-      stale = slot(it->second);
-      return nullptr;
-    };
-    if (auto hit = warm()) return hit;
-    // One load at a time per game. After a player-turn the readers who find the log changed
-    // do not each load it, nor hold a thread waiting: while another thread loads the new
-    // state, the last one answers (the turn's writer loads it before anyone hears of it).
-    auto loading = LockOf(load_locks_, id);
-    std::unique_lock one(*loading, std::defer_lock);
-    if (!one.try_lock()) {
-      if (stale && !fresh) return stale;
-      one.lock();
-    }
-    if (auto hit = warm()) return hit;
-    Result<T> made = load();
-    if (!made) return std::unexpected(made.error());
-    auto shared = std::make_shared<const T>(std::move(*made));
-    const std::size_t bytes = BytesOf(*shared);
-    std::lock_guard lock(warm_mu_);
-    Warm& w = warm_[id];
-    if (!(w.stamp == now)) {
-      warm_bytes_ -= w.bytes;
-      w = Warm{};
-      w.stamp = now;
-    }
-    auto& held = slot(w);
-    if (held) {
-      w.bytes -= BytesOf(*held);
-      warm_bytes_ -= BytesOf(*held);
-    }
-    held = shared;
-    w.bytes += bytes;
-    warm_bytes_ += bytes;
-    w.used = ++clock_;
-    Trim(id, {});
-    return shared;
-  }
-
-  // Drops the least recently used games' answers and theaters until what the cache holds is
-  // within cache_bytes_, never the game `keep_game` or the theater `keep_theater` just made
-  // (one answer over the budget is still answered). What a request holds stays alive until it
-  // is answered. Under warm_mu_.
-  void Trim(const std::string& keep_game, const std::string& keep_theater) {
-    while (cache_bytes_ > 0 && warm_bytes_ > cache_bytes_) {
-      auto game = warm_.end();
-      for (auto it = warm_.begin(); it != warm_.end(); ++it) {
-        if (it->first != keep_game &&
-            (game == warm_.end() || it->second.used < game->second.used)) {
-          game = it;
-        }
-      }
-      auto theater = theaters_.end();
-      for (auto it = theaters_.begin(); it != theaters_.end(); ++it) {
-        if (it->first != keep_theater &&
-            (theater == theaters_.end() || it->second.used < theater->second.used)) {
-          theater = it;
-        }
-      }
-      const bool games = game != warm_.end(), theaters = theater != theaters_.end();
-      if (!games && !theaters) return;
-      if (games && (!theaters || game->second.used < theater->second.used)) {
-        warm_bytes_ -= game->second.bytes;
-        warm_.erase(game);
-      } else {
-        warm_bytes_ -= theater->second.body->size();
-        theaters_.erase(theater);
-      }
-    }
-  }
-
-  // The game's latest position, from the warm cache unless its log changed.
-  // `fresh`: the log as it is now, never the state before a change being loaded (a write is
-  // judged on what it extends).
+  // The game's latest position and status (game_cache.h: `fresh` for a write).
   Result<std::shared_ptr<const query::LoadedGame>> Latest(const GameRef& g, bool fresh = false) {
-    const auto slot = [](Warm & w) -> auto& {
-      return w.game;
-    };
-    return Cached<query::LoadedGame>(
-        g.id, g.path, slot,
-        [&g]() {
-          query::Source src;
-          src.db = g.path;
-          return query::Load(src);
-        },
-        fresh);
+    return cache_.Latest(g.id, g.path, fresh);
   }
-
-  // The game's latest `opsim status --json`, likewise.
   Result<std::shared_ptr<const json>> LatestStatus(const std::string& id, const std::string& path) {
-    const auto slot = [](Warm & w) -> auto& {
-      return w.status;
-    };
-    return Cached<json>(id, path, slot, [&path]() -> Result<json> {
-      auto status = query::AnswerStatus(path, std::nullopt);
-      if (!status) return std::unexpected(status.error());
-      json doc = query::ToJson(*status);
-      doc.erase("db");  // the server's path: the game is its id
-      return doc;
-    });
+    return cache_.Status(id, path);
   }
 
   // The game at `at` logged player-turns, or the latest.
@@ -740,19 +584,7 @@ class GameApi final : public Api {
   // loading it (a big game takes seconds), nor waiting for its loader; kept until the log
   // changes.
   Result<std::shared_ptr<const json>> Summary(const std::string& id, const std::string& path) {
-    const FileStamp now = StampOf(path);
-    {
-      std::lock_guard lock(warm_mu_);
-      if (auto it = summaries_.find(id); it != summaries_.end() && it->second.first == now) {
-        return it->second.second;
-      }
-    }
-    auto read = ReadSummary(path);
-    if (!read) return std::unexpected(read.error());
-    auto shared = std::make_shared<const json>(std::move(*read));
-    std::lock_guard lock(warm_mu_);
-    summaries_[id] = {now, shared};
-    return shared;
+    return cache_.Summary(id, path);
   }
 
   // A place for one more game, held while it is made: the folder's bound (max_games_, counting
@@ -856,7 +688,7 @@ class GameApi final : public Api {
     // The players open the map next: its theater, position and status are made now, not on
     // their first look (on the 100,000-hex game about a second, once).
     if (auto log = db::TurnLog::Open(store_.LogPath(*id), db::TurnLog::Access::kRead)) {
-      TheaterOf(log->game().scenario_sha256, *game->theater);
+      cache_.Theater(log->game().scenario_sha256, *game->theater);
     }
     const GameRef made{*id, store_.LogPath(*id), Role::kPublic, std::nullopt};
     (void)Latest(made);
@@ -918,36 +750,15 @@ class GameApi final : public Api {
       Response r;
       r.etag = "\"" + sha + "\"";
       r.cache_control = "public, max-age=86400";
-      {
-        std::lock_guard lock(warm_mu_);
-        if (auto it = theaters_.find(sha); it != theaters_.end()) {
-          it->second.used = ++clock_;
-          r.body = *it->second.body;
-          return r;
-        }
+      if (auto kept = cache_.KeptTheater(sha)) {
+        r.body = *kept;
+        return r;
       }
       auto game = Latest(g);
       if (!game) return std::unexpected(game.error());
-      r.body = *TheaterOf(sha, *(*game)->theater);
+      r.body = *cache_.Theater(sha, *(*game)->theater);
       return r;
     });
-  }
-
-  // A scenario's theater JSON, made once: a 100,000-hex theater takes most of a second.
-  std::shared_ptr<const std::string> TheaterOf(const std::string& sha, const map::Theater& t) {
-    {
-      std::lock_guard lock(warm_mu_);
-      if (auto it = theaters_.find(sha); it != theaters_.end()) return it->second.body;
-    }
-    auto body = std::make_shared<const std::string>(query::TheaterJson(t).dump());
-    std::lock_guard lock(warm_mu_);
-    auto [it, made] = theaters_.try_emplace(sha, WarmTheater{std::move(body), 0});
-    it->second.used = ++clock_;
-    if (made) {
-      warm_bytes_ += it->second.body->size();
-      Trim({}, sha);
-    }
-    return it->second.body;
   }
 
   Response State(const Request& req, const std::string& id) {
@@ -995,14 +806,12 @@ class GameApi final : public Api {
         r.etag = PositionEtag(*past, key);
         return r;
       }
-      const auto slot = [&key](Warm & w) -> auto& {
-        return w.positions[key];
-      };
-      auto body = Cached<std::string>(g.id, g.path, slot, [&]() -> Result<std::string> {
-        auto game = Latest(g);
-        if (!game) return std::unexpected(game.error());
-        return answer(**game);
-      });
+      auto body =
+          cache_.Answer(g.id, g.path, GameCache::Of::kPosition, key, [&]() -> Result<std::string> {
+            auto game = Latest(g);
+            if (!game) return std::unexpected(game.error());
+            return answer(**game);
+          });
       if (!body) return std::unexpected(body.error());
       r.body = **body;
       return r;
@@ -1288,16 +1097,14 @@ class GameApi final : public Api {
       // Made once per state of the log: with phases a 200-turn log's replay takes a quarter
       // of a second.
       const std::string key = (*turn ? std::to_string(**turn) : "all") + "/" + phases + "/" + steps;
-      const auto slot = [&key](Warm & w) -> auto& {
-        return w.logs[key];
-      };
-      auto body = Cached<std::string>(g.id, g.path, slot, [&]() -> Result<std::string> {
-        auto log = query::AnswerLog(g.path, *turn, phases == "true", steps == "true");
-        if (!log) return std::unexpected(log.error());
-        json doc = query::ToJson(*log);
-        doc.erase("db");  // the server's path: the game is its id
-        return doc.dump(-1, ' ', false, json::error_handler_t::replace);
-      });
+      auto body =
+          cache_.Answer(g.id, g.path, GameCache::Of::kLog, key, [&]() -> Result<std::string> {
+            auto log = query::AnswerLog(g.path, *turn, phases == "true", steps == "true");
+            if (!log) return std::unexpected(log.error());
+            json doc = query::ToJson(*log);
+            doc.erase("db");  // the server's path: the game is its id
+            return doc.dump(-1, ' ', false, json::error_handler_t::replace);
+          });
       if (!body) return std::unexpected(body.error());
       Response r;
       r.body = **body;
@@ -1629,23 +1436,15 @@ class GameApi final : public Api {
   Store store_;
   std::size_t max_body_;
   std::size_t max_games_;
-  std::size_t cache_bytes_;
+  GameCache cache_;          // each game's latest position and answers, the theaters' JSON
   PositionCache positions_;  // the logged past (?at, ?phase, ?step)
   CreateQuota quota_;
   std::mutex creating_mu_;
   std::size_t creating_ = 0;         // games being created now (counted against max_games_)
   std::vector<std::string> hidden_;  // folders no answer names (Unpathed)
   std::shared_ptr<EventHub> hub_;    // the games' listeners
-  std::mutex warm_mu_;               // warm_, theaters_, summaries_ and what they count
-  std::map<std::string, Warm> warm_;
-  std::map<std::string, WarmTheater> theaters_;  // by scenario SHA-256
-  std::size_t warm_bytes_ = 0;                   // what warm_ and theaters_ hold, about
-  std::uint64_t clock_ = 0;                      // ticks at each use of a warm answer
-  std::map<std::string, std::pair<FileStamp, std::shared_ptr<const json>>> summaries_;  // by game
   std::mutex locks_mu_;
   std::map<std::string, std::shared_ptr<std::mutex>> locks_;  // writers, by game
-  // Loaders, by game; recursive, since a position's loader asks for the game's latest state.
-  std::map<std::string, std::shared_ptr<std::recursive_mutex>> load_locks_;
 };
 
 }  // namespace
