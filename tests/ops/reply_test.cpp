@@ -27,10 +27,13 @@ class ReplyTest : public ::testing::Test {
   }
   ops::Orders Read(const json& doc) const {
     auto src = JsonSource::FromText(doc.dump(2), "reply.json");
-    EXPECT_TRUE(src);
+    if (!src) {
+      ADD_FAILURE() << src.error().to_string();
+      return {};
+    }
     auto o = ops::ParseOrders(*src, game_->theater());
     EXPECT_TRUE(o) << o.error().to_string();
-    return *o;
+    return o ? *o : ops::Orders{};
   }
 
   std::optional<ops::Game> game_;
@@ -101,7 +104,7 @@ TEST_F(ReplyTest, B2_1_AnOrderIsJudgedBeforeTheDiceUnlessTheWeatherIsStillToRoll
   auto axis_move = into_enemy(Side::kAxis);
   ASSERT_TRUE(axis_move);
   json bad = orders_;
-  bad["movement"] = {*axis_move};
+  bad["movement"] = json::array({*axis_move});
   bad.erase("combat");
   bad.erase("reactions");
   EXPECT_TRUE(ops::LegalBeforeDice(*game_, Read(bad)));
@@ -117,7 +120,7 @@ TEST_F(ReplyTest, B2_1_AnOrderIsJudgedBeforeTheDiceUnlessTheWeatherIsStillToRoll
                        {"version", 1},
                        {"side", "allied"},
                        {"turn", ops::FormatGameDate(game_->state().date())},
-                       {"movement", {*allied_move}}};
+                       {"movement", json::array({*allied_move})}};
   auto refused = ops::LegalBeforeDice(*game_, Read(allied));
   ASSERT_FALSE(refused);
   EXPECT_EQ(refused.error().code, ErrorCode::kRuleViolation) << refused.error().to_string();
