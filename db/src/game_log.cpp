@@ -48,8 +48,8 @@ namespace {
 
 // The rules built from the logs' scenarios lately, so that a process that loads one game again
 // and again (the server, at every write and every stale read) parses and builds its scenario once.
-// Keyed by what the build depends on: the scenario's text (by its SHA-256, computed here, never
-// the log's own column, which a damaged log could disagree with), its name (errors cite it) and
+// Keyed by what the build depends on: the scenario's text (by its SHA-256, the game record's,
+// which TurnLog checked against the text when it opened the log), its name (errors cite it) and
 // the seed. The theater and campaign are immutable once built, so games share them. At most
 // kKeptRules entries, the least recently used dropped first; a 100,000-hex theater with 2,000
 // units holds about 25 MiB (242 bytes a hex, docs/performance.md).
@@ -59,7 +59,7 @@ class RulesCache {
 
   Result<Rules> Get(const GameRecord& game) {
     std::string key =
-        Sha256Hex(game.scenario) + "|" + std::to_string(game.seed) + "|" + game.scenario_name;
+        game.scenario_sha256 + "|" + std::to_string(game.seed) + "|" + game.scenario_name;
     {
       std::lock_guard lock(mu_);
       for (auto it = kept_.begin(); it != kept_.end(); ++it) {

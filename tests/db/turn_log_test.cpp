@@ -327,25 +327,6 @@ TEST(TurnLog, ReorderedRowsAreFound) {
   ExpectCorrupt(Verify(path), "event", "row seq " + std::to_string(a));
 }
 
-TEST(TurnLog, RowsRemovedFromTheEndAreFound) {
-  test::TempDir dir;
-  const std::string path = dir.Path("game.sqlite");
-  MakeLog(path, 3);
-  // The last player-turn's snapshot and phase hashes, as if the file were cut short.
-  ASSERT_EQ(Sql(path, "DELETE FROM snapshot WHERE turn = 3; DELETE FROM phase WHERE turn = 3"), "");
-  auto r = Verify(path);
-  ASSERT_FALSE(r);
-  EXPECT_EQ(r.error().code, ErrorCode::kCorruption);
-  EXPECT_NE(r.error().message.find("rows were removed from its end"), std::string::npos)
-      << r.error().to_string();
-  // A writer refuses to append to it.
-  auto w = TurnLog::Open(path, TurnLog::Access::kWrite);
-  ASSERT_TRUE(w);
-  auto tx = w->Begin();
-  ASSERT_FALSE(tx);
-  EXPECT_EQ(tx.error().code, ErrorCode::kCorruption);
-}
-
 TEST(TurnLog, AnEditedSnapshotOrScenarioIsFound) {
   test::TempDir dir;
   const std::string path = dir.Path("game.sqlite");
