@@ -111,5 +111,9 @@ Result<std::unique_ptr<LogStore>> OpenSqliteStore(const std::string& path, TurnL
 // One game in PostgreSQL (pg_store.cpp).
 Result<std::unique_ptr<LogStore>> CreatePgStore(const LogAddress& address);
 Result<std::unique_ptr<LogStore>> OpenPgStore(const LogAddress& address, TurnLog::Access access);
+// A PostgreSQL store's opsim_ tables, made if absent (a store made by a newer opsim is refused).
+Status MakePgTables(const std::string& uri);
+// A PostgreSQL URI as messages show it: its password as ***.
+std::string UriWithoutPassword(std::string uri);
 
 }  // namespace opsim::db::store

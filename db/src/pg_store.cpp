@@ -20,6 +20,7 @@
 
 #include "log_store.h"
 #include "opsim/core/sha256.h"
+#include "pg_pool.h"
 #include "sqlite.h"
 
 namespace opsim::db::store {
@@ -248,27 +249,28 @@ class PgStore final : public LogStore {
   explicit PgStore(const LogAddress& address)
       : game_(address.game), where_(address.shown), lock_key_(GameLockKey(address.game)) {}
   ~PgStore() override {
-    // An open transaction (an unpublished game, an unfinished append) is rolled back with the
-    // connection.
+    // A clean connection goes back to the pool; one with a transaction open (an unpublished
+    // game, an unfinished append) is closed, which rolls it back.
     try {
       tx_.reset();
+      if (conn_ && !failed_ && !open_ && !unpublished_) conn_->Give();
       conn_.reset();
     } catch (...) {  // NOLINT(bugprone-empty-catch): closing cannot fail the caller
     }
   }
 
-  // Connects, with the busy timeout as PostgreSQL's lock timeout; a reader's session writes
-  // nothing.
+  // Connects (pg_pool.h), with the busy timeout as PostgreSQL's lock timeout; a reader's
+  // session writes nothing.
   Status Connect(const std::string& uri, bool read_only) {
     auto busy = sql::BusyTimeoutMs();
     if (!busy) return std::unexpected(busy.error());
+    // PostgreSQL reads a lock timeout of 0 as none: 1 ms is the nearest to SQLite's 0.
+    std::vector<std::string> settings{"SELECT set_config('lock_timeout', '" +
+                                      std::to_string(std::max(*busy, 1)) + "ms', false)"};
+    if (read_only) settings.emplace_back("SET default_transaction_read_only = on");
     return Try("connecting", [&] {
-      conn_ = std::make_unique<pqxx::connection>(uri);
-      tx_ = std::make_unique<pqxx::nontransaction>(*conn_);
-      // PostgreSQL reads a lock timeout of 0 as none: 1 ms is the nearest to SQLite's 0.
-      tx_->exec_params("SELECT set_config('lock_timeout', $1, false)",
-                       std::to_string(std::max(*busy, 1)) + "ms");
-      if (read_only) tx_->exec("SET default_transaction_read_only = on");
+      conn_.emplace(PgConnection::Take(uri, settings));
+      tx_ = std::make_unique<pqxx::nontransaction>(**conn_);
     });
   }
 
@@ -369,7 +371,15 @@ class PgStore final : public LogStore {
     }
     if (unpublished_) return {};  // Publish() commits the new game
     open_ = false;
-    auto s = Try("committing", [&] { tx_->exec("COMMIT"); });
+    // The servers listening hear of the change once it commits (docs/log-format.md,
+    // "PostgreSQL"): the game and its head's seq.
+    auto s = Try("committing", [&] {
+      tx_->exec_params(
+          "SELECT pg_notify('opsim_log', $1 || ' ' || coalesce((SELECT value FROM opsim_meta "
+          "WHERE game = $1 AND key = 'head_seq'), '0'))",
+          game_);
+      tx_->exec("COMMIT");
+    });
     if (!s) Rollback();
     return s;
   }
@@ -382,7 +392,8 @@ class PgStore final : public LogStore {
       }
       open_ = false;
       tx_->exec("ROLLBACK");
-    } catch (const std::exception&) {  // NOLINT(bugprone-empty-catch): a broken link rolls back
+    } catch (const std::exception&) {  // a broken link rolls back; it is not reused
+      failed_ = true;
     }
   }
 
@@ -491,6 +502,7 @@ class PgStore final : public LogStore {
       f();
       return {};
     } catch (const std::exception& e) {
+      failed_ = true;
       return PgError(e, where_, doing);
     }
   }
@@ -499,8 +511,9 @@ class PgStore final : public LogStore {
   std::string where_;
   std::int64_t lock_key_;
   std::int32_t schema_ = kLogSchemaVersion;
-  std::unique_ptr<pqxx::connection> conn_;
+  std::optional<PgConnection> conn_;
   std::unique_ptr<pqxx::nontransaction> tx_;  // statements, and our own BEGIN and COMMIT
+  mutable bool failed_ = false;               // a statement failed: the connection is not reused
   bool open_ = false;                         // a transaction is open
   bool nested_ = false;                       // and a savepoint inside it
   bool unpublished_ = false;                  // a new game, until Publish()
@@ -514,8 +527,10 @@ bool ValidGameId(std::string_view id) {
   return true;
 }
 
+}  // namespace
+
 // `uri` without its password: user:***@ in the authority, password=*** in the query.
-std::string WithoutPassword(std::string uri) {
+std::string UriWithoutPassword(std::string uri) {
   const std::size_t scheme = uri.find("://");
   const std::size_t start = scheme + 3;
   const std::size_t end = std::min(uri.find_first_of("/?", start), uri.size());
@@ -534,8 +549,6 @@ std::string WithoutPassword(std::string uri) {
   return uri;
 }
 
-}  // namespace
-
 Result<LogAddress> ParseLogAddress(const std::string& address) {
   LogAddress a;
   if (address.rfind("postgresql://", 0) != 0 && address.rfind("postgres://", 0) != 0) {
@@ -545,7 +558,7 @@ Result<LogAddress> ParseLogAddress(const std::string& address) {
   }
   const std::size_t hash = address.rfind('#');
   a.uri = address.substr(0, hash);
-  a.shown = WithoutPassword(a.uri);
+  a.shown = UriWithoutPassword(a.uri);
   if (hash == std::string::npos) {
     return Fail(ErrorCode::kInvalidInput,
                 "a PostgreSQL log address names its game after '#' (postgresql://...#GAME)",
@@ -569,6 +582,16 @@ Result<std::unique_ptr<LogStore>> CreatePgStore(const LogAddress& address) {
   if (auto s = store->ReadSchemas(false); !s) return std::unexpected(s.error());
   store->set_creating();
   return store;
+}
+
+Status MakePgTables(const std::string& uri) {
+  LogAddress store;
+  store.uri = uri;
+  store.shown = UriWithoutPassword(uri);
+  PgStore tables(store);
+  if (auto s = tables.Connect(uri, false); !s) return s;
+  if (auto s = tables.MakeTables(); !s) return s;
+  return tables.ReadSchemas(false);
 }
 
 Result<std::unique_ptr<LogStore>> OpenPgStore(const LogAddress& address, TurnLog::Access access) {

@@ -6,6 +6,7 @@
 //
 // A PostgreSQL test fails, never skips, when the cluster is not up.
 #include <gtest/gtest.h>
+#include <poll.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -16,10 +17,12 @@
 #include "db_test_util.h"
 #include "opsim/core/fair_dice.h"
 #include "opsim/db/game_log.h"
+#include "opsim/db/hosting.h"
 #include "opsim/db/pbem.h"
 #include "opsim/db/snapshot.h"
 #include "opsim/db/step_log.h"
 #include "opsim/db/turn_log.h"
+#include "pg_test.h"
 #include "test_support.h"
 
 namespace opsim {
@@ -27,21 +30,7 @@ namespace {
 
 using db::TurnLog;
 
-// The test cluster's URI (no game), from the fixture's file.
-std::string PgUri() {
-  const char* file = std::getenv("OPSIM_TEST_PG_URI_FILE");
-  std::ifstream in(file == nullptr ? "" : file);
-  std::string uri;
-  std::getline(in, uri);
-  if (uri.empty()) {
-    ADD_FAILURE() << "no PostgreSQL test cluster: $OPSIM_TEST_PG_URI_FILE ("
-                  << (file ? file : "unset")
-                  << ") names no URI; ctest starts one (the pg.start fixture), or run "
-                     "scripts/pg.sh start DIR";
-    return "postgresql:///no-test-cluster?host=/nonexistent";  // every use fails, none skips
-  }
-  return uri;
-}
+using test::PgUri;
 
 // A game id no other test run uses: `name`, this process and a counter.
 std::string UniqueGame(const std::string& name) {
@@ -613,7 +602,173 @@ TEST(PgStore, ANewerStoreIsRefused) {
   EXPECT_EQ(log.error().code, ErrorCode::kUnsupported) << log.error().to_string();
   pqxx::connection c(PgUri());
   pqxx::nontransaction tx(c);
-  tx.exec("DROP DATABASE " + tx.quote_name(db));
+  tx.exec("DROP DATABASE " + tx.quote_name(db) + " WITH (FORCE)");  // and the pool's connections
+}
+
+// --- a server's view of the store (db/hosting.h, issue 21) --------------------------------------
+
+// A stamp tells a server whether a log changed since it read it: every write changes it (a
+// player-turn, or a step in play, which only rewrites the metadata); reading does not.
+TEST_P(BothStores, ALogsStampChangesWithEveryWriteAndOnlyThen) {
+  const std::string address = Address("stamp");
+  EXPECT_EQ(db::LogStamp(address).value_or("error"), "");  // not there
+  {
+    auto log = TurnLog::Create(address, Record(), SnapshotAfter(0));
+    ASSERT_TRUE(log && log->Publish());
+  }
+  auto made = db::LogStamp(address);
+  ASSERT_TRUE(made) << made.error().to_string();
+  EXPECT_NE(*made, "");
+  {
+    auto r = TurnLog::Open(address, TurnLog::Access::kRead);
+    ASSERT_TRUE(r && r->CountTurns());
+  }
+  EXPECT_EQ(db::LogStamp(address).value_or(""), *made);
+  std::this_thread::sleep_for(std::chrono::milliseconds(10));  // a file's time moves on
+  auto w = TurnLog::Open(address, TurnLog::Access::kWrite);
+  ASSERT_TRUE(w);
+  ASSERT_TRUE(AppendOne(*w, 1));
+  const std::string played = db::LogStamp(address).value_or("");
+  EXPECT_NE(played, *made);
+  std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  {
+    auto tx = w->Begin();
+    ASSERT_TRUE(tx);
+    ASSERT_TRUE(w->SetMeta("steps_pending", R"({"steps": []})"));
+    ASSERT_TRUE(tx->Commit());
+  }
+  EXPECT_NE(db::LogStamp(address).value_or(""), played);
+}
+
+// A database of its own, dropped at the end, for a test that must see all of a store.
+class OwnDatabase {
+ public:
+  explicit OwnDatabase(const std::string& name)
+      : name_(name + "_" + std::to_string(::getpid())), uri_(PgUri()) {
+    Run("CREATE DATABASE " + name_);
+    uri_.replace(uri_.find("/opsim?"), 7, "/" + name_ + "?");
+  }
+  ~OwnDatabase() { Run("DROP DATABASE " + name_ + " WITH (FORCE)"); }
+  const std::string& uri() const { return uri_; }
+  static void Run(const std::string& sql) {
+    pqxx::connection c(PgUri());
+    pqxx::nontransaction tx(c);
+    tx.exec(sql);
+  }
+
+ private:
+  std::string name_, uri_;
+};
+
+TEST(PgHosting, AStoreListsItsPublishedGamesAndKeepsTheirSecrets) {
+  OwnDatabase db("opsim_hosting");
+  auto games = db::PgGames::Open(db.uri());
+  ASSERT_TRUE(games) << games.error().to_string();
+  EXPECT_EQ(games->Games().value_or(std::vector<std::string>{"error"}).size(), 0u);
+  for (const char* id : {"g-b", "g-a"}) {
+    auto log = TurnLog::Create(games->Address(id), Record(), SnapshotAfter(0));
+    ASSERT_TRUE(log && log->Publish());
+  }
+  auto making = TurnLog::Create(games->Address("g-c"), Record(), SnapshotAfter(0));
+  ASSERT_TRUE(making);  // not published: no one sees it
+  EXPECT_EQ(games->Games().value_or(std::vector<std::string>{}),
+            (std::vector<std::string>{"g-a", "g-b"}));
+  EXPECT_TRUE(games->Has("g-a").value_or(false));
+  EXPECT_FALSE(games->Has("g-c").value_or(true));
+
+  EXPECT_FALSE(games->Secrets("g-a").value_or("error"));
+  ASSERT_TRUE(games->PutSecrets("g-a", "the secrets"));
+  auto again = games->PutSecrets("g-a", "others");
+  ASSERT_FALSE(again);
+  EXPECT_EQ(again.error().code, ErrorCode::kInvalidInput);
+  EXPECT_EQ(games->Secrets("g-a").value_or(std::nullopt).value_or(""), "the secrets");
+
+  // Sweeping: secrets whose game never came, once over an hour old; never a game's.
+  ASSERT_TRUE(games->PutSecrets("g-never", "orphan"));
+  ASSERT_TRUE(games->Sweep());
+  EXPECT_TRUE(games->Secrets("g-never").value_or(std::nullopt));
+  {
+    pqxx::connection c(db.uri());
+    pqxx::nontransaction tx(c);
+    tx.exec("UPDATE opsim_secret SET made = now() - interval '2 hours'");
+    // PUBLIC (any other role) may not read them.
+    const std::string role = "opsim_nobody_" + std::to_string(::getpid());
+    tx.exec("CREATE ROLE " + role);
+    EXPECT_FALSE(
+        tx.exec("SELECT has_table_privilege('" + role + "', 'opsim_secret', 'SELECT')")[0][0]
+            .as<bool>());
+    tx.exec("DROP ROLE " + role);
+  }
+  ASSERT_TRUE(games->Sweep());
+  EXPECT_FALSE(games->Secrets("g-never").value_or(std::nullopt));
+  EXPECT_TRUE(games->Secrets("g-a").value_or(std::nullopt));
+  ASSERT_TRUE(games->DropSecrets("g-a"));
+  EXPECT_FALSE(games->Secrets("g-a").value_or(std::nullopt));
+}
+
+TEST(PgHosting, AStoreAddressNamesNoGame) {
+  auto games = db::PgGames::Open(PgUri() + "#g1");
+  ASSERT_FALSE(games);
+  EXPECT_EQ(games.error().code, ErrorCode::kInvalidInput);
+}
+
+// What a listener hears of `game`: the head seqs, waiting up to `wait` for `want` of them.
+std::vector<std::int64_t> Hear(db::PgListener& l, const std::string& game, std::size_t want,
+                               std::chrono::milliseconds wait) {
+  std::vector<std::int64_t> heard;
+  const auto end = std::chrono::steady_clock::now() + wait;
+  while (heard.size() < want && std::chrono::steady_clock::now() < end) {
+    pollfd p{l.socket(), POLLIN, 0};
+    ::poll(&p, 1, 50);
+    auto got = l.Take();
+    EXPECT_TRUE(got) << got.error().to_string();
+    if (!got) break;
+    for (const auto& [g, seq] : *got) {  // other tests' games are heard too, on this cluster
+      if (g == game) heard.push_back(seq);
+    }
+  }
+  return heard;
+}
+
+TEST(PgHosting, AListenerHearsEachCommitWithItsGameAndHead) {
+  auto listener = db::PgListener::Open(PgUri());
+  ASSERT_TRUE(listener) << listener.error().to_string();
+  const std::string game = UniqueGame("heard");
+  const std::string address = PgUri() + "#" + game;
+  {
+    auto log = TurnLog::Create(address, Record(), SnapshotAfter(0));
+    ASSERT_TRUE(log && log->Publish());
+  }
+  auto w = TurnLog::Open(address, TurnLog::Access::kWrite);
+  ASSERT_TRUE(w);
+  ASSERT_TRUE(AppendOne(*w, 1));
+  // The game's row and the start's snapshot; then a player-turn's rows.
+  EXPECT_EQ(Hear(**listener, game, 2, std::chrono::seconds(10)),
+            (std::vector<std::int64_t>{2, 2 + kRowsPerTurn}));
+  // Nothing more, nor of a read.
+  ASSERT_TRUE(TurnLog::Open(address, TurnLog::Access::kRead));
+  EXPECT_EQ(Hear(**listener, game, 1, std::chrono::milliseconds(300)).size(), 0u);
+}
+
+// A log opened and closed ten times in a row uses one connection, kept open between them.
+TEST(PgHosting, ConnectionsAreKeptForTheNextLog) {
+  const std::string app = "opsim_pool_" + std::to_string(::getpid());
+  const std::string uri = PgUri() + "&application_name=" + app;
+  const std::string address = uri + "#" + UniqueGame("pooled");
+  {
+    auto log = TurnLog::Create(address, Record(), SnapshotAfter(0));
+    ASSERT_TRUE(log && log->Publish());
+  }
+  for (int i = 0; i < 10; ++i) {
+    auto log = TurnLog::Open(address, TurnLog::Access::kWrite);
+    ASSERT_TRUE(log && log->CountTurns());
+  }
+  pqxx::connection c(PgUri());
+  pqxx::nontransaction tx(c);
+  EXPECT_EQ(tx.exec("SELECT count(*) FROM pg_stat_activity WHERE application_name = " +
+                    tx.quote(app))[0][0]
+                .as<int>(),
+            1);
 }
 
 }  // namespace
