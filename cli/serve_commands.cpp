@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "context.h"
+#include "opsim/db/turn_log.h"
 #include "opsim/server/api.h"
 #include "opsim/server/http_server.h"
 
@@ -17,6 +18,7 @@ namespace {
 
 struct ServeOptions {
   std::string games;
+  std::string store;
   std::string bind = "127.0.0.1";
   int port = 8080;
   std::string web;
@@ -62,14 +64,21 @@ void AddServeCommands(CLI::App& app, Context& ctx) {
   auto* serve = app.add_subcommand(
       "serve",
       "Serve games to browsers: the JSON API (docs/api.md) and the client (docs/client.md).\n"
-      "Each game is one turn log in --games, the same files `opsim log --db` reads. It prints\n"
+      "Each game is one turn log in --games, the same files `opsim log --db` reads, or in a\n"
+      "PostgreSQL --store that several servers may share (`opsim log --db URI#GAME`). It prints\n"
       "the address to open (and with --new each side's link), then serves until SIGTERM or\n"
       "Ctrl-C, which stop it accepting, let every request in flight finish (a player-turn\n"
       "commits or rolls back whole) and exit 0.\n"
       "--json: one line {url, port, games, created: [{game, tokens, links...}]} once it is "
       "listening.");
-  serve->add_option("--games", o->games, "the folder of game logs (created if missing)")
-      ->required();
+  auto* games =
+      serve->add_option("--games", o->games, "the folder of game logs (created if missing)");
+  auto* store = serve->add_option(
+      "--store", o->store,
+      "instead of --games: a PostgreSQL store, postgresql://[USER[:PASSWORD]@]HOST/DATABASE "
+      "(or ?host=SOCKET-FOLDER); several servers may share one (docs/deploy.md)");
+  games->excludes(store);
+  store->excludes(games);
   serve->add_option("--bind", o->bind, "the address to listen on (127.0.0.1: this machine only)")
       ->capture_default_str();
   serve
@@ -120,6 +129,7 @@ void AddServeCommands(CLI::App& app, Context& ctx) {
   Bind(serve, ctx, [&ctx, o]() -> Status {
     server::ApiOptions api_options;
     api_options.games_dir = o->games;
+    api_options.store = o->store;
     api_options.max_body = o->max_body;
     api_options.max_games = o->max_games;
     api_options.create_quota = o->create_quota;
@@ -148,7 +158,8 @@ void AddServeCommands(CLI::App& app, Context& ctx) {
     }
     const std::string host = o->bind.find(':') != std::string::npos ? "[" + o->bind + "]" : o->bind;
     const std::string url = "http://" + host + ":" + std::to_string(*port) + "/";
-    std::string text = "opsim serve: the games in " + o->games + " at " + url +
+    const std::string where = o->store.empty() ? o->games : db::ShownAddress(o->store);
+    std::string text = "opsim serve: the games in " + where + " at " + url +
                        "\n(SIGTERM or Ctrl-C stops; docs/client.md says how to play)\n";
     for (const auto& game : created) {
       text += "new game " + game.value("game", std::string()) + ":\n";
@@ -159,7 +170,7 @@ void AddServeCommands(CLI::App& app, Context& ctx) {
         }
       }
     }
-    Emit(ctx, {{"url", url}, {"port", *port}, {"games", o->games}, {"created", created}}, text);
+    Emit(ctx, {{"url", url}, {"port", *port}, {"games", where}, {"created", created}}, text);
     ctx.out.flush();
     http.Run();
     spdlog::info("serve: stopped");

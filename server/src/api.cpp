@@ -36,6 +36,7 @@
 #include "opsim/query/view.h"
 #include "position_cache.h"
 #include "store.h"
+#include "store_listener.h"
 
 namespace opsim::server {
 
@@ -196,8 +197,8 @@ enum class Need { kAnyToken, kPhasing, kDefender, kPlayer };
 
 class GameApi final : public Api {
  public:
-  explicit GameApi(const ApiOptions& options)
-      : store_(options.games_dir),
+  GameApi(const ApiOptions& options, std::unique_ptr<Store> store)
+      : store_(std::move(store)),
         max_body_(options.max_body),
         max_games_(options.max_games),
         cache_(options.cache_bytes),
@@ -207,11 +208,10 @@ class GameApi final : public Api {
             [](const query::LoadedGame& g) { return LoadedBytes(g); }),
         quota_(options.create_quota),
         hub_(std::make_shared<EventHub>()) {
-    std::error_code ec;
-    const std::string absolute = fs::absolute(store_.dir(), ec).lexically_normal().string();
-    for (const std::string& dir : {store_.dir(), absolute, query::ScenarioDir()}) {
-      if (!dir.empty()) hidden_.push_back(dir.ends_with('/') ? dir : dir + "/");
-    }
+    hidden_ = store_->Hidden();
+    const std::string scenarios = query::ScenarioDir();
+    if (!scenarios.empty())
+      hidden_.push_back(scenarios.ends_with('/') ? scenarios : scenarios + "/");
   }
 
   Response Handle(const Request& req) override {
@@ -242,22 +242,23 @@ class GameApi final : public Api {
       }
       auto game = Admit(req, parts[2], Need::kAnyToken);
       if (!game) return std::unexpected(Unpathed(game.error()));
-      return hub_->Listen(game->id, std::move(listener));
+      auto listening = hub_->Listen(game->id, std::move(listener));
+      if (changes_) Baseline(game->id, game->path);
+      return listening;
     } catch (const std::exception& e) {
       return std::unexpected(
           ErrorResponse(500, "internal", std::string("internal error: ") + e.what()));
     }
   }
 
-  Status Init() {
-    std::error_code ec;
-    fs::create_directories(store_.dir(), ec);
-    if (ec || !fs::is_directory(store_.dir(), ec)) {
-      return Fail(ErrorCode::kIOError, "cannot open the games folder", store_.dir());
+  void Init(const std::string& store_uri) {
+    store_->Sweep();
+    if (!store_uri.empty()) {
+      changes_ = std::make_unique<StoreListener>(
+          store_uri, [this](const std::optional<std::string>& id) { Heard(id); });
     }
-    store_.Sweep();
-    return {};
   }
+  ~GameApi() override { changes_.reset(); }  // no change is heard while the rest is destroyed
 
  private:
   static std::vector<std::string> Split(const std::string& path) {
@@ -459,12 +460,12 @@ class GameApi final : public Api {
 
   // The game `id` if it exists and the request's token may do `need` in it; else the answer.
   std::expected<GameRef, Response> Admit(const Request& req, const std::string& id, Need need) {
-    if (!store_.Exists(id))
+    if (!store_->Exists(id))
       return std::unexpected(ErrorResponse(404, "not-found", "no such game", id));
     GameRef g;
     g.id = id;
-    g.path = store_.LogPath(id);
-    auto secrets = store_.ReadSecrets(id);
+    g.path = store_->LogAddress(id);
+    auto secrets = store_->ReadSecrets(id);
     if (!secrets) return std::unexpected(FromError(secrets.error()));
     g.secrets = std::move(*secrets);
     if (g.secrets) {
@@ -562,14 +563,14 @@ class GameApi final : public Api {
   }
 
   Response ListGames() {
-    auto ids = store_.List();
+    auto ids = store_->List();
     if (!ids) return FromError(ids.error());
     json games = json::array();
     for (const std::string& id : *ids) {
       json entry = {{"id", id}};
-      auto secrets = store_.ReadSecrets(id);
+      auto secrets = store_->ReadSecrets(id);
       entry["hosted"] = secrets && secrets->has_value();
-      auto summary = Summary(id, store_.LogPath(id));
+      auto summary = Summary(id, store_->LogAddress(id));
       if (!summary) {
         entry["error"] = Unpathed(summary.error());
       } else {
@@ -605,7 +606,7 @@ class GameApi final : public Api {
   };
   std::expected<CreateSlot, Response> AdmitCreate(const Request& req) {
     if (max_games_ > 0) {
-      auto ids = store_.List();
+      auto ids = store_->List();
       if (!ids) return std::unexpected(FromError(ids.error()));
       std::lock_guard lock(creating_mu_);
       if (ids->size() + creating_ >= max_games_) {
@@ -677,20 +678,20 @@ class GameApi final : public Api {
     if (!id) return FromError(id.error());
     auto drawn = DrawSecrets();
     if (!drawn) return FromError(drawn.error());
-    if (auto s = store_.WriteSecrets(*id, drawn->secrets); !s) return FromError(s.error());
+    if (auto s = store_->WriteSecrets(*id, drawn->secrets); !s) return FromError(s.error());
     const std::string axis_c = KeyHex(ChainKey(drawn->secrets.axis_secret, 0));
     const std::string allied_c = KeyHex(ChainKey(drawn->secrets.allied_secret, 0));
-    auto game = db::NewFairLoggedGame(store_.LogPath(*id), *scenario, *id, axis_c, allied_c);
+    auto game = db::NewFairLoggedGame(store_->LogAddress(*id), *scenario, *id, axis_c, allied_c);
     if (!game) {
-      store_.RemoveSecrets(*id);
+      store_->RemoveSecrets(*id);
       return FromError(game.error());
     }
     // The players open the map next: its theater, position and status are made now, not on
     // their first look (on the 100,000-hex game about a second, once).
-    if (auto log = db::TurnLog::Open(store_.LogPath(*id), db::TurnLog::Access::kRead)) {
+    if (auto log = db::TurnLog::Open(store_->LogAddress(*id), db::TurnLog::Access::kRead)) {
       cache_.Theater(log->game().scenario_sha256, *game->theater);
     }
-    const GameRef made{*id, store_.LogPath(*id), Role::kPublic, std::nullopt};
+    const GameRef made{*id, store_->LogAddress(*id), Role::kPublic, std::nullopt};
     (void)Latest(made);
     (void)LatestStatus(made.id, made.path);
     const auto link = [&id](const std::string& token) {
@@ -1163,7 +1164,7 @@ class GameApi final : public Api {
   template <class F>
   Response Write(const Request& req, const std::string& id, Need need, int status,
                  const char* event, F f) {
-    if (!store_.Exists(id)) return ErrorResponse(404, "not-found", "no such game", id);
+    if (!store_->Exists(id)) return ErrorResponse(404, "not-found", "no such game", id);
     json done;
     GameRef written;
     {
@@ -1174,6 +1175,7 @@ class GameApi final : public Api {
       Result<json> r = f(*g);
       if (!r) return FromError(r.error());
       done = std::move(*r);
+      Announced(g->id, g->path);
       written = std::move(*g);
     }
     // The players look next: the new position and status are loaded before they hear of it.
@@ -1215,7 +1217,7 @@ class GameApi final : public Api {
   // opened with its dice secrets; a game without tokens (seeded, made by `opsim new`) is only
   // looked at.
   Result<std::shared_ptr<db::StepSession>> SessionOf(const GameRef& g) {
-    const FileStamp now = StampOf(g.path);
+    const LogStamp now = StampOf(g.path);
     {
       std::lock_guard lock(play_mu_);
       auto it = play_.find(g.id);
@@ -1255,7 +1257,7 @@ class GameApi final : public Api {
   }
 
   Response Play(const Request& req, const std::string& id) {
-    if (!store_.Exists(id)) return ErrorResponse(404, "not-found", "no such game", id);
+    if (!store_->Exists(id)) return ErrorResponse(404, "not-found", "no such game", id);
     auto options = PositionOptionsIn(req);
     if (!options) return FromError(options.error());
     auto lock = WriteLock(id);
@@ -1329,7 +1331,7 @@ class GameApi final : public Api {
   // The odds an attack would be fought at if the token's side declared it now (B7.2): nothing
   // is taken, drawn or written, and no one hears of it.
   Response Preview(const Request& req, const std::string& id) {
-    if (!store_.Exists(id)) return ErrorResponse(404, "not-found", "no such game", id);
+    if (!store_->Exists(id)) return ErrorResponse(404, "not-found", "no such game", id);
     const Result<JsonSource> step = StepIn(req);
     auto lock = WriteLock(id);
     std::lock_guard hold(*lock);
@@ -1360,7 +1362,7 @@ class GameApi final : public Api {
   template <class F>
   Response StepWrite(const Request& req, const std::string& id, const std::string& action,
                      const Status& ready, F take) {
-    if (!store_.Exists(id)) return ErrorResponse(404, "not-found", "no such game", id);
+    if (!store_->Exists(id)) return ErrorResponse(404, "not-found", "no such game", id);
     json done, heard;
     bool logged = false;
     GameRef written;
@@ -1403,6 +1405,7 @@ class GameApi final : public Api {
       done["game"] = id;
       if (!changed) return JsonResponse(200, done);  // nothing written: no one hears of it
       Wrote(*g);
+      Announced(g->id, g->path);
       const ops::Prompt& now = session->turn().prompt();
       heard = {{"game", id},
                {"number", record->number},
@@ -1422,10 +1425,87 @@ class GameApi final : public Api {
     return JsonResponse(200, done);
   }
 
+  // --- changes other servers write to a shared store (store_listener.h) ---------------------
+  //
+  // What this server's listeners were last told of a game, so that a change heard from the
+  // store is told once, as the event it is: this server's own writes are recorded under the
+  // game's writer lock before their commit's notification can be looked at (which takes it).
+  struct Told {
+    LogStamp stamp;
+    std::int64_t turns = 0;  // player-turns logged
+    bool pending = false;    // orders waiting for their reply
+  };
+  Result<Told> TellableState(const std::string& path) {
+    Told t;
+    t.stamp = StampOf(path);
+    auto summary = ReadSummary(path);
+    if (!summary) return std::unexpected(summary.error());
+    t.turns = (*summary)["turns_logged"].get<std::int64_t>();
+    t.pending = !(*summary)["pending"].is_null();
+    return t;
+  }
+  // After this server's write (under the game's writer lock): its listeners are told by it.
+  void Announced(const std::string& id, const std::string& path) {
+    if (!changes_) return;
+    auto now = TellableState(path);
+    std::lock_guard lock(told_mu_);
+    if (now) {
+      told_[id] = std::move(*now);
+    } else {
+      told_.erase(id);
+    }
+  }
+  // When a listener comes: what the game is now, to tell later changes from.
+  void Baseline(const std::string& id, const std::string& path) {
+    {
+      std::lock_guard lock(told_mu_);
+      if (told_.count(id)) return;
+    }
+    auto lock = WriteLock(id);
+    std::lock_guard hold(*lock);
+    if (auto now = TellableState(path)) {
+      std::lock_guard told(told_mu_);
+      told_.try_emplace(id, std::move(*now));
+    }
+  }
+  // A change heard from the store (any game's when `id` is none): each game with listeners
+  // whose log is not as they were last told hears it as `turn` (a player-turn logged),
+  // `pending` (orders now waiting) or `step` (anything else: a step, an undo, a reply refused).
+  void Heard(const std::optional<std::string>& id) {
+    std::vector<std::string> games;
+    if (id) {
+      games.push_back(*id);
+    } else {
+      std::lock_guard lock(told_mu_);
+      for (const auto& [game, told] : told_) games.push_back(game);
+    }
+    for (const std::string& game : games) {
+      if (!hub_->HasListeners(game) || !ValidId(game)) continue;
+      const std::string path = store_->LogAddress(game);
+      const char* event = nullptr;
+      std::int64_t number = 0;
+      {
+        auto lock = WriteLock(game);
+        std::lock_guard hold(*lock);
+        auto now = TellableState(path);
+        if (!now) continue;
+        std::lock_guard told(told_mu_);
+        Told& before = told_[game];
+        if (before.stamp == now->stamp) continue;
+        event = now->turns > before.turns         ? "turn"
+                : now->pending && !before.pending ? "pending"
+                                                  : "step";
+        number = now->turns > before.turns ? now->turns : now->turns + 1;
+        before = std::move(*now);
+      }
+      hub_->Notify(game, event, {{"game", game}, {"number", number}});
+    }
+  }
+
   // A game's step session and the log as it left it.
   struct InPlay {
     std::shared_ptr<db::StepSession> session;
-    FileStamp stamp;
+    LogStamp stamp;
     std::uint64_t used = 0;
   };
   static constexpr std::size_t kMaxSessions = 16;  // each holds its game's theater and state
@@ -1433,7 +1513,7 @@ class GameApi final : public Api {
   std::map<std::string, InPlay> play_;             // by game
   std::uint64_t play_clock_ = 0;
 
-  Store store_;
+  std::unique_ptr<Store> store_;
   std::size_t max_body_;
   std::size_t max_games_;
   GameCache cache_;          // each game's latest position and answers, the theaters' JSON
@@ -1441,8 +1521,11 @@ class GameApi final : public Api {
   CreateQuota quota_;
   std::mutex creating_mu_;
   std::size_t creating_ = 0;         // games being created now (counted against max_games_)
-  std::vector<std::string> hidden_;  // folders no answer names (Unpathed)
+  std::vector<std::string> hidden_;  // prefixes no answer names (Unpathed): the store, scenarios
   std::shared_ptr<EventHub> hub_;    // the games' listeners
+  std::mutex told_mu_;
+  std::map<std::string, Told> told_;        // what each game's listeners were told, by game
+  std::unique_ptr<StoreListener> changes_;  // a shared store's changes, heard
   std::mutex locks_mu_;
   std::map<std::string, std::shared_ptr<std::mutex>> locks_;  // writers, by game
 };
@@ -1450,11 +1533,16 @@ class GameApi final : public Api {
 }  // namespace
 
 Result<std::unique_ptr<Api>> Api::Open(const ApiOptions& options) {
-  if (options.games_dir.empty()) {
-    return Fail(ErrorCode::kInvalidInput, "say where the games are kept (--games DIR)");
+  if (options.games_dir.empty() == options.store.empty()) {
+    return Fail(ErrorCode::kInvalidInput,
+                "say where the games are kept: a folder (--games DIR) or a PostgreSQL store "
+                "(--store postgresql://...), one of them");
   }
-  auto api = std::make_unique<GameApi>(options);
-  if (auto s = api->Init(); !s) return std::unexpected(s.error());
+  auto store =
+      options.store.empty() ? OpenFolderStore(options.games_dir) : OpenPgGameStore(options.store);
+  if (!store) return std::unexpected(store.error());
+  auto api = std::make_unique<GameApi>(options, std::move(*store));
+  api->Init(options.store);
   return std::unique_ptr<Api>(std::move(api));
 }
 

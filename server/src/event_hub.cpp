@@ -35,6 +35,11 @@ void EventHub::Forget(const std::string& id, std::uint64_t n) {
   if (it->second.each.empty()) games_.erase(it);
 }
 
+bool EventHub::HasListeners(const std::string& id) {
+  std::lock_guard lock(mu_);
+  return games_.count(id) != 0;
+}
+
 void EventHub::Notify(const std::string& id, const std::string& event, const nlohmann::json& data) {
   std::vector<Api::Listener> call;
   {

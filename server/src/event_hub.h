@@ -28,6 +28,8 @@ class EventHub : public std::enable_shared_from_this<EventHub> {
   // Tells each of game `id`'s listeners: `event` ("pending", "turn", "step") with `data`, sent as
   // one line of JSON.
   void Notify(const std::string& id, const std::string& event, const nlohmann::json& data);
+  // Whether game `id` has a listener now.
+  bool HasListeners(const std::string& id);
 
  private:
   class Listening;

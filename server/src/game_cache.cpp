@@ -1,12 +1,14 @@
 #include "game_cache.h"
 
+#include <atomic>
+
+#include "opsim/db/hosting.h"
 #include "opsim/query/log.h"
 #include "opsim/query/view.h"
 #include "store.h"
 
 namespace opsim::server {
 
-namespace fs = std::filesystem;
 using nlohmann::json;
 
 namespace {
@@ -28,14 +30,10 @@ std::size_t BytesOf(const json& doc) {
 
 }  // namespace
 
-FileStamp StampOf(const std::string& path) {
-  FileStamp s;
-  std::error_code ec;
-  s.log_time = fs::last_write_time(path, ec);
-  s.wal_time = fs::last_write_time(path + "-wal", ec);
-  s.wal_size = fs::file_size(path + "-wal", ec);
-  if (ec) s.wal_size = 0;
-  return s;
+LogStamp StampOf(const std::string& address) {
+  static std::atomic<std::uint64_t> unreadable{0};
+  auto stamp = db::LogStamp(address);
+  return stamp ? *stamp : "unreadable " + std::to_string(++unreadable);
 }
 
 std::size_t LoadedBytes(const query::LoadedGame& g) {
@@ -52,7 +50,7 @@ std::shared_ptr<std::recursive_mutex> GameCache::LoadLock(const std::string& id)
 template <class T, class Slot, class Load>
 Result<std::shared_ptr<const T>> GameCache::Cached(const std::string& id, const std::string& path,
                                                    Slot slot, Load load, bool fresh) {
-  const FileStamp now = StampOf(path);
+  const LogStamp now = StampOf(path);
   std::shared_ptr<const T> stale;  // what the log held before it changed
   const auto warm = [&]() -> std::shared_ptr<const T> {
     std::lock_guard lock(mu_);
@@ -189,7 +187,7 @@ std::shared_ptr<const std::string> GameCache::Theater(const std::string& sha,
 
 Result<std::shared_ptr<const json>> GameCache::Summary(const std::string& id,
                                                        const std::string& path) {
-  const FileStamp now = StampOf(path);
+  const LogStamp now = StampOf(path);
   {
     std::lock_guard lock(mu_);
     if (auto it = summaries_.find(id); it != summaries_.end() && it->second.first == now) {

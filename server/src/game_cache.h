@@ -12,13 +12,12 @@
 // - What it holds stays within about `cache_bytes` (0: no bound): the least recently used game's
 //   answers, or theater, go first, never the one just made; what a request holds stays alive
 //   until it is answered.
-// - A log's change is seen by its file's stamp (FileStamp: the file's and its WAL's times and
-//   size).
+// - A log's change is seen by its stamp (db::LogStamp: a file's and its WAL's times and size; a
+//   PostgreSQL game's metadata digest), so a write by another server is seen too.
 // Threading: thread-safe; a load runs outside the cache's lock.
 #pragma once
 
 #include <cstdint>
-#include <filesystem>
 #include <functional>
 #include <map>
 #include <memory>
@@ -32,13 +31,11 @@
 
 namespace opsim::server {
 
-// The file times that tell whether a log changed since something was loaded from it.
-struct FileStamp {
-  std::filesystem::file_time_type log_time, wal_time;
-  std::uintmax_t wal_size = 0;
-  friend bool operator==(const FileStamp&, const FileStamp&) = default;
-};
-FileStamp StampOf(const std::string& path);
+// What tells whether a log changed since something was loaded from it (db::LogStamp). A log
+// whose stamp cannot be read gets one that matches nothing, so that it is loaded again (and
+// the load says what is wrong).
+using LogStamp = std::string;
+LogStamp StampOf(const std::string& address);
 
 // About how many bytes a loaded game holds: its theater and state.
 std::size_t LoadedBytes(const query::LoadedGame& g);
@@ -75,7 +72,7 @@ class GameCache {
  private:
   // A game's latest position and answers about it, and when it was last asked for.
   struct Warm {
-    FileStamp stamp;
+    LogStamp stamp;
     std::shared_ptr<const query::LoadedGame> game;
     std::shared_ptr<const nlohmann::json> status;
     std::map<std::string, std::shared_ptr<const std::string>> positions;  // by ?supply&zoc
@@ -106,7 +103,7 @@ class GameCache {
   std::map<std::string, WarmTheater> theaters_;  // by scenario SHA-256
   std::size_t bytes_ = 0;                        // what warm_ and theaters_ hold, about
   std::uint64_t clock_ = 0;                      // ticks at each use of a warm answer
-  std::map<std::string, std::pair<FileStamp, std::shared_ptr<const nlohmann::json>>>
+  std::map<std::string, std::pair<LogStamp, std::shared_ptr<const nlohmann::json>>>
       summaries_;  // by game
   // Loaders, by game; recursive, since a position's loader asks for the game's latest state.
   std::map<std::string, std::shared_ptr<std::recursive_mutex>> load_locks_;

@@ -10,6 +10,7 @@
 #include "opsim/core/files.h"
 #include "opsim/core/json_source.h"
 #include "opsim/core/sha256.h"
+#include "opsim/db/hosting.h"
 #include "opsim/db/pbem.h"
 #include "opsim/ops/calendar.h"
 #include "opsim/query/log.h"
@@ -111,29 +112,24 @@ Result<NewSecrets> DrawSecrets() {
   return n;
 }
 
-Result<std::vector<std::string>> Store::List() const {
-  std::vector<std::string> ids;
-  std::error_code ec;
-  for (fs::directory_iterator it(dir_, ec), end; !ec && it != end; it.increment(ec)) {
-    const fs::path& p = it->path();
-    if (p.extension() != ".sqlite" || !ValidId(p.stem().string())) continue;
-    ids.push_back(p.stem().string());
-  }
-  if (ec) return Fail(ErrorCode::kIOError, "cannot list the games folder: " + ec.message(), dir_);
-  std::sort(ids.begin(), ids.end());
-  return ids;
+namespace {
+
+// A game's secrets as the store keeps them: {"opsim": "server-secrets", "version", "game",
+// "tokens": {axis, allied, spectator}, "dice": {axis, allied}}.
+std::string SecretsText(const std::string& id, const Secrets& s) {
+  const json doc = {
+      {"opsim", "server-secrets"},
+      {"version", kSecretsVersion},
+      {"game", id},
+      {"tokens",
+       {{"axis", s.axis_token_hash},
+        {"allied", s.allied_token_hash},
+        {"spectator", s.spectator_token_hash}}},
+      {"dice", {{"axis", KeyHex(s.axis_secret)}, {"allied", KeyHex(s.allied_secret)}}}};
+  return doc.dump(2) + "\n";
 }
 
-bool Store::Exists(const std::string& id) const {
-  std::error_code ec;
-  return ValidId(id) && fs::is_regular_file(LogPath(id), ec);
-}
-
-Result<std::optional<Secrets>> Store::ReadSecrets(const std::string& id) const {
-  const std::string path = SecretsPath(id);
-  std::error_code ec;
-  if (!fs::exists(path, ec)) return std::optional<Secrets>();
-  auto src = JsonSource::FromFile(path, 64 * 1024);
+Result<std::optional<Secrets>> ParseSecrets(Result<JsonSource> src) {
   if (!src) return std::unexpected(src.error());
   JsonReader r(*src);
   if (auto v = r.Header("server-secrets", kSecretsVersion, "a game's secrets file"); !v) {
@@ -161,61 +157,146 @@ Result<std::optional<Secrets>> Store::ReadSecrets(const std::string& id) const {
   return std::optional<Secrets>(std::move(s));
 }
 
-Status Store::WriteSecrets(const std::string& id, const Secrets& s) const {
-  const json doc = {
-      {"opsim", "server-secrets"},
-      {"version", kSecretsVersion},
-      {"game", id},
-      {"tokens",
-       {{"axis", s.axis_token_hash},
-        {"allied", s.allied_token_hash},
-        {"spectator", s.spectator_token_hash}}},
-      {"dice", {{"axis", KeyHex(s.axis_secret)}, {"allied", KeyHex(s.allied_secret)}}}};
-  const std::string path = SecretsPath(id);
+class FolderStore final : public Store {
+ public:
+  explicit FolderStore(std::string dir) : dir_(std::move(dir)) {}
+  const std::string& shown() const override { return dir_; }
+  std::vector<std::string> Hidden() const override {
+    std::error_code ec;
+    std::vector<std::string> hidden;
+    for (std::string dir : {dir_, fs::absolute(dir_, ec).lexically_normal().string()}) {
+      if (!dir.empty()) hidden.push_back(dir.ends_with('/') ? dir : dir + "/");
+    }
+    return hidden;
+  }
+  std::string LogAddress(const std::string& id) const override {
+    return dir_ + "/" + id + ".sqlite";
+  }
+  std::string SecretsPath(const std::string& id) const { return dir_ + "/" + id + ".secrets"; }
+
+  Result<std::vector<std::string>> List() const override {
+    std::vector<std::string> ids;
+    std::error_code ec;
+    for (fs::directory_iterator it(dir_, ec), end; !ec && it != end; it.increment(ec)) {
+      const fs::path& p = it->path();
+      if (p.extension() != ".sqlite" || !ValidId(p.stem().string())) continue;
+      ids.push_back(p.stem().string());
+    }
+    if (ec) return Fail(ErrorCode::kIOError, "cannot list the games folder: " + ec.message(), dir_);
+    std::sort(ids.begin(), ids.end());
+    return ids;
+  }
+
+  bool Exists(const std::string& id) const override {
+    std::error_code ec;
+    return ValidId(id) && fs::is_regular_file(LogAddress(id), ec);
+  }
+
+  Result<std::optional<Secrets>> ReadSecrets(const std::string& id) const override {
+    const std::string path = SecretsPath(id);
+    std::error_code ec;
+    if (!fs::exists(path, ec)) return std::optional<Secrets>();
+    return ParseSecrets(JsonSource::FromFile(path, 64 * 1024));
+  }
+
+  Status WriteSecrets(const std::string& id, const Secrets& s) const override {
+    const std::string path = SecretsPath(id);
+    std::error_code ec;
+    if (fs::exists(path, ec)) {
+      return Fail(ErrorCode::kInvalidInput, "the game's secrets exist already", path);
+    }
+    // Written whole beside, then renamed: a reader finds all of it or none. Before the log,
+    // which is put in place last: a log is never without its secrets (nor open to anyone,
+    // docs/api.md).
+    const std::string part = PartialPath(path);
+    if (auto st = CreatePrivateFile(part, SecretsText(id, s)); !st) return st;
+    fs::rename(part, path, ec);
+    if (ec) {
+      fs::remove(part, ec);
+      return Fail(ErrorCode::kIOError, "cannot rename the secrets file: " + ec.message(), path);
+    }
+    return SyncFolderOf(path);
+  }
+
+  void RemoveSecrets(const std::string& id) const override {
+    std::error_code ec;
+    fs::remove(SecretsPath(id), ec);
+  }
+
+  void Sweep() const override {
+    std::set<std::string> logs, secrets, partial;
+    std::error_code ec;
+    for (fs::directory_iterator it(dir_, ec), end; !ec && it != end; it.increment(ec)) {
+      const std::string name = it->path().filename().string();
+      const std::string id = name.substr(0, name.find('.'));
+      if (!ValidId(id)) continue;
+      if (name == id + ".sqlite") logs.insert(id);
+      if (name == id + ".secrets") secrets.insert(id);
+      if (name.find(".partial-") != std::string::npos) partial.insert(id);
+    }
+    // What may need sweeping: the ids with a partial file, or with secrets but no log.
+    std::set<std::string> ids = partial;
+    for (const std::string& id : secrets) {
+      if (!logs.count(id)) ids.insert(id);
+    }
+    for (const std::string& id : ids) {
+      RemoveStalePartials(SecretsPath(id));
+      const bool making = RemoveStalePartials(LogAddress(id));
+      // Secrets without their log: a creation that never finished, unless a live process is
+      // writing its log.
+      if (secrets.count(id) && !logs.count(id) && !making) fs::remove(SecretsPath(id), ec);
+    }
+  }
+
+ private:
+  std::string dir_;
+};
+
+class PgGameStore final : public Store {
+ public:
+  PgGameStore(std::string uri, db::PgGames games)
+      : uri_(std::move(uri)), games_(std::move(games)) {}
+  const std::string& shown() const override { return games_.shown(); }
+  std::vector<std::string> Hidden() const override { return {uri_ + "#", games_.shown() + "#"}; }
+  std::string LogAddress(const std::string& id) const override { return games_.Address(id); }
+  Result<std::vector<std::string>> List() const override { return games_.Games(); }
+  bool Exists(const std::string& id) const override {
+    if (!ValidId(id)) return false;
+    auto has = games_.Has(id);
+    return !has || *has;
+  }
+  Result<std::optional<Secrets>> ReadSecrets(const std::string& id) const override {
+    auto doc = games_.Secrets(id);
+    if (!doc) return std::unexpected(doc.error());
+    if (!*doc) return std::optional<Secrets>();
+    return ParseSecrets(JsonSource::FromText(std::move(**doc), shown() + "#" + id + " secrets"));
+  }
+  Status WriteSecrets(const std::string& id, const Secrets& s) const override {
+    return games_.PutSecrets(id, SecretsText(id, s));
+  }
+  void RemoveSecrets(const std::string& id) const override { (void)games_.DropSecrets(id); }
+  void Sweep() const override { (void)games_.Sweep(); }
+
+ private:
+  std::string uri_;
+  db::PgGames games_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<Store>> OpenFolderStore(const std::string& dir) {
   std::error_code ec;
-  if (fs::exists(path, ec)) {
-    return Fail(ErrorCode::kInvalidInput, "the game's secrets exist already", path);
+  fs::create_directories(dir, ec);
+  if (ec || !fs::is_directory(dir, ec)) {
+    return Fail(ErrorCode::kIOError, "cannot open the games folder", dir);
   }
-  // Written whole beside, then renamed: a reader finds all of it or none. Before the log, which
-  // is put in place last: a log is never without its secrets (nor open to anyone, docs/api.md).
-  const std::string part = PartialPath(path);
-  if (auto st = CreatePrivateFile(part, doc.dump(2) + "\n"); !st) return st;
-  fs::rename(part, path, ec);
-  if (ec) {
-    fs::remove(part, ec);
-    return Fail(ErrorCode::kIOError, "cannot rename the secrets file: " + ec.message(), path);
-  }
-  return SyncFolderOf(path);
+  return std::make_unique<FolderStore>(dir);
 }
 
-void Store::Sweep() const {
-  std::set<std::string> logs, secrets, partial;
-  std::error_code ec;
-  for (fs::directory_iterator it(dir_, ec), end; !ec && it != end; it.increment(ec)) {
-    const std::string name = it->path().filename().string();
-    const std::string id = name.substr(0, name.find('.'));
-    if (!ValidId(id)) continue;
-    if (name == id + ".sqlite") logs.insert(id);
-    if (name == id + ".secrets") secrets.insert(id);
-    if (name.find(".partial-") != std::string::npos) partial.insert(id);
-  }
-  // What may need sweeping: the ids with a partial file, or with secrets but no log.
-  std::set<std::string> ids = partial;
-  for (const std::string& id : secrets) {
-    if (!logs.count(id)) ids.insert(id);
-  }
-  for (const std::string& id : ids) {
-    RemoveStalePartials(SecretsPath(id));
-    const bool making = RemoveStalePartials(LogPath(id));
-    // Secrets without their log: a creation that never finished, unless a live process is
-    // writing its log.
-    if (secrets.count(id) && !logs.count(id) && !making) fs::remove(SecretsPath(id), ec);
-  }
-}
-
-void Store::RemoveSecrets(const std::string& id) const {
-  std::error_code ec;
-  fs::remove(SecretsPath(id), ec);
+Result<std::unique_ptr<Store>> OpenPgGameStore(const std::string& uri) {
+  auto games = db::PgGames::Open(uri);
+  if (!games) return std::unexpected(games.error());
+  return std::make_unique<PgGameStore>(uri, std::move(*games));
 }
 
 Result<json> ReadSummary(const std::string& log_path) {

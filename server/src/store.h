@@ -1,13 +1,18 @@
-// The games folder (docs/api.md): one turn log per game, `ID.sqlite`, and for a game the server
-// created its secrets, `ID.secrets` (0600, never served): its tokens' SHA-256 hashes and both
-// players' dice secrets.
+// Where a server keeps its games (docs/api.md, docs/deploy.md): one turn log per game, and for a
+// game the server created its secrets: its tokens' SHA-256 hashes and both players' dice
+// secrets, never served. Two stores:
+// - the games folder (the default): `ID.sqlite` (the CLI's turn log) and `ID.secrets` (0600);
+// - a PostgreSQL store (`--store postgresql://...`): each game's log in the opsim_ tables
+//   (`URI#ID`), its secrets in opsim_secret, which PUBLIC may not read (db/hosting.h); any
+//   number of servers may share it.
 //
-// It promises: no path is built from an id that ValidId refuses; a secrets file is complete or
-// absent (written beside and renamed), and in place before its log; tokens are compared by hash
-// in constant time.
-// Threading: the functions are safe from any thread; they share no state.
+// It promises: no address is built from an id that ValidId refuses; a game's secrets are
+// complete or absent, and in place before its log; tokens are compared by hash in constant
+// time; a log's stamp changes whenever it is written (db::LogStamp).
+// Threading: the functions are safe from any thread.
 #pragma once
 
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -39,36 +44,44 @@ Result<NewSecrets> DrawSecrets();
 
 class Store {
  public:
-  explicit Store(std::string dir) : dir_(std::move(dir)) {}
-  const std::string& dir() const { return dir_; }
-  // Paths of a valid id's files.
-  std::string LogPath(const std::string& id) const { return dir_ + "/" + id + ".sqlite"; }
-  std::string SecretsPath(const std::string& id) const { return dir_ + "/" + id + ".secrets"; }
-  // The ids of the logs in the folder, sorted.
-  Result<std::vector<std::string>> List() const;
-  bool Exists(const std::string& id) const;
+  virtual ~Store() = default;
+  // The store as messages show it (a folder, or a URI without its password).
+  virtual const std::string& shown() const = 0;
+  // What no answer may name, as prefixes of a log's address: the folder's path (as given and
+  // absolute) with its '/', or the URI (with and without its password) with its '#'.
+  virtual std::vector<std::string> Hidden() const = 0;
+  // A valid id's log address (db::TurnLog::Open takes it).
+  virtual std::string LogAddress(const std::string& id) const = 0;
+  // The ids of the games, sorted.
+  virtual Result<std::vector<std::string>> List() const = 0;
+  // Whether the game is there. A store that cannot be asked says yes: opening the log then
+  // says what is wrong.
+  virtual bool Exists(const std::string& id) const = 0;
   // A game's secrets; none for a log without them (one not made by the server).
-  Result<std::optional<Secrets>> ReadSecrets(const std::string& id) const;
-  // Writes a new game's secrets (refused if it has some already).
-  Status WriteSecrets(const std::string& id, const Secrets& s) const;
-  void RemoveSecrets(const std::string& id) const;
-  // At the server's start: removes what a process killed while creating a game left, so that
-  // the folder holds only whole games: partial logs and secrets whose process is gone
-  // (RemoveStalePartials), and secrets without their log (a game is made secrets first, log
-  // last). A second server on the same folder that is creating a game just then, before it
-  // started its log, would lose its secrets: one server per folder.
-  void Sweep() const;
-
- private:
-  std::string dir_;
+  virtual Result<std::optional<Secrets>> ReadSecrets(const std::string& id) const = 0;
+  // Keeps a new game's secrets (refused if it has some already).
+  virtual Status WriteSecrets(const std::string& id, const Secrets& s) const = 0;
+  virtual void RemoveSecrets(const std::string& id) const = 0;
+  // At the server's start: removes what a server stopped while creating a game left (a game is
+  // made secrets first, log last).
+  virtual void Sweep() const = 0;
 };
+
+// The games folder `dir` (made if absent). Its Sweep removes partial logs and secrets whose
+// process is gone (RemoveStalePartials), and secrets without their log: a second server on the
+// same folder that is creating a game just then, before it started its log, would lose its
+// secrets: one server per folder.
+Result<std::unique_ptr<Store>> OpenFolderStore(const std::string& dir);
+// A PostgreSQL store, `uri` (no '#GAME'); its tables are made if absent. Its Sweep removes only
+// secrets over an hour old whose game never appeared: any number of servers may share it.
+Result<std::unique_ptr<Store>> OpenPgGameStore(const std::string& uri);
 
 // What the games list shows of a log (GET /api/games): {"scenario", "turns_logged", "next",
 // "dice", "pending"}, as its status would say, read from the log's game and last turn rows
 // and its meta: no snapshot is loaded and no theater is built (a 100,000-hex game's header reads
 // in a fraction of its load). A log with no player-turn takes its start from the scenario's
 // campaign. An error for a log whose rows do not read (deeper damage shows in its status).
-Result<nlohmann::json> ReadSummary(const std::string& log_path);
+Result<nlohmann::json> ReadSummary(const std::string& log_address);
 
 // The role `token` holds in a game with these secrets: nullopt when it is none of its tokens.
 // Every hash is compared, in constant time.

@@ -43,7 +43,10 @@ struct Response {
 };
 
 struct ApiOptions {
-  std::string games_dir;                   // one turn log per game (and its server-side secrets)
+  // Where the games are kept, one of: a folder, one turn log per game (and its server-side
+  // secrets); or a PostgreSQL store's URI, which several servers may share (docs/deploy.md).
+  std::string games_dir;
+  std::string store;
   std::size_t max_body = 4 * 1024 * 1024;  // the transport's request body limit
   // The games the folder may hold: past it a create is 503. 0: no limit.
   std::size_t max_games = 1000;
