@@ -76,7 +76,8 @@ class Table {
     }
     Response answer;
     if (r.path.ends_with("/events")) {  // what the HTTP layer hands Subscribe instead
-      auto sub = api_->Subscribe(r, [](const std::string&, const std::string&) {});
+      auto sub =
+          api_->Subscribe(r, [](const std::string&, const std::string&, const std::string&) {});
       if (!sub) answer = sub.error();
     } else {
       answer = api_->Handle(r);

@@ -242,8 +242,19 @@ class GameApi final : public Api {
       }
       auto game = Admit(req, parts[2], Need::kAnyToken);
       if (!game) return std::unexpected(Unpathed(game.error()));
-      auto listening = hub_->Listen(game->id, std::move(listener));
+      // A client back after a lost stream, whose last event is not the log as it is now, is
+      // told at once that the game changed (the browser then reads it again).
+      std::optional<LogStamp> missed;
+      if (!req.last_event_id.empty()) {
+        if (LogStamp now = StampOf(game->path); now != req.last_event_id) missed = now;
+      }
+      auto listening = hub_->Listen(game->id, listener);
       if (changes_) Baseline(game->id, game->path);
+      if (missed) {
+        auto summary = Summary(game->id, game->path);
+        const std::int64_t next = summary ? (**summary)["turns_logged"].get<std::int64_t>() + 1 : 0;
+        listener("step", json{{"game", game->id}, {"number", next}}.dump(), *missed);
+      }
       return listening;
     } catch (const std::exception& e) {
       return std::unexpected(
@@ -1167,6 +1178,7 @@ class GameApi final : public Api {
     if (!store_->Exists(id)) return ErrorResponse(404, "not-found", "no such game", id);
     json done;
     GameRef written;
+    LogStamp stamp;  // the log as the write left it: the event's id
     {
       auto lock = WriteLock(id);
       std::lock_guard hold(*lock);
@@ -1175,13 +1187,13 @@ class GameApi final : public Api {
       Result<json> r = f(*g);
       if (!r) return FromError(r.error());
       done = std::move(*r);
-      Announced(g->id, g->path);
+      stamp = Announced(g->id, g->path);
       written = std::move(*g);
     }
     // The players look next: the new position and status are loaded before they hear of it.
     (void)Latest(written, true);
     (void)LatestStatus(written.id, written.path);
-    hub_->Notify(id, event, {{"game", id}, {"number", done["number"]}});
+    hub_->Notify(id, event, {{"game", id}, {"number", done["number"]}}, stamp);
     return JsonResponse(status, done);
   }
 
@@ -1366,6 +1378,7 @@ class GameApi final : public Api {
     json done, heard;
     bool logged = false;
     GameRef written;
+    LogStamp stamp;  // the log as the step left it: the event's id
     {
       auto lock = WriteLock(id);
       std::lock_guard hold(*lock);
@@ -1405,7 +1418,7 @@ class GameApi final : public Api {
       done["game"] = id;
       if (!changed) return JsonResponse(200, done);  // nothing written: no one hears of it
       Wrote(*g);
-      Announced(g->id, g->path);
+      stamp = Announced(g->id, g->path);
       const ops::Prompt& now = session->turn().prompt();
       heard = {{"game", id},
                {"number", record->number},
@@ -1421,7 +1434,7 @@ class GameApi final : public Api {
       (void)Latest(written, true);
       (void)LatestStatus(written.id, written.path);
     }
-    hub_->Notify(id, logged ? "turn" : "step", heard);
+    hub_->Notify(id, logged ? "turn" : "step", heard, stamp);
     return JsonResponse(200, done);
   }
 
@@ -1445,15 +1458,17 @@ class GameApi final : public Api {
     return t;
   }
   // After this server's write (under the game's writer lock): its listeners are told by it.
-  void Announced(const std::string& id, const std::string& path) {
-    if (!changes_) return;
+  // The log's stamp now: the event's id.
+  LogStamp Announced(const std::string& id, const std::string& path) {
+    if (!changes_) return StampOf(path);
     auto now = TellableState(path);
     std::lock_guard lock(told_mu_);
-    if (now) {
-      told_[id] = std::move(*now);
-    } else {
+    if (!now) {
       told_.erase(id);
+      return StampOf(path);
     }
+    told_[id] = *now;
+    return now->stamp;
   }
   // When a listener comes: what the game is now, to tell later changes from.
   void Baseline(const std::string& id, const std::string& path) {
@@ -1484,6 +1499,7 @@ class GameApi final : public Api {
       const std::string path = store_->LogAddress(game);
       const char* event = nullptr;
       std::int64_t number = 0;
+      LogStamp id_now;
       {
         auto lock = WriteLock(game);
         std::lock_guard hold(*lock);
@@ -1496,9 +1512,10 @@ class GameApi final : public Api {
                 : now->pending && !before.pending ? "pending"
                                                   : "step";
         number = now->turns > before.turns ? now->turns : now->turns + 1;
+        id_now = now->stamp;
         before = std::move(*now);
       }
-      hub_->Notify(game, event, {{"game", game}, {"number", number}});
+      hub_->Notify(game, event, {{"game", game}, {"number", number}}, id_now);
     }
   }
 

@@ -40,7 +40,8 @@ bool EventHub::HasListeners(const std::string& id) {
   return games_.count(id) != 0;
 }
 
-void EventHub::Notify(const std::string& id, const std::string& event, const nlohmann::json& data) {
+void EventHub::Notify(const std::string& id, const std::string& event, const nlohmann::json& data,
+                      const std::string& event_id) {
   std::vector<Api::Listener> call;
   {
     std::lock_guard lock(mu_);
@@ -49,7 +50,7 @@ void EventHub::Notify(const std::string& id, const std::string& event, const nlo
     for (const auto& [n, l] : it->second.each) call.push_back(l);
   }
   const std::string line = data.dump();
-  for (const auto& l : call) l(event, line);
+  for (const auto& l : call) l(event, line, event_id);
 }
 
 }  // namespace opsim::server

@@ -26,8 +26,9 @@ class EventHub : public std::enable_shared_from_this<EventHub> {
   // Subscribes `listener` to game `id`'s events.
   std::unique_ptr<Subscription> Listen(const std::string& id, Api::Listener listener);
   // Tells each of game `id`'s listeners: `event` ("pending", "turn", "step") with `data`, sent as
-  // one line of JSON.
-  void Notify(const std::string& id, const std::string& event, const nlohmann::json& data);
+  // one line of JSON, and its id `event_id` (the log's stamp after the change).
+  void Notify(const std::string& id, const std::string& event, const nlohmann::json& data,
+              const std::string& event_id);
   // Whether game `id` has a listener now.
   bool HasListeners(const std::string& id);
 

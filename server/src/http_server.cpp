@@ -421,6 +421,7 @@ class Exchange {
       return Error(http::status::bad_request, "invalid-input",
                    "request: a path or query that cannot be decoded", false);
     }
+    r.last_event_id = std::string(View(req["Last-Event-ID"]));
     const std::string_view auth = View(req[http::field::authorization]);
     if (auth.starts_with("Bearer ")) {
       r.token = std::string(auth.substr(7));
@@ -673,20 +674,25 @@ class Session : public std::enable_shared_from_this<Session> {
   void StartEvents(Request r) {
     auto self = shared_from_this();
     std::weak_ptr<Session> weak = self;
-    auto sub = server_.api.Subscribe(r, [weak](const std::string& event, const std::string& data) {
-      if (auto s = weak.lock()) {
-        std::string message = "event: " + event + "\n";
-        std::size_t at = 0;
-        do {  // one data: line per line of data
-          const std::size_t nl = std::min(data.find('\n', at), data.size());
-          message += "data: " + data.substr(at, nl - at) + "\n";
-          at = nl + 1;
-        } while (at < data.size());
-        message += "\n";
-        asio::post(s->stream_.get_executor(),
-                   [s, m = std::move(message)]() mutable { s->Push(std::move(m)); });
-      }
-    });
+    auto sub = server_.api.Subscribe(
+        r, [weak](const std::string& event, const std::string& data, const std::string& id) {
+          if (auto s = weak.lock()) {
+            // An id is one line (a stamp is digits, spaces and hex): never a line break.
+            std::string message = id.empty() || id.find_first_of("\r\n") != std::string::npos
+                                      ? std::string()
+                                      : "id: " + id + "\n";
+            message += "event: " + event + "\n";
+            std::size_t at = 0;
+            do {  // one data: line per line of data
+              const std::size_t nl = std::min(data.find('\n', at), data.size());
+              message += "data: " + data.substr(at, nl - at) + "\n";
+              at = nl + 1;
+            } while (at < data.size());
+            message += "\n";
+            asio::post(s->stream_.get_executor(),
+                       [s, m = std::move(message)]() mutable { s->Push(std::move(m)); });
+          }
+        });
     if (!sub) return Write(exchange_.FromApi(std::move(sub.error())));
     subscription_ = std::move(*sub);
     stream_.expires_never();
@@ -953,7 +959,8 @@ std::string HttpServer::AnswerBytes(std::string_view bytes, const std::string& p
     std::optional<Request> events;
     Answer answer = exchange.Handle(parser.release(), events);
     if (events) {
-      auto sub = s.api.Subscribe(*events, [](const std::string&, const std::string&) {});
+      auto sub = s.api.Subscribe(*events,
+                                 [](const std::string&, const std::string&, const std::string&) {});
       if (sub) {
         out += kEventsHeader;
         return out;  // the stream ends when the client goes away: now

@@ -104,8 +104,8 @@ class ApiTest : public ::testing::Test {
     sub.method = "GET";
     sub.path = "/api/games/" + c.id + "/events";
     sub.token = c.spectator;
-    return api_->Subscribe(
-        sub, [&events](const std::string& e, const std::string&) { events.push_back(e); });
+    return api_->Subscribe(sub, [&events](const std::string& e, const std::string&,
+                                          const std::string&) { events.push_back(e); });
   }
 
   // A game made by the CLI in the games folder ("by-hand"), the first bundled orders played:
@@ -514,7 +514,9 @@ TEST_F(ApiTest, AnEventStreamNeedsAGamesTokenAndStopsWithItsSubscription) {
   sub.method = "GET";
   sub.path = "/api/games/" + c.id + "/events";
   int calls = 0;
-  const auto count = [&calls](const std::string&, const std::string&) { ++calls; };
+  const auto count = [&calls](const std::string&, const std::string&, const std::string&) {
+    ++calls;
+  };
   auto none = api_->Subscribe(sub, count);
   ASSERT_FALSE(none);
   EXPECT_EQ(none.error().status, 401);

@@ -78,9 +78,9 @@ class EchoApi final : public Api {
     return std::make_unique<Subscription>();
   }
 
-  void Fire(const std::string& event, const std::string& data) {
+  void Fire(const std::string& event, const std::string& data, const std::string& id = {}) {
     std::lock_guard lock(mutex);
-    for (auto& l : listeners) l(event, data);
+    for (auto& l : listeners) l(event, data, id);
   }
 
   std::atomic<int> calls{0};
@@ -437,10 +437,13 @@ TEST_F(HttpTest, StreamsAGamesChangesAsServerSentEvents) {
   // The header ends in CRLF CRLF; the first event follows it.
   EXPECT_TRUE(first.ends_with("\r\n\r\nretry: 2000\nevent: ready\ndata: {}\n\n")) << first;
   for (int i = 0; i < 50 && api_.listeners.empty(); ++i) std::this_thread::sleep_for(10ms);
-  api_.Fire("turn", R"({"game":"g1","player_turn":3})");
+  api_.Fire("turn", R"({"game":"g1","player_turn":3})", "17 0 0");
   api_.Fire("pending", "line one\nline two");
-  EXPECT_EQ(ReadEvent(s, buffer), "event: turn\ndata: {\"game\":\"g1\",\"player_turn\":3}\n\n");
+  api_.Fire("step", "{}", "two\nlines");  // an id that is not one line is left out
+  EXPECT_EQ(ReadEvent(s, buffer),
+            "id: 17 0 0\nevent: turn\ndata: {\"game\":\"g1\",\"player_turn\":3}\n\n");
   EXPECT_EQ(ReadEvent(s, buffer), "event: pending\ndata: line one\ndata: line two\n\n");
+  EXPECT_EQ(ReadEvent(s, buffer), "event: step\ndata: {}\n\n");
 }
 
 TEST_F(HttpTest, StopFinishesTheRequestInFlightThenRunReturns) {

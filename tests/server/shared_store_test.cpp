@@ -59,10 +59,14 @@ struct Server {
 // An event stream of game `base` on `port`, once it is ready.
 class Events {
  public:
-  Events(std::uint16_t port, const std::string& base, const std::string& token) : socket_(io_) {
+  // `last_id`: the Last-Event-ID of a client back after a lost stream.
+  Events(std::uint16_t port, const std::string& base, const std::string& token,
+         const std::string& last_id = {})
+      : socket_(io_) {
     socket_.connect({boost::asio::ip::make_address("127.0.0.1"), port});
-    const std::string ask =
-        "GET " + base + "/events?token=" + token + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+    const std::string ask = "GET " + base + "/events?token=" + token +
+                            " HTTP/1.1\r\nHost: 127.0.0.1\r\n" +
+                            (last_id.empty() ? "" : "Last-Event-ID: " + last_id + "\r\n") + "\r\n";
     boost::asio::write(socket_, boost::asio::buffer(ask));
     Await("ready");
   }
@@ -73,14 +77,38 @@ class Events {
       const std::size_t end = buffer_.find("\n\n") + 2;
       const std::string block = buffer_.substr(0, end);
       buffer_.erase(0, end);
+      if (const std::size_t id = block.find("id: "); id != std::string::npos) {
+        last_id_ = block.substr(id + 4, block.find('\n', id) - id - 4);
+      }
       const std::size_t at = block.find("event: " + name + "\n");
       if (at == std::string::npos) continue;
       const std::size_t data = block.find("data: ", at);
       return json::parse(block.substr(data + 6, block.find('\n', data) - data - 6), nullptr, false);
     }
   }
+  // The id of the last event read that had one.
+  const std::string& last_id() const { return last_id_; }
+  // Whether an event arrives within `wait` (one is read if so).
+  bool Quiet(std::chrono::milliseconds wait) {
+    socket_.non_blocking(true);
+    const auto end = std::chrono::steady_clock::now() + wait;
+    char c;
+    boost::system::error_code ec;
+    while (std::chrono::steady_clock::now() < end) {
+      if (buffer_.find("event: ") != std::string::npos) return false;
+      const std::size_t n = socket_.read_some(boost::asio::buffer(&c, 1), ec);
+      if (n == 1) buffer_ += c;
+      if (ec == boost::asio::error::would_block)
+        std::this_thread::sleep_for(10ms);
+      else if (ec)
+        break;
+    }
+    socket_.non_blocking(false);
+    return buffer_.find("event: ") == std::string::npos;
+  }
 
  private:
+  std::string last_id_;
   boost::asio::io_context io_;
   boost::asio::ip::tcp::socket socket_;
   std::string buffer_;
@@ -151,6 +179,33 @@ TEST_F(SharedStoreTest, AGameMadeOnOneServerIsPlayedThroughTheOtherAndHeardOnBot
   ASSERT_EQ(exported.code, 0) << exported.err;
   const auto verified = opsim::test::RunCli({"replay", "--db", file, "--verify"});
   EXPECT_EQ(verified.code, 0) << verified.err;
+}
+
+// A player whose stream dropped reconnects to the other server with the id of the last event he
+// heard: he is told at once that the game changed since; with the id of the game as it is, he is
+// told nothing until it changes.
+TEST_F(SharedStoreTest, AStreamResumedOnAnyServerWithLastEventIdMissesNothing) {
+  const auto [orders, reply] = FirstTurn();
+  std::string heard;
+  {
+    Events allied(b_->port, base_, allied_);
+    Client a(a_->port);
+    ASSERT_EQ(a.Post(base_ + "/orders", orders, axis_).status, 202);
+    EXPECT_EQ(allied.Await("pending")["number"], 1);
+    heard = allied.last_id();
+    ASSERT_FALSE(heard.empty()) << "an event without an id";
+  }  // the stream drops; meanwhile the player-turn is played through the other server
+  {
+    Events up_to_date(a_->port, base_, allied_, heard);
+    EXPECT_TRUE(up_to_date.Quiet(300ms)) << "told of a change that was not";
+  }
+  Client a(a_->port);
+  ASSERT_EQ(a.Post(base_ + "/reply", reply, allied_).status, 200);
+  Events resumed(a_->port, base_, allied_, heard);
+  EXPECT_EQ(resumed.Await("step")["number"], 2);  // player-turn 1 is logged: 2 is next
+  EXPECT_NE(resumed.last_id(), heard);
+  Events again(b_->port, base_, allied_, resumed.last_id());
+  EXPECT_TRUE(again.Quiet(300ms));
 }
 
 TEST_F(SharedStoreTest, OfTwoSubmitsThroughTwoServersExactlyOneWins) {

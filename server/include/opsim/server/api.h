@@ -2,7 +2,8 @@
 // (http_server.h) parses a request, hands it here, and writes back the Response; it never
 // decides anything about a game. Every question a game answers comes from libquery, the same
 // answers the CLI's --json prints; writes (new games, turns, steps, replies) go to db/ directly,
-// as the CLI's do (issue 21 gives them one door).
+// as the CLI's do (issue 21 gives them one door). Its games are in a folder or in a PostgreSQL
+// store that several servers share (docs/deploy.md).
 //
 // It promises: Handle never throws and never crashes on any input (a bad request is a 4xx
 // Response with the CLI's "where: message [rule]" text); a request refused for access
@@ -31,6 +32,9 @@ struct Request {
   std::string token;  // "Authorization: Bearer T", else the query's token=T; may be empty
   std::string body;   // at most ApiOptions::max_body bytes: the transport refuses more (413)
   std::string peer;   // the client's address, for logs
+  // An event stream's Last-Event-ID: the last event's id its client heard, sent again on
+  // reconnecting.
+  std::string last_event_id;
 };
 
 struct Response {
@@ -70,8 +74,10 @@ class Subscription {
 
 class Api {
  public:
-  // `event` is the SSE event name ("pending", "turn"), `data` one line of JSON.
-  using Listener = std::function<void(const std::string& event, const std::string& data)>;
+  // `event` is the SSE event name ("pending", "turn"), `data` one line of JSON, `id` the event's
+  // id (the game's log as the change left it; none: no id).
+  using Listener =
+      std::function<void(const std::string& event, const std::string& data, const std::string& id)>;
 
   virtual ~Api() = default;
   // Opens (or creates) the games folder and lists the logs in it.
@@ -81,7 +87,8 @@ class Api {
   virtual Response Handle(const Request& request) = 0;
   // GET /api/games/{id}/events: on success, `listener` is called with each change of the game
   // (from the thread that made it) until the Subscription is destroyed; else the Response to
-  // send (401, 403, 404), as Handle would answer.
+  // send (401, 403, 404), as Handle would answer. A request whose last_event_id is not the game
+  // as it is now hears at once a `step` event: what it missed is to be read again.
   virtual std::expected<std::unique_ptr<Subscription>, Response> Subscribe(const Request& request,
                                                                            Listener listener) = 0;
 };
