@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -252,6 +254,9 @@ class FolderStore final : public Store {
   std::string dir_;
 };
 
+// A game's existence and its secrets never change once it is published (no server removes a
+// game, and its secrets are in place before its log), so both are asked of the store once and
+// kept: a read then costs the store one statement, its log's stamp.
 class PgGameStore final : public Store {
  public:
   PgGameStore(std::string uri, db::PgGames games)
@@ -262,14 +267,34 @@ class PgGameStore final : public Store {
   Result<std::vector<std::string>> List() const override { return games_.Games(); }
   bool Exists(const std::string& id) const override {
     if (!ValidId(id)) return false;
+    {
+      std::lock_guard lock(mu_);
+      if (known_.count(id)) return true;
+    }
     auto has = games_.Has(id);
-    return !has || *has;
+    if (!has) return true;  // opening its log says what is wrong
+    if (*has) {
+      std::lock_guard lock(mu_);
+      known_.insert(id);
+    }
+    return *has;
   }
   Result<std::optional<Secrets>> ReadSecrets(const std::string& id) const override {
+    {
+      std::lock_guard lock(mu_);
+      if (auto it = secrets_.find(id); it != secrets_.end()) return it->second;
+    }
     auto doc = games_.Secrets(id);
     if (!doc) return std::unexpected(doc.error());
-    if (!*doc) return std::optional<Secrets>();
-    return ParseSecrets(JsonSource::FromText(std::move(**doc), shown() + "#" + id + " secrets"));
+    Result<std::optional<Secrets>> read = std::optional<Secrets>();
+    if (*doc) {
+      read = ParseSecrets(JsonSource::FromText(std::move(**doc), shown() + "#" + id + " secrets"));
+    }
+    if (read && Exists(id)) {  // a game not yet published may still get its secrets
+      std::lock_guard lock(mu_);
+      secrets_.try_emplace(id, *read);
+    }
+    return read;
   }
   Status WriteSecrets(const std::string& id, const Secrets& s) const override {
     return games_.PutSecrets(id, SecretsText(id, s));
@@ -280,6 +305,9 @@ class PgGameStore final : public Store {
  private:
   std::string uri_;
   db::PgGames games_;
+  mutable std::mutex mu_;                                          // known_, secrets_
+  mutable std::set<std::string> known_;                            // games seen published
+  mutable std::map<std::string, std::optional<Secrets>> secrets_;  // of those games
 };
 
 }  // namespace
