@@ -25,6 +25,17 @@ function sideCorners(x, y, d) {
   return [corner(x, y, k), corner(x, y, (k + 1) % 6)];
 }
 
+// A hex's outline as a path's text (SVG's): a cell's hexes become one Path2D made from one text,
+// which costs far less than a Path2D's calls one by one (about 10,000 hexes in a first view).
+const HALF_ROOT3 = String(ROOT3 / 2);
+function hexText({ x, y }) {
+  return `M${x + 1} ${y}l-.5 ${HALF_ROOT3}h-1l-.5 -${HALF_ROOT3}l.5 -${HALF_ROOT3}h1z`;
+}
+// One Path2D of a list of texts (none: an empty path).
+function pathOf(texts) {
+  return new Path2D(texts.join(""));
+}
+
 // Adds a hex's outline to a path (a context or a Path2D).
 function addHex(path, { x, y }) {
   path.moveTo(x + 1, y);
@@ -166,16 +177,21 @@ export class MapView {
     this.cellCache = [];
     this.ownerCache = [];
     const h = t.hexes;
-    this.hexIndex = new CellIndex(t.bounds, h.length, (i) => h[i].x, (i) => h[i].y);
+    // The compact theater's centres are typed arrays (model.js); the workshop's are its hexes'.
+    const xs = t.xs || h.map((hx) => hx.x), ys = t.ys || h.map((hx) => hx.y);
+    this.hexIndex = new CellIndex(t.bounds, h.length, (i) => xs[i], (i) => ys[i]);
     this.indexHexsides();
   }
 
   // Indexes the theater's hexsides again, after some were added (the workshop's edits).
   indexHexsides() {
-    const h = this.theater.hexes, s = this.theater.hexsides;
+    const t = this.theater, h = t.hexes, s = t.hexsides;
     this.cellCache = [];
-    this.sideIndex = new CellIndex(this.theater.bounds, s.length,
-      (i) => (h[s[i].a].x + h[s[i].b].x) / 2, (i) => (h[s[i].a].y + h[s[i].b].y) / 2);
+    // Each hexside at its midpoint: from the compact theater's columns when it has them.
+    const a = t.sideColumns?.a || s.map((sd) => sd.a), b = t.sideColumns?.b || s.map((sd) => sd.b);
+    const xs = t.xs || h.map((hx) => hx.x), ys = t.ys || h.map((hx) => hx.y);
+    this.sideIndex = new CellIndex(t.bounds, s.length,
+      (i) => (xs[a[i]] + xs[b[i]]) / 2, (i) => (ys[a[i]] + ys[b[i]]) / 2);
     this.redraw();
   }
 
@@ -379,24 +395,22 @@ export class MapView {
   }
 
   // The theater never changes, so each cell's terrain, water, outlines and hexside lines are
-  // built once as paths (world units) and only filled or stroked again when in view.
+  // built once as paths (world units) and only filled or stroked again when in view; its
+  // outlines when first drawn (zoomed out they are not).
   cell(k) {
     let c = this.cellCache[k];
     if (c) return c;
     const t = this.theater;
-    c = { terrain: new Map(), sea: new Path2D(), lake: new Path2D(), outline: new Path2D(), sides: new Map() };
+    const terrain = new Map(), sea = [], lake = [], sides = new Map(); // texts, by what they draw
     for (const i of this.hexIndex.items(k)) {
       const hx = t.hexes[i];
-      if (!c.terrain.has(hx.terrain)) c.terrain.set(hx.terrain, new Path2D());
-      addHex(c.terrain.get(hx.terrain), hx);
-      addHex(c.outline, hx);
+      let list = terrain.get(hx.terrain);
+      if (!list) terrain.set(hx.terrain, (list = []));
+      list.push(hexText(hx));
       for (const wd of hx.wedges || []) {
-        const path = wd.kind === "sea" ? c.sea : c.lake;
         const [[ax, ay], [bx, by]] = sideCorners(hx.x, hx.y, wd.dir);
-        path.moveTo(hx.x * 0.35 + ((ax + bx) / 2) * 0.65, hx.y * 0.35 + ((ay + by) / 2) * 0.65);
-        path.lineTo(ax, ay);
-        path.lineTo(bx, by);
-        path.closePath();
+        const mx = hx.x * 0.35 + ((ax + bx) / 2) * 0.65, my = hx.y * 0.35 + ((ay + by) / 2) * 0.65;
+        (wd.kind === "sea" ? sea : lake).push(`M${mx} ${my}L${ax} ${ay}L${bx} ${by}z`);
       }
     }
     for (const i of this.sideIndex.items(k)) {
@@ -404,18 +418,19 @@ export class MapView {
       const a = t.hexes[sd.a], b = t.hexes[sd.b];
       for (const line of SIDE_LINES) {
         if (!line.test(sd, t)) continue;
-        if (!c.sides.has(line)) c.sides.set(line, new Path2D());
-        const path = c.sides.get(line);
+        let list = sides.get(line);
+        if (!list) sides.set(line, (list = []));
         if (line.along) {
           const [[ax, ay], [bx, by]] = sideCorners(a.x, a.y, sd.dir);
-          path.moveTo(ax, ay);
-          path.lineTo(bx, by);
+          list.push(`M${ax} ${ay}L${bx} ${by}`);
         } else {
-          path.moveTo(a.x, a.y);
-          path.lineTo(b.x, b.y);
+          list.push(`M${a.x} ${a.y}L${b.x} ${b.y}`);
         }
       }
     }
+    c = { terrain: new Map(), sea: pathOf(sea), lake: pathOf(lake), outline: null, sides: new Map() };
+    for (const [name, list] of terrain) c.terrain.set(name, pathOf(list));
+    for (const [line, list] of sides) c.sides.set(line, pathOf(list));
     this.cellCache[k] = c;
     return c;
   }
@@ -438,7 +453,11 @@ export class MapView {
     if (this.scale >= 6) { // below, hexes are a few pixels: their edges would hide the terrain
       g.strokeStyle = STYLE.hexEdge;
       g.lineWidth = 1 / this.scale;
-      for (const c of geo) g.stroke(c.outline);
+      cells.forEach((k, n) => {
+        const c = geo[n];
+        c.outline ||= pathOf(Array.from(this.hexIndex.items(k), (i) => hexText(this.theater.hexes[i])));
+        g.stroke(c.outline);
+      });
     }
   }
 
@@ -492,10 +511,9 @@ export class MapView {
       for (const k of cells) {
         let own = this.ownerCache[k];
         if (!own) {
-          own = this.ownerCache[k] = { axis: new Path2D(), allied: new Path2D() };
-          for (const i of this.hexIndex.items(k)) {
-            if (own[p.owner[i]]) addHex(own[p.owner[i]], t.hexes[i]);
-          }
+          const texts = { axis: [], allied: [] };
+          for (const i of this.hexIndex.items(k)) texts[p.owner[i]]?.push(hexText(t.hexes[i]));
+          own = this.ownerCache[k] = { axis: pathOf(texts.axis), allied: pathOf(texts.allied) };
         }
         g.fill(own[side]);
       }
