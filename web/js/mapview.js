@@ -25,6 +25,58 @@ function sideCorners(x, y, d) {
   return [corner(x, y, k), corner(x, y, (k + 1) % 6)];
 }
 
+const OUTLINE_SCALE = 6; // pixels per world unit from which hexes are outlined (and drawn as paths)
+
+// The coastal water of hex `hx` toward its hexside in direction `dir`: a wedge from near its
+// centre to the hexside's corners, [corner, corner, apex].
+function wedge(hx, dir) {
+  const [[ax, ay], [bx, by]] = sideCorners(hx.x, hx.y, dir);
+  return [[ax, ay], [bx, by], [hx.x * 0.35 + ((ax + bx) / 2) * 0.65, hx.y * 0.35 + ((ay + by) / 2) * 0.65]];
+}
+
+// The part of a row (at height y) inside a triangle: sets out to [left, right] (left > right:
+// none).
+function span(tri, y, out) {
+  let a = Infinity, b = -Infinity;
+  for (let k = 0; k < 3; ++k) {
+    const p = tri[k], q = tri[k === 2 ? 0 : k + 1];
+    if ((y < p[1]) === (y < q[1])) continue;
+    const x = p[0] + ((y - p[1]) / (q[1] - p[1])) * (q[0] - p[0]);
+    if (x < a) a = x;
+    if (x > b) b = x;
+  }
+  out[0] = a;
+  out[1] = b;
+}
+
+// Every colour rasterHexes sets: each terrain's (index: by terrain, its number; the background
+// last), unhatched and under each side's hatch at 40%, for each of the hatch tile's 8 x 8 pixels
+// (table: shadeOf(colour, side) + tile row * 8 + tile column).
+function shades(hatches) {
+  const colors = [...Object.values(TERRAIN_COLORS), STYLE.background].map((c) => abgr(c));
+  const index = Object.fromEntries(Object.keys(TERRAIN_COLORS).map((k, n) => [k, n]));
+  const tiles = [null, hatches.axis, hatches.allied].map((c) => c?.getContext("2d").getImageData(0, 0, 8, 8).data);
+  const table = new Uint32Array(3 * colors.length * 64);
+  tiles.forEach((tile, side) => colors.forEach((c, n) => {
+    for (let k = 0; k < 64; ++k) {
+      const a = tile ? (tile[k * 4 + 3] / 255) * 0.4 : 0;
+      const mix = (shift, j) => Math.round(((c >>> shift) & 255) * (1 - a) + (tile ? tile[k * 4 + j] : 0) * a) << shift;
+      table[shadeOf(n, side) + k] = (0xff000000 | mix(16, 2) | mix(8, 1) | mix(0, 0)) >>> 0;
+    }
+  }));
+  return { index, table };
+}
+const SHADE_COLORS = 64 * 3; // table entries a colour takes: its 64 tile pixels for each of 3 sides
+function shadeOf(color, side) {
+  return color * SHADE_COLORS + side * 64;
+}
+
+// A colour "#rrggbb" as an ImageData pixel (little-endian: alpha, blue, green, red).
+function abgr(hex) {
+  const n = parseInt(hex.slice(1), 16);
+  return (0xff000000 | ((n & 255) << 16) | (n & 0xff00) | ((n >> 16) & 255)) >>> 0;
+}
+
 // A hex's outline as a path's text (SVG's): a cell's hexes become one Path2D made from one text,
 // which costs far less than a Path2D's calls one by one (about 10,000 hexes in a first view).
 const HALF_ROOT3 = String(ROOT3 / 2);
@@ -371,10 +423,14 @@ export class MapView {
     const sides = [];
     this.sideIndex.each(x0 - 1, y0 - 1, x1 + 1, y1 + 1, (i) => sides.push(i));
     const cells = this.hexIndex.cells(x0 - 1, y0 - 1, x1 + 1, y1 + 1);
-    this.drawHexes(cells);
+    // Zoomed out (hexes a few pixels wide, no outlines), the hexes and their owners' hatching are
+    // set pixel by pixel: a 10,000-hex view costs a few milliseconds, not a path per hex.
+    const raster = s < OUTLINE_SCALE && !this.underlay;
+    if (raster) this.rasterHexes(view, w, h, dpr);
+    else this.drawHexes(cells);
     this.drawUnderlay();
     this.drawHexsides(cells);
-    this.drawState(view, sides, cells);
+    this.drawState(view, sides, cells, raster);
     this.drawOverlays(view);
     this.drawLabels(view);
     this.drawObjectives();
@@ -396,23 +452,13 @@ export class MapView {
 
   // The theater never changes, so each cell's terrain, water, outlines and hexside lines are
   // built once as paths (world units) and only filled or stroked again when in view; its
-  // outlines when first drawn (zoomed out they are not).
+  // terrain when first drawn as paths (zoomed out it is set pixel by pixel), its outlines when
+  // first drawn (zoomed out they are not).
   cell(k) {
     let c = this.cellCache[k];
     if (c) return c;
     const t = this.theater;
-    const terrain = new Map(), sea = [], lake = [], sides = new Map(); // texts, by what they draw
-    for (const i of this.hexIndex.items(k)) {
-      const hx = t.hexes[i];
-      let list = terrain.get(hx.terrain);
-      if (!list) terrain.set(hx.terrain, (list = []));
-      list.push(hexText(hx));
-      for (const wd of hx.wedges || []) {
-        const [[ax, ay], [bx, by]] = sideCorners(hx.x, hx.y, wd.dir);
-        const mx = hx.x * 0.35 + ((ax + bx) / 2) * 0.65, my = hx.y * 0.35 + ((ay + by) / 2) * 0.65;
-        (wd.kind === "sea" ? sea : lake).push(`M${mx} ${my}L${ax} ${ay}L${bx} ${by}z`);
-      }
-    }
+    const sides = new Map(); // texts, by the line they draw
     for (const i of this.sideIndex.items(k)) {
       const sd = t.hexsides[i];
       const a = t.hexes[sd.a], b = t.hexes[sd.b];
@@ -428,16 +474,91 @@ export class MapView {
         }
       }
     }
-    c = { terrain: new Map(), sea: pathOf(sea), lake: pathOf(lake), outline: null, sides: new Map() };
-    for (const [name, list] of terrain) c.terrain.set(name, pathOf(list));
+    c = { terrain: null, sea: null, lake: null, outline: null, sides: new Map() };
     for (const [line, list] of sides) c.sides.set(line, pathOf(list));
     this.cellCache[k] = c;
     return c;
   }
 
+  // A cell's terrain and coastal water as paths, by terrain.
+  cellTerrain(k) {
+    const c = this.cell(k);
+    if (c.terrain) return c;
+    const t = this.theater;
+    const terrain = new Map(), sea = [], lake = []; // texts, by what they draw
+    for (const i of this.hexIndex.items(k)) {
+      const hx = t.hexes[i];
+      let list = terrain.get(hx.terrain);
+      if (!list) terrain.set(hx.terrain, (list = []));
+      list.push(hexText(hx));
+      for (const wd of hx.wedges || []) {
+        const [[ax, ay], [bx, by], [mx, my]] = wedge(hx, wd.dir);
+        (wd.kind === "sea" ? sea : lake).push(`M${mx} ${my}L${ax} ${ay}L${bx} ${by}z`);
+      }
+    }
+    c.terrain = new Map();
+    for (const [name, list] of terrain) c.terrain.set(name, pathOf(list));
+    c.sea = pathOf(sea);
+    c.lake = pathOf(lake);
+    return c;
+  }
+
+  // The view's hexes set pixel by pixel into the canvas (device pixels): each hex's terrain and
+  // its coastal water's wedges, hatched for its owner as drawState hatches (at 40%, the hatch's
+  // tiles anchored where its pattern is): every pixel's colour is looked up, made once a
+  // terrain, tile pixel and side (`shades`).
+  rasterHexes(view, w, h, dpr) {
+    const t = this.theater, p = this.position, s = this.scale * dpr;
+    const W = this.canvas.width, H = this.canvas.height;
+    if (this.raster?.width !== W || this.raster?.height !== H) {
+      this.raster = new ImageData(W, H);
+      this.rasterPixels = new Uint32Array(this.raster.data.buffer);
+    }
+    const px = this.rasterPixels;
+    this.shades ||= shades(this.hatches);
+    const { index, table } = this.shades;
+    px.fill(abgr(STYLE.background));
+    const ox = (w / 2 - this.cx * this.scale) * dpr, oy = (h / 2 - this.cy * this.scale) * dpr; // world 0,0
+    const hh = (ROOT3 / 2) * s, inv = 1 / dpr;
+    // The pixels of rows y0..y1 inside a wedge (pixel centres inside: edges(y, out) sets out
+    // to the row's [left, right]), in colour `base` of the table; a hex's are set likewise below.
+    const out = [0, 0];
+    const rows = (base, y0, y1, edges) => {
+      for (let y = Math.max(0, Math.ceil(y0 - 0.5)); y <= Math.min(H - 1, Math.floor(y1 - 0.5)); ++y) {
+        edges(y + 0.5, out);
+        const a = out[0], b = out[1];
+        if (!(b >= a)) continue;
+        const row = y * W, tile = base + ((Math.floor((y - oy) * inv) & 7) << 3);
+        for (let x = Math.max(0, Math.ceil(a - 0.5)), end = Math.min(W - 1, Math.floor(b - 0.5)); x <= end; ++x) {
+          px[row + x] = table[tile + (Math.floor((x - ox) * inv) & 7)];
+        }
+      }
+    };
+    for (const i of view) {
+      const hx = t.hexes[i];
+      const side = p ? (p.owner[i] === "axis" ? 1 : p.owner[i] === "allied" ? 2 : 0) : 0;
+      const cx = ox + hx.x * s, cy = oy + hx.y * s;
+      const base = shadeOf(index[hx.terrain] ?? 0, side);
+      for (let y = Math.max(0, Math.ceil(cy - hh - 0.5)); y <= Math.min(H - 1, Math.floor(cy + hh - 0.5)); ++y) {
+        const half = s - Math.abs(y + 0.5 - cy) / ROOT3;
+        const row = y * W, tile = base + ((Math.floor((y - oy) * inv) & 7) << 3);
+        for (let x = Math.max(0, Math.ceil(cx - half - 0.5)), end = Math.min(W - 1, Math.floor(cx + half - 0.5)); x <= end; ++x) {
+          px[row + x] = table[tile + (Math.floor((x - ox) * inv) & 7)];
+        }
+      }
+      for (const wd of hx.wedges || []) {
+        const tri = wedge(hx, wd.dir).map(([x, y]) => [ox + x * s, oy + y * s]);
+        const ys = tri.map((q) => q[1]);
+        rows(shadeOf(index[wd.kind === "sea" ? "all-sea" : "lake"], side), Math.min(...ys), Math.max(...ys),
+          (y, edge) => span(tri, y, edge));
+      }
+    }
+    this.g.putImageData(this.raster, 0, 0);
+  }
+
   drawHexes(cells) {
     const g = this.g;
-    const geo = cells.map((k) => this.cell(k));
+    const geo = cells.map((k) => this.cellTerrain(k));
     for (const [terrain, color] of Object.entries(TERRAIN_COLORS)) {
       g.fillStyle = color;
       for (const c of geo) {
@@ -450,7 +571,7 @@ export class MapView {
     for (const c of geo) g.fill(c.sea);
     g.fillStyle = TERRAIN_COLORS.lake;
     for (const c of geo) g.fill(c.lake);
-    if (this.scale >= 6) { // below, hexes are a few pixels: their edges would hide the terrain
+    if (this.scale >= OUTLINE_SCALE) { // below, hexes are a few pixels: edges would hide the terrain
       g.strokeStyle = STYLE.hexEdge;
       g.lineWidth = 1 / this.scale;
       cells.forEach((k, n) => {
@@ -498,13 +619,14 @@ export class MapView {
     g.setLineDash([]);
   }
 
-  drawState(view, sides, cells) {
+  // `rastered`: the owners' hatching is set already (rasterHexes).
+  drawState(view, sides, cells, rastered) {
     const g = this.g, t = this.theater, p = this.position;
     if (!p) return;
     // Ownership: hatched, one slant a side, so it reads without colour; its paths are kept
     // per cell until the position changes.
     g.globalAlpha = 0.4;
-    for (const side of ["axis", "allied"]) {
+    for (const side of rastered ? [] : ["axis", "allied"]) {
       const pattern = g.createPattern(this.hatches[side], "repeat");
       pattern.setTransform(new DOMMatrix().scale(1 / this.scale));
       g.fillStyle = pattern;
