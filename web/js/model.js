@@ -157,9 +157,10 @@ const NO_FEATURES = Object.freeze([]);
 // A column or row as a hex's name writes it: two digits (its last two).
 const two = (n) => (n % 100 < 10 ? "0" : "") + (n % 100);
 
-// A hex of the compact form, as small as it can be (100,000 of them are made at once): the
-// fields the JSON form's hexes get (x, y, terrain, coast, city, port, inland, airbase, place,
-// water, wedges, zone, name) read from the theater's columns when asked for.
+// A hex of the compact form, as small as it can be (100,000 of them are made at once): every
+// field a hex of the JSON form has once completed (hex, col, row, x, y, terrain, coast, city,
+// port, inland, airbase, place, water, wedges, zone, name), read from the theater's columns
+// when asked for.
 class Hex {
   constructor(t, i, terrain) {
     this.t = t;
@@ -178,10 +179,13 @@ class Hex {
   get place() { return this.t.places.get(this.i); }
   get zone() { return this.t.columns.zone[this.i]; }
   get name() { return this.t.nameOf(this.i); }
+  get hex() { return this.name; }
+  get col() { return this.t.columns.col[this.i]; }
+  get row() { return this.t.columns.row[this.i]; }
 }
 
-// A hexside of the compact form: as the JSON form's (a, b, dir, water, features, navigable,
-// suez, name), read from the columns when asked for.
+// A hexside of the compact form: as the JSON form's once completed (hexside, a, b, dir, water,
+// features, waterway, navigable, suez, name), read from the columns when asked for.
 class Hexside {
   constructor(t, i) {
     this.t = t;
@@ -194,7 +198,9 @@ class Hexside {
   get features() { return this.t.featuresOf(this.t.sideColumns.features[this.i]); }
   get navigable() { return !!this.way?.navigable; }
   get suez() { return this.way?.rule === "41.B"; }
+  get waterway() { return this.t.sideColumns.waterway[this.i] < 0 ? undefined : this.t.sideColumns.waterway[this.i]; }
   get way() { return this.t.waterways[this.t.sideColumns.waterway[this.i]]; } // undefined: none
+  get hexside() { return this.name; }
   get name() {
     const a = this.t.nameOf(this.a), b = this.t.nameOf(this.b);
     const sheet = a.slice(0, a.indexOf(":") + 1);
