@@ -1409,6 +1409,18 @@ def perf(opsim, out, url):
             v.draw(); return [performance.now() - t, Number(v.host.dataset.hexesDrawn)];""")
         print(f"perf: a redraw of the view (a pan or zoom) {redraw[0]:.0f} ms ({redraw[1]} hexes)")
         browser.step("generated")
+        # The map after a pan (by the keys) and after zooming in (to where hexes are outlined)
+        # and out: screenshots to compare with the first view's.
+        browser.d.find_element(By.ID, "map").click()
+        for key in (Keys.ARROW_RIGHT, Keys.ARROW_RIGHT, Keys.ARROW_DOWN):
+            browser.d.find_element(By.ID, "map").send_keys(key)
+        browser.step("generated-panned")
+        for factor, name in ((1.6, "generated-zoomed-in"), (0.4, "generated-zoomed-out")):
+            drawn = browser.js("return window.opsim.map.host.dataset.drawn;")
+            browser.js("window.opsim.map.zoom(arguments[0]);", factor)
+            browser.wait("the map redrawn", lambda: browser.js(
+                "return window.opsim.map.host.dataset.drawn;") != drawn)
+            browser.step(name)
         if budget:
             median = sorted(later)[len(later) // 2]
             spread = f"median {median:.0f} ms of {', '.join(f'{v:.0f}' for v in later)} ms"
