@@ -520,6 +520,19 @@ export class MapView {
     px.fill(abgr(STYLE.background));
     const ox = (w / 2 - this.cx * this.scale) * dpr, oy = (h / 2 - this.cy * this.scale) * dpr; // world 0,0
     const hh = (ROOT3 / 2) * s, inv = 1 / dpr;
+    // A shade's tile row (`tile`: its place in the table) across the canvas, made once a draw:
+    // pixel x of a row hatched so is its entry x.
+    const stripes = new Map();
+    const stripe = (tile) => {
+      let row = stripes.get(tile);
+      if (row) return row;
+      row = new Uint32Array(W);
+      const period = Number.isInteger(dpr) ? Math.min(W, 8 * dpr) : W;
+      for (let x = 0; x < period; ++x) row[x] = table[tile + (Math.floor((x - ox) * inv) & 7)];
+      for (let n = period; n < W; n *= 2) row.copyWithin(n, 0, Math.min(n, W - n));
+      stripes.set(tile, row);
+      return row;
+    };
     // The pixels of rows y0..y1 inside a wedge (pixel centres inside: edges(y, out) sets out
     // to the row's [left, right]), in colour `base` of the table; a hex's are set likewise below.
     const out = [0, 0];
@@ -538,13 +551,16 @@ export class MapView {
       const hx = t.hexes[i];
       const side = p ? (p.owner[i] === "axis" ? 1 : p.owner[i] === "allied" ? 2 : 0) : 0;
       const cx = ox + hx.x * s, cy = oy + hx.y * s;
+      // A hex's rows are copied whole (native copies, not a loop per pixel: the first view's
+      // code runs before the engine has compiled it), from the row of its shade (`stripe`).
       const base = shadeOf(index[hx.terrain] ?? 0, side);
       for (let y = Math.max(0, Math.ceil(cy - hh - 0.5)); y <= Math.min(H - 1, Math.floor(cy + hh - 0.5)); ++y) {
         const half = s - Math.abs(y + 0.5 - cy) / ROOT3;
-        const row = y * W, tile = base + ((Math.floor((y - oy) * inv) & 7) << 3);
-        for (let x = Math.max(0, Math.ceil(cx - half - 0.5)), end = Math.min(W - 1, Math.floor(cx + half - 0.5)); x <= end; ++x) {
-          px[row + x] = table[tile + (Math.floor((x - ox) * inv) & 7)];
-        }
+        const a = Math.max(0, Math.ceil(cx - half - 0.5)), b = Math.min(W - 1, Math.floor(cx + half - 0.5));
+        if (b < a) continue;
+        const tile = base + ((Math.floor((y - oy) * inv) & 7) << 3);
+        if (side) px.set(stripe(tile).subarray(a, b + 1), y * W + a);
+        else px.fill(table[tile], y * W + a, y * W + b + 1);
       }
       for (const wd of hx.wedges || []) {
         const tri = wedge(hx, wd.dir).map(([x, y]) => [ox + x * s, oy + y * s]);
