@@ -218,6 +218,7 @@ export class MapView {
     this.underlay = null;
     this.counters = new Map(); // hex -> button
     this.pending = false;
+    this.held = false;
     this.frames = 0;
     this.hatches = { axis: hatch(STYLE.axisHatch, 1), allied: hatch(STYLE.alliedHatch, -1) };
     this.listen();
@@ -390,8 +391,10 @@ export class MapView {
     return best;
   }
 
+  // Draws at the next frame (once, however often asked), unless `held` (the page placing its
+  // first view).
   redraw() {
-    if (this.pending || !this.theater) return;
+    if (this.pending || !this.theater || this.held) return;
     this.pending = true;
     requestAnimationFrame(() => {
       this.pending = false;
