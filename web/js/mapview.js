@@ -230,8 +230,10 @@ export class MapView {
     this.cellCache = [];
     this.ownerCache = [];
     const h = t.hexes;
-    // The compact theater's centres are typed arrays (model.js); the workshop's are its hexes'.
-    const xs = t.xs || h.map((hx) => hx.x), ys = t.ys || h.map((hx) => hx.y);
+    // The hexes' centres, for the loops over every hex in view: the compact theater's typed
+    // arrays (model.js), else the workshop's hexes' (whose places never change).
+    const xs = (this.xs = t.xs || Float64Array.from(h, (hx) => hx.x));
+    const ys = (this.ys = t.ys || Float64Array.from(h, (hx) => hx.y));
     this.hexIndex = new CellIndex(t.bounds, h.length, (i) => xs[i], (i) => ys[i]);
     this.indexHexsides();
   }
@@ -242,7 +244,7 @@ export class MapView {
     this.cellCache = [];
     // Each hexside at its midpoint: from the compact theater's columns when it has them.
     const a = t.sideColumns?.a || s.map((sd) => sd.a), b = t.sideColumns?.b || s.map((sd) => sd.b);
-    const xs = t.xs || h.map((hx) => hx.x), ys = t.ys || h.map((hx) => hx.y);
+    const xs = this.xs, ys = this.ys;
     this.sideIndex = new CellIndex(t.bounds, s.length,
       (i) => (xs[a[i]] + xs[b[i]]) / 2, (i) => (ys[a[i]] + ys[b[i]]) / 2);
     this.redraw();
@@ -418,10 +420,9 @@ export class MapView {
     g.setTransform(dpr * s, 0, 0, dpr * s, dpr * (w / 2 - this.cx * s), dpr * (h / 2 - this.cy * s));
     const [x0, y0] = this.toWorld(0, 0);
     const [x1, y1] = this.toWorld(w, h);
-    const view = [];
+    const view = [], xs = this.xs, ys = this.ys;
     this.hexIndex.each(x0 - 1, y0 - 1, x1 + 1, y1 + 1, (i) => {
-      const hx = this.theater.hexes[i];
-      if (hx.x > x0 - 1 && hx.x < x1 + 1 && hx.y > y0 - 1 && hx.y < y1 + 1) view.push(i);
+      if (xs[i] > x0 - 1 && xs[i] < x1 + 1 && ys[i] > y0 - 1 && ys[i] < y1 + 1) view.push(i);
     });
     const sides = [];
     this.sideIndex.each(x0 - 1, y0 - 1, x1 + 1, y1 + 1, (i) => sides.push(i));
@@ -553,7 +554,7 @@ export class MapView {
     for (const i of view) {
       const hx = t.hexes[i];
       const side = p ? (p.owner[i] === "axis" ? 1 : p.owner[i] === "allied" ? 2 : 0) : 0;
-      const cx = ox + hx.x * s, cy = oy + hx.y * s;
+      const cx = ox + this.xs[i] * s, cy = oy + this.ys[i] * s;
       // A hex's rows are copied whole (native copies, not a loop per pixel: the first view's
       // code runs before the engine has compiled it), from the row of its shade (`stripe`).
       const base = shadeOf(index[hx.terrain] ?? 0, side);
