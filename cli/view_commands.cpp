@@ -14,13 +14,18 @@ namespace {
 
 using nlohmann::json;
 
+// How many hexes or hexsides a theater lists: an array's size, or the compact form's count.
+std::size_t Count(const json& list) {
+  return list.is_object() ? list["count"].get<std::size_t>() : list.size();
+}
+
 std::string TheaterText(const json& j) {
   std::size_t panels = 0;
   for (const json& s : j["sheets"]) panels = std::max(panels, s["panel"].get<std::size_t>() + 1);
   std::ostringstream out;
   out << j["title"].get<std::string>() << " (" << j["name"].get<std::string>()
-      << "): " << j["hexes"].size() << " hexes on " << j["sheets"].size() << " sheets in " << panels
-      << " panels, " << j["hexsides"].size() << " hexsides with water or features, "
+      << "): " << Count(j["hexes"]) << " hexes on " << j["sheets"].size() << " sheets in " << panels
+      << " panels, " << Count(j["hexsides"]) << " hexsides with water or features, "
       << j["waterways"].size() << " waterways, " << j["rail_ferries"].size() << " rail ferries, "
       << j["exits"].size() << " map-edge exits\n"
       << "(--json prints it all: docs/views.md)\n";
@@ -98,10 +103,15 @@ void AddViewCommands(CLI::App& app, Context& ctx) {
       "with its terrain and places, hexsides with water or features, waterways, rail ferries, "
       "areas. What `opsim serve` sends a browser; --json prints it all");
   AddGameSourceOptions(theater, *src);
-  Bind(theater, ctx, [&ctx, src]() -> Status {
+  auto compact = std::make_shared<bool>(false);
+  theater->add_flag("--compact", *compact,
+                    "the compact form (docs/views.md): hexes and hexsides as columns of numbers, "
+                    "as the browser asks the server for it (GET .../theater?form=compact)");
+  Bind(theater, ctx, [&ctx, src, compact]() -> Status {
     auto g = LoadGame(ctx, *src, query::Needs::kTheater);
     if (!g) return std::unexpected(g.error());
-    const json j = query::TheaterJson(*g->theater);
+    const json j =
+        *compact ? query::TheaterCompactJson(*g->theater) : query::TheaterJson(*g->theater);
     Emit(ctx, j, TheaterText(j));
     return {};
   });

@@ -83,7 +83,11 @@ std::string CounterText(const ops::GroundUnit& u) {
          " " + std::to_string(u.re_halves / 2) + (u.re_halves % 2 ? ".5" : "") + "RE";
 }
 
-json TheaterJson(const map::Theater& t) {
+namespace {
+
+// What both forms of the theater share: sheets, the grid's bounds, weather zones, waterways,
+// rail ferries, areas and exits.
+json TheaterCommon(const map::Theater& t) {
   json sheets = json::array();
   const std::vector<std::size_t> panels = SheetPanels(t);
   for (std::size_t i = 0; i < t.sheets().size(); ++i) {
@@ -95,44 +99,11 @@ json TheaterJson(const map::Theater& t) {
                       {"panel", panels[i]}});
   }
   map::GridPos low{0, 0}, high{-1, -1};
-  std::vector<std::string_view> place(t.hex_count());
-  for (const map::Place& p : t.places()) place[p.hex.v] = p.name;
-  json hexes = json::array();
   for (std::uint32_t v = 0; v < t.hex_count(); ++v) {
-    const map::HexRef h{v};
-    const map::HexInfo& info = t.hex(h);
-    const map::GridPos pos = t.Pos(h);
+    const map::GridPos pos = t.Pos(map::HexRef{v});
     if (v == 0) low = high = pos;
     low = {std::min(low.col, pos.col), std::min(low.row, pos.row)};
     high = {std::max(high.col, pos.col), std::max(high.row, pos.row)};
-    json hex = {{"hex", t.HexName(h)},
-                {"col", pos.col},
-                {"row", pos.row},
-                {"terrain", map::TerrainName(info.terrain)},
-                {"zone", info.zone}};
-    if (info.coast != map::Coast::kNone) hex["coast"] = map::CoastName(info.coast);
-    if (info.city != map::CityKind::kNone) hex["city"] = map::CityKindName(info.city);
-    if (info.port != map::PortSize::kNone) hex["port"] = map::PortSizeName(info.port);
-    if (info.inland_port) hex["inland"] = true;
-    if (info.airbase) hex["airbase"] = true;
-    if (!place[v].empty()) hex["place"] = place[v];
-    hexes.push_back(std::move(hex));
-  }
-  json hexsides = json::array();
-  for (std::uint32_t v = 0; v < t.hexside_count(); ++v) {
-    const map::HexsideRef s{v};
-    const map::HexsideInfo& info = t.hexside(s);
-    if (info.water == map::HexsideWater::kNone && info.features == 0 && info.waterway == 0) {
-      continue;
-    }
-    json side = {{"hexside", t.HexsideName(s)},
-                 {"a", info.a.v},
-                 {"b", info.b.v},
-                 {"dir", static_cast<int>(info.dir_from_a)}};
-    if (info.water != map::HexsideWater::kNone) side["water"] = map::HexsideWaterName(info.water);
-    if (info.features != 0) side["features"] = FeatureNames(info.features);
-    if (info.waterway != 0) side["waterway"] = info.waterway - 1;
-    hexsides.push_back(std::move(side));
   }
   json waterways = json::array();
   for (const map::Waterway& w : t.waterways()) {
@@ -172,12 +143,129 @@ json TheaterJson(const map::Theater& t) {
           {"sheets", std::move(sheets)},
           {"bounds", {{"min", Pair(low.col, low.row)}, {"max", Pair(high.col, high.row)}}},
           {"zones", t.weather_zones()},
-          {"hexes", std::move(hexes)},
-          {"hexsides", std::move(hexsides)},
           {"waterways", std::move(waterways)},
           {"rail_ferries", std::move(ferries)},
           {"areas", std::move(areas)},
           {"exits", std::move(exits)}};
+}
+
+bool Listed(const map::HexsideInfo& info) {  // a hexside that carries something
+  return info.water != map::HexsideWater::kNone || info.features != 0 || info.waterway != 0;
+}
+
+}  // namespace
+
+json TheaterJson(const map::Theater& t) {
+  json doc = TheaterCommon(t);
+  std::vector<std::string_view> place(t.hex_count());
+  for (const map::Place& p : t.places()) place[p.hex.v] = p.name;
+  json hexes = json::array();
+  for (std::uint32_t v = 0; v < t.hex_count(); ++v) {
+    const map::HexRef h{v};
+    const map::HexInfo& info = t.hex(h);
+    const map::GridPos pos = t.Pos(h);
+    json hex = {{"hex", t.HexName(h)},
+                {"col", pos.col},
+                {"row", pos.row},
+                {"terrain", map::TerrainName(info.terrain)},
+                {"zone", info.zone}};
+    if (info.coast != map::Coast::kNone) hex["coast"] = map::CoastName(info.coast);
+    if (info.city != map::CityKind::kNone) hex["city"] = map::CityKindName(info.city);
+    if (info.port != map::PortSize::kNone) hex["port"] = map::PortSizeName(info.port);
+    if (info.inland_port) hex["inland"] = true;
+    if (info.airbase) hex["airbase"] = true;
+    if (!place[v].empty()) hex["place"] = place[v];
+    hexes.push_back(std::move(hex));
+  }
+  json hexsides = json::array();
+  for (std::uint32_t v = 0; v < t.hexside_count(); ++v) {
+    const map::HexsideRef s{v};
+    const map::HexsideInfo& info = t.hexside(s);
+    if (!Listed(info)) continue;
+    json side = {{"hexside", t.HexsideName(s)},
+                 {"a", info.a.v},
+                 {"b", info.b.v},
+                 {"dir", static_cast<int>(info.dir_from_a)}};
+    if (info.water != map::HexsideWater::kNone) side["water"] = map::HexsideWaterName(info.water);
+    if (info.features != 0) side["features"] = FeatureNames(info.features);
+    if (info.waterway != 0) side["waterway"] = info.waterway - 1;
+    hexsides.push_back(std::move(side));
+  }
+  doc["hexes"] = std::move(hexes);
+  doc["hexsides"] = std::move(hexsides);
+  return doc;
+}
+
+json TheaterCompactJson(const map::Theater& t) {
+  json doc = TheaterCommon(t);
+  doc["form"] = "compact";
+  // The words each code stands for: a code is its word's index (features: bit k is word k).
+  const auto words = [](int count, auto name_of) {
+    json list = json::array();
+    for (int i = 0; i < count; ++i) list.push_back(name_of(i));
+    return list;
+  };
+  doc["names"] = {
+      {"terrain", words(map::kTerrainCount,
+                        [](int i) { return map::TerrainName(static_cast<map::Terrain>(i)); })},
+      {"coast", words(3, [](int i) { return map::CoastName(static_cast<map::Coast>(i)); })},
+      {"city", words(4, [](int i) { return map::CityKindName(static_cast<map::CityKind>(i)); })},
+      {"port", words(5, [](int i) { return map::PortSizeName(static_cast<map::PortSize>(i)); })},
+      {"water",
+       words(4, [](int i) { return map::HexsideWaterName(static_cast<map::HexsideWater>(i)); })},
+      {"features", words(map::kHexsideFeatureCount, [](int i) {
+         return map::HexsideFeatureName(static_cast<map::HexsideFeature>(1u << i));
+       })}};
+  const std::size_t n = t.hex_count();
+  std::vector<int> sheet(n), col(n), row(n), terrain(n), zone(n), coast(n), city(n), port(n),
+      flags(n);
+  for (std::uint32_t v = 0; v < n; ++v) {
+    const map::HexRef h{v};
+    const map::HexInfo& info = t.hex(h);
+    const map::GridPos pos = t.Pos(h);
+    sheet[v] = info.sheet;
+    col[v] = pos.col;
+    row[v] = pos.row;
+    terrain[v] = static_cast<int>(info.terrain);
+    zone[v] = info.zone;
+    coast[v] = static_cast<int>(info.coast);
+    city[v] = static_cast<int>(info.city);
+    port[v] = static_cast<int>(info.port);
+    flags[v] = (info.inland_port ? 1 : 0) | (info.airbase ? 2 : 0);
+  }
+  std::vector<std::string_view> place(n);  // a hex's place name: the last one given, as above
+  for (const map::Place& p : t.places()) place[p.hex.v] = p.name;
+  json places = json::array();
+  for (std::uint32_t v = 0; v < n; ++v) {
+    if (!place[v].empty()) places.push_back(json::array({v, place[v]}));
+  }
+  doc["hexes"] = {{"count", n},
+                  {"sheet", sheet},
+                  {"col", col},
+                  {"row", row},
+                  {"terrain", terrain},
+                  {"zone", zone},
+                  {"coast", coast},
+                  {"city", city},
+                  {"port", port},
+                  {"flags", flags},
+                  {"places", std::move(places)}};
+  std::vector<std::uint32_t> a, b;
+  std::vector<int> dir, water, features, waterway;
+  for (std::uint32_t v = 0; v < t.hexside_count(); ++v) {
+    const map::HexsideInfo& info = t.hexside(map::HexsideRef{v});
+    if (!Listed(info)) continue;
+    a.push_back(info.a.v);
+    b.push_back(info.b.v);
+    dir.push_back(static_cast<int>(info.dir_from_a));
+    water.push_back(static_cast<int>(info.water));
+    features.push_back(info.features);
+    waterway.push_back(static_cast<int>(info.waterway) - 1);
+  }
+  doc["hexsides"] = {{"count", a.size()},   {"a", a},         {"b", b},
+                     {"dir", dir},          {"water", water}, {"features", features},
+                     {"waterway", waterway}};
+  return doc;
 }
 
 json MapStateJson(const map::Theater& t, const ops::GameState& s) {

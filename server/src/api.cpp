@@ -756,19 +756,26 @@ class GameApi final : public Api {
 
   Response Theater(const Request& req, const std::string& id) {
     return Game(req, id, Need::kAnyToken, [&](const GameRef& g) -> Result<Response> {
+      // ?form=compact: its columns (query::TheaterCompactJson), what the browser asks for.
+      const std::optional<std::string> form_text = QueryOne(req, "form");
+      if (form_text && *form_text != "json" && *form_text != "compact") {
+        return Fail(ErrorCode::kInvalidInput, "?form is json or compact", "?form");
+      }
+      const auto form =
+          form_text == "compact" ? GameCache::TheaterForm::kCompact : GameCache::TheaterForm::kJson;
       auto log = db::TurnLog::Open(g.path, db::TurnLog::Access::kRead);
       if (!log) return std::unexpected(log.error());
       const std::string& sha = log->game().scenario_sha256;
       Response r;
-      r.etag = "\"" + sha + "\"";
+      r.etag = "\"" + sha + (form == GameCache::TheaterForm::kCompact ? ".compact" : "") + "\"";
       r.cache_control = "public, max-age=86400";
-      if (auto kept = cache_.KeptTheater(sha)) {
+      if (auto kept = cache_.KeptTheater(sha, form)) {
         r.body = *kept;
         return r;
       }
       auto game = Latest(g);
       if (!game) return std::unexpected(game.error());
-      r.body = *cache_.Theater(sha, *(*game)->theater);
+      r.body = *cache_.Theater(sha, *(*game)->theater, form);
       return r;
     });
   }

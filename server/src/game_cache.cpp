@@ -117,7 +117,7 @@ void GameCache::Trim(const std::string& keep_game, const std::string& keep_theat
       bytes_ -= game->second.bytes;
       warm_.erase(game);
     } else {
-      bytes_ -= theater->second.body->size();
+      bytes_ -= theater->second.body->size() + theater->second.compact->size();
       theaters_.erase(theater);
     }
   }
@@ -163,26 +163,30 @@ Result<std::shared_ptr<const std::string>> GameCache::Answer(const std::string& 
   return Cached<std::string>(id, path, slot, make);
 }
 
-std::shared_ptr<const std::string> GameCache::KeptTheater(const std::string& sha) {
+std::shared_ptr<const std::string> GameCache::KeptTheater(const std::string& sha,
+                                                          TheaterForm form) {
   std::lock_guard lock(mu_);
   auto it = theaters_.find(sha);
   if (it == theaters_.end()) return nullptr;
   it->second.used = ++clock_;
-  return it->second.body;
+  return form == TheaterForm::kCompact ? it->second.compact : it->second.body;
 }
 
-std::shared_ptr<const std::string> GameCache::Theater(const std::string& sha,
-                                                      const map::Theater& t) {
-  if (auto kept = KeptTheater(sha)) return kept;
-  auto body = std::make_shared<const std::string>(query::TheaterJson(t).dump());
+std::shared_ptr<const std::string> GameCache::Theater(const std::string& sha, const map::Theater& t,
+                                                      TheaterForm form) {
+  if (auto kept = KeptTheater(sha, form)) return kept;
+  // Both forms at once: a new game makes them when it is created (api.cpp), so that the
+  // browser's first view, which asks for the compact one, finds it made.
+  WarmTheater made_now{std::make_shared<const std::string>(query::TheaterJson(t).dump()),
+                       std::make_shared<const std::string>(query::TheaterCompactJson(t).dump()), 0};
   std::lock_guard lock(mu_);
-  auto [it, made] = theaters_.try_emplace(sha, WarmTheater{std::move(body), 0});
+  auto [it, made] = theaters_.try_emplace(sha, std::move(made_now));
   it->second.used = ++clock_;
   if (made) {
-    bytes_ += it->second.body->size();
+    bytes_ += it->second.body->size() + it->second.compact->size();
     Trim({}, sha);
   }
-  return it->second.body;
+  return form == TheaterForm::kCompact ? it->second.compact : it->second.body;
 }
 
 Result<std::shared_ptr<const json>> GameCache::Summary(const std::string& id,

@@ -1,7 +1,7 @@
 // The warm cache of the games a server hosts: each game's latest position, loaded once, and the
 // answers made from it (its status, its position with the overlays asked for, its log), each
-// made once and shared until the game's log changes; the theaters' JSON, made once a scenario;
-// and the games list's summaries.
+// made once and shared until the game's log changes; the theaters' JSON (both forms), made once
+// a scenario; and the games list's summaries.
 //
 // It promises:
 // - An answer is never older than the log's last change seen by its request, but for a reader
@@ -60,9 +60,13 @@ class GameCache {
                                                     Of of, const std::string& key,
                                                     const Make& make);
 
-  // A scenario's theater JSON (by its SHA-256) if it is kept; and made from `t` once.
-  std::shared_ptr<const std::string> KeptTheater(const std::string& sha);
-  std::shared_ptr<const std::string> Theater(const std::string& sha, const map::Theater& t);
+  // A scenario's theater (by its SHA-256) in either form (query::TheaterJson, or
+  // TheaterCompactJson's columns) if it is kept; and made from `t` once, both forms together.
+  enum class TheaterForm { kJson, kCompact };
+  std::shared_ptr<const std::string> KeptTheater(const std::string& sha,
+                                                 TheaterForm form = TheaterForm::kJson);
+  std::shared_ptr<const std::string> Theater(const std::string& sha, const map::Theater& t,
+                                             TheaterForm form = TheaterForm::kJson);
 
   // What the games list shows of a game (store.h ReadSummary), read once a state of its log:
   // never by loading it.
@@ -80,9 +84,10 @@ class GameCache {
     std::size_t bytes = 0;   // what the above hold, about
     std::uint64_t used = 0;  // when last asked for, on the cache's clock
   };
-  // A theater's JSON, made once per scenario, and when it was last asked for.
+  // A theater's JSON in both forms, made once per scenario, and when it was last asked for.
   struct WarmTheater {
-    std::shared_ptr<const std::string> body;
+    std::shared_ptr<const std::string> body;     // TheaterJson
+    std::shared_ptr<const std::string> compact;  // TheaterCompactJson
     std::uint64_t used = 0;
   };
 

@@ -51,6 +51,80 @@ TEST(TheaterView, EveryHexOnceAtItsPlaceOnTheGlobalGrid) {
   EXPECT_EQ(j, test::CliJson({"theater", "--scenario", "special-terrain"}));
 }
 
+// The compact form holds what the JSON form does, column by column: a hex's name follows from
+// its sheet, column and row (docs/views.md), each code is its word's index in "names", and
+// everything else is the JSON form's.
+TEST(TheaterView, TheCompactFormHoldsTheSameTheater) {
+  const query::LoadedGame g = test::LoadBundledGame();
+  const json full = query::TheaterJson(*g.theater), c = query::TheaterCompactJson(*g.theater);
+  EXPECT_EQ(c["form"], "compact");
+  for (const char* key : {"opsim", "name", "title", "sheets", "bounds", "zones", "waterways",
+                          "rail_ferries", "areas", "exits"}) {
+    EXPECT_EQ(c[key], full[key]) << key;
+  }
+  const json &h = c["hexes"], &names = c["names"];
+  ASSERT_EQ(h["count"], full["hexes"].size());
+  for (const char* column :
+       {"sheet", "col", "row", "terrain", "zone", "coast", "city", "port", "flags"}) {
+    EXPECT_EQ(h[column].size(), full["hexes"].size()) << column;
+  }
+  std::map<std::size_t, std::string> places;
+  for (const json& p : h["places"]) places[p[0]] = p[1];
+  const auto two = [](int n) { return std::string{char('0' + n / 10 % 10), char('0' + n % 10)}; };
+  const auto word = [](const json& h, const char* key) {  // the JSON form's, absent as "none"
+    return h.contains(key) ? h[key].get<std::string>() : std::string("none");
+  };
+  std::vector<std::string> hex_names;
+  for (std::size_t i = 0; i < full["hexes"].size(); ++i) {
+    const json& want = full["hexes"][i];
+    const json& sheet = c["sheets"][h["sheet"][i].get<std::size_t>()];
+    const int col = h["col"][i], row = h["row"][i];
+    hex_names.push_back(sheet["name"].get<std::string>() + ":" +
+                        two(col - sheet["origin"][0].get<int>()) +
+                        two(row - sheet["origin"][1].get<int>()));
+    EXPECT_EQ(hex_names.back(), want["hex"]);
+    EXPECT_EQ(col, want["col"]);
+    EXPECT_EQ(row, want["row"]);
+    EXPECT_EQ(names["terrain"][h["terrain"][i].get<std::size_t>()], want["terrain"]);
+    EXPECT_EQ(h["zone"][i], want["zone"]);
+    EXPECT_EQ(names["coast"][h["coast"][i].get<std::size_t>()], word(want, "coast"));
+    EXPECT_EQ(names["city"][h["city"][i].get<std::size_t>()], word(want, "city"));
+    EXPECT_EQ(names["port"][h["port"][i].get<std::size_t>()], word(want, "port"));
+    EXPECT_EQ((h["flags"][i].get<int>() & 1) != 0, want.value("inland", false));
+    EXPECT_EQ((h["flags"][i].get<int>() & 2) != 0, want.value("airbase", false));
+    EXPECT_EQ(places.contains(i) ? places[i] : "", want.value("place", "")) << want["hex"];
+  }
+  EXPECT_FALSE(places.empty());
+  const json& s = c["hexsides"];
+  ASSERT_EQ(s["count"], full["hexsides"].size());
+  bool features = false, waterways = false;
+  for (std::size_t i = 0; i < full["hexsides"].size(); ++i) {
+    const json& want = full["hexsides"][i];
+    const std::size_t a = s["a"][i], b = s["b"][i];
+    EXPECT_EQ(a, want["a"]);
+    EXPECT_EQ(b, want["b"]);
+    EXPECT_EQ(s["dir"][i], want["dir"]);
+    // Its name: its hexes' names, the second without its sheet when both are on one sheet.
+    const std::string sheet_a = hex_names[a].substr(0, hex_names[a].find(':') + 1);
+    EXPECT_EQ(hex_names[a] + "/" +
+                  (hex_names[b].starts_with(sheet_a) ? hex_names[b].substr(sheet_a.size())
+                                                     : hex_names[b]),
+              want["hexside"]);
+    EXPECT_EQ(names["water"][s["water"][i].get<std::size_t>()], word(want, "water"));
+    json listed = json::array();
+    for (std::size_t bit = 0; bit < names["features"].size(); ++bit) {
+      if (s["features"][i].get<unsigned>() & (1u << bit)) listed.push_back(names["features"][bit]);
+    }
+    EXPECT_EQ(listed, want.value("features", json::array()));
+    EXPECT_EQ(s["waterway"][i], want.value("waterway", -1));
+    features = features || !listed.empty();
+    waterways = waterways || want.contains("waterway");
+  }
+  EXPECT_TRUE(features && waterways) << "the bundled theater shows both";
+  EXPECT_EQ(c, test::CliJson({"theater", "--scenario", "special-terrain", "--compact"}));
+  EXPECT_LT(c.dump().size() * 2, full.dump().size()) << "not compact";
+}
+
 // Each sheet's panel is the one `opsim render` draws it in (the SVG titles each panel with its
 // sheets, joined by " + "), and the two hexes of every hexside are in one panel.
 TEST(TheaterView, SheetsInThePanelsRenderDrawsThem) {

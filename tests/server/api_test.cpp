@@ -255,6 +255,20 @@ TEST_F(ApiTest, TheTheaterIsCacheableAndTheStateIsTheCliPosition) {
   EXPECT_EQ(Json(r),
             json::parse(RunCli({"theater", "--scenario", "special-terrain", "--json"}).out));
   EXPECT_EQ(Call("GET", g + "/theater").status, 401);
+  // ?form=compact: the same theater in columns (the browser's), under an ETag of its own.
+  const std::string etag = r.etag;
+  r = Call("GET", g + "/theater", c.spectator, "", {{"form", "compact"}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(r.etag, etag.substr(0, etag.size() - 1) + ".compact\"");
+  EXPECT_EQ(r.cache_control, "public, max-age=86400");
+  EXPECT_EQ(
+      Json(r),
+      json::parse(RunCli({"theater", "--scenario", "special-terrain", "--json", "--compact"}).out));
+  EXPECT_EQ(Call("GET", g + "/theater", c.spectator, "", {{"form", "json"}}).body,
+            Call("GET", g + "/theater", c.spectator).body);
+  r = Call("GET", g + "/theater", c.spectator, "", {{"form", "columns"}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(Json(r)["error"]["where"], "?form") << r.body;
 
   r = Call("GET", g + "/state", c.axis, "", {{"supply", "allied"}, {"zoc", "axis"}});
   ASSERT_EQ(r.status, 200) << r.body;

@@ -78,7 +78,8 @@ export class Api extends JsonApi {
   }
 
   status(at) { return this.get("", { at }); }
-  theater() { return this.get("/theater"); }
+  // The compact form (docs/views.md): columns, not an object per hex; model.js reads either.
+  theater() { return this.get("/theater", { form: "compact" }); }
   // `phase`, with `at`: the position after that phase of logged player-turn `at`; `step`, with
   // `at` (not with `phase`): the position after that many of its steps.
   state(at, supply = [], zoc = [], phase = undefined, step = undefined) {

@@ -68,11 +68,19 @@ class Client {
     this.noteSubmitted();
     performance.mark("opsim:theater-fetched");
     this.theater = normalizeTheater(theater);
+    // No frame until the view is placed below: a frame drawn meanwhile (around the theater's
+    // origin, while the position is read) would be thrown away, and delay the first view.
+    this.map.held = true;
     this.map.setTheater(this.theater);
     // The "go to" box shows a hex of this theater as its example.
     if (this.theater.hexes.length) $("goto-hex").placeholder = this.theater.hexes[0].name;
     performance.mark("opsim:theater-indexed");
-    await this.loadPosition(position);
+    try {
+      await this.loadPosition(position);
+    } finally {
+      this.map.held = false;
+      this.map.redraw(); // one frame, of the view placed below (or, failing, of the theater)
+    }
     performance.mark("opsim:position-loaded");
     // The map opens on the player's first unit (else any): a big theater with about 10,000
     // hexes in view, a small one close enough to read the counters.

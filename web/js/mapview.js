@@ -25,6 +25,69 @@ function sideCorners(x, y, d) {
   return [corner(x, y, k), corner(x, y, (k + 1) % 6)];
 }
 
+const OUTLINE_SCALE = 6; // pixels per world unit from which hexes are outlined (and drawn as paths)
+
+// The coastal water of hex `hx` toward its hexside in direction `dir`: a wedge from near its
+// centre to the hexside's corners, [corner, corner, apex].
+function wedge(hx, dir) {
+  const [[ax, ay], [bx, by]] = sideCorners(hx.x, hx.y, dir);
+  return [[ax, ay], [bx, by], [hx.x * 0.35 + ((ax + bx) / 2) * 0.65, hx.y * 0.35 + ((ay + by) / 2) * 0.65]];
+}
+
+// The part of a row (at height y) inside a triangle: sets out to [left, right] (left > right:
+// none).
+function span(tri, y, out) {
+  let a = Infinity, b = -Infinity;
+  for (let k = 0; k < 3; ++k) {
+    const p = tri[k], q = tri[k === 2 ? 0 : k + 1];
+    if ((y < p[1]) === (y < q[1])) continue;
+    const x = p[0] + ((y - p[1]) / (q[1] - p[1])) * (q[0] - p[0]);
+    if (x < a) a = x;
+    if (x > b) b = x;
+  }
+  out[0] = a;
+  out[1] = b;
+}
+
+// Every colour rasterHexes sets: each terrain's (index: by terrain, its number; the background
+// last), unhatched and under each side's hatch at 40%, for each of the hatch tile's 8 x 8 pixels
+// (table: shadeOf(colour, side) + tile row * 8 + tile column).
+function shades(hatches) {
+  const colors = [...Object.values(TERRAIN_COLORS), STYLE.background].map((c) => abgr(c));
+  const index = Object.fromEntries(Object.keys(TERRAIN_COLORS).map((k, n) => [k, n]));
+  const tiles = [null, hatches.axis, hatches.allied].map((c) => c?.getContext("2d").getImageData(0, 0, 8, 8).data);
+  const table = new Uint32Array(3 * colors.length * 64);
+  tiles.forEach((tile, side) => colors.forEach((c, n) => {
+    for (let k = 0; k < 64; ++k) {
+      const a = tile ? (tile[k * 4 + 3] / 255) * 0.4 : 0;
+      const mix = (shift, j) => Math.round(((c >>> shift) & 255) * (1 - a) + (tile ? tile[k * 4 + j] : 0) * a) << shift;
+      table[shadeOf(n, side) + k] = (0xff000000 | mix(16, 2) | mix(8, 1) | mix(0, 0)) >>> 0;
+    }
+  }));
+  return { index, table };
+}
+const SHADE_COLORS = 64 * 3; // table entries a colour takes: its 64 tile pixels for each of 3 sides
+function shadeOf(color, side) {
+  return color * SHADE_COLORS + side * 64;
+}
+
+// A colour "#rrggbb" as an ImageData pixel (little-endian: alpha, blue, green, red).
+function abgr(hex) {
+  const n = parseInt(hex.slice(1), 16);
+  return (0xff000000 | ((n & 255) << 16) | (n & 0xff00) | ((n >> 16) & 255)) >>> 0;
+}
+
+// A hex's outline as a path's text (SVG's): a cell's hexes become one Path2D made from one text,
+// which costs far less than a Path2D's calls one by one (about 10,000 hexes in a first view).
+const HALF_ROOT3 = String(ROOT3 / 2);
+function hexText({ x, y }) {
+  return `M${x + 1} ${y}l-.5 ${HALF_ROOT3}h-1l-.5 -${HALF_ROOT3}l.5 -${HALF_ROOT3}h1z`;
+}
+// One Path2D of a list of texts (none: an empty path).
+function pathOf(texts) {
+  return new Path2D(texts.join(""));
+}
+
 // Adds a hex's outline to a path (a context or a Path2D).
 function addHex(path, { x, y }) {
   path.moveTo(x + 1, y);
@@ -155,6 +218,7 @@ export class MapView {
     this.underlay = null;
     this.counters = new Map(); // hex -> button
     this.pending = false;
+    this.held = false;
     this.frames = 0;
     this.hatches = { axis: hatch(STYLE.axisHatch, 1), allied: hatch(STYLE.alliedHatch, -1) };
     this.listen();
@@ -166,16 +230,23 @@ export class MapView {
     this.cellCache = [];
     this.ownerCache = [];
     const h = t.hexes;
-    this.hexIndex = new CellIndex(t.bounds, h.length, (i) => h[i].x, (i) => h[i].y);
+    // The hexes' centres, for the loops over every hex in view: the compact theater's typed
+    // arrays (model.js), else the workshop's hexes' (whose places never change).
+    const xs = (this.xs = t.xs || Float64Array.from(h, (hx) => hx.x));
+    const ys = (this.ys = t.ys || Float64Array.from(h, (hx) => hx.y));
+    this.hexIndex = new CellIndex(t.bounds, h.length, (i) => xs[i], (i) => ys[i]);
     this.indexHexsides();
   }
 
   // Indexes the theater's hexsides again, after some were added (the workshop's edits).
   indexHexsides() {
-    const h = this.theater.hexes, s = this.theater.hexsides;
+    const t = this.theater, h = t.hexes, s = t.hexsides;
     this.cellCache = [];
-    this.sideIndex = new CellIndex(this.theater.bounds, s.length,
-      (i) => (h[s[i].a].x + h[s[i].b].x) / 2, (i) => (h[s[i].a].y + h[s[i].b].y) / 2);
+    // Each hexside at its midpoint: from the compact theater's columns when it has them.
+    const a = t.sideColumns?.a || s.map((sd) => sd.a), b = t.sideColumns?.b || s.map((sd) => sd.b);
+    const xs = this.xs, ys = this.ys;
+    this.sideIndex = new CellIndex(t.bounds, s.length,
+      (i) => (xs[a[i]] + xs[b[i]]) / 2, (i) => (ys[a[i]] + ys[b[i]]) / 2);
     this.redraw();
   }
 
@@ -322,8 +393,10 @@ export class MapView {
     return best;
   }
 
+  // Draws at the next frame (once, however often asked), unless `held` (the page placing its
+  // first view).
   redraw() {
-    if (this.pending || !this.theater) return;
+    if (this.pending || !this.theater || this.held) return;
     this.pending = true;
     requestAnimationFrame(() => {
       this.pending = false;
@@ -347,18 +420,21 @@ export class MapView {
     g.setTransform(dpr * s, 0, 0, dpr * s, dpr * (w / 2 - this.cx * s), dpr * (h / 2 - this.cy * s));
     const [x0, y0] = this.toWorld(0, 0);
     const [x1, y1] = this.toWorld(w, h);
-    const view = [];
+    const view = [], xs = this.xs, ys = this.ys;
     this.hexIndex.each(x0 - 1, y0 - 1, x1 + 1, y1 + 1, (i) => {
-      const hx = this.theater.hexes[i];
-      if (hx.x > x0 - 1 && hx.x < x1 + 1 && hx.y > y0 - 1 && hx.y < y1 + 1) view.push(i);
+      if (xs[i] > x0 - 1 && xs[i] < x1 + 1 && ys[i] > y0 - 1 && ys[i] < y1 + 1) view.push(i);
     });
     const sides = [];
     this.sideIndex.each(x0 - 1, y0 - 1, x1 + 1, y1 + 1, (i) => sides.push(i));
     const cells = this.hexIndex.cells(x0 - 1, y0 - 1, x1 + 1, y1 + 1);
-    this.drawHexes(cells);
+    // Zoomed out (hexes a few pixels wide, no outlines), the hexes and their owners' hatching are
+    // set pixel by pixel: a 10,000-hex view costs a few milliseconds, not a path per hex.
+    const raster = s < OUTLINE_SCALE && !this.underlay;
+    if (raster) this.rasterHexes(view, w, h, dpr);
+    else this.drawHexes(cells);
     this.drawUnderlay();
     this.drawHexsides(cells);
-    this.drawState(view, sides, cells);
+    this.drawState(view, sides, cells, raster);
     this.drawOverlays(view);
     this.drawLabels(view);
     this.drawObjectives();
@@ -379,50 +455,130 @@ export class MapView {
   }
 
   // The theater never changes, so each cell's terrain, water, outlines and hexside lines are
-  // built once as paths (world units) and only filled or stroked again when in view.
+  // built once as paths (world units) and only filled or stroked again when in view; its
+  // terrain when first drawn as paths (zoomed out it is set pixel by pixel), its outlines when
+  // first drawn (zoomed out they are not).
   cell(k) {
     let c = this.cellCache[k];
     if (c) return c;
     const t = this.theater;
-    c = { terrain: new Map(), sea: new Path2D(), lake: new Path2D(), outline: new Path2D(), sides: new Map() };
-    for (const i of this.hexIndex.items(k)) {
-      const hx = t.hexes[i];
-      if (!c.terrain.has(hx.terrain)) c.terrain.set(hx.terrain, new Path2D());
-      addHex(c.terrain.get(hx.terrain), hx);
-      addHex(c.outline, hx);
-      for (const wd of hx.wedges || []) {
-        const path = wd.kind === "sea" ? c.sea : c.lake;
-        const [[ax, ay], [bx, by]] = sideCorners(hx.x, hx.y, wd.dir);
-        path.moveTo(hx.x * 0.35 + ((ax + bx) / 2) * 0.65, hx.y * 0.35 + ((ay + by) / 2) * 0.65);
-        path.lineTo(ax, ay);
-        path.lineTo(bx, by);
-        path.closePath();
-      }
-    }
+    const sides = new Map(); // texts, by the line they draw
     for (const i of this.sideIndex.items(k)) {
       const sd = t.hexsides[i];
       const a = t.hexes[sd.a], b = t.hexes[sd.b];
       for (const line of SIDE_LINES) {
         if (!line.test(sd, t)) continue;
-        if (!c.sides.has(line)) c.sides.set(line, new Path2D());
-        const path = c.sides.get(line);
+        let list = sides.get(line);
+        if (!list) sides.set(line, (list = []));
         if (line.along) {
           const [[ax, ay], [bx, by]] = sideCorners(a.x, a.y, sd.dir);
-          path.moveTo(ax, ay);
-          path.lineTo(bx, by);
+          list.push(`M${ax} ${ay}L${bx} ${by}`);
         } else {
-          path.moveTo(a.x, a.y);
-          path.lineTo(b.x, b.y);
+          list.push(`M${a.x} ${a.y}L${b.x} ${b.y}`);
         }
       }
     }
+    c = { terrain: null, sea: null, lake: null, outline: null, sides: new Map() };
+    for (const [line, list] of sides) c.sides.set(line, pathOf(list));
     this.cellCache[k] = c;
     return c;
   }
 
+  // A cell's terrain and coastal water as paths, by terrain.
+  cellTerrain(k) {
+    const c = this.cell(k);
+    if (c.terrain) return c;
+    const t = this.theater;
+    const terrain = new Map(), sea = [], lake = []; // texts, by what they draw
+    for (const i of this.hexIndex.items(k)) {
+      const hx = t.hexes[i];
+      let list = terrain.get(hx.terrain);
+      if (!list) terrain.set(hx.terrain, (list = []));
+      list.push(hexText(hx));
+      for (const wd of hx.wedges || []) {
+        const [[ax, ay], [bx, by], [mx, my]] = wedge(hx, wd.dir);
+        (wd.kind === "sea" ? sea : lake).push(`M${mx} ${my}L${ax} ${ay}L${bx} ${by}z`);
+      }
+    }
+    c.terrain = new Map();
+    for (const [name, list] of terrain) c.terrain.set(name, pathOf(list));
+    c.sea = pathOf(sea);
+    c.lake = pathOf(lake);
+    return c;
+  }
+
+  // The view's hexes set pixel by pixel into the canvas (device pixels): each hex's terrain and
+  // its coastal water's wedges, hatched for its owner as drawState hatches (at 40%, the hatch's
+  // tiles anchored where its pattern is): every pixel's colour is looked up, made once a
+  // terrain, tile pixel and side (`shades`).
+  rasterHexes(view, w, h, dpr) {
+    const t = this.theater, p = this.position, s = this.scale * dpr;
+    const W = this.canvas.width, H = this.canvas.height;
+    if (this.raster?.width !== W || this.raster?.height !== H) {
+      this.raster = new ImageData(W, H);
+      this.rasterPixels = new Uint32Array(this.raster.data.buffer);
+    }
+    const px = this.rasterPixels;
+    this.shades ||= shades(this.hatches);
+    const { index, table } = this.shades;
+    px.fill(abgr(STYLE.background));
+    const ox = (w / 2 - this.cx * this.scale) * dpr, oy = (h / 2 - this.cy * this.scale) * dpr; // world 0,0
+    const hh = (ROOT3 / 2) * s, inv = 1 / dpr;
+    // A shade's tile row (`tile`: its place in the table) across the canvas, made once a draw:
+    // pixel x of a row hatched so is its entry x.
+    const stripes = new Map();
+    const stripe = (tile) => {
+      let row = stripes.get(tile);
+      if (row) return row;
+      row = new Uint32Array(W);
+      const period = Number.isInteger(dpr) ? Math.min(W, 8 * dpr) : W;
+      for (let x = 0; x < period; ++x) row[x] = table[tile + (Math.floor((x - ox) * inv) & 7)];
+      for (let n = period; n < W; n *= 2) row.copyWithin(n, 0, Math.min(n, W - n));
+      stripes.set(tile, row);
+      return row;
+    };
+    // The pixels of rows y0..y1 inside a wedge (pixel centres inside: edges(y, out) sets out
+    // to the row's [left, right]), in colour `base` of the table; a hex's are set likewise below.
+    const out = [0, 0];
+    const rows = (base, y0, y1, edges) => {
+      for (let y = Math.max(0, Math.ceil(y0 - 0.5)); y <= Math.min(H - 1, Math.floor(y1 - 0.5)); ++y) {
+        edges(y + 0.5, out);
+        const a = out[0], b = out[1];
+        if (!(b >= a)) continue;
+        const row = y * W, tile = base + ((Math.floor((y - oy) * inv) & 7) << 3);
+        for (let x = Math.max(0, Math.ceil(a - 0.5)), end = Math.min(W - 1, Math.floor(b - 0.5)); x <= end; ++x) {
+          px[row + x] = table[tile + (Math.floor((x - ox) * inv) & 7)];
+        }
+      }
+    };
+    for (const i of view) {
+      const hx = t.hexes[i];
+      const side = p ? (p.owner[i] === "axis" ? 1 : p.owner[i] === "allied" ? 2 : 0) : 0;
+      const cx = ox + this.xs[i] * s, cy = oy + this.ys[i] * s;
+      // A hex's rows are copied whole (native copies, not a loop per pixel: the first view's
+      // code runs before the engine has compiled it), from the row of its shade (`stripe`).
+      const base = shadeOf(index[hx.terrain] ?? 0, side);
+      for (let y = Math.max(0, Math.ceil(cy - hh - 0.5)); y <= Math.min(H - 1, Math.floor(cy + hh - 0.5)); ++y) {
+        const half = s - Math.abs(y + 0.5 - cy) / ROOT3;
+        const a = Math.max(0, Math.ceil(cx - half - 0.5)), b = Math.min(W - 1, Math.floor(cx + half - 0.5));
+        if (b < a) continue;
+        const tile = base + ((Math.floor((y - oy) * inv) & 7) << 3);
+        if (side) px.set(stripe(tile).subarray(a, b + 1), y * W + a);
+        else px.fill(table[tile], y * W + a, y * W + b + 1);
+      }
+      for (const wd of hx.wedges || []) {
+        const tri = wedge(hx, wd.dir).map(([x, y]) => [ox + x * s, oy + y * s]);
+        const ys = tri.map((q) => q[1]);
+        rows(shadeOf(index[wd.kind === "sea" ? "all-sea" : "lake"], side), Math.min(...ys), Math.max(...ys),
+          (y, edge) => span(tri, y, edge));
+      }
+    }
+    this.g.putImageData(this.raster, 0, 0);
+  }
+
   drawHexes(cells) {
     const g = this.g;
-    const geo = cells.map((k) => this.cell(k));
+    const geo = cells.map((k) => this.cellTerrain(k));
     for (const [terrain, color] of Object.entries(TERRAIN_COLORS)) {
       g.fillStyle = color;
       for (const c of geo) {
@@ -435,10 +591,14 @@ export class MapView {
     for (const c of geo) g.fill(c.sea);
     g.fillStyle = TERRAIN_COLORS.lake;
     for (const c of geo) g.fill(c.lake);
-    if (this.scale >= 6) { // below, hexes are a few pixels: their edges would hide the terrain
+    if (this.scale >= OUTLINE_SCALE) { // below, hexes are a few pixels: edges would hide the terrain
       g.strokeStyle = STYLE.hexEdge;
       g.lineWidth = 1 / this.scale;
-      for (const c of geo) g.stroke(c.outline);
+      cells.forEach((k, n) => {
+        const c = geo[n];
+        c.outline ||= pathOf(Array.from(this.hexIndex.items(k), (i) => hexText(this.theater.hexes[i])));
+        g.stroke(c.outline);
+      });
     }
   }
 
@@ -479,23 +639,23 @@ export class MapView {
     g.setLineDash([]);
   }
 
-  drawState(view, sides, cells) {
+  // `rastered`: the owners' hatching is set already (rasterHexes).
+  drawState(view, sides, cells, rastered) {
     const g = this.g, t = this.theater, p = this.position;
     if (!p) return;
     // Ownership: hatched, one slant a side, so it reads without colour; its paths are kept
     // per cell until the position changes.
     g.globalAlpha = 0.4;
-    for (const side of ["axis", "allied"]) {
+    for (const side of rastered ? [] : ["axis", "allied"]) {
       const pattern = g.createPattern(this.hatches[side], "repeat");
       pattern.setTransform(new DOMMatrix().scale(1 / this.scale));
       g.fillStyle = pattern;
       for (const k of cells) {
         let own = this.ownerCache[k];
         if (!own) {
-          own = this.ownerCache[k] = { axis: new Path2D(), allied: new Path2D() };
-          for (const i of this.hexIndex.items(k)) {
-            if (own[p.owner[i]]) addHex(own[p.owner[i]], t.hexes[i]);
-          }
+          const texts = { axis: [], allied: [] };
+          for (const i of this.hexIndex.items(k)) texts[p.owner[i]]?.push(hexText(t.hexes[i]));
+          own = this.ownerCache[k] = { axis: pathOf(texts.axis), allied: pathOf(texts.allied) };
         }
         g.fill(own[side]);
       }

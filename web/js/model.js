@@ -1,6 +1,9 @@
 // The theater and position answers (docs/views.md) turned into what the map draws: arrays by
 // hex and hexside index, world positions, and sets for the position's markers. Sheets that
-// touch on the global grid form one panel; panels are laid out in rows (see panels()).
+// touch on the global grid form one panel; panels are laid out in rows (see panels()). The
+// theater comes in either form: the compact one (columns, `?form=compact`: what the page asks
+// for) or the JSON one (an object per hex: the workshop's, made from a scenario file); both
+// become the same model.
 
 const ROOT3 = Math.sqrt(3);
 
@@ -70,6 +73,7 @@ export function coastWedge(h, s, dir) {
 // The answer's own objects are completed in place (a generated theater has 100,000 hexes and
 // as many hexsides to draw: new objects for each would double the garbage).
 export function normalizeTheater(doc) {
+  if (doc.form === "compact") return compactTheater(doc);
   const layout = panels(doc.sheets);
   const index = new Map();
   let prefix = "\0", panel = null; // the sheet of the hexes before, which usually comes next
@@ -110,6 +114,11 @@ export function normalizeTheater(doc) {
     if (h.y < y0) y0 = h.y;
     if (h.y > y1) y1 = h.y;
   }
+  return model(doc, layout, hexes, hexsides, index, { x0, y0, x1, y1 });
+}
+
+// What both forms share: the panels' titles, the sheets' rectangles, the lookups.
+function model(doc, layout, hexes, hexsides, index, { x0, y0, x1, y1 }) {
   const titles = layout.list.map((p) => ({ title: `sheet ${p.names.join(" + ")}`, x: p.x0 + p.dx, y: p.y0 + p.dy - 0.5 }));
   // Each sheet's rectangle in world units, for its name at its edges (where sheets join).
   const sheets = doc.sheets.map((s) => {
@@ -122,7 +131,7 @@ export function normalizeTheater(doc) {
     title: doc.title || "",
     hexes,
     hexsides,
-    index,
+    index, // .get(name): the hex's index, or undefined
     // A hexside's index by name, built when first asked (destroyed bridges are few).
     sideOf(name) {
       if (!this.sideIndex) this.sideIndex = new Map(hexsides.map((s, i) => [s.name, i]));
@@ -138,6 +147,158 @@ export function normalizeTheater(doc) {
     hasSuez: hexsides.some((s) => s.suez), // a theater without the Suez Canal says nothing of it
     sheets,
     bounds: { x0: x0 - 1, y0: y0 - 4, x1: x1 + 1, y1: y1 + 1 },
+  };
+}
+
+// ---- the compact form (docs/views.md, "The compact theater") ------------------------------------
+
+const NO_FEATURES = Object.freeze([]);
+
+// A column or row as a hex's name writes it: two digits (its last two).
+const two = (n) => (n % 100 < 10 ? "0" : "") + (n % 100);
+
+// A hex of the compact form, as small as it can be (100,000 of them are made at once): every
+// field a hex of the JSON form has once completed (hex, col, row, x, y, terrain, coast, city,
+// port, inland, airbase, place, water, wedges, zone, name), read from the theater's columns
+// when asked for.
+class Hex {
+  constructor(t, i, terrain) {
+    this.t = t;
+    this.i = i;
+    this.terrain = terrain;
+    this.wedges = null;
+  }
+  get x() { return this.t.xs[this.i]; }
+  get y() { return this.t.ys[this.i]; }
+  get water() { return this.terrain === "all-sea" || this.terrain === "lake"; }
+  get coast() { return this.t.words.coast[this.t.columns.coast[this.i]]; }
+  get city() { return this.t.words.city[this.t.columns.city[this.i]]; }
+  get port() { return this.t.words.port[this.t.columns.port[this.i]]; }
+  get inland() { return (this.t.columns.flags[this.i] & 1) !== 0; }
+  get airbase() { return (this.t.columns.flags[this.i] & 2) !== 0; }
+  get place() { return this.t.places.get(this.i); }
+  get zone() { return this.t.columns.zone[this.i]; }
+  get name() { return this.t.nameOf(this.i); }
+  get hex() { return this.name; }
+  get col() { return this.t.columns.col[this.i]; }
+  get row() { return this.t.columns.row[this.i]; }
+}
+
+// A hexside of the compact form: as the JSON form's once completed (hexside, a, b, dir, water,
+// features, waterway, navigable, suez, name), read from the columns when asked for.
+class Hexside {
+  constructor(t, i) {
+    this.t = t;
+    this.i = i;
+  }
+  get a() { return this.t.sideColumns.a[this.i]; }
+  get b() { return this.t.sideColumns.b[this.i]; }
+  get dir() { return this.t.sideColumns.dir[this.i]; }
+  get water() { return this.t.words.water[this.t.sideColumns.water[this.i]]; }
+  get features() { return this.t.featuresOf(this.t.sideColumns.features[this.i]); }
+  get navigable() { return !!this.way?.navigable; }
+  get suez() { return this.way?.rule === "41.B"; }
+  get waterway() { return this.t.sideColumns.waterway[this.i] < 0 ? undefined : this.t.sideColumns.waterway[this.i]; }
+  get way() { return this.t.waterways[this.t.sideColumns.waterway[this.i]]; } // undefined: none
+  get hexside() { return this.name; }
+  get name() {
+    const a = this.t.nameOf(this.a), b = this.t.nameOf(this.b);
+    const sheet = a.slice(0, a.indexOf(":") + 1);
+    return `${a}/${b.startsWith(sheet) ? b.slice(sheet.length) : b}`;
+  }
+}
+
+// The compact form's columns, kept as they come; one small object per hex and hexside reads
+// them (the map reads x and y from typed arrays), and hexes' names are looked up by their
+// sheet, column and row.
+function compactTheater(doc) {
+  const layout = panels(doc.sheets);
+  const names = doc.names, col = doc.hexes, sc = doc.hexsides;
+  const n = col.count, m = sc.count;
+  const sheetOf = doc.sheets.map((s) => layout.bySheet.get(s.name));
+  const featureLists = new Map(); // the names of a set of features, by its bits (one list each)
+  const t = {
+    columns: col,
+    sideColumns: sc,
+    waterways: doc.waterways,
+    words: { ...names, city: names.city.map((w) => (w === "none" ? "" : w)), port: names.port.map((w) => (w === "none" ? "" : w)) },
+    places: new Map(col.places),
+    xs: new Float64Array(n), // each hex's centre in world units, for the map
+    ys: new Float64Array(n),
+    // A hex's name: its sheet, a colon, its column and row on the sheet as two digits each.
+    nameOf(i) {
+      const s = doc.sheets[col.sheet[i]];
+      return `${s.name}:${two(col.col[i] - s.origin[0])}${two(col.row[i] - s.origin[1])}`;
+    },
+    featuresOf(bits) {
+      if (!bits) return NO_FEATURES;
+      let list = featureLists.get(bits);
+      if (!list) {
+        list = Object.freeze(names.features.filter((_, k) => bits & (1 << k)));
+        featureLists.set(bits, list);
+      }
+      return list;
+    },
+  };
+  const hexes = new Array(n);
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (let i = 0; i < n; ++i) {
+    const c = col.col[i], r = col.row[i], p = sheetOf[col.sheet[i]];
+    const x = c * 1.5 + p.dx, y = r * ROOT3 + (c % 2 === 0 ? ROOT3 / 2 : 0) + p.dy;
+    t.xs[i] = x;
+    t.ys[i] = y;
+    hexes[i] = new Hex(t, i, names.terrain[col.terrain[i]]);
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  const hexsides = new Array(m);
+  for (let i = 0; i < m; ++i) hexsides[i] = new Hexside(t, i);
+  // The coasts' wedges: only a coastal hex, or one beside it, has one.
+  for (let i = 0; i < m; ++i) {
+    const a = sc.a[i], b = sc.b[i];
+    if (!sc.water[i] || (!col.coast[a] && !col.coast[b])) continue;
+    coastWedge(hexes[a], hexsides[i], sc.dir[i]);
+    coastWedge(hexes[b], hexsides[i], (sc.dir[i] + 3) % 6);
+  }
+  const index = { get: hexIndex(doc, t, n) };
+  return Object.assign(t, model(doc, layout, hexes, hexsides, index, { x0, y0, x1, y1 }));
+}
+
+// A hex's index by its name: its sheet's grid of the hexes it holds, by column and row. A sheet
+// wider or taller than 99 hexes has names that repeat (two digits each): then a map of names,
+// made when first asked.
+function hexIndex(doc, t, n) {
+  const col = doc.hexes;
+  const sheets = new Map(doc.sheets.map((s, k) => [s.name, k]));
+  if (doc.sheets.some((s) => s.last[0] > 99 || s.last[1] > 99)) {
+    let byName = null;
+    return (name) => (byName ||= new Map(Array.from({ length: n }, (_, i) => [t.nameOf(i), i]))).get(name);
+  }
+  const grids = doc.sheets.map((s) => {
+    const w = Math.max(0, s.last[0] - s.first[0] + 1), h = Math.max(0, s.last[1] - s.first[1] + 1);
+    return { w, h, cells: new Int32Array(w * h).fill(-1) };
+  });
+  for (let i = 0; i < n; ++i) {
+    const s = doc.sheets[col.sheet[i]], g = grids[col.sheet[i]];
+    g.cells[col.col[i] - s.origin[0] - s.first[0] + (col.row[i] - s.origin[1] - s.first[1]) * g.w] = i;
+  }
+  const digit = (name, k) => {
+    const d = name.charCodeAt(k) - 48;
+    return d >= 0 && d <= 9 ? d : NaN;
+  };
+  return (name) => {
+    if (typeof name !== "string") return undefined;
+    const colon = name.indexOf(":");
+    const k = colon < 0 ? undefined : sheets.get(name.slice(0, colon));
+    if (k === undefined || name.length !== colon + 5) return undefined;
+    const s = doc.sheets[k], g = grids[k];
+    const c = digit(name, colon + 1) * 10 + digit(name, colon + 2) - s.first[0];
+    const r = digit(name, colon + 3) * 10 + digit(name, colon + 4) - s.first[1];
+    if (!(c >= 0 && c < g.w && r >= 0 && r < g.h)) return undefined;
+    const i = g.cells[c + r * g.w];
+    return i >= 0 ? i : undefined;
   };
 }
 
