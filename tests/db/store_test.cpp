@@ -580,29 +580,39 @@ TEST(PgStore, AWriterKilledMidTransactionLeavesNothingHalfWritten) {
   EXPECT_EQ(chain->rows, 2 + kRowsPerTurn);
 }
 
-// A store made by a newer opsim is refused, as a log of a newer schema is.
-TEST(PgStore, ANewerStoreIsRefused) {
-  const std::string db = "opsim_newer_" + std::to_string(::getpid());
-  {
+// A database of its own, dropped at the end, for a test that must see all of a store.
+class OwnDatabase {
+ public:
+  explicit OwnDatabase(const std::string& name)
+      : name_(name + "_" + std::to_string(::getpid())), uri_(PgUri()) {
+    Run("CREATE DATABASE " + name_);
+    uri_.replace(uri_.find("/opsim?"), 7, "/" + name_ + "?");
+  }
+  ~OwnDatabase() { Run("DROP DATABASE " + name_ + " WITH (FORCE)"); }
+  const std::string& uri() const { return uri_; }
+  static void Run(const std::string& sql) {
     pqxx::connection c(PgUri());
     pqxx::nontransaction tx(c);
-    tx.exec("CREATE DATABASE " + tx.quote_name(db));
+    tx.exec(sql);
   }
-  std::string uri = PgUri();
-  uri.replace(uri.find("/opsim?"), 7, "/" + db + "?");
+
+ private:
+  std::string name_, uri_;
+};
+
+// A store made by a newer opsim is refused, as a log of a newer schema is.
+TEST(PgStore, ANewerStoreIsRefused) {
+  OwnDatabase db("opsim_newer");
   {
-    auto log = TurnLog::Create(uri + "#g1", Record(), SnapshotAfter(0));
+    auto log = TurnLog::Create(db.uri() + "#g1", Record(), SnapshotAfter(0));
     ASSERT_TRUE(log && log->Publish());
-    pqxx::connection c(uri);
+    pqxx::connection c(db.uri());
     pqxx::nontransaction tx(c);
     tx.exec("UPDATE opsim_store SET value = '2' WHERE key = 'schema'");
   }
-  auto log = TurnLog::Open(uri + "#g1", TurnLog::Access::kRead);
+  auto log = TurnLog::Open(db.uri() + "#g1", TurnLog::Access::kRead);
   ASSERT_FALSE(log);
   EXPECT_EQ(log.error().code, ErrorCode::kUnsupported) << log.error().to_string();
-  pqxx::connection c(PgUri());
-  pqxx::nontransaction tx(c);
-  tx.exec("DROP DATABASE " + tx.quote_name(db) + " WITH (FORCE)");  // and the pool's connections
 }
 
 // --- a server's view of the store (db/hosting.h, issue 21) --------------------------------------
@@ -639,26 +649,6 @@ TEST_P(BothStores, ALogsStampChangesWithEveryWriteAndOnlyThen) {
   }
   EXPECT_NE(db::LogStamp(address).value_or(""), played);
 }
-
-// A database of its own, dropped at the end, for a test that must see all of a store.
-class OwnDatabase {
- public:
-  explicit OwnDatabase(const std::string& name)
-      : name_(name + "_" + std::to_string(::getpid())), uri_(PgUri()) {
-    Run("CREATE DATABASE " + name_);
-    uri_.replace(uri_.find("/opsim?"), 7, "/" + name_ + "?");
-  }
-  ~OwnDatabase() { Run("DROP DATABASE " + name_ + " WITH (FORCE)"); }
-  const std::string& uri() const { return uri_; }
-  static void Run(const std::string& sql) {
-    pqxx::connection c(PgUri());
-    pqxx::nontransaction tx(c);
-    tx.exec(sql);
-  }
-
- private:
-  std::string name_, uri_;
-};
 
 TEST(PgHosting, AStoreListsItsPublishedGamesAndKeepsTheirSecrets) {
   OwnDatabase db("opsim_hosting");

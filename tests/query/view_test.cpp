@@ -82,7 +82,7 @@ TEST(TheaterView, TheCompactFormHoldsTheSameTheater) {
     hex_names.push_back(sheet["name"].get<std::string>() + ":" +
                         two(col - sheet["origin"][0].get<int>()) +
                         two(row - sheet["origin"][1].get<int>()));
-    EXPECT_EQ(hex_names.back(), want["hex"]);
+    EXPECT_EQ(hex_names.back(), want["hex"].get<std::string>());
     EXPECT_EQ(col, want["col"]);
     EXPECT_EQ(row, want["row"]);
     EXPECT_EQ(names["terrain"][h["terrain"][i].get<std::size_t>()], want["terrain"]);

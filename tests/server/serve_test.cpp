@@ -32,6 +32,7 @@
 #include "opsim/server/api.h"
 #include "opsim/server/http_server.h"
 #include "serve_process.h"
+#include "serve_support.h"
 #include "test_support.h"
 
 namespace opsim::server {
@@ -41,18 +42,12 @@ using namespace std::chrono_literals;
 using nlohmann::json;
 using opsim::test::ServeProcess;
 using test::Client;
+using test::Events;
+using test::FirstTurn;
 using test::Reply;
 
 const std::string kOrdersFile =
     std::string(OPSIM_SCENARIO_DIR) + "/orders/special-terrain/01-axis-may-i-1940.json";
-
-// The bundled first player-turn: the axis orders, and the allied reply (its flood attempt).
-std::pair<std::string, std::string> FirstTurn() {
-  json orders = json::parse(opsim::test::ReadFile(kOrdersFile));
-  json reply = {{"reactions", orders["reactions"]}};
-  orders.erase("reactions");
-  return {orders.dump(), reply.dump()};
-}
 
 class ServeTest : public ::testing::Test {
  protected:
@@ -252,35 +247,13 @@ TEST_F(ServeTest, OfTwoSubmitsAtOnceExactlyOneWinsAndTheLogVerifies) {
   EXPECT_EQ(dice["turns"][0]["axis_key"].get<std::string>().size(), 64u);
 }
 
-// Reads Server-Sent Events from `s` until one named `name`; its data.
-std::string AwaitEvent(boost::asio::ip::tcp::socket& s, std::string& buffer,
-                       const std::string& name) {
-  for (;;) {
-    boost::asio::read_until(s, boost::asio::dynamic_buffer(buffer), "\n\n");
-    const std::size_t end = buffer.find("\n\n") + 2;
-    const std::string block = buffer.substr(0, end);
-    buffer.erase(0, end);
-    const std::size_t at = block.find("event: " + name + "\n");
-    if (at == std::string::npos) continue;
-    const std::size_t data = block.find("data: ", at);
-    return block.substr(data + 6, block.find('\n', data) - data - 6);
-  }
-}
-
 TEST_F(ServeTest, TheOtherSideSeesOrdersAndTheTurnArriveLive) {
-  boost::asio::io_context io;
-  boost::asio::ip::tcp::socket allied(io);
-  allied.connect({boost::asio::ip::make_address("127.0.0.1"), port_});
-  const std::string ask =
-      "GET " + base_ + "/events?token=" + allied_ + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
-  boost::asio::write(allied, boost::asio::buffer(ask));
-  std::string buffer;
-  AwaitEvent(allied, buffer, "ready");
+  Events allied(port_, base_, allied_);
 
   const auto [orders, reply] = FirstTurn();
   Client axis(port_);
   ASSERT_EQ(axis.Post(base_ + "/orders", orders, axis_).status, 202);
-  EXPECT_EQ(json::parse(AwaitEvent(allied, buffer, "pending"))["number"], 1);
+  EXPECT_EQ(allied.Await("pending")["number"], 1);
   // The defender sees what he replies to: the attack on 16A:1122.
   Client c(port_);
   const json pending = c.Get(base_, allied_).json()["pending"];
@@ -288,7 +261,7 @@ TEST_F(ServeTest, TheOtherSideSeesOrdersAndTheTurnArriveLive) {
   EXPECT_EQ(pending["attacks"][0]["hex"], "16A:1122");
   EXPECT_EQ(pending["attacks"][0]["units"], json::array({"de-18a", "de-9pz"}));
   ASSERT_EQ(c.Post(base_ + "/reply", reply, allied_).status, 200);
-  EXPECT_EQ(json::parse(AwaitEvent(allied, buffer, "turn"))["number"], 1);
+  EXPECT_EQ(allied.Await("turn")["number"], 1);
 }
 
 // What the server logs at debug level while one lives (the positions cache says what it loads
@@ -440,14 +413,7 @@ TEST_F(ServeTwoPositionsTest, TheLeastRecentlyUsedPositionIsDropped) {
 // player-turn with both keys revealed, and the log verifies. (The dice are the server's secret, so
 // an order the weather made illegal is refused, with its rule, and the mover goes on.)
 TEST_F(ServeTest, APlayerTurnIsPlayedStepByStepAndTheDefenderAnswersWhatHeIsAsked) {
-  boost::asio::io_context io;
-  boost::asio::ip::tcp::socket listener(io);
-  listener.connect({boost::asio::ip::make_address("127.0.0.1"), port_});
-  const std::string ask =
-      "GET " + base_ + "/events?token=" + allied_ + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
-  boost::asio::write(listener, boost::asio::buffer(ask));
-  std::string buffer;
-  AwaitEvent(listener, buffer, "ready");
+  Events listener(port_, base_, allied_);
 
   const json file = json::parse(opsim::test::ReadFile(kOrdersFile));
   std::vector<json> orders;  // the mover's orders, phase by phase
@@ -466,7 +432,7 @@ TEST_F(ServeTest, APlayerTurnIsPlayedStepByStepAndTheDefenderAnswersWhatHeIsAske
     if (prompt["waiting"] == "begin") {  // the mover begins his player-turn: its weather
       ASSERT_EQ(prompt["side"], "axis");
       ASSERT_EQ(axis.Post(base_ + "/begin", "", axis_).status, 200);
-      EXPECT_EQ(json::parse(AwaitEvent(listener, buffer, "step"))["action"], "begin");
+      EXPECT_EQ(listener.Await("step")["action"], "begin");
       continue;
     }
     if (prompt["waiting"] == "order") {
@@ -509,7 +475,7 @@ TEST_F(ServeTest, APlayerTurnIsPlayedStepByStepAndTheDefenderAnswersWhatHeIsAske
     ++steps;
     logged = r.json()["step"]["logged"];
     // The defender hears each step as it is taken.
-    const json heard = json::parse(AwaitEvent(listener, buffer, logged ? "turn" : "step"));
+    const json heard = listener.Await(logged ? "turn" : "step");
     EXPECT_EQ(heard["number"], 1);
     if (!logged) {
       EXPECT_EQ(heard["steps"], steps);
