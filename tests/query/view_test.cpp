@@ -109,7 +109,7 @@ TEST(TheaterView, TheCompactFormHoldsTheSameTheater) {
     EXPECT_EQ(hex_names[a] + "/" +
                   (hex_names[b].starts_with(sheet_a) ? hex_names[b].substr(sheet_a.size())
                                                      : hex_names[b]),
-              want["hexside"]);
+              want["hexside"].get<std::string>());
     EXPECT_EQ(names["water"][s["water"][i].get<std::size_t>()], word(want, "water"));
     json listed = json::array();
     for (std::size_t bit = 0; bit < names["features"].size(); ++bit) {
