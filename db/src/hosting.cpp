@@ -68,6 +68,10 @@ Result<std::string> LogStamp(const std::string& address) {
 }
 
 Result<PgGames> PgGames::Open(const std::string& uri) {
+  if (!uri.starts_with("postgresql://") && !uri.starts_with("postgres://")) {
+    return Fail(ErrorCode::kInvalidInput,
+                "a store is a PostgreSQL URI: postgresql://[USER[:PASSWORD]@]HOST/DATABASE", uri);
+  }
   const std::string shown = store::UriWithoutPassword(uri);
   if (uri.find('#') != std::string::npos) {
     return Fail(ErrorCode::kInvalidInput,

@@ -275,13 +275,24 @@ class PgStore final : public LogStore {
   }
 
   // Makes the opsim_ tables if absent, once, however many servers start at once. Only where
-  // there are none: replacing the view or a trigger would wait for every writer of every game.
+  // there are none: replacing the view or a trigger would wait for every writer of every game,
+  // and deadlock with a reader of the view. Whether they are there is read from pg_class with
+  // the statement's snapshot, after the lock: to_regclass answers from the session's cache of
+  // names, which taking an advisory lock does not refresh, so a process that had looked before
+  // another made the tables would still find none, and make them again under its readers.
   Status MakeTables() {
+    const auto absent = [this] {
+      return tx_->exec(
+                    "SELECT count(*) FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n "
+                    "ON n.oid = c.relnamespace WHERE c.relname = 'opsim_store' AND "
+                    "n.nspname = current_schema()")[0][0]
+                 .as<int>() == 0;
+    };
     auto s = Try("making the opsim_ tables", [&] {
-      if (!tx_->exec("SELECT to_regclass('opsim_store')")[0][0].is_null()) return;
+      if (!absent()) return;
       tx_->exec("BEGIN");
       tx_->exec_params("SELECT pg_advisory_xact_lock($1)", kTablesLock);
-      if (tx_->exec("SELECT to_regclass('opsim_store')")[0][0].is_null()) tx_->exec(kTables);
+      if (absent()) tx_->exec(kTables);
       tx_->exec("COMMIT");
     });
     if (!s) Rollback();

@@ -242,6 +242,16 @@ class GameApi final : public Api {
       }
       auto game = Admit(req, parts[2], Need::kAnyToken);
       if (!game) return std::unexpected(Unpathed(game.error()));
+      // On a shared store, under the game's writer lock: the listeners already here are told
+      // of a change not yet heard from the store before the new one listens, so that it is
+      // never told again what it knows.
+      std::shared_ptr<std::mutex> lock;
+      std::unique_lock<std::mutex> hold;
+      if (changes_) {
+        lock = WriteLock(game->id);
+        hold = std::unique_lock(*lock);
+        TellChange(game->id, game->path);
+      }
       // A client back after a lost stream, whose last event is not the log as it is now, is
       // told at once that the game changed (the browser then reads it again).
       std::optional<LogStamp> missed;
@@ -249,7 +259,6 @@ class GameApi final : public Api {
         if (LogStamp now = StampOf(game->path); now != req.last_event_id) missed = now;
       }
       auto listening = hub_->Listen(game->id, listener);
-      if (changes_) Baseline(game->id, game->path);
       if (missed) {
         auto summary = Summary(game->id, game->path);
         const std::int64_t next = summary ? (**summary)["turns_logged"].get<std::int64_t>() + 1 : 0;
@@ -1477,22 +1486,32 @@ class GameApi final : public Api {
     told_[id] = *now;
     return now->stamp;
   }
-  // When a listener comes: what the game is now, to tell later changes from.
-  void Baseline(const std::string& id, const std::string& path) {
+  // Under the game's writer lock: tells the game's listeners of a change of its log they were
+  // not told, as `turn` (a player-turn logged), `pending` (orders now waiting) or `step`
+  // (anything else: a step, an undo); and records the log as they now know it. A game this
+  // server has told nothing of yet is only recorded.
+  void TellChange(const std::string& game, const std::string& path) {
+    auto now = TellableState(path);
+    if (!now) return;
+    const char* event = nullptr;
+    std::int64_t number = 0;
     {
-      std::lock_guard lock(told_mu_);
-      if (told_.count(id)) return;
-    }
-    auto lock = WriteLock(id);
-    std::lock_guard hold(*lock);
-    if (auto now = TellableState(path)) {
       std::lock_guard told(told_mu_);
-      told_.try_emplace(id, std::move(*now));
+      auto [it, first] = told_.try_emplace(game);
+      Told& before = it->second;
+      if (!first && before.stamp == now->stamp) return;
+      if (!first) {
+        event = now->turns > before.turns         ? "turn"
+                : now->pending && !before.pending ? "pending"
+                                                  : "step";
+        number = now->turns > before.turns ? now->turns : now->turns + 1;
+      }
+      before = *now;
     }
+    if (event) hub_->Notify(game, event, {{"game", game}, {"number", number}}, now->stamp);
   }
-  // A change heard from the store (any game's when `id` is none): each game with listeners
-  // whose log is not as they were last told hears it as `turn` (a player-turn logged),
-  // `pending` (orders now waiting) or `step` (anything else: a step, an undo, a reply refused).
+  // A change heard from the store (any game's when `id` is none), told to the listeners of each
+  // game that has some.
   void Heard(const std::optional<std::string>& id) {
     std::vector<std::string> games;
     if (id) {
@@ -1503,26 +1522,9 @@ class GameApi final : public Api {
     }
     for (const std::string& game : games) {
       if (!hub_->HasListeners(game) || !ValidId(game)) continue;
-      const std::string path = store_->LogAddress(game);
-      const char* event = nullptr;
-      std::int64_t number = 0;
-      LogStamp id_now;
-      {
-        auto lock = WriteLock(game);
-        std::lock_guard hold(*lock);
-        auto now = TellableState(path);
-        if (!now) continue;
-        std::lock_guard told(told_mu_);
-        Told& before = told_[game];
-        if (before.stamp == now->stamp) continue;
-        event = now->turns > before.turns         ? "turn"
-                : now->pending && !before.pending ? "pending"
-                                                  : "step";
-        number = now->turns > before.turns ? now->turns : now->turns + 1;
-        id_now = now->stamp;
-        before = std::move(*now);
-      }
-      hub_->Notify(game, event, {{"game", game}, {"number", number}}, id_now);
+      auto lock = WriteLock(game);
+      std::lock_guard hold(*lock);
+      TellChange(game, store_->LogAddress(game));
     }
   }
 

@@ -696,10 +696,15 @@ TEST(PgHosting, AStoreListsItsPublishedGamesAndKeepsTheirSecrets) {
   EXPECT_FALSE(games->Secrets("g-a").value_or(std::nullopt));
 }
 
-TEST(PgHosting, AStoreAddressNamesNoGame) {
-  auto games = db::PgGames::Open(PgUri() + "#g1");
-  ASSERT_FALSE(games);
-  EXPECT_EQ(games.error().code, ErrorCode::kInvalidInput);
+// A store's address is a PostgreSQL URI naming no game: anything else is refused before
+// connecting.
+TEST(PgHosting, AStoreAddressIsAPostgresUriNamingNoGame) {
+  for (const std::string& address :
+       {PgUri() + "#g1", std::string("games/"), std::string("host=/tmp dbname=opsim")}) {
+    auto games = db::PgGames::Open(address);
+    ASSERT_FALSE(games) << address;
+    EXPECT_EQ(games.error().code, ErrorCode::kInvalidInput) << games.error().to_string();
+  }
 }
 
 // What a listener hears of `game`: the head seqs, waiting up to `wait` for `want` of them.
