@@ -22,8 +22,8 @@ CREATE TABLE IF NOT EXISTS opsim_secret (
 REVOKE ALL ON opsim_secret FROM PUBLIC;
 )sql";
 
-// Runs `f` on a pooled connection to `uri`, turning a libpqxx exception into kIOError about
-// `doing`; the connection goes back to the pool once `f` returns.
+// Runs `f` on a pooled connection to `uri`, turning a libpqxx exception into the opsim error
+// (store::PgError); the connection goes back to the pool once `f` returns.
 template <class F>
 auto OnPooled(const std::string& uri, const std::string& shown, const std::string& doing, F f)
     -> Result<decltype(f(std::declval<pqxx::nontransaction&>()))> {
@@ -35,9 +35,7 @@ auto OnPooled(const std::string& uri, const std::string& shown, const std::strin
     conn.Give();
     return out;
   } catch (const std::exception& e) {
-    std::string what = e.what();
-    if (auto nl = what.find('\n'); nl != std::string::npos) what.resize(nl);
-    return Fail(ErrorCode::kIOError, "PostgreSQL refused " + doing + ": " + what, shown);
+    return store::PgError(e, shown, doing);
   }
 }
 
@@ -192,9 +190,7 @@ Result<std::unique_ptr<PgListener>> PgListener::Open(const std::string& uri) {
     s.conn = std::make_unique<pqxx::connection>(uri);
     s.receiver = std::make_unique<Receiver>(*s.conn, s.heard);  // LISTEN opsim_log
   } catch (const std::exception& e) {
-    std::string what = e.what();
-    if (auto nl = what.find('\n'); nl != std::string::npos) what.resize(nl);
-    return Fail(ErrorCode::kIOError, "cannot listen to the store: " + what, s.shown);
+    return store::PgError(e, s.shown, "listening to the store");
   }
   return l;
 }
@@ -207,8 +203,7 @@ Result<std::vector<std::pair<std::string, std::int64_t>>> PgListener::Take() {
   try {
     state_->conn->get_notifs();
   } catch (const std::exception& e) {
-    return Fail(ErrorCode::kIOError, std::string("lost the store's notifications: ") + e.what(),
-                state_->shown);
+    return store::PgError(e, state_->shown, "hearing the store's notifications");
   }
   return std::exchange(state_->heard, {});
 }

@@ -19,6 +19,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <exception>
+#include <expected>
 #include <functional>
 #include <map>
 #include <memory>
@@ -115,5 +117,10 @@ Result<std::unique_ptr<LogStore>> OpenPgStore(const LogAddress& address, TurnLog
 Status MakePgTables(const std::string& uri);
 // A PostgreSQL URI as messages show it: its password as ***.
 std::string UriWithoutPassword(std::string uri);
+// The opsim error for a libpqxx exception while `doing` something at `where` (an address as
+// messages show it): unreachable or lost kIOError, a lock or serialization wait kBusy, a row
+// another writer inserted first kWrongTurn, a write on a reader's session kReadOnly.
+std::unexpected<Error> PgError(const std::exception& e, const std::string& where,
+                               const std::string& doing);
 
 }  // namespace opsim::db::store

@@ -194,7 +194,8 @@ std::string FirstLine(const char* what) {
   return s;
 }
 
-// The opsim error for a libpqxx exception while `doing` something to the game at `where`.
+}  // namespace
+
 std::unexpected<Error> PgError(const std::exception& e, const std::string& where,
                                const std::string& doing) {
   const std::string what = FirstLine(e.what());
@@ -232,6 +233,8 @@ std::unexpected<Error> PgError(const std::exception& e, const std::string& where
   }
   return Fail(ErrorCode::kIOError, "PostgreSQL refused " + doing + ": " + what, where);
 }
+
+namespace {
 
 class PgRow final : public Row {
  public:
