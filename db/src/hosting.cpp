@@ -75,12 +75,9 @@ Result<PgGames> PgGames::Open(const std::string& uri) {
     return Fail(ErrorCode::kInvalidInput,
                 "a store's address names no game (postgresql://HOST/DATABASE, no '#GAME')", shown);
   }
-  if (auto s = store::MakePgTables(uri); !s) return std::unexpected(s.error());
-  auto made = OnPooled(uri, shown, "making the secrets table", [](pqxx::nontransaction& tx) {
-    if (tx.exec("SELECT to_regclass('opsim_secret')")[0][0].is_null()) tx.exec(kSecretsTable);
-    return true;
-  });
-  if (!made) return std::unexpected(made.error());
+  if (auto s = store::MakePgTables(uri, {{"opsim_secret", kSecretsTable}}); !s) {
+    return std::unexpected(s.error());
+  }
   return PgGames(uri, shown);
 }
 

@@ -29,6 +29,7 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 #include "opsim/core/error.h"
 #include "opsim/db/turn_log.h"
@@ -113,8 +114,15 @@ Result<std::unique_ptr<LogStore>> OpenSqliteStore(const std::string& path, TurnL
 // One game in PostgreSQL (pg_store.cpp).
 Result<std::unique_ptr<LogStore>> CreatePgStore(const LogAddress& address);
 Result<std::unique_ptr<LogStore>> OpenPgStore(const LogAddress& address, TurnLog::Access access);
-// A PostgreSQL store's opsim_ tables, made if absent (a store made by a newer opsim is refused).
-Status MakePgTables(const std::string& uri);
+// A table beside a PostgreSQL store's own: its name and the statements that make it.
+struct PgTable {
+  std::string name;
+  const char* ddl;
+};
+// A PostgreSQL store's opsim_ tables, and `more`, each made if absent under one advisory lock,
+// so that servers starting at once never make one twice (a store made by a newer opsim is
+// refused).
+Status MakePgTables(const std::string& uri, const std::vector<PgTable>& more = {});
 // A PostgreSQL URI as messages show it: its password as ***.
 std::string UriWithoutPassword(std::string uri);
 // The opsim error for a libpqxx exception while `doing` something at `where` (an address as

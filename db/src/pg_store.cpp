@@ -283,19 +283,23 @@ class PgStore final : public LogStore {
   // the statement's snapshot, after the lock: to_regclass answers from the session's cache of
   // names, which taking an advisory lock does not refresh, so a process that had looked before
   // another made the tables would still find none, and make them again under its readers.
-  Status MakeTables() {
-    const auto absent = [this] {
-      return tx_->exec(
+  Status MakeTables() { return MakeTable("opsim_store", kTables); }
+
+  // Runs `ddl` if the table `name` is absent, under the tables' advisory lock (see MakeTables).
+  Status MakeTable(const std::string& name, const char* ddl) {
+    const auto absent = [&] {
+      return tx_->exec_params(
                     "SELECT count(*) FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n "
-                    "ON n.oid = c.relnamespace WHERE c.relname = 'opsim_store' AND "
-                    "n.nspname = current_schema()")[0][0]
+                    "ON n.oid = c.relnamespace WHERE c.relname = $1 AND "
+                    "n.nspname = current_schema()",
+                    name)[0][0]
                  .as<int>() == 0;
     };
-    auto s = Try("making the opsim_ tables", [&] {
+    auto s = Try("making the " + name + " table", [&] {
       if (!absent()) return;
       tx_->exec("BEGIN");
       tx_->exec_params("SELECT pg_advisory_xact_lock($1)", kTablesLock);
-      if (absent()) tx_->exec(kTables);
+      if (absent()) tx_->exec(ddl);
       tx_->exec("COMMIT");
     });
     if (!s) Rollback();
@@ -598,13 +602,16 @@ Result<std::unique_ptr<LogStore>> CreatePgStore(const LogAddress& address) {
   return store;
 }
 
-Status MakePgTables(const std::string& uri) {
+Status MakePgTables(const std::string& uri, const std::vector<PgTable>& more) {
   LogAddress store;
   store.uri = uri;
   store.shown = UriWithoutPassword(uri);
   PgStore tables(store);
   if (auto s = tables.Connect(uri, false); !s) return s;
   if (auto s = tables.MakeTables(); !s) return s;
+  for (const auto& t : more) {
+    if (auto s = tables.MakeTable(t.name, t.ddl); !s) return s;
+  }
   return tables.ReadSchemas(false);
 }
 
