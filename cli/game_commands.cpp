@@ -7,10 +7,10 @@
 #include "context.h"
 #include "game_source.h"
 #include "opsim/core/files.h"
-#include "opsim/db/game_log.h"
 #include "opsim/ops/state_file.h"
 #include "opsim/query/check.h"
 #include "opsim/query/log.h"
+#include "opsim/query/play.h"
 #include "opsim/query/supply.h"
 
 namespace opsim::cli {
@@ -174,7 +174,7 @@ void AddTurnCommand(CLI::App& app, Context& ctx) {
       }
       auto src = JsonSource::FromFile(to->orders, kMaxOrdersBytes);
       if (!src) return std::unexpected(src.error());
-      auto played = db::PlayLoggedTurn(to->game.db, *src);
+      auto played = query::PlayTurn(to->game.db, *src);
       if (!played) return std::unexpected(played.error());
       result = std::move(*played);
     } else {

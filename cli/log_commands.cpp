@@ -7,9 +7,6 @@
 #include <sstream>
 
 #include "context.h"
-#include "opsim/db/game_log.h"
-#include "opsim/db/pbem.h"
-#include "opsim/db/step_log.h"
 #include "opsim/map/scenario.h"
 #include "opsim/ops/calendar.h"
 #include "opsim/ops/rules_version.h"
@@ -241,7 +238,7 @@ void AddNewCommand(CLI::App& app, Context& ctx) {
     if (!path) return std::unexpected(path.error());
     auto src = JsonSource::FromFile(*path);
     if (!src) return std::unexpected(src.error());
-    auto game = db::NewLoggedGame(no->db, *src, no->seed);
+    auto game = query::NewGame(no->db, *src, no->seed);
     if (!game) return std::unexpected(game.error());
     json doc = {{"db", no->db},
                 {"scenario", game->scenario_name},
@@ -278,16 +275,16 @@ void AddStatusCommand(CLI::App& app, Context& ctx) {
     json doc = query::ToJson(*status);
     // A player-turn in play step by step: whose decision the game waits for (B1.3).
     if (so->at < 0 && status->game.dice == db::DiceKind::kSeeded) {
-      auto steps = db::PendingSteps(so->db);
+      auto steps = query::StepsInPlay(so->db);
       if (!steps) return std::unexpected(steps.error());
       if (*steps) {
-        auto session = db::StepSession::Open(so->db, db::TurnLog::Access::kRead);
+        auto session = query::OpenSteps(so->db, nullptr, false);
         if (!session) return std::unexpected(session.error());
         doc["in_play"] = query::PlayStatusJson(*session);
       }
     }
     if (status->game.dice == db::DiceKind::kFair) {
-      auto pending = db::pbem::Pending(so->db);
+      auto pending = query::PendingOrders(so->db);
       if (!pending) return std::unexpected(pending.error());
       if (*pending) doc["pending"] = **pending;
     }
@@ -363,7 +360,7 @@ void AddReplayCommand(CLI::App& app, Context& ctx) {
     if (ro->to >= 0) options.to = ro->to;
     options.verify = ro->verify;
     options.progress = progress.callback();
-    auto report = db::ReplayLog(ro->db, options);
+    auto report = query::ReplayGame(ro->db, options);
     if (!report) return std::unexpected(report.error());
     const ops::GameState& s = report->game.state;
     json doc = {{"db", ro->db},
@@ -446,7 +443,7 @@ void AddBranchCommand(CLI::App& app, Context& ctx) {
     db::BranchReport report;
     {
       ProgressLine progress(ctx, "copying player-turn");
-      auto r = db::BranchLog(bo->db, bo->at, bo->out, progress.callback());
+      auto r = query::BranchGame(bo->db, bo->at, bo->out, progress.callback());
       if (!r) return std::unexpected(r.error());
       report = std::move(*r);
     }

@@ -1,11 +1,11 @@
 // `opsim pbem start|join|accept|move|reply|resolve|apply`: a fair game played by mail between
-// two logs (docs/pbem.md, docs/dice.md). The steps are db::pbem's; this file reads options
-// and prints what each step did.
+// two logs (docs/pbem.md, docs/dice.md). The steps are the write door's (query::mail in
+// opsim/query/play.h); this file reads options and prints what each step did.
 #include <sstream>
 
 #include "context.h"
-#include "opsim/db/pbem.h"
 #include "opsim/map/scenario.h"
+#include "opsim/query/play.h"
 #include "opsim/query/source.h"
 
 namespace opsim::cli {
@@ -24,7 +24,7 @@ struct PbemOptions {
 };
 
 std::string KeyPath(const PbemOptions& o) {
-  return o.key.empty() ? db::pbem::DefaultKeyPath(o.db) : o.key;
+  return o.key.empty() ? query::mail::DefaultKeyPath(o.db) : o.key;
 }
 
 std::string AttacksText(const json& attacks) {
@@ -43,7 +43,7 @@ std::string AttacksText(const json& attacks) {
   return out.str();
 }
 
-std::string PlayedText(const db::pbem::Played& p) {
+std::string PlayedText(const query::mail::Played& p) {
   std::ostringstream out;
   out << "  " << p.turn.rolls.size() << " die rolls (fair: from both players' keys), "
       << p.turn.events.size() << " events\n";
@@ -74,7 +74,7 @@ void AddStart(CLI::App& pbem, Context& ctx) {
     if (!path) return std::unexpected(path.error());
     auto src = JsonSource::FromFile(*path);
     if (!src) return std::unexpected(src.error());
-    auto done = db::pbem::Start(*src, *ParseSide(o->side), o->db, KeyPath(*o), o->out, o->force);
+    auto done = query::mail::Start(*src, *ParseSide(o->side), o->db, KeyPath(*o), o->out, o->force);
     if (!done) return std::unexpected(done.error());
     Emit(ctx, *done,
          "invitation " + o->out + ": game " + (*done)["game"].get<std::string>() + ", " +
@@ -99,7 +99,7 @@ void AddJoin(CLI::App& pbem, Context& ctx) {
   Bind(cmd, ctx, [&ctx, o]() -> Status {
     auto inv = JsonSource::FromFile(o->invitation);
     if (!inv) return std::unexpected(inv.error());
-    auto done = db::pbem::Join(*inv, o->db, KeyPath(*o), o->out, o->force);
+    auto done = query::mail::Join(*inv, o->db, KeyPath(*o), o->out, o->force);
     if (!done) return std::unexpected(done.error());
     Emit(ctx, *done,
          "joined game " + (*done)["game"].get<std::string>() + " as " +
@@ -123,7 +123,7 @@ void AddAccept(CLI::App& pbem, Context& ctx) {
     if (!inv) return std::unexpected(inv.error());
     auto acc = JsonSource::FromFile(o->acceptance);
     if (!acc) return std::unexpected(acc.error());
-    auto done = db::pbem::Accept(*inv, *acc, o->db, KeyPath(*o));
+    auto done = query::mail::Accept(*inv, *acc, o->db, KeyPath(*o));
     if (!done) return std::unexpected(done.error());
     Emit(ctx, *done,
          "game " + (*done)["game"].get<std::string>() + " in " + o->db + ": you play " +
@@ -149,7 +149,7 @@ void AddMove(CLI::App& pbem, Context& ctx) {
   Bind(cmd, ctx, [&ctx, o]() -> Status {
     auto orders = JsonSource::FromFile(o->orders, kMaxOrdersBytes);
     if (!orders) return std::unexpected(orders.error());
-    auto done = db::pbem::Move(o->db, KeyPath(*o), *orders, o->out, o->force);
+    auto done = query::mail::Move(o->db, KeyPath(*o), *orders, o->out, o->force);
     if (!done) return std::unexpected(done.error());
     Emit(ctx, *done,
          "turn file " + o->out + ": player-turn " + (*done)["number"].dump() + ", " +
@@ -185,7 +185,7 @@ void AddReply(CLI::App& pbem, Context& ctx) {
       reply.emplace(std::move(*r));
     }
     auto done =
-        db::pbem::Reply(o->db, KeyPath(*o), *turn, reply ? &*reply : nullptr, o->out, o->force);
+        query::mail::Reply(o->db, KeyPath(*o), *turn, reply ? &*reply : nullptr, o->out, o->force);
     if (!done) return std::unexpected(done.error());
     Emit(ctx, *done,
          "reply file " + o->out + ": player-turn " + (*done)["number"].dump() + ", " +
@@ -212,7 +212,7 @@ void AddResolve(CLI::App& pbem, Context& ctx) {
   Bind(cmd, ctx, [&ctx, o]() -> Status {
     auto reply = JsonSource::FromFile(o->reply);
     if (!reply) return std::unexpected(reply.error());
-    auto done = db::pbem::Resolve(o->db, KeyPath(*o), *reply, o->out, o->force);
+    auto done = query::mail::Resolve(o->db, KeyPath(*o), *reply, o->out, o->force);
     if (!done) return std::unexpected(done.error());
     Emit(ctx, done->doc,
          "result file " + o->out + ": player-turn " + done->doc["number"].dump() +
@@ -235,7 +235,7 @@ void AddApply(CLI::App& pbem, Context& ctx) {
   Bind(cmd, ctx, [&ctx, o]() -> Status {
     auto result = JsonSource::FromFile(o->result);
     if (!result) return std::unexpected(result.error());
-    auto done = db::pbem::Apply(o->db, KeyPath(*o), *result);
+    auto done = query::mail::Apply(o->db, KeyPath(*o), *result);
     if (!done) return std::unexpected(done.error());
     Emit(ctx, done->doc,
          "player-turn " + done->doc["number"].dump() +

@@ -2,7 +2,6 @@
 // step a call, checked and applied at once, kept in the log; the player-turn is logged when its
 // last step is taken.
 #include "context.h"
-#include "opsim/db/step_log.h"
 #include "opsim/query/play.h"
 
 namespace opsim::cli {
@@ -44,7 +43,7 @@ void AddPlayCommand(CLI::App& app, Context& ctx) {
                 "who takes the step; by default the side the game waits for (a step of the "
                 "other side is refused, B1.3), and for --undo the phasing side");
   Bind(play, ctx, [&ctx, po]() -> Status {
-    auto session = db::StepSession::Open(po->db);
+    auto session = query::OpenSteps(po->db, nullptr, true);
     if (!session) return std::unexpected(session.error());
     json doc;
     if (!po->odds.empty()) {

@@ -8,7 +8,7 @@
 #include <iostream>
 
 #include "context.h"
-#include "opsim/db/turn_log.h"
+#include "opsim/query/log.h"
 #include "opsim/server/api.h"
 #include "opsim/server/http_server.h"
 
@@ -158,7 +158,7 @@ void AddServeCommands(CLI::App& app, Context& ctx) {
     }
     const std::string host = o->bind.find(':') != std::string::npos ? "[" + o->bind + "]" : o->bind;
     const std::string url = "http://" + host + ":" + std::to_string(*port) + "/";
-    const std::string where = o->store.empty() ? o->games : db::ShownAddress(o->store);
+    const std::string where = o->store.empty() ? o->games : query::ShownAddress(o->store);
     std::string text = "opsim serve: the games in " + where + " at " + url +
                        "\n(SIGTERM or Ctrl-C stops; docs/client.md says how to play)\n";
     for (const auto& game : created) {

@@ -3,7 +3,7 @@
 // the same seq, hashes and schema; the chain is checked before and after, and the copy's head
 // must be the original's. Nothing here reads the rules: the copy is the log's, not the game's.
 #include "context.h"
-#include "opsim/db/turn_log.h"
+#include "opsim/query/play.h"
 
 namespace opsim::cli {
 
@@ -11,20 +11,13 @@ namespace {
 
 // Copies the log at `from` to a new log at `to`, and says so as `verb` ("exported").
 Status CopyLog(Context& ctx, const std::string& from, const std::string& to, const char* verb) {
-  auto source = db::TurnLog::Open(from, db::TurnLog::Access::kRead);
-  if (!source) return std::unexpected(source.error());
-  auto copied = db::TurnLog::Copy(*source, to);
+  auto copied = query::CopyGame(from, to);
   if (!copied) return std::unexpected(copied.error());
-  const std::string shown = db::ShownAddress(to);
-  const nlohmann::json doc = {{"from", source->path()},     {"to", shown},
-                              {"schema", source->schema()}, {"turns", copied->turns},
-                              {"rows", copied->rows},       {"snapshots", copied->snapshots},
-                              {"head", copied->head}};
-  Emit(ctx, doc,
-       std::string(verb) + " " + std::to_string(copied->turns) + " player-turns (" +
-           std::to_string(copied->rows) + " rows, log schema " + std::to_string(source->schema()) +
-           ") of " + source->path() + " to " + shown +
-           "\n  the hash chain verified on both ends; head " + copied->head);
+  Emit(ctx, query::ToJson(*copied),
+       std::string(verb) + " " + std::to_string(copied->copied.turns) + " player-turns (" +
+           std::to_string(copied->copied.rows) + " rows, log schema " +
+           std::to_string(copied->schema) + ") of " + copied->from + " to " + copied->to +
+           "\n  the hash chain verified on both ends; head " + copied->copied.head);
   return {};
 }
 

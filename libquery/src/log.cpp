@@ -231,4 +231,43 @@ json ToJson(const LogAnswer& a) {
           {"turns", turns}};
 }
 
+Result<db::ReplayReport> ReplayGame(const std::string& db_path, const db::ReplayOptions& options) {
+  return db::ReplayLog(db_path, options);
+}
+
+std::string ShownAddress(const std::string& address) {
+  return db::ShownAddress(address);
+}
+
+Result<std::string> ScenarioSha256(const std::string& db_path) {
+  auto log = db::TurnLog::Open(db_path, db::TurnLog::Access::kRead);
+  if (!log) return std::unexpected(log.error());
+  return log->game().scenario_sha256;
+}
+
+Result<json> AnswerDice(const std::string& db_path) {
+  auto log = db::TurnLog::Open(db_path, db::TurnLog::Access::kRead);
+  if (!log) return std::unexpected(log.error());
+  const db::GameRecord& record = log->game();
+  if (record.dice != db::DiceKind::kFair) return json{{"dice", "seeded"}, {"seed", record.seed}};
+  auto count = log->CountTurns();
+  if (!count) return std::unexpected(count.error());
+  json turns = json::array();
+  for (std::int32_t n = 1; n <= *count; ++n) {
+    auto t = log->ReadTurn(n);
+    if (!t) return std::unexpected(t.error());
+    turns.push_back({{"number", t->number},
+                     {"side", t->side},
+                     {"axis_key", t->axis_key},
+                     {"allied_key", t->allied_key},
+                     {"orders_hash", t->orders_hash},
+                     {"reply_hash", t->reply_hash}});
+  }
+  return json{{"dice", "fair"},
+              {"game_id", record.game_id},
+              {"axis_commitment", record.axis_commitment},
+              {"allied_commitment", record.allied_commitment},
+              {"turns", std::move(turns)}};
+}
+
 }  // namespace opsim::query

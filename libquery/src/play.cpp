@@ -1,8 +1,11 @@
 #include "opsim/query/play.h"
 
-#include "opsim/query/log.h"
-
 #include <sstream>
+
+#include "opsim/core/sha256.h"
+#include "opsim/db/turn_log.h"
+#include "opsim/query/check.h"
+#include "opsim/query/log.h"
 
 namespace opsim::query {
 
@@ -141,6 +144,72 @@ std::string StepText(const json& a) {
       << " steps: " << a["prompt"]["text"].get<std::string>() << "\n";
   if (a["can_undo"] == true) out << "  the last step can be taken back (--undo)\n";
   return out.str();
+}
+
+// --- The door -------------------------------------------------------------------------------
+
+Result<db::LoggedGame> NewGame(const std::string& address, const JsonSource& scenario,
+                               std::uint64_t seed) {
+  return db::NewLoggedGame(address, scenario, seed);
+}
+
+Result<NewHosted> NewHostedGame(const std::string& address, const JsonSource& scenario,
+                                const std::string& game_id, const std::string& axis_commitment,
+                                const std::string& allied_commitment) {
+  auto game = db::NewFairLoggedGame(address, scenario, game_id, axis_commitment, allied_commitment);
+  if (!game) return std::unexpected(game.error());
+  return NewHosted{std::move(*game), Sha256Hex(scenario.text())};
+}
+
+Result<ops::TurnResult> PlayTurn(const std::string& address, const JsonSource& orders) {
+  return db::PlayLoggedTurn(address, orders);
+}
+
+Result<json> SubmitOrders(const LoadedGame& game, const std::string& address,
+                          const JsonSource& orders) {
+  auto dry = AnswerDryRun(game, orders);
+  if (!dry) return std::unexpected(dry.error());
+  if (!dry->legal()) return std::unexpected(dry->problems.front().first);
+  return db::pbem::HostMove(address, orders);
+}
+
+Result<db::pbem::Played> ReplyToOrders(const std::string& address, const db::FairSecrets& secrets,
+                                       const JsonSource& reply) {
+  return db::pbem::HostResolve(address, secrets.axis, secrets.allied, reply);
+}
+
+Result<db::StepSession> OpenSteps(const std::string& address, const db::FairSecrets* secrets,
+                                  bool write) {
+  return db::StepSession::Open(
+      address, write ? db::TurnLog::Access::kWrite : db::TurnLog::Access::kRead, secrets);
+}
+
+Result<db::BranchReport> BranchGame(const std::string& address, std::int32_t at,
+                                    const std::string& out, const db::Progress& progress) {
+  return db::BranchLog(address, at, out, progress);
+}
+
+Result<CopiedGame> CopyGame(const std::string& from, const std::string& to) {
+  auto source = db::TurnLog::Open(from, db::TurnLog::Access::kRead);
+  if (!source) return std::unexpected(source.error());
+  auto copied = db::TurnLog::Copy(*source, to);
+  if (!copied) return std::unexpected(copied.error());
+  return CopiedGame{source->path(), db::ShownAddress(to), source->schema(), std::move(*copied)};
+}
+
+json ToJson(const CopiedGame& c) {
+  return {{"from", c.from},        {"to", c.to},
+          {"schema", c.schema},    {"turns", c.copied.turns},
+          {"rows", c.copied.rows}, {"snapshots", c.copied.snapshots},
+          {"head", c.copied.head}};
+}
+
+Result<std::optional<json>> PendingOrders(const std::string& address) {
+  return db::pbem::Pending(address);
+}
+
+Result<std::optional<std::size_t>> StepsInPlay(const std::string& address) {
+  return db::PendingSteps(address);
 }
 
 }  // namespace opsim::query

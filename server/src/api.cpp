@@ -18,8 +18,6 @@
 #include "opsim/core/echo.h"
 #include "opsim/core/error_json.h"
 #include "opsim/core/json_source.h"
-#include "opsim/db/game_log.h"
-#include "opsim/db/pbem.h"
 #include "opsim/map/scenario.h"
 #include "opsim/map/scenario_layout.h"
 #include "opsim/query/check.h"
@@ -701,16 +699,14 @@ class GameApi final : public Api {
     if (auto s = store_->WriteSecrets(*id, drawn->secrets); !s) return FromError(s.error());
     const std::string axis_c = KeyHex(ChainKey(drawn->secrets.axis_secret, 0));
     const std::string allied_c = KeyHex(ChainKey(drawn->secrets.allied_secret, 0));
-    auto game = db::NewFairLoggedGame(store_->LogAddress(*id), *scenario, *id, axis_c, allied_c);
-    if (!game) {
+    auto hosted = query::NewHostedGame(store_->LogAddress(*id), *scenario, *id, axis_c, allied_c);
+    if (!hosted) {
       store_->RemoveSecrets(*id);
-      return FromError(game.error());
+      return FromError(hosted.error());
     }
     // The players open the map next: its theater, position and status are made now, not on
     // their first look (on the 100,000-hex game about a second, once).
-    if (auto log = db::TurnLog::Open(store_->LogAddress(*id), db::TurnLog::Access::kRead)) {
-      cache_.Theater(log->game().scenario_sha256, *game->theater);
-    }
+    cache_.Theater(hosted->scenario_sha256, *hosted->game.theater);
     const GameRef made{*id, store_->LogAddress(*id), Role::kPublic, std::nullopt};
     (void)Latest(made);
     (void)LatestStatus(made.id, made.path);
@@ -719,7 +715,7 @@ class GameApi final : public Api {
     };
     return JsonResponse(201,
                         {{"game", *id},
-                         {"scenario", game->scenario_name},
+                         {"scenario", hosted->game.scenario_name},
                          {"tokens",
                           {{"axis", drawn->axis_token},
                            {"allied", drawn->allied_token},
@@ -747,12 +743,12 @@ class GameApi final : public Api {
         doc = **status;
       }
       if (doc["dice"] == "fair") {
-        auto pending = db::pbem::Pending(g.path);
+        auto pending = query::PendingOrders(g.path);
         if (!pending) return std::unexpected(pending.error());
         if (*pending) doc["pending"] = **pending;
       }
       if (!*at) {  // a player-turn begun by steps (docs/api.md, "Steps")
-        auto steps = db::PendingSteps(g.path);
+        auto steps = query::StepsInPlay(g.path);
         if (!steps) return std::unexpected(steps.error());
         if (*steps) doc["in_play"] = {{"steps", **steps}};
       }
@@ -772,9 +768,9 @@ class GameApi final : public Api {
       }
       const auto form =
           form_text == "compact" ? GameCache::TheaterForm::kCompact : GameCache::TheaterForm::kJson;
-      auto log = db::TurnLog::Open(g.path, db::TurnLog::Access::kRead);
-      if (!log) return std::unexpected(log.error());
-      const std::string& sha = log->game().scenario_sha256;
+      auto scenario_sha = query::ScenarioSha256(g.path);
+      if (!scenario_sha) return std::unexpected(scenario_sha.error());
+      const std::string& sha = *scenario_sha;
       Response r;
       r.etag = "\"" + sha + (form == GameCache::TheaterForm::kCompact ? ".compact" : "") + "\"";
       r.cache_control = "public, max-age=86400";
@@ -1142,33 +1138,10 @@ class GameApi final : public Api {
 
   Response Dice(const Request& req, const std::string& id) {
     return Game(req, id, Need::kAnyToken, [&](const GameRef& g) -> Result<Response> {
-      auto log = db::TurnLog::Open(g.path, db::TurnLog::Access::kRead);
-      if (!log) return std::unexpected(log.error());
-      const db::GameRecord& record = log->game();
-      auto count = log->CountTurns();
-      if (!count) return std::unexpected(count.error());
+      auto dice = query::AnswerDice(g.path);
+      if (!dice) return std::unexpected(dice.error());
       json doc = {{"game", g.id}};
-      if (record.dice != db::DiceKind::kFair) {
-        doc["dice"] = "seeded";
-        doc["seed"] = record.seed;
-        return JsonResponse(200, doc);
-      }
-      doc["dice"] = "fair";
-      doc["game_id"] = record.game_id;
-      doc["axis_commitment"] = record.axis_commitment;
-      doc["allied_commitment"] = record.allied_commitment;
-      json turns = json::array();
-      for (std::int32_t n = 1; n <= *count; ++n) {
-        auto t = log->ReadTurn(n);
-        if (!t) return std::unexpected(t.error());
-        turns.push_back({{"number", t->number},
-                         {"side", t->side},
-                         {"axis_key", t->axis_key},
-                         {"allied_key", t->allied_key},
-                         {"orders_hash", t->orders_hash},
-                         {"reply_hash", t->reply_hash}});
-      }
-      doc["turns"] = std::move(turns);
+      doc.update(*dice);
       return JsonResponse(200, doc);
     });
   }
@@ -1217,13 +1190,9 @@ class GameApi final : public Api {
     return Write(req, id, Need::kPhasing, 202, "pending", [&](const GameRef& g) -> Result<json> {
       auto body = Body(req);
       if (!body) return std::unexpected(body.error());
-      // Checked as `opsim turn` would play it: a refused order is refused here, with its rule.
       auto game = Latest(g, true);
       if (!game) return std::unexpected(game.error());
-      auto dry = query::AnswerDryRun(**game, *body);
-      if (!dry) return std::unexpected(dry.error());
-      if (!dry->legal()) return std::unexpected(dry->problems.front().first);
-      return db::pbem::HostMove(g.path, *body);
+      return query::SubmitOrders(**game, g.path, *body);
     });
   }
 
@@ -1232,7 +1201,7 @@ class GameApi final : public Api {
       auto body = Body(req);
       if (!body) return std::unexpected(body.error());
       auto played =
-          db::pbem::HostResolve(g.path, g.secrets->axis_secret, g.secrets->allied_secret, *body);
+          query::ReplyToOrders(g.path, {g.secrets->axis_secret, g.secrets->allied_secret}, *body);
       if (!played) return std::unexpected(played.error());
       return std::move(played->doc);
     });
@@ -1259,9 +1228,7 @@ class GameApi final : public Api {
     }
     std::optional<db::FairSecrets> secrets;
     if (g.secrets) secrets = db::FairSecrets{g.secrets->axis_secret, g.secrets->allied_secret};
-    auto opened = db::StepSession::Open(
-        g.path, g.secrets ? db::TurnLog::Access::kWrite : db::TurnLog::Access::kRead,
-        secrets ? &*secrets : nullptr);
+    auto opened = query::OpenSteps(g.path, secrets ? &*secrets : nullptr, g.secrets.has_value());
     if (!opened) return std::unexpected(opened.error());
     auto session = std::make_shared<db::StepSession>(std::move(*opened));
     std::lock_guard lock(play_mu_);

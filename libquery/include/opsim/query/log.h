@@ -73,4 +73,21 @@ nlohmann::json ToJson(const ops::DieRoll& d);
 // JSON), "events", "rolls"}, the ranges as the phases'.
 nlohmann::json ToJson(const LogAnswer& a);
 
+// `opsim replay`: the game rebuilt from its log's orders and dice, every roll, event and state
+// hash checked (db::ReplayLog: kCorruption at the first row that differs; the differences that
+// are not tampering in the report).
+Result<db::ReplayReport> ReplayGame(const std::string& db_path, const db::ReplayOptions& options);
+
+// A log's address as messages show it: a PostgreSQL URI without its password, a path as it is.
+std::string ShownAddress(const std::string& address);
+
+// The SHA-256 of the scenario a log plays (hex): what its theater's ETag is made of.
+Result<std::string> ScenarioSha256(const std::string& db_path);
+
+// A game's dice (docs/dice.md): {"dice": "seeded", "seed"}, or for a fair game {"dice": "fair",
+// "game_id", "axis_commitment", "allied_commitment", "turns"}, each logged player-turn's
+// {"number", "side", "axis_key", "allied_key", "orders_hash", "reply_hash"}: what anyone may
+// check the rolls against.
+Result<nlohmann::json> AnswerDice(const std::string& db_path);
+
 }  // namespace opsim::query

@@ -1,13 +1,102 @@
-// A player-turn played step by step (docs/rules.md B1.3): the answers `opsim play` prints and the
-// game API sends, one JSON for both (docs/api.md, "Steps").
+// Playing a game: the one door through which the CLI and the server write to a game, and the
+// answers of a player-turn played step by step (docs/rules.md B1.3) that `opsim play` prints and
+// the game API sends, one JSON for both (docs/api.md, "Steps").
+//
+// The door: a new game, a player-turn played whole, a step (through the session OpenSteps
+// gives), a hosted game's orders and reply, whole logs branched or copied, and the by-mail
+// exchange (namespace mail). Each write is one transaction of the turn log (db/): all of it is
+// logged, or none. The rules are libops'; the log decides nothing but whether it may take the
+// write (its head, its pending state, its keys). The CLI and the server's routes include no db/
+// header: what they write, and what stands between the writes (pending orders, steps in play),
+// is asked here.
 #pragma once
 
+#include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
 
+#include "opsim/core/fair_dice.h"
+#include "opsim/db/game_log.h"
+#include "opsim/db/pbem.h"
 #include "opsim/db/step_log.h"
 #include "opsim/query/source.h"
 
 namespace opsim::query {
+
+// --- The door -------------------------------------------------------------------------------
+
+// A new seeded game logged at `address`, which must not exist (`opsim new`).
+Result<db::LoggedGame> NewGame(const std::string& address, const JsonSource& scenario,
+                               std::uint64_t seed);
+// A new hosted game at `address`: a fair log (docs/dice.md) with both players' commitments, the
+// secrets behind them kept by the server. Its scenario's SHA-256 is the answer's too, for the
+// server's caches (the theater's ETag).
+struct NewHosted {
+  db::LoggedGame game;
+  std::string scenario_sha256;
+};
+Result<NewHosted> NewHostedGame(const std::string& address, const JsonSource& scenario,
+                                const std::string& game_id, const std::string& axis_commitment,
+                                const std::string& allied_commitment);
+
+// The phasing side's player-turn played whole from `orders` and logged (`opsim turn --db`).
+Result<ops::TurnResult> PlayTurn(const std::string& address, const JsonSource& orders);
+
+// A hosted game's mover's orders (POST .../orders): checked on `game`, the game as the log stands
+// (the server's warm copy), as `opsim turn` would play them, so that a refused order is refused
+// with its rule; then checked again under the log's lock and made pending (kWrongTurn when
+// orders are already pending). Answers {"game", "number", ...} as docs/api.md shows.
+Result<nlohmann::json> SubmitOrders(const LoadedGame& game, const std::string& address,
+                                    const JsonSource& orders);
+// A hosted game's defender's reply (POST .../reply): the player-turn played with both players'
+// keys and logged (kWrongTurn when no orders are pending). Answers as docs/api.md shows.
+Result<db::pbem::Played> ReplyToOrders(const std::string& address, const db::FairSecrets& secrets,
+                                       const JsonSource& reply);
+
+// A game's step session at its head, the player-turn in play taken up again: written through
+// when `secrets` are given for a fair game or the game is seeded, else only looked at
+// (db::StepSession::Open).
+Result<db::StepSession> OpenSteps(const std::string& address, const db::FairSecrets* secrets,
+                                  bool write);
+
+// What stands between a game's writes: a fair game's pending orders or reply ({"stage",
+// "number", "side", "orders_hash", "text", "attacks"}), and the steps taken of a player-turn in
+// play (none: no player-turn in play).
+Result<std::optional<nlohmann::json>> PendingOrders(const std::string& address);
+Result<std::optional<std::size_t>> StepsInPlay(const std::string& address);
+
+// Whole logs, row by row. BranchGame: a new log at `out` holding the game at `address` and its
+// first `at` player-turns, each replayed and checked before it is written (`opsim branch`;
+// db::BranchLog). CopyGame: the log at `from` copied to a new log at `to`, every row as it is
+// (the same seq, hashes and log schema), its chain checked on both ends and the copy's head the
+// original's (`opsim export`, `import`; nothing of the rules is read).
+Result<db::BranchReport> BranchGame(const std::string& address, std::int32_t at,
+                                    const std::string& out, const db::Progress& progress = {});
+struct CopiedGame {
+  std::string from, to;  // as messages show them (ShownAddress)
+  std::int32_t schema = 0;
+  db::ChainReport copied;
+};
+Result<CopiedGame> CopyGame(const std::string& from, const std::string& to);
+// {"from", "to", "schema", "turns", "rows", "snapshots", "head"}.
+nlohmann::json ToJson(const CopiedGame& c);
+
+// A game by mail (docs/pbem.md): each player's own log, and the files they trade. The steps and
+// what they promise are db::pbem's (db/include/opsim/db/pbem.h).
+namespace mail {
+using db::pbem::Accept;
+using db::pbem::Apply;
+using db::pbem::DefaultKeyPath;
+using db::pbem::Join;
+using db::pbem::Move;
+using db::pbem::Played;
+using db::pbem::Reply;
+using db::pbem::Resolve;
+using db::pbem::Start;
+}  // namespace mail
+
+// --- Step play's answers ----------------------------------------------------------------------
 
 // What the game waits for: {"waiting", "side", "phase", "text"}, and by what it waits for:
 // "hex", "attacked", "result", "floods", "retreat_to" (the rules' choice first), "units".

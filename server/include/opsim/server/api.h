@@ -1,9 +1,10 @@
 // The game server's API (docs/api.md) apart from its transport: the HTTP layer
 // (http_server.h) parses a request, hands it here, and writes back the Response; it never
 // decides anything about a game. Every question a game answers comes from libquery, the same
-// answers the CLI's --json prints; writes (new games, turns, steps, replies) go to db/ directly,
-// as the CLI's do (issue 21 gives them one door). Its games are in a folder or in a PostgreSQL
-// store that several servers share (docs/deploy.md).
+// answers the CLI's --json prints, and every write (new games, orders, replies, steps) goes
+// through libquery's one door (opsim/query/play.h), as the CLI's do. Its games are in a folder
+// or in a PostgreSQL store that several servers share (docs/deploy.md): the store
+// (server/src/store.h) is the one part that asks db/ where games are (db/hosting.h).
 //
 // It promises: Handle never throws and never crashes on any input (a bad request is a 4xx
 // Response with the CLI's "where: message [rule]" text); a request refused for access
