@@ -1,11 +1,13 @@
 // Hex, hexside and waypoint tokens, and the other short tokens the CLI reads (--path, --set,
-// --group, dates, tactical coordinates and positions, HIP records).
+// --group, dates, tactical coordinates and positions, HIP records), and a turn log's address
+// (--db: a path, or postgresql://...#GAME), as messages show it: never with its password.
 #include <array>
 #include <cstdio>
 #include <cstdlib>
 
 #include "fuzz_support.h"
 #include "opsim/core/hex.h"
+#include "opsim/db/turn_log.h"
 #include "opsim/ops/calendar.h"
 #include "opsim/ops/route.h"
 #include "opsim/tactical/board_file.h"
@@ -33,6 +35,27 @@ const std::vector<Board>& Boards() {
   return boards;
 }
 
+// A log address as messages show it (db::ShownAddress): a password given once in the input, in
+// the URI's user part or as `password=`, is not in what is shown.
+void ShownAddress(std::string_view address) {
+  const std::string text(address);
+  const std::string shown = opsim::db::ShownAddress(text);
+  if (!text.starts_with("postgresql://") && !text.starts_with("postgres://")) return;
+  const std::size_t start = text.find("://") + 3;
+  const std::size_t end = std::min(text.find_first_of("/?#", start), text.size());
+  std::string password;
+  if (const std::size_t at = text.rfind('@', end); at != std::string::npos && at >= start) {
+    if (const std::size_t colon = text.find(':', start); colon < at) {
+      password = text.substr(colon + 1, at - colon - 1);
+    }
+  }
+  if (password.size() < 4 || text.find(password) != text.rfind(password)) return;
+  if (shown.find(password) != std::string::npos) {
+    std::fprintf(stderr, "fuzz: the password is shown: %s\n", shown.c_str());
+    std::abort();
+  }
+}
+
 }  // namespace
 
 // The first byte picks the reader; the rest is the token.
@@ -41,7 +64,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   const auto& t = *fuzz::BundledGame().theater;
   const std::string_view token = fuzz::AsText(data + 1, size - 1);
-  switch (data[0] % 12) {
+  switch (data[0] % 13) {
     case 0:
       (void)map::ParseHexName(token);
       break;
@@ -77,6 +100,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       break;
     case 10:
       (void)tactical::ParseHipRecord(token);
+      break;
+    case 12:
+      ShownAddress(token);
       break;
     default:
       for (const Board& b : Boards()) {
