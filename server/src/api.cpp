@@ -1,5 +1,6 @@
-// The game API (docs/api.md): routing, access, and each endpoint over libquery and the hosted
-// game calls of db/pbem.h. Every game answer is a libquery answer's ToJson, as the CLI prints.
+// The game API (docs/api.md): routing, access, and each game's endpoint over libquery, its writes
+// through libquery's door (opsim/query/play.h). Every game answer is a libquery answer's ToJson,
+// as the CLI prints. The routes with no game are open_routes.h's.
 #include "opsim/server/api.h"
 
 #include <algorithm>
@@ -12,9 +13,11 @@
 #include <optional>
 #include <set>
 
+#include "answers.h"
 #include "create_quota.h"
 #include "event_hub.h"
 #include "game_cache.h"
+#include "open_routes.h"
 #include "opsim/core/echo.h"
 #include "opsim/core/error_json.h"
 #include "opsim/core/json_source.h"
@@ -33,6 +36,7 @@
 #include "opsim/query/tactical.h"
 #include "opsim/query/view.h"
 #include "position_cache.h"
+#include "step_sessions.h"
 #include "store.h"
 #include "store_listener.h"
 
@@ -46,140 +50,6 @@ using P = JsonSource::Pointer;
 
 // A request's runs: about 0.3 s on the bundled game, 15 s on the 100,000-hex one (one thread).
 constexpr std::uint64_t kMaxServerOddsRuns = 1'000;
-constexpr std::int64_t kMaxAt = 1'000'000;
-constexpr const char* kBodyName = "request body";
-// What the workshop's answers call the scenario it sent (docs/api.md, "Scenarios").
-constexpr const char* kScenarioBodyName = "scenario";
-
-Response JsonResponse(int status, const json& doc) {
-  Response r;
-  r.status = status;
-  // Errors echo the request's path, ids and hexes, which may be any bytes: what is not UTF-8
-  // is sent as U+FFFD (dump would throw).
-  r.body = doc.dump(-1, ' ', false, json::error_handler_t::replace);
-  return r;
-}
-
-Response ErrorResponse(int status, std::string_view code, const std::string& message,
-                       const std::string& where = {}, const std::string& rule = {}) {
-  return JsonResponse(status, {{"error", ErrorJson(code, message, where, rule)}});
-}
-
-int StatusFor(ErrorCode code) {
-  switch (code) {
-    case ErrorCode::kInvalidInput:
-    case ErrorCode::kUnsupported:  // a body (or a log) of a newer format than this server reads
-      return 400;
-    case ErrorCode::kNotFound:
-      return 404;
-    case ErrorCode::kRuleViolation:
-      return 422;
-    case ErrorCode::kWrongTurn:
-      return 409;
-    case ErrorCode::kBusy:
-      return 503;
-    default:
-      return 500;
-  }
-}
-
-Response FromError(const Error& e) {
-  return JsonResponse(StatusFor(e.code), {{"error", ErrorJson(e)}});
-}
-
-// The query's values for `name`, in order.
-std::vector<std::string> QueryAll(const Request& req, std::string_view name) {
-  std::vector<std::string> out;
-  for (const auto& [k, v] : req.query) {
-    if (k == name) out.push_back(v);
-  }
-  return out;
-}
-std::optional<std::string> QueryOne(const Request& req, std::string_view name) {
-  auto all = QueryAll(req, name);
-  if (all.empty()) return std::nullopt;
-  return all.back();
-}
-
-Result<std::optional<std::int32_t>> QueryInt(const Request& req, std::string_view name,
-                                             std::int64_t lo, std::int64_t hi) {
-  auto text = QueryOne(req, name);
-  if (!text) return std::optional<std::int32_t>();
-  std::int64_t v = 0;
-  auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), v);
-  if (ec != std::errc() || end != text->data() + text->size() || v < lo || v > hi) {
-    return Fail(ErrorCode::kInvalidInput,
-                "expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi),
-                "?" + std::string(name));
-  }
-  return std::optional<std::int32_t>(static_cast<std::int32_t>(v));
-}
-
-Result<Side> SideIn(std::string_view text, const std::string& where) {
-  auto side = ParseSide(text);
-  if (!side) return Fail(ErrorCode::kInvalidInput, "the side is axis or allied", where);
-  return *side;
-}
-
-// A position query's ?supply and ?zoc, each side once, in one order: a query naming a side a
-// thousand times costs one supply trace, and shares the cached answer of naming it once.
-Result<query::PositionOptions> PositionOptionsIn(const Request& req) {
-  query::PositionOptions options;
-  for (const auto& [key, sides] :
-       {std::pair{"supply", &options.supply}, std::pair{"zoc", &options.zoc}}) {
-    bool asked[2] = {false, false};
-    for (const std::string& text : QueryAll(req, key)) {
-      auto side = SideIn(text, "?" + std::string(key));
-      if (!side) return std::unexpected(side.error());
-      asked[*side == Side::kAxis ? 0 : 1] = true;
-    }
-    if (asked[0]) sides->push_back(Side::kAxis);
-    if (asked[1]) sides->push_back(Side::kAllied);
-  }
-  return options;
-}
-
-// A request body's JSON object, with the CLI's file-style errors.
-// The workshop's endpoints, whose bodies are scenarios (docs/api.md, "Scenarios").
-bool IsWorkshopPath(std::string_view path) {
-  return path.starts_with("/api/scenario/");
-}
-
-Result<JsonSource> Body(const Request& req) {
-  auto src = JsonSource::FromText(req.body, kBodyName);
-  if (!src) return src;
-  if (!src->doc().is_object()) return src->Bad(P(), "the body is one JSON object");
-  return src;
-}
-
-// An optional member of the body, typed, with located errors.
-Result<std::optional<std::string>> OptString(const JsonReader& r, const std::string& key) {
-  if (!r.Has(P(), key)) return std::optional<std::string>();
-  auto v = r.String(P("/" + key));
-  if (!v) return std::unexpected(v.error());
-  return std::optional<std::string>(*v);
-}
-Result<std::optional<Side>> OptSide(const JsonReader& r) {
-  auto text = OptString(r, "side");
-  if (!text) return std::unexpected(text.error());
-  if (!*text) return std::optional<Side>();
-  auto side = ParseSide(**text);
-  if (!side) return r.src().Bad(P("/side"), "the side is axis or allied");
-  return std::optional<Side>(*side);
-}
-Result<std::optional<std::int32_t>> OptAt(const JsonReader& r) {
-  if (!r.Has(P(), "at")) return std::optional<std::int32_t>();
-  auto v = r.Int(P("/at"), 0, kMaxAt);
-  if (!v) return std::unexpected(v.error());
-  return std::optional<std::int32_t>(static_cast<std::int32_t>(*v));
-}
-// A member that is a JSON object, as its own source (named after the body and the member).
-Result<JsonSource> Member(const JsonSource& body, const std::string& key) {
-  JsonReader r(body);
-  auto obj = r.Object(P("/" + key));
-  if (!obj) return std::unexpected(obj.error());
-  return JsonSource::FromText((*obj)->dump(2), std::string(kBodyName) + " /" + key);
-}
 
 // What an endpoint needs to know of its game.
 struct GameRef {
@@ -321,11 +191,6 @@ class GameApi final : public Api {
     return out;
   }
 
-  static Response WrongMethod(const Request& req, const char* allowed) {
-    return ErrorResponse(405, "method-not-allowed", std::string("allowed: ") + allowed,
-                         req.method + " " + req.path);
-  }
-
   Response Route(const Request& req) {
     const auto parts = Split(req.path);
     const auto only = [&req](const char* method) { return req.method == method; };
@@ -378,102 +243,6 @@ class GameApi final : public Api {
       return ErrorResponse(404, "not-found", "the event stream is served by Subscribe", req.path);
     }
     return (this->*handler)(req, id);
-  }
-
-  // The tactical module (docs/api.md, "The tactical module"): no game, no token; the CLI's
-  // `opsim tactical ... --json` answers, from the same libquery calls. A malformed body is 400;
-  // what the board or the rules refuse 422 (an unknown board 404), with the CLI's message.
-  Response Tactical(const Request& req, const std::string& what) {
-    if (what == "boards") return req.method == "GET" ? TacticalBoards() : WrongMethod(req, "GET");
-    static const std::map<std::string, query::TacticalCommand> kCommands = {
-        {"los", query::TacticalCommand::kLos},
-        {"move", query::TacticalCommand::kMove},
-        {"render", query::TacticalCommand::kRender}};
-    const auto it = kCommands.find(what);
-    if (it == kCommands.end()) return ErrorResponse(404, "not-found", "no such path", req.path);
-    if (req.method != "POST") return WrongMethod(req, "POST");
-    auto body = Body(req);
-    if (!body) return FromError(body.error());
-    auto request = query::ParseTacticalRequest(*body, it->second);
-    if (!request) return FromError(request.error());
-    // What the CLI refuses (its exit 2 or 3) is 422 here: the body was well-formed.
-    const auto refused = [](const Error& e) {
-      return ErrorResponse(e.code == ErrorCode::kNotFound ? 404 : 422, ErrorCodeName(e.code),
-                           e.message, e.where, e.rule);
-    };
-    auto board = query::OpenTacticalBoard(request->board, request->settings);
-    if (!board) return refused(board.error());
-    switch (it->second) {
-      case query::TacticalCommand::kLos: {
-        auto a = query::AnswerTacticalLos(*board, request->los);
-        return a ? JsonResponse(200, a->doc) : refused(a.error());
-      }
-      case query::TacticalCommand::kMove: {
-        auto a = query::AnswerTacticalMove(*board, request->move);
-        return a ? JsonResponse(200, a->doc) : refused(a.error());
-      }
-      case query::TacticalCommand::kRender: {
-        auto a = query::AnswerTacticalRender(*board, *request);
-        if (!a) return refused(a.error());
-        json doc = std::move(a->doc);
-        doc["svg"] = std::move(a->svg);
-        return JsonResponse(200, doc);
-      }
-    }
-    return ErrorResponse(404, "not-found", "no such path", req.path);
-  }
-
-  // GET /api/scenarios/{name}: a bundled scenario's file as it is on disk. The name is one the
-  // list gives, never a path.
-  static Response ScenarioFile(const Request& req) {
-    const std::string prefix = "/api/scenarios/";
-    const std::string name = req.path.starts_with(prefix) ? req.path.substr(prefix.size()) : "";
-    if (name.empty() || name.find_first_of("/\\.") != std::string::npos) {
-      return ErrorResponse(400, "invalid-input",
-                           "a scenario is named as GET /api/scenarios lists it, not by a path",
-                           EchoToken(name));
-    }
-    for (const map::BundledScenario& s : map::ListScenarios(query::ScenarioDir())) {
-      if (s.name != name) continue;
-      auto text = ReadInputFile(s.path, kMaxScenarioBytes);
-      if (!text) return FromError(text.error());
-      Response r;
-      r.body = std::move(*text);
-      return r;
-    }
-    return ErrorResponse(
-        404, "not-found",
-        "no bundled scenario " + EchoToken(name) + " (GET /api/scenarios lists them)",
-        EchoToken(name));
-  }
-
-  // The workshop (docs/api.md, "Scenarios (the workshop)"): no game, no token; the body is a
-  // scenario file's text. check answers 200 whether the scenario loads or not (as
-  // `opsim scenario check --json`); format needs only a JSON object.
-  static Response Workshop(const Request& req, const std::string& what) {
-    if (what != "check" && what != "format") {
-      return ErrorResponse(404, "not-found", "no such path", req.path);
-    }
-    if (req.method != "POST") return WrongMethod(req, "POST");
-    if (what == "check") {
-      return JsonResponse(200, query::CheckScenarioText(req.body, kScenarioBodyName).doc);
-    }
-    auto src = JsonSource::FromText(req.body, kScenarioBodyName);
-    auto text = src ? map::FormatScenario(*src) : Result<std::string>(std::unexpected(src.error()));
-    if (!text) {
-      return JsonResponse(
-          400,
-          {{"error", query::LocatedError(text.error(), src ? &*src : nullptr, kScenarioBodyName)}});
-    }
-    return JsonResponse(200, {{"text", std::move(*text)}});
-  }
-
-  // `opsim tactical boards --json` without each board's "path" (the server's folder).
-  static Response TacticalBoards() {
-    auto a = query::AnswerTacticalBoards();
-    if (!a) return FromError(a.error());
-    for (json& board : a->doc["boards"]) board.erase("path");
-    return JsonResponse(200, a->doc);
   }
 
   // The game `id` if it exists and the request's token may do `need` in it; else the answer.
@@ -570,14 +339,6 @@ class GameApi final : public Api {
     Result<Response> r = f(*g);
     if (!r) return FromError(r.error());
     return *r;
-  }
-
-  Response Scenarios() {
-    json list = json::array();
-    for (const map::BundledScenario& s : map::ListScenarios(query::ScenarioDir())) {
-      list.push_back({{"name", s.name}, {"title", s.title}});
-    }
-    return JsonResponse(200, {{"scenarios", list}});
   }
 
   Response ListGames() {
@@ -1209,46 +970,9 @@ class GameApi final : public Api {
 
   // --- a player-turn played step by step (docs/api.md, "Steps") ------------------------------
 
-  // The game's step session, kept between requests while its log is as the session left it; the
-  // caller holds the game's writer lock (a session is not thread-safe). A hosted game's is
-  // opened with its dice secrets; a game without tokens (seeded, made by `opsim new`) is only
-  // looked at.
+  // The game's step session (step_sessions.h); the caller holds the game's writer lock.
   Result<std::shared_ptr<db::StepSession>> SessionOf(const GameRef& g) {
-    const LogStamp now = StampOf(g.path);
-    {
-      std::lock_guard lock(play_mu_);
-      auto it = play_.find(g.id);
-      if (it != play_.end()) {
-        if (it->second.stamp == now) {
-          it->second.used = ++play_clock_;
-          return it->second.session;
-        }
-        play_.erase(it);  // another writer moved the game on
-      }
-    }
-    std::optional<db::FairSecrets> secrets;
-    if (g.secrets) secrets = db::FairSecrets{g.secrets->axis_secret, g.secrets->allied_secret};
-    auto opened = query::OpenSteps(g.path, secrets ? &*secrets : nullptr, g.secrets.has_value());
-    if (!opened) return std::unexpected(opened.error());
-    auto session = std::make_shared<db::StepSession>(std::move(*opened));
-    std::lock_guard lock(play_mu_);
-    if (play_.size() >= kMaxSessions) {
-      auto oldest = std::min_element(play_.begin(), play_.end(), [](const auto& a, const auto& b) {
-        return a.second.used < b.second.used;
-      });
-      play_.erase(oldest);
-    }
-    play_[g.id] = InPlay{session, now, ++play_clock_};
-    return session;
-  }
-  // After this server's own write through the session: the log as the session left it.
-  void Wrote(const GameRef& g) {
-    std::lock_guard lock(play_mu_);
-    if (auto it = play_.find(g.id); it != play_.end()) it->second.stamp = StampOf(g.path);
-  }
-  void Forget(const std::string& id) {
-    std::lock_guard lock(play_mu_);
-    play_.erase(id);
+    return sessions_.Of(g.id, g.path, g.secrets);
   }
 
   Response Play(const Request& req, const std::string& id) {
@@ -1391,17 +1115,17 @@ class GameApi final : public Api {
           record = take(*session, by);
         }
         if (record || record.error().code != ErrorCode::kWrongTurn) break;
-        Forget(id);
+        sessions_.Forget(id);
       }
       if (!record) {
-        if (record.error().code == ErrorCode::kWrongTurn) Forget(id);
+        if (record.error().code == ErrorCode::kWrongTurn) sessions_.Forget(id);
         return FromError(record.error());
       }
       done = query::ToJson(*record, *session);
       done["game"] = id;
       if (!changed) return JsonResponse(200, done);  // nothing written: no one hears of it
-      Wrote(*g);
       stamp = Announced(g->id, g->path);
+      sessions_.Wrote(g->id, stamp);
       const ops::Prompt& now = session->turn().prompt();
       heard = {{"game", id},
                {"number", record->number},
@@ -1495,16 +1219,7 @@ class GameApi final : public Api {
     }
   }
 
-  // A game's step session and the log as it left it.
-  struct InPlay {
-    std::shared_ptr<db::StepSession> session;
-    LogStamp stamp;
-    std::uint64_t used = 0;
-  };
-  static constexpr std::size_t kMaxSessions = 16;  // each holds its game's theater and state
-  std::mutex play_mu_;                             // play_, play_clock_
-  std::map<std::string, InPlay> play_;             // by game
-  std::uint64_t play_clock_ = 0;
+  StepSessions sessions_;  // the player-turns in play step by step
 
   std::unique_ptr<Store> store_;
   std::size_t max_body_;
