@@ -32,6 +32,13 @@ std::string TheaterText(const json& j) {
   return out.str();
 }
 
+// How many hexes a side owns: its list's size, or the compact form's characters for it.
+std::size_t Owned(const json& owner, const std::string& side) {
+  if (!owner.is_string()) return owner[side].size();
+  const std::string& by_hex = owner.get_ref<const std::string&>();
+  return static_cast<std::size_t>(std::ranges::count(by_hex, side == "axis" ? '1' : '2'));
+}
+
 std::string PositionText(const json& j) {
   std::ostringstream out;
   out << j["scenario"].get<std::string>();
@@ -69,7 +76,7 @@ std::string PositionText(const json& j) {
       }
     }
     out << "  " << side << ": " << ground << " ground, " << air << " air, " << naval
-        << " naval units on the map (" << off << " off it); owns " << j["owner"][side].size()
+        << " naval units on the map (" << off << " off it); owns " << Owned(j["owner"], side)
         << " hexes\n";
   }
   out << "  ";
@@ -119,6 +126,7 @@ void AddViewCommands(CLI::App& app, Context& ctx) {
   struct PositionOptions {
     GameSource game;
     std::vector<std::string> supply, zoc;
+    bool compact = false;
   };
   auto po = std::make_shared<PositionOptions>();
   auto* position = app.add_subcommand(
@@ -143,13 +151,17 @@ void AddViewCommands(CLI::App& app, Context& ctx) {
       ->check(CLI::IsMember({"axis", "allied"}));
   position->add_option("--zoc", po->zoc, "add the hexes this side's zones of control cover")
       ->check(CLI::IsMember({"axis", "allied"}));
+  position->add_flag("--compact", po->compact,
+                     "the compact form (docs/views.md): hexes as indices into the theater's, "
+                     "the owners as one character a hex, as the browser asks the server for it "
+                     "(GET .../state?form=compact)");
   Bind(position, ctx, [&ctx, po]() -> Status {
     auto g = LoadGame(ctx, po->game);
     if (!g) return std::unexpected(g.error());
     query::PositionOptions o;
     for (const auto& s : po->supply) o.supply.push_back(*ParseSide(s));
     for (const auto& s : po->zoc) o.zoc.push_back(*ParseSide(s));
-    auto j = query::PositionJson(*g, o);
+    auto j = po->compact ? query::PositionCompactJson(*g, o) : query::PositionJson(*g, o);
     if (!j) return std::unexpected(j.error());
     Emit(ctx, *j, PositionText(*j));
     return {};

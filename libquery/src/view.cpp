@@ -34,6 +34,14 @@ json HexNames(const map::Theater& t, const std::vector<std::uint8_t>& by_hex) {
   return list;
 }
 
+json HexIndices(const std::vector<std::uint8_t>& by_hex) {
+  std::vector<std::uint32_t> list;
+  for (std::uint32_t v = 0; v < by_hex.size(); ++v) {
+    if (by_hex[v]) list.push_back(v);
+  }
+  return list;
+}
+
 json FeatureNames(std::uint16_t features) {
   json list = json::array();
   for (int bit = 0; bit < map::kHexsideFeatureCount; ++bit) {
@@ -298,12 +306,26 @@ json MapStateJson(const map::Theater& t, const ops::GameState& s) {
   return doc;
 }
 
-Result<json> PositionJson(const LoadedGame& g, const PositionOptions& options) {
+namespace {
+
+// Both forms of the position: `compact` names hexes by index (docs/views.md, "The compact
+// position"), the other by name.
+Result<json> Position(const LoadedGame& g, const PositionOptions& options, bool compact) {
   const map::Theater& t = *g.theater;
-  json owner = {{"axis", json::array()}, {"allied", json::array()}};
-  for (std::uint32_t v = 0; v < t.hex_count(); ++v) {
-    const Owner o = g.map.owner(map::HexRef{v});
-    if (o != Owner::kNone) owner[OwnerName(o)].push_back(t.HexName(map::HexRef{v}));
+  json owner;
+  if (compact) {  // one character a hex, in the theater's order: '0' no one, '1' axis, '2' allied
+    std::string by_hex(t.hex_count(), '0');
+    for (std::uint32_t v = 0; v < t.hex_count(); ++v) {
+      const Owner o = g.map.owner(map::HexRef{v});
+      if (o != Owner::kNone) by_hex[v] = o == Owner::kAxis ? '1' : '2';
+    }
+    owner = std::move(by_hex);
+  } else {
+    owner = {{"axis", json::array()}, {"allied", json::array()}};
+    for (std::uint32_t v = 0; v < t.hex_count(); ++v) {
+      const Owner o = g.map.owner(map::HexRef{v});
+      if (o != Owner::kNone) owner[OwnerName(o)].push_back(t.HexName(map::HexRef{v}));
+    }
   }
   json bridges = json::array();
   for (std::uint32_t s : g.map.destroyed_bridges()) {
@@ -315,6 +337,7 @@ Result<json> PositionJson(const LoadedGame& g, const PositionOptions& options) {
               {"owner", std::move(owner)},
               {"destroyed_bridges", std::move(bridges)},
               {"units", json::array()}};
+  if (compact) doc["form"] = "compact";
   if (!g.state) {
     if (t.FindWaterway(map::WaterwayRule::kSuez)) doc["suez"] = map::CanalStatusName(g.map.suez());
     return doc;
@@ -354,8 +377,9 @@ Result<json> PositionJson(const LoadedGame& g, const PositionOptions& options) {
     }
     doc["step"] = std::move(step);
   }
-  const auto hex_or_null = [&t](map::HexRef h) -> json {
-    return h.valid() ? json(t.HexName(h)) : json(nullptr);
+  const auto hex_or_null = [&t, compact](map::HexRef h) -> json {
+    if (!h.valid()) return json(nullptr);
+    return compact ? json(h.v) : json(t.HexName(h));
   };
   json& units = doc["units"];
   for (const ops::GroundUnit& u : s.units) {
@@ -407,10 +431,21 @@ Result<json> PositionJson(const LoadedGame& g, const PositionOptions& options) {
     const ops::Game game(g.theater, g.campaign, shown);
     for (Side side : options.zoc) {
       // B4.8: the zones `side` exerts are those its enemy meets.
-      doc["zoc"][SideName(side)] = HexNames(t, game.EnemyZoc(Enemy(side)));
+      const std::vector<std::uint8_t> zoc = game.EnemyZoc(Enemy(side));
+      doc["zoc"][SideName(side)] = compact ? HexIndices(zoc) : HexNames(t, zoc);
     }
   }
   return doc;
+}
+
+}  // namespace
+
+Result<json> PositionJson(const LoadedGame& g, const PositionOptions& options) {
+  return Position(g, options, false);
+}
+
+Result<json> PositionCompactJson(const LoadedGame& g, const PositionOptions& options) {
+  return Position(g, options, true);
 }
 
 }  // namespace opsim::query

@@ -572,11 +572,19 @@ class GameApi final : public Api {
       auto asked = PositionOptionsIn(req);
       if (!asked) return std::unexpected(asked.error());
       const query::PositionOptions& options = *asked;
-      std::string key;
+      // ?form=compact: hexes as indices (query::PositionCompactJson), what the browser asks for;
+      // kept under a key, and so an ETag, of its own.
+      const std::optional<std::string> form = QueryOne(req, "form");
+      if (form && *form != "json" && *form != "compact") {
+        return Fail(ErrorCode::kInvalidInput, "?form is json or compact", "?form");
+      }
+      const bool compact = form == "compact";
+      std::string key = compact ? "c" : "";
       for (Side s : options.supply) key += std::string("s") + SideName(s);
       for (Side s : options.zoc) key += std::string("z") + SideName(s);
       const auto answer = [&](const query::LoadedGame& game) -> Result<std::string> {
-        auto doc = query::PositionJson(game, options);
+        auto doc = compact ? query::PositionCompactJson(game, options)
+                           : query::PositionJson(game, options);
         if (!doc) return std::unexpected(doc.error());
         return doc->dump();
       };

@@ -347,6 +347,74 @@ TEST(PositionView, SupplyAndZonesOfControlOnDemandAsTheQueriesAnswer) {
                               "--zoc", "axis"}));
 }
 
+// The compact form holds what the JSON form does: the owners' characters name the hexes the
+// JSON form lists, a unit's hex and the zones' hexes are indices to the same names, and
+// everything else is the JSON form's.
+TEST(PositionView, TheCompactFormHoldsTheSamePosition) {
+  const std::vector<std::string> set = {"flood:16A:1122=partial", "bridge:16A:0727/0827=destroyed",
+                                        "owner:16A:0827=axis", "owner:16A:1323=allied"};
+  const query::LoadedGame g = test::LoadBundledGame(set);
+  query::PositionOptions o;
+  o.supply = {Side::kAllied};
+  o.zoc = {Side::kAxis, Side::kAllied};
+  const json full = Position(g, o);
+  auto made = query::PositionCompactJson(g, o);
+  ASSERT_TRUE(made.has_value()) << made.error().to_string();
+  const json& c = *made;
+  EXPECT_EQ(c["form"], "compact");
+  EXPECT_FALSE(full.contains("form"));
+  const map::Theater& t = *g.theater;
+  const auto name = [&t](const json& index) {
+    return t.HexName(map::HexRef{index.get<std::uint32_t>()});
+  };
+  // Everything but the owners, the units' hexes and the zones is the JSON form's.
+  for (const auto& [key, value] : full.items()) {
+    if (key != "owner" && key != "units" && key != "zoc") {
+      EXPECT_EQ(c[key], value) << key;
+    }
+  }
+  EXPECT_EQ(c.size(), full.size() + 1);  // and "form"
+  // The owners: one character a hex, in the theater's order.
+  const std::string owner = c["owner"];
+  ASSERT_EQ(owner.size(), t.hex_count());
+  json lists = {{"axis", json::array()}, {"allied", json::array()}};
+  for (std::uint32_t v = 0; v < owner.size(); ++v) {
+    ASSERT_TRUE(owner[v] == '0' || owner[v] == '1' || owner[v] == '2') << v;
+    if (owner[v] != '0')
+      lists[owner[v] == '1' ? "axis" : "allied"].push_back(t.HexName(map::HexRef{v}));
+  }
+  EXPECT_EQ(lists, full["owner"]);
+  EXPECT_FALSE(full["owner"]["axis"].empty());
+  EXPECT_FALSE(full["owner"]["allied"].empty());
+  // The units: the same, each hex an index (or null off the map).
+  ASSERT_EQ(c["units"].size(), full["units"].size());
+  std::size_t on_map = 0;
+  for (std::size_t i = 0; i < full["units"].size(); ++i) {
+    json unit = c["units"][i];
+    const json& want = full["units"][i];
+    if (!unit["hex"].is_null()) {
+      ASSERT_TRUE(unit["hex"].is_number_unsigned()) << unit;
+      unit["hex"] = name(unit["hex"]);
+      ++on_map;
+    }
+    EXPECT_EQ(unit, want);
+  }
+  EXPECT_GT(on_map, 0u);
+  // The zones of control: indices to the same hexes, in the same order.
+  ASSERT_EQ(c["zoc"].size(), 2u);
+  for (const char* side : {"axis", "allied"}) {
+    json names = json::array();
+    for (const json& i : c["zoc"][side]) names.push_back(name(i));
+    EXPECT_EQ(names, full["zoc"][side]) << side;
+    EXPECT_FALSE(names.empty()) << side;
+  }
+  std::vector<std::string> args = {
+      "position", "--scenario", "special-terrain", "--supply", "allied",
+      "--zoc",    "axis",       "--zoc",           "allied",   "--compact"};
+  for (const std::string& s : set) args.insert(args.end(), {"--set", s});
+  EXPECT_EQ(c, test::CliJson(args));
+}
+
 // --- the position at a phase (replay by phase) ---------------------------------------------
 
 // Every log a phase's replay is tested on: the fixture logs earlier builds wrote (schemas 1 to 3,

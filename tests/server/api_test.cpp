@@ -276,6 +276,19 @@ TEST_F(ApiTest, TheTheaterIsCacheableAndTheStateIsTheCliPosition) {
   EXPECT_EQ(Json(r), json::parse(RunCli({"position", "--db", Log(c), "--supply", "allied", "--zoc",
                                          "axis", "--json"})
                                      .out));
+  // ?form=compact: the same position with its hexes as indices (the browser's).
+  r = Call("GET", g + "/state", c.axis, "",
+           {{"supply", "allied"}, {"zoc", "axis"}, {"form", "compact"}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(Json(r)["form"], "compact");
+  EXPECT_EQ(Json(r), json::parse(RunCli({"position", "--db", Log(c), "--supply", "allied", "--zoc",
+                                         "axis", "--json", "--compact"})
+                                     .out));
+  EXPECT_EQ(Call("GET", g + "/state", c.axis, "", {{"form", "json"}}).body,
+            Call("GET", g + "/state", c.axis).body);
+  r = Call("GET", g + "/state", c.axis, "", {{"form", "columns"}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(Json(r)["error"]["where"], "?form") << r.body;
   r = Call("GET", g + "/state", c.axis, "", {{"supply", "both"}});
   EXPECT_EQ(r.status, 400);
   EXPECT_EQ(Json(r)["error"]["where"], "?supply");
@@ -682,6 +695,18 @@ TEST_F(ApiTest, TheStateAtAPhaseIsTheCliPositionAndTheLogSaysEachPhasesEvents) {
                 "initial, movement, combat and exploitation"),
             std::string::npos)
       << r.body;
+  // A past position's compact form: the CLI's, under an ETag of its own.
+  r = Call("GET", g + "/state", "", "", {{"at", "1"}, {"phase", "combat"}, {"form", "compact"}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(Json(r), json::parse(RunCli({"position", "--db", log, "--at", "1", "--phase", "combat",
+                                         "--json", "--compact"})
+                                     .out));
+  const std::string compact_etag = r.etag;
+  r = Call("GET", g + "/state", "", "", {{"at", "1"}, {"phase", "combat"}});
+  EXPECT_FALSE(compact_etag.empty());
+  EXPECT_FALSE(r.etag.empty());
+  EXPECT_NE(compact_etag, r.etag);
+  EXPECT_FALSE(Json(r).contains("form"));
   r = Call("GET", g + "/state", "", "", {{"phase", "combat"}});
   EXPECT_EQ(r.status, 400) << r.body;  // no ?at
   r = Call("GET", g + "/state", "", "", {{"at", "2"}, {"phase", "combat"}});

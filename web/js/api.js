@@ -82,8 +82,9 @@ export class Api extends JsonApi {
   theater() { return this.get("/theater", { form: "compact" }); }
   // `phase`, with `at`: the position after that phase of logged player-turn `at`; `step`, with
   // `at` (not with `phase`): the position after that many of its steps.
+  // The compact form (docs/views.md): hexes as indices, the owners one character a hex.
   state(at, supply = [], zoc = [], phase = undefined, step = undefined) {
-    return this.get("/state", { at, supply, zoc, phase, step });
+    return this.get("/state", { at, supply, zoc, phase, step, form: "compact" });
   }
   hex(hex, at) { return this.get(`/hex/${encodeURIComponent(hex)}`, { at }); }
   reach(body) { return this.post("/reach", body); }

@@ -302,18 +302,31 @@ function hexIndex(doc, t, n) {
   };
 }
 
+// The position comes in either form too: the compact one (`?form=compact`, docs/views.md, "The
+// compact position": the owners one character a hex, units' and zones' hexes as indices: what
+// the page asks GET .../state for) or the JSON one (hexes by name: GET .../play's position).
+const OWNERS = ["", "axis", "allied"]; // the compact form's '0', '1', '2'
+
 export function normalizePosition(doc, t) {
   const hexOf = (name) => t.index.get(name) ?? -1;
+  const compact = doc.form === "compact";
+  // A unit's or a zone's hex: an index in the compact form (checked), a name in the other.
+  const hexAt = compact ? (i) => (Number.isInteger(i) && i >= 0 && i < t.hexes.length ? i : -1) : hexOf;
   const owner = new Array(t.hexes.length).fill("");
-  for (const [side, list] of Object.entries(doc.owner || {})) {
-    for (const name of list) {
-      const i = hexOf(name);
-      if (i >= 0) owner[i] = side;
+  if (compact) {
+    const by = doc.owner || "";
+    for (let i = 0, n = Math.min(by.length, owner.length); i < n; ++i) owner[i] = OWNERS[by.charCodeAt(i) - 48] || "";
+  } else {
+    for (const [side, list] of Object.entries(doc.owner || {})) {
+      for (const name of list) {
+        const i = hexOf(name);
+        if (i >= 0) owner[i] = side;
+      }
     }
   }
-  const set = (list, f) => new Set((list || []).map((x) => f(typeof x === "string" ? x : x.hex ?? x.hexside)).filter((i) => i >= 0));
+  const set = (list, f) => new Set((list || []).map((x) => f(typeof x === "object" && x ? x.hex ?? x.hexside : x)).filter((i) => i >= 0));
   const zoc = {};
-  for (const [side, list] of Object.entries(doc.zoc || {})) zoc[side] = set(list, hexOf);
+  for (const [side, list] of Object.entries(doc.zoc || {})) zoc[side] = set(list, hexAt);
   // Supply is `opsim supply --all`'s answer per side: a ring on each unit's hex.
   const supply = {};
   for (const [side, answer] of Object.entries(doc.supply || {})) {
@@ -332,7 +345,7 @@ export function normalizePosition(doc, t) {
       kind: u.kind || "ground",
       type: u.type || "",
       nationality: u.nationality || "",
-      hex: u.hex ? hexOf(u.hex) : -1,
+      hex: u.hex === null || u.hex === undefined ? -1 : hexAt(u.hex),
       strength: u.strength || "",
       selected: false,
     })),

@@ -48,6 +48,11 @@ struct PositionOptions {
 // after it.
 // A map-only scenario has no units and no zones.
 Result<nlohmann::json> PositionJson(const LoadedGame& g, const PositionOptions& options);
+// The same position with its hexes as indices into the theater's hexes (docs/views.md, "The
+// compact position"): "owner" is one character a hex ('0' no one, '1' axis, '2' allied), a
+// unit's "hex" and the zones of control's hexes are indices. Everything else is as in
+// PositionJson. What the browser asks for: a third of the size on the 100,000-hex game.
+Result<nlohmann::json> PositionCompactJson(const LoadedGame& g, const PositionOptions& options);
 
 // The parts of a game's state that are the map's and the campaign's, not its units': weather by
 // zone, Suez (41.B), floods (41.A.4), ice airfields (41.A.3), markers, the Netherlands'
