@@ -465,12 +465,11 @@ class GameApi final : public Api {
       store_->RemoveSecrets(*id);
       return FromError(hosted.error());
     }
-    // The players open the map next: its theater, position and status are made now, not on
-    // their first look (on the 100,000-hex game about a second, once).
-    cache_.Theater(hosted->scenario_sha256, *hosted->game.theater);
-    const GameRef made{*id, store_->LogAddress(*id), Role::kPublic, std::nullopt};
-    (void)Latest(made);
-    (void)LatestStatus(made.id, made.path);
+    // The players open the map next: its theater, position and status, in the forms the page
+    // asks for, are made now, not on their first look (on the 100,000-hex game about a second).
+    cache_.Theater(hosted->scenario_sha256, *hosted->game.theater,
+                   GameCache::TheaterForm::kCompact);
+    MakeReady({*id, store_->LogAddress(*id), Role::kPublic, std::nullopt}, false);
     const auto link = [&id](const std::string& token) {
       return "/?game=" + *id + "&token=" + token;
     };
@@ -579,36 +578,61 @@ class GameApi final : public Api {
         return Fail(ErrorCode::kInvalidInput, "?form is json or compact", "?form");
       }
       const bool compact = form == "compact";
-      std::string key = compact ? "c" : "";
-      for (Side s : options.supply) key += std::string("s") + SideName(s);
-      for (Side s : options.zoc) key += std::string("z") + SideName(s);
-      const auto answer = [&](const query::LoadedGame& game) -> Result<std::string> {
-        auto doc = compact ? query::PositionCompactJson(game, options)
-                           : query::PositionJson(game, options);
-        if (!doc) return std::unexpected(doc.error());
-        return doc->dump();
-      };
       Response r;
       if (*at) {  // the logged past, kept by the positions cache with its ETag
         auto past =
             PastKey(g, **at, phase, *step ? std::optional<std::size_t>(**step) : std::nullopt);
         if (!past) return std::unexpected(past.error());
-        auto body = positions_.Answer(*past, key, LoadPast(g, *past), answer);
+        const std::string key = AnswerKey(options, compact);
+        auto body = positions_.Answer(*past, key, LoadPast(g, *past),
+                                      [&](const query::LoadedGame& game) -> Result<std::string> {
+                                        return PositionAnswer(game, options, compact);
+                                      });
         if (!body) return std::unexpected(body.error());
         r.body = **body;
         r.etag = PositionEtag(*past, key);
         return r;
       }
-      auto body =
-          cache_.Answer(g.id, g.path, GameCache::Of::kPosition, key, [&]() -> Result<std::string> {
-            auto game = Latest(g);
-            if (!game) return std::unexpected(game.error());
-            return answer(**game);
-          });
+      auto body = LatestPosition(g, options, compact);
       if (!body) return std::unexpected(body.error());
       r.body = **body;
       return r;
     });
+  }
+
+  // A position answer's key among a game's kept answers: its form and overlays.
+  static std::string AnswerKey(const query::PositionOptions& options, bool compact) {
+    std::string key = compact ? "c" : "";
+    for (Side s : options.supply) key += std::string("s") + SideName(s);
+    for (Side s : options.zoc) key += std::string("z") + SideName(s);
+    return key;
+  }
+  static Result<std::string> PositionAnswer(const query::LoadedGame& game,
+                                            const query::PositionOptions& options, bool compact) {
+    auto doc =
+        compact ? query::PositionCompactJson(game, options) : query::PositionJson(game, options);
+    if (!doc) return std::unexpected(doc.error());
+    return doc->dump();
+  }
+  // The game's latest position, as answered and kept until its log changes.
+  Result<std::shared_ptr<const std::string>> LatestPosition(const GameRef& g,
+                                                            const query::PositionOptions& options,
+                                                            bool compact) {
+    return cache_.Answer(g.id, g.path, GameCache::Of::kPosition, AnswerKey(options, compact),
+                         [&]() -> Result<std::string> {
+                           auto game = Latest(g);
+                           if (!game) return std::unexpected(game.error());
+                           return PositionAnswer(**game, options, compact);
+                         });
+  }
+
+  // What the players look at next, made before they hear of a new game or a write: the game
+  // loaded (`fresh`: after a write), its status, and the position as the page asks for it (the
+  // compact form, no overlays), so that their first look after it is not the one that waits.
+  void MakeReady(const GameRef& g, bool fresh) {
+    (void)Latest(g, fresh);
+    (void)LatestStatus(g.id, g.path);
+    (void)LatestPosition(g, {}, true);
   }
 
   Response Hex(const Request& req, const std::string& id, const std::string& hex) {
@@ -948,9 +972,7 @@ class GameApi final : public Api {
       stamp = Announced(g->id, g->path);
       written = std::move(*g);
     }
-    // The players look next: the new position and status are loaded before they hear of it.
-    (void)Latest(written, true);
-    (void)LatestStatus(written.id, written.path);
+    MakeReady(written, true);  // before they hear of it
     hub_->Notify(id, event, {{"game", id}, {"number", done["number"]}}, stamp);
     return JsonResponse(status, done);
   }
@@ -1145,10 +1167,7 @@ class GameApi final : public Api {
       logged = record->logged;
       written = std::move(*g);
     }
-    if (logged) {  // the players look next: the new position is loaded before they hear of it
-      (void)Latest(written, true);
-      (void)LatestStatus(written.id, written.path);
-    }
+    if (logged) MakeReady(written, true);  // before they hear of it
     hub_->Notify(id, logged ? "turn" : "step", heard, stamp);
     return JsonResponse(200, done);
   }
