@@ -31,12 +31,14 @@ namespace {
 constexpr std::array<const char*, kTerrainCount> kTerrainNames = {
     "clear",           "rough",      "forest",  "swamp", "mountain",
     "canal-intensive", "prohibited", "all-sea", "lake"};
-constexpr std::array<const char*, 3> kCoastNames = {"none", "partial-sea", "partial-lake"};
-constexpr std::array<const char*, 4> kCityNames = {"none", "dot", "partial-hex-major",
-                                                   "full-hex-major"};
-constexpr std::array<const char*, 5> kPortNames = {"none", "minor", "standard", "major", "great"};
-constexpr std::array<const char*, 4> kHexsideWaterNames = {"none", "partial-sea", "all-sea",
-                                                           "lake"};
+constexpr std::array<const char*, kCoastCount> kCoastNames = {"none", "partial-sea",
+                                                              "partial-lake"};
+constexpr std::array<const char*, kCityKindCount> kCityNames = {"none", "dot", "partial-hex-major",
+                                                                "full-hex-major"};
+constexpr std::array<const char*, kPortSizeCount> kPortNames = {"none", "minor", "standard",
+                                                                "major", "great"};
+constexpr std::array<const char*, kHexsideWaterCount> kHexsideWaterNames = {"none", "partial-sea",
+                                                                            "all-sea", "lake"};
 constexpr std::array<const char*, kHexsideFeatureCount> kFeatureNames = {
     "major-river", "minor-river",    "canal",  "road",    "railroad",
     "rail-ferry",  "narrow-straits", "border", "causeway"};

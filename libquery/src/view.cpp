@@ -216,11 +216,15 @@ json TheaterCompactJson(const map::Theater& t) {
   doc["names"] = {
       {"terrain", words(map::kTerrainCount,
                         [](int i) { return map::TerrainName(static_cast<map::Terrain>(i)); })},
-      {"coast", words(3, [](int i) { return map::CoastName(static_cast<map::Coast>(i)); })},
-      {"city", words(4, [](int i) { return map::CityKindName(static_cast<map::CityKind>(i)); })},
-      {"port", words(5, [](int i) { return map::PortSizeName(static_cast<map::PortSize>(i)); })},
+      {"coast",
+       words(map::kCoastCount, [](int i) { return map::CoastName(static_cast<map::Coast>(i)); })},
+      {"city", words(map::kCityKindCount,
+                     [](int i) { return map::CityKindName(static_cast<map::CityKind>(i)); })},
+      {"port", words(map::kPortSizeCount,
+                     [](int i) { return map::PortSizeName(static_cast<map::PortSize>(i)); })},
       {"water",
-       words(4, [](int i) { return map::HexsideWaterName(static_cast<map::HexsideWater>(i)); })},
+       words(map::kHexsideWaterCount,
+             [](int i) { return map::HexsideWaterName(static_cast<map::HexsideWater>(i)); })},
       {"features", words(map::kHexsideFeatureCount, [](int i) {
          return map::HexsideFeatureName(static_cast<map::HexsideFeature>(1u << i));
        })}};

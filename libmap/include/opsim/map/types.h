@@ -64,19 +64,23 @@ std::optional<Terrain> ParseTerrain(std::string_view name);
 
 // The water a land hex holds besides its land.
 enum class Coast : std::uint8_t { kNone, kPartialSea, kPartialLake };
+inline constexpr int kCoastCount = 3;
 const char* CoastName(Coast c);  // "none", "partial-sea", "partial-lake"
 
 enum class CityKind : std::uint8_t { kNone, kDot, kPartialMajor, kFullMajor };
+inline constexpr int kCityKindCount = 4;
 const char* CityKindName(CityKind c);  // "none", "dot", "partial-hex-major", "full-hex-major"
 std::optional<CityKind> ParseCityKind(std::string_view name);
 
 enum class PortSize : std::uint8_t { kNone, kMinor, kStandard, kMajor, kGreat };
+inline constexpr int kPortSizeCount = 5;
 const char* PortSizeName(PortSize p);  // "none", "minor", "standard", "major", "great"
 std::optional<PortSize> ParsePortSize(std::string_view name);
 
 // The water on a hexside. All-sea and lake hexsides stop ground units (unless a rule says
 // otherwise); sea hexsides, all or partial, carry naval movement.
 enum class HexsideWater : std::uint8_t { kNone, kPartialSea, kAllSea, kLake };
+inline constexpr int kHexsideWaterCount = 4;
 const char* HexsideWaterName(HexsideWater w);  // "none", "partial-sea", "all-sea", "lake"
 inline constexpr bool IsSea(HexsideWater w) {
   return w == HexsideWater::kPartialSea || w == HexsideWater::kAllSea;
