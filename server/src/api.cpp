@@ -4,7 +4,6 @@
 #include "opsim/server/api.h"
 
 #include <algorithm>
-#include <charconv>
 #include <filesystem>
 #include <limits>
 #include <map>
@@ -22,7 +21,6 @@
 #include "opsim/core/error_json.h"
 #include "opsim/core/json_source.h"
 #include "opsim/map/scenario.h"
-#include "opsim/map/scenario_layout.h"
 #include "opsim/query/check.h"
 #include "opsim/query/log.h"
 #include "opsim/query/map.h"
@@ -30,10 +28,8 @@
 #include "opsim/query/play.h"
 #include "opsim/query/reach.h"
 #include "opsim/query/route.h"
-#include "opsim/query/scenario.h"
 #include "opsim/query/source.h"
 #include "opsim/query/supply.h"
-#include "opsim/query/tactical.h"
 #include "opsim/query/view.h"
 #include "position_cache.h"
 #include "step_sessions.h"
