@@ -16,12 +16,12 @@
 #include "opsim/core/files.h"
 #include "opsim/core/sha256.h"
 #include "opsim/db/game_log.h"
-#include "opsim/db/pbem.h"
 #include "opsim/db/snapshot.h"
 #include "opsim/map/generate.h"
 #include "opsim/ops/orders.h"
 #include "opsim/ops/state_file.h"
 #include "opsim/ops/synthetic.h"
+#include "opsim/query/play.h"
 
 namespace opsim::bench {
 namespace {
@@ -294,11 +294,12 @@ void BM_TurnCommand(benchmark::State& state) {
 BENCHMARK(BM_TurnCommand)->Unit(benchmark::kMillisecond)->Iterations(10)->UseManualTime();
 
 // A hosted fair game's player-turn on the bench campaign, as the server writes it (docs/api.md):
-// the mover's orders made pending (db::pbem::HostMove), then the defender's empty reply playing
-// and logging the player-turn with both keys (HostResolve). Each call is what one POST does below
-// the HTTP layer; `move_ms` and `resolve_ms` are their mean times. The orders are chosen (and
-// the game read back to choose the next ones) outside the timing; `load_ms` is that read back
-// (db::LoadLoggedGame, its scenario's rules already built).
+// the mover's orders checked on the warm game and made pending (query::SubmitOrders), then the
+// defender's empty reply playing and logging the player-turn with both keys
+// (query::ReplyToOrders). Each call is what one POST does below the HTTP layer; `move_ms` and
+// `resolve_ms` are their mean times. The orders are chosen (and the game read back to choose the
+// next ones, as the server's warm game) outside the timing; `load_ms` is that read back
+// (query::Load of the log, its scenario's rules already built).
 void BM_HostedTurn(benchmark::State& state) {
   const std::string path = LogPath("hosted.sqlite");
   auto axis = NewSecret();
@@ -308,7 +309,12 @@ void BM_HostedTurn(benchmark::State& state) {
   auto started = db::NewFairLoggedGame(path, *src, "bench", KeyHex(ChainKey(*axis, 0)),
                                        KeyHex(ChainKey(*allied, 0)));
   if (!started) Die("new hosted game", started.error());
+  query::Source source;
+  source.db = path;
+  auto warm = query::Load(source);
+  if (!warm) Die("load", warm.error());
   ops::Game game(started->theater, started->campaign, started->state);
+  const db::FairSecrets secrets{*axis, *allied};
   const auto empty_reply = JsonSource::FromText("{}", "reply");
   double move = 0, resolve = 0, load = 0;
   std::int32_t number = 0;
@@ -321,20 +327,22 @@ void BM_HostedTurn(benchmark::State& state) {
     if (!text) Die("orders", text.error());
     state.ResumeTiming();
     const auto t0 = Clock::now();
-    auto moved = db::pbem::HostMove(path, *text);
-    if (!moved) Die("host move", moved.error());
+    auto moved = query::SubmitOrders(*warm, path, *text);
+    if (!moved) Die("submit orders", moved.error());
     const auto t1 = Clock::now();
-    auto played = db::pbem::HostResolve(path, *axis, *allied, *empty_reply);
-    if (!played) Die("host resolve", played.error());
+    auto played = query::ReplyToOrders(path, secrets, *empty_reply);
+    if (!played) Die("reply", played.error());
     const auto t2 = Clock::now();
     move += Seconds(t0, t1);
     resolve += Seconds(t1, t2);
     state.PauseTiming();
     const auto t3 = Clock::now();
-    auto now = db::LoadLoggedGame(path, std::nullopt);
-    if (!now) Die("reload", now.error());
+    warm = query::Load(source);
+    if (!warm) Die("reload", warm.error());
     load += Seconds(t3, Clock::now());
-    game = ops::Game(now->theater, now->campaign, now->state);
+    auto now = query::GameOf(*warm);
+    if (!now) Die("reload", now.error());
+    game = std::move(*now);
     state.ResumeTiming();
   }
   state.counters["move_ms"] = 1000 * move / number;

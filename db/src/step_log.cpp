@@ -14,22 +14,20 @@ namespace {
 
 using nlohmann::json;
 
-constexpr const char* kPendingKey = "steps_pending";
-
 Result<std::optional<std::string>> PendingText(const TurnLog& log) {
   auto meta = log.Meta();
   if (!meta) return std::unexpected(meta.error());
-  const auto it = meta->find(kPendingKey);
+  const auto it = meta->find(kStepsPendingMeta);
   if (it == meta->end()) return std::optional<std::string>{};
   return std::optional<std::string>{it->second};
 }
 
 // Refuses to play player-turn `number` step by step while orders for it are pending (a fair
-// game's `pbem_pending`, pbem.h): it is played from them.
+// game's kOrdersPendingMeta): it is played from them.
 Status NoOrdersPending(const TurnLog& log, std::int32_t number) {
   auto meta = log.Meta();
   if (!meta) return std::unexpected(meta.error());
-  const auto it = meta->find("pbem_pending");
+  const auto it = meta->find(kOrdersPendingMeta);
   if (it == meta->end()) return {};
   const json p = json::parse(it->second, nullptr, false);
   if (p.is_object() && p.contains("number") && p["number"] != number) return {};
@@ -126,7 +124,7 @@ struct StepSession::Impl {
   // Back to what the log holds: the player-turn begun again and its recorded steps taken.
   Status Rebuild() {
     if (auto st = Begin(); !st) return st;
-    return TakeAgain(*turn, *rules.theater, steps, log.path() + ": " + kPendingKey);
+    return TakeAgain(*turn, *rules.theater, steps, log.path() + ": " + kStepsPendingMeta);
   }
 
   // Writes the player-turn in play (or logs it, once over) in one transaction, if the log is
@@ -182,11 +180,12 @@ struct StepSession::Impl {
         }
         record.played = std::move(*played);
       }
-      if (auto st = log.DeleteMeta(kPendingKey); !st) return std::unexpected(st.error());
+      if (auto st = log.DeleteMeta(kStepsPendingMeta); !st) return std::unexpected(st.error());
       record.logged = true;
     } else {
       written = PendingJson();
-      if (auto st = log.SetMeta(kPendingKey, *written); !st) return std::unexpected(st.error());
+      if (auto st = log.SetMeta(kStepsPendingMeta, *written); !st)
+        return std::unexpected(st.error());
     }
     if (auto st = tx->Commit(); !st) return std::unexpected(st.error());
     pending = written;
@@ -244,7 +243,8 @@ Result<StepSession> StepSession::Open(const std::string& db_path, TurnLog::Acces
   if (*pending) {
     auto bad = [&](const std::string& why) {
       return Fail(ErrorCode::kCorruption,
-                  "the player-turn in play (" + std::string(kPendingKey) + ") " + why, db_path);
+                  "the player-turn in play (" + std::string(kStepsPendingMeta) + ") " + why,
+                  db_path);
     };
     const json j = json::parse(**pending, nullptr, false);
     if (!j.is_object() || !j.contains("number") || !j.contains("start") || !j.contains("steps") ||
@@ -356,7 +356,7 @@ Result<std::optional<std::size_t>> PendingSteps(const std::string& db_path) {
   const json j = json::parse(**text, nullptr, false);
   if (!j.is_object() || !j.contains("steps") || !j["steps"].is_array()) {
     return Fail(ErrorCode::kCorruption,
-                "the player-turn in play (" + std::string(kPendingKey) + ") does not read",
+                "the player-turn in play (" + std::string(kStepsPendingMeta) + ") does not read",
                 db_path);
   }
   return std::optional<std::size_t>(j["steps"].size());

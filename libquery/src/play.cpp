@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "fair_seat.h"
 #include "opsim/core/sha256.h"
 #include "opsim/db/turn_log.h"
 #include "opsim/query/check.h"
@@ -170,12 +171,55 @@ Result<json> SubmitOrders(const LoadedGame& game, const std::string& address,
   auto dry = AnswerDryRun(game, orders);
   if (!dry) return std::unexpected(dry.error());
   if (!dry->legal()) return std::unexpected(dry->problems.front().first);
-  return db::pbem::HostMove(address, orders);
+  fair::Seat seat;
+  if (auto s = fair::OpenSeat(address, seat); !s) return std::unexpected(s.error());
+  if (auto s = fair::Sit(seat, address); !s) return std::unexpected(s.error());
+  if (seat.pending) {
+    return Fail(ErrorCode::kWrongTurn,
+                "orders for player-turn " + std::to_string(seat.number) +
+                    " are already pending: they await the defender's reply",
+                address);
+  }
+  auto turn = fair::PendOrders(seat, orders);
+  if (!turn) return std::unexpected(turn.error());
+  if (auto s = seat.tx->Commit(); !s) return std::unexpected(s.error());
+  turn->erase("orders");
+  turn->erase("head");
+  return turn;
 }
 
-Result<db::pbem::Played> ReplyToOrders(const std::string& address, const db::FairSecrets& secrets,
-                                       const JsonSource& reply) {
-  return db::pbem::HostResolve(address, secrets.axis, secrets.allied, reply);
+Result<mail::Played> ReplyToOrders(const std::string& address, const db::FairSecrets& secrets,
+                                   const JsonSource& reply) {
+  fair::Seat seat;
+  if (auto s = fair::OpenSeat(address, seat); !s) return std::unexpected(s.error());
+  if (auto s = fair::Sit(seat, address); !s) return std::unexpected(s.error());
+  if (!seat.pending || seat.pending->value("stage", "") != "moved") {
+    return Fail(ErrorCode::kWrongTurn,
+                "no orders await a reply for player-turn " + std::to_string(seat.number), address);
+  }
+  JsonReader r(reply);
+  if (auto o = r.Object(JsonSource::Pointer()); !o) return std::unexpected(o.error());
+  if (auto s = r.OnlyKeys(JsonSource::Pointer(), {db::kReplyKeys[0], db::kReplyKeys[1]}); !s) {
+    return std::unexpected(s.error());
+  }
+  const json& pending = *seat.pending;
+  const Side mover = seat.game->state().phasing();
+  auto merged = fair::Answer(*seat.game, pending["orders"], reply.doc(), Enemy(mover), reply.name(),
+                             reply.Where(JsonSource::Pointer("/retreats")));
+  if (!merged) return std::unexpected(merged.error());
+  db::FairTurn keys;
+  keys.axis_key = KeyHex(ChainKey(secrets.axis, seat.number));
+  keys.allied_key = KeyHex(ChainKey(secrets.allied, seat.number));
+  keys.orders_hash = pending["orders_hash"];
+  keys.reply_hash = Sha256Hex(merged->decisions.reply);
+  auto played = fair::PlayPending(seat, merged->orders, keys);
+  if (!played) return std::unexpected(played.error());
+  if (auto s = seat.tx->Commit(); !s) return std::unexpected(s.error());
+  return mail::Played{json{{"game", seat.log->game().game_id},
+                           {"number", seat.number},
+                           {"head", played->head},
+                           {"final_hash", played->turn.final_hash}},
+                      std::move(played->turn)};
 }
 
 Result<db::StepSession> OpenSteps(const std::string& address, const db::FairSecrets* secrets,
@@ -205,7 +249,29 @@ json ToJson(const CopiedGame& c) {
 }
 
 Result<std::optional<json>> PendingOrders(const std::string& address) {
-  return db::pbem::Pending(address);
+  auto log = db::TurnLog::Open(address, db::TurnLog::Access::kRead);
+  if (!log) return std::unexpected(log.error());
+  auto meta = log->Meta();
+  if (!meta) return std::unexpected(meta.error());
+  if (!meta->count(db::kOrdersPendingMeta)) return std::optional<json>();
+  json p = json::parse((*meta)[db::kOrdersPendingMeta], nullptr, false);
+  if (!fair::PendingReads(p)) {
+    return Fail(ErrorCode::kCorruption, "the pending player-turn does not read",
+                log->path() + ": meta " + db::kOrdersPendingMeta);
+  }
+  const std::string n = p["number"].dump();
+  const std::string side = p["side"];
+  json out = {{"stage", p["stage"]},
+              {"number", p["number"]},
+              {"side", side},
+              {"orders_hash", p["orders_hash"]}};
+  out["text"] =
+      out["stage"] == "moved"
+          ? "player-turn " + n + " (" + side + "): orders sent, awaiting the defender's reply"
+          : "player-turn " + n + " (" + side +
+                "): reply sent (its key revealed), awaiting the mover's result";
+  if (p.contains("attacks") && p["attacks"].is_array()) out["attacks"] = p["attacks"];
+  return std::optional<json>(std::move(out));
 }
 
 Result<std::optional<std::size_t>> StepsInPlay(const std::string& address) {

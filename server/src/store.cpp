@@ -13,9 +13,9 @@
 #include "opsim/core/json_source.h"
 #include "opsim/core/sha256.h"
 #include "opsim/db/hosting.h"
-#include "opsim/db/pbem.h"
 #include "opsim/ops/calendar.h"
 #include "opsim/query/log.h"
+#include "opsim/query/play.h"
 
 namespace opsim::server {
 
@@ -344,7 +344,7 @@ Result<json> ReadSummary(const std::string& log_path) {
   if (!next) return std::unexpected(next.error());
   json pending = nullptr;
   if (record.dice == db::DiceKind::kFair) {
-    auto p = db::pbem::Pending(log_path);
+    auto p = query::PendingOrders(log_path);
     if (!p) return std::unexpected(p.error());
     if (*p) pending = (**p)["stage"];
   }

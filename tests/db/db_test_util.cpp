@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "opsim/query/play.h"
 #include "test_support.h"
 
 namespace opsim::test {
@@ -282,6 +283,14 @@ std::string LakeScenario() {
     sheet["terrain"][7] = row;
   }
   return s.dump();
+}
+
+Result<nlohmann::json> SubmitHosted(const std::string& address, const JsonSource& orders) {
+  query::Source source;
+  source.db = address;
+  auto game = query::Load(source);
+  if (!game) return std::unexpected(game.error());
+  return query::SubmitOrders(*game, address, orders);
 }
 
 }  // namespace opsim::test

@@ -5,9 +5,11 @@
 
 #include <cstdint>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "opsim/core/json_source.h"
 #include "opsim/db/turn_log.h"
 #include "opsim/map/theater.h"
 
@@ -64,5 +66,9 @@ ops::GameState HandBuiltState(const map::Theater* theater);
 
 // A player-turn's rows as a hand-built log would have them.
 db::LoggedTurn HandBuiltTurn(std::int32_t number, int rolls, int events);
+
+// A hosted game's orders submitted as its server submits them (query::SubmitOrders), checked
+// first on the game loaded from the log at `address`.
+Result<nlohmann::json> SubmitHosted(const std::string& address, const JsonSource& orders);
 
 }  // namespace opsim::test

@@ -1,4 +1,4 @@
-// A hosted fair game (db/pbem.h HostMove, HostResolve; docs/api.md): one server holds both
+// A hosted fair game (query/play.h SubmitOrders, ReplyToOrders; docs/api.md): one server holds both
 // players' secrets. Its orders become pending, the defender's reply plays the player-turn with
 // both keys, the log verifies; each step out of order is refused with nothing written.
 #include <gtest/gtest.h>
@@ -10,8 +10,8 @@
 #include "opsim/core/json_source.h"
 #include "opsim/core/sha256.h"
 #include "opsim/db/game_log.h"
-#include "opsim/db/pbem.h"
 #include "opsim/db/turn_log.h"
+#include "opsim/query/play.h"
 #include "test_support.h"
 
 namespace opsim {
@@ -50,18 +50,18 @@ class HostedGame : public ::testing::Test {
 };
 
 TEST_F(HostedGame, OrdersThenReplyLogThePlayerTurnWithBothKeysAndTheLogVerifies) {
-  auto moved = db::pbem::HostMove(db_, Src(orders_));
+  auto moved = test::SubmitHosted(db_, Src(orders_));
   ASSERT_TRUE(moved) << moved.error().to_string();
   EXPECT_EQ((*moved)["number"], 1);
   EXPECT_FALSE(moved->contains("orders"));
-  auto pending = db::pbem::Pending(db_);
+  auto pending = query::PendingOrders(db_);
   ASSERT_TRUE(pending && *pending);
   EXPECT_EQ((**pending)["stage"], "moved");
 
-  auto played = db::pbem::HostResolve(db_, axis_, allied_, Src(reply_));
+  auto played = query::ReplyToOrders(db_, {axis_, allied_}, Src(reply_));
   ASSERT_TRUE(played) << played.error().to_string();
   EXPECT_EQ(played->doc["number"], 1);
-  auto after = db::pbem::Pending(db_);
+  auto after = query::PendingOrders(db_);
   ASSERT_TRUE(after);
   EXPECT_FALSE(*after);
   auto log = db::TurnLog::Open(db_, db::TurnLog::Access::kRead);
@@ -78,36 +78,36 @@ TEST_F(HostedGame, OrdersThenReplyLogThePlayerTurnWithBothKeysAndTheLogVerifies)
 
 TEST_F(HostedGame, StepsOutOfOrderAreRefusedAndWriteNothing) {
   std::string before = Head();
-  auto early = db::pbem::HostResolve(db_, axis_, allied_, Src("{}"));
+  auto early = query::ReplyToOrders(db_, {axis_, allied_}, Src("{}"));
   ASSERT_FALSE(early);
   EXPECT_EQ(early.error().code, ErrorCode::kWrongTurn);
   EXPECT_EQ(Head(), before);
 
   json with_reply = json::parse(orders_);
   with_reply["reactions"] = json::parse(reply_)["reactions"];
-  auto mixed = db::pbem::HostMove(db_, Src(with_reply.dump()));
+  auto mixed = test::SubmitHosted(db_, Src(with_reply.dump()));
   ASSERT_FALSE(mixed);
   EXPECT_EQ(mixed.error().code, ErrorCode::kInvalidInput);
   EXPECT_EQ(Head(), before);
 
-  ASSERT_TRUE(db::pbem::HostMove(db_, Src(orders_)));
+  ASSERT_TRUE(test::SubmitHosted(db_, Src(orders_)));
   before = Head();
-  auto again = db::pbem::HostMove(db_, Src(orders_));
+  auto again = test::SubmitHosted(db_, Src(orders_));
   ASSERT_FALSE(again);
   EXPECT_EQ(again.error().code, ErrorCode::kWrongTurn);
 
-  auto extra = db::pbem::HostResolve(db_, axis_, allied_, Src(R"({"movement": []})"));
+  auto extra = query::ReplyToOrders(db_, {axis_, allied_}, Src(R"({"movement": []})"));
   ASSERT_FALSE(extra);
   EXPECT_EQ(extra.error().code, ErrorCode::kInvalidInput);
 
   // B7.5: retreat preferences for a hex where the defender has no unit.
-  auto retreat = db::pbem::HostResolve(
-      db_, axis_, allied_, Src(R"({"retreats": [{"hex": "16A:1323", "prefer": ["16A:1322"]}]})"));
+  auto retreat = query::ReplyToOrders(
+      db_, {axis_, allied_}, Src(R"({"retreats": [{"hex": "16A:1323", "prefer": ["16A:1322"]}]})"));
   ASSERT_FALSE(retreat);
   EXPECT_EQ(retreat.error().rule, "B7.5");
 
   // A secret that is not the committed one is caught before anything is logged.
-  auto wrong = db::pbem::HostResolve(db_, allied_, axis_, Src(reply_));
+  auto wrong = query::ReplyToOrders(db_, {allied_, axis_}, Src(reply_));
   ASSERT_FALSE(wrong);
   EXPECT_EQ(wrong.error().code, ErrorCode::kCorruption);
   EXPECT_EQ(Head(), before);
@@ -117,7 +117,7 @@ TEST_F(HostedGame, ASeededLogIsNotHosted) {
   const std::string seeded = dir_.Path("seeded.sqlite");
   auto scenario = JsonSource::FromFile(test::BundledPath("special-terrain"));
   ASSERT_TRUE(db::NewLoggedGame(seeded, *scenario, 1940));
-  auto moved = db::pbem::HostMove(seeded, Src(orders_));
+  auto moved = test::SubmitHosted(seeded, Src(orders_));
   ASSERT_FALSE(moved);
   EXPECT_EQ(moved.error().code, ErrorCode::kInvalidInput);
 }
@@ -149,11 +149,11 @@ TEST(LakeScenario, AThawAfterTheOrdersIsARefusalInsideThePlayedTurnNeverAStall) 
     allied.fill(static_cast<std::uint8_t>(100 + n));
     ASSERT_TRUE(db::NewFairLoggedGame(db, *scenario, "lake-" + std::to_string(n),
                                       KeyHex(ChainKey(axis, 0)), KeyHex(ChainKey(allied, 0))));
-    auto moved = db::pbem::HostMove(db, *JsonSource::FromText(orders, "orders"));
+    auto moved = test::SubmitHosted(db, *JsonSource::FromText(orders, "orders"));
     ASSERT_TRUE(moved) << moved.error().to_string();  // legal on the frozen lake
-    auto played = db::pbem::HostResolve(db, axis, allied, *JsonSource::FromText("{}", "reply"));
+    auto played = query::ReplyToOrders(db, {axis, allied}, *JsonSource::FromText("{}", "reply"));
     ASSERT_TRUE(played) << played.error().to_string();
-    EXPECT_FALSE(*db::pbem::Pending(db));
+    EXPECT_FALSE(*query::PendingOrders(db));
     auto game = db::LoadLoggedGame(db, std::nullopt);
     ASSERT_TRUE(game) << game.error().to_string();
     EXPECT_EQ(game->turns_played, 1);

@@ -11,7 +11,7 @@
 #include "opsim/core/fair_dice.h"
 #include "opsim/core/sha256.h"
 #include "opsim/db/game_log.h"
-#include "opsim/db/pbem.h"
+#include "opsim/query/play.h"
 #include "test_support.h"
 
 namespace opsim::db {
@@ -291,7 +291,7 @@ TEST_F(StepLogTest, AFairGameIsPlayedStepByStepWithItsSecretsAndVerifies) {
   EXPECT_FALSE(ReplayLog(log, {}));
 }
 
-// A hosted fair game's player-turn is played one way: orders and a reply (pbem.h), or steps.
+// A hosted fair game's player-turn is played one way: orders and a reply (query/play.h), or steps.
 // Neither is taken while the other is under way (B1.3).
 TEST_F(StepLogTest, AFairPlayerTurnIsPlayedByOrdersOrBySteps) {
   FairSecrets secrets;
@@ -308,7 +308,7 @@ TEST_F(StepLogTest, AFairPlayerTurnIsPlayedByOrdersOrBySteps) {
   mover.erase("reactions");
   auto orders = JsonSource::FromText(mover.dump(), "orders");
   ASSERT_TRUE(orders);
-  auto moved = pbem::HostMove(log, *orders);
+  auto moved = test::SubmitHosted(log, *orders);
   ASSERT_FALSE(moved);
   EXPECT_EQ(moved.error().rule, "B1.3");
   EXPECT_EQ(PendingSteps(log)->value_or(0), 1u);
@@ -316,7 +316,7 @@ TEST_F(StepLogTest, AFairPlayerTurnIsPlayedByOrdersOrBySteps) {
   const std::string other = NewFairLog("other.sqlite", "g3", secrets);
   auto fresh = StepSession::Open(other, TurnLog::Access::kWrite, &secrets);
   ASSERT_TRUE(fresh);
-  auto pending = pbem::HostMove(other, *orders);
+  auto pending = test::SubmitHosted(other, *orders);
   ASSERT_TRUE(pending) << pending.error().to_string();
   ASSERT_FALSE(fresh->Take(*end, Side::kAxis));
   EXPECT_EQ(PendingSteps(other)->value_or(0), 0u);
@@ -327,7 +327,7 @@ TEST_F(StepLogTest, AFairPlayerTurnIsPlayedByOrdersOrBySteps) {
   // with the dice both decisions drew: it ends where the log says.
   auto reply = JsonSource::FromText("{}", "reply");
   ASSERT_TRUE(reply);
-  auto played = pbem::HostResolve(other, secrets.axis, secrets.allied, *reply);
+  auto played = query::ReplyToOrders(other, secrets, *reply);
   ASSERT_TRUE(played) << played.error().to_string();
   auto row = TurnLog::Open(other, TurnLog::Access::kRead)->ReadTurn(1);
   ASSERT_TRUE(row);

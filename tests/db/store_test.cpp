@@ -18,10 +18,10 @@
 #include "opsim/core/fair_dice.h"
 #include "opsim/db/game_log.h"
 #include "opsim/db/hosting.h"
-#include "opsim/db/pbem.h"
 #include "opsim/db/snapshot.h"
 #include "opsim/db/step_log.h"
 #include "opsim/db/turn_log.h"
+#include "opsim/query/play.h"
 #include "pg_test.h"
 #include "test_support.h"
 
@@ -335,7 +335,7 @@ TEST_P(BothStores, TheCommandsTakeEitherAddress) {
   EXPECT_EQ(chain->head, Verify(game).value_or(db::ChainReport{}).head);
 }
 
-// A hosted fair game (schema 3; db/pbem.h): the axis orders pending, the allied reply resolving
+// A hosted fair game (schema 3; query/play.h): the axis orders pending, the allied reply resolving
 // them with both keys, the log verifying.
 TEST_P(BothStores, AHostedFairGameMovesResolvesAndVerifies) {
   const Key axis = *NewSecret();
@@ -350,9 +350,10 @@ TEST_P(BothStores, AHostedFairGameMovesResolvesAndVerifies) {
       std::string(OPSIM_SCENARIO_DIR) + "/orders/special-terrain/01-axis-may-i-1940.json"));
   const std::string reply = nlohmann::json{{"reactions", orders["reactions"]}}.dump();
   orders.erase("reactions");
-  auto moved = db::pbem::HostMove(address, *JsonSource::FromText(orders.dump(), "orders"));
+  auto moved = test::SubmitHosted(address, *JsonSource::FromText(orders.dump(), "orders"));
   ASSERT_TRUE(moved) << moved.error().to_string();
-  auto played = db::pbem::HostResolve(address, axis, allied, *JsonSource::FromText(reply, "reply"));
+  auto played =
+      query::ReplyToOrders(address, {axis, allied}, *JsonSource::FromText(reply, "reply"));
   ASSERT_TRUE(played) << played.error().to_string();
   auto log = TurnLog::Open(address, TurnLog::Access::kRead);
   ASSERT_TRUE(log);

@@ -3,8 +3,8 @@
 // the game API sends, one JSON for both (docs/api.md, "Steps").
 //
 // The door: a new game, a player-turn played whole, a step (through the session OpenSteps
-// gives), a hosted game's orders and reply, whole logs branched or copied, and the by-mail
-// exchange (namespace mail). Each write is one transaction of the turn log (db/): all of it is
+// gives), a hosted game's orders and reply, and whole logs branched or copied; the by-mail
+// exchange is mail.h's. Each write is one transaction of the turn log (db/): all of it is
 // logged, or none. The rules are libops'; the log decides nothing but whether it may take the
 // write (its head, its pending state, its keys). The CLI and the server's routes include no db/
 // header: what they write, and what stands between the writes (pending orders, steps in play),
@@ -18,8 +18,8 @@
 
 #include "opsim/core/fair_dice.h"
 #include "opsim/db/game_log.h"
-#include "opsim/db/pbem.h"
 #include "opsim/db/step_log.h"
+#include "opsim/query/mail.h"
 #include "opsim/query/source.h"
 
 namespace opsim::query {
@@ -51,8 +51,8 @@ Result<nlohmann::json> SubmitOrders(const LoadedGame& game, const std::string& a
                                     const JsonSource& orders);
 // A hosted game's defender's reply (POST .../reply): the player-turn played with both players'
 // keys and logged (kWrongTurn when no orders are pending). Answers as docs/api.md shows.
-Result<db::pbem::Played> ReplyToOrders(const std::string& address, const db::FairSecrets& secrets,
-                                       const JsonSource& reply);
+Result<mail::Played> ReplyToOrders(const std::string& address, const db::FairSecrets& secrets,
+                                   const JsonSource& reply);
 
 // A game's step session at its head, the player-turn in play taken up again: written through
 // when `secrets` are given for a fair game or the game is seeded, else only looked at
@@ -81,20 +81,6 @@ struct CopiedGame {
 Result<CopiedGame> CopyGame(const std::string& from, const std::string& to);
 // {"from", "to", "schema", "turns", "rows", "snapshots", "head"}.
 nlohmann::json ToJson(const CopiedGame& c);
-
-// A game by mail (docs/pbem.md): each player's own log, and the files they trade. The steps and
-// what they promise are db::pbem's (db/include/opsim/db/pbem.h).
-namespace mail {
-using db::pbem::Accept;
-using db::pbem::Apply;
-using db::pbem::DefaultKeyPath;
-using db::pbem::Join;
-using db::pbem::Move;
-using db::pbem::Played;
-using db::pbem::Reply;
-using db::pbem::Resolve;
-using db::pbem::Start;
-}  // namespace mail
 
 // --- Step play's answers ----------------------------------------------------------------------
 

@@ -1,31 +1,27 @@
-#include "opsim/db/pbem.h"
+#include "opsim/query/mail.h"
 
 #include <algorithm>
 #include <filesystem>
 #include <map>
 #include <memory>
 
+#include "fair_seat.h"
 #include "opsim/core/fair_dice.h"
 #include "opsim/core/files.h"
 #include "opsim/core/sha256.h"
 #include "opsim/db/game_log.h"
 #include "opsim/map/scenario.h"
-#include "opsim/ops/orders.h"
 #include "opsim/ops/reply.h"
 
-namespace opsim::db::pbem {
+namespace opsim::query::mail {
 
 namespace {
 
+using db::TurnLog;
 using nlohmann::json;
 using P = JsonSource::Pointer;
 
 constexpr int kFileVersion = 1;
-constexpr const char* kPendingKey = "pbem_pending";
-
-Side Other(Side s) {
-  return s == Side::kAxis ? Side::kAllied : Side::kAxis;
-}
 
 // An exchange file's header and required string fields, with located errors.
 Result<std::map<std::string, std::string>> ReadStrings(const JsonSource& src, std::string_view kind,
@@ -135,97 +131,20 @@ Status WriteJson(const std::string& path, const json& doc, bool force) {
   return WriteOutputFile(path, doc.dump(2) + "\n", kPbemFile, force);
 }
 
-const std::string& CommitmentOf(const GameRecord& g, Side side) {
+const std::string& CommitmentOf(const db::GameRecord& g, Side side) {
   return side == Side::kAxis ? g.axis_commitment : g.allied_commitment;
 }
 
-// One player's fair log, opened for writing inside a transaction (rolled back unless
-// committed), and his key.
-struct Seat {
-  std::unique_ptr<TurnLog> log;  // on the heap: the transaction points to it
-  std::optional<TurnLog::Transaction> tx;
+// A player's seat at his own log: the fair log's seat and his key.
+struct Seat : fair::Seat {
   PlayerKey key;
-  std::string head;
-  std::int32_t number = 0;  // the player-turn to come
-  std::optional<json> pending;
-  std::optional<ops::Game> game;  // as the log stands, read once the lock is held
 };
 
-// Whether a pending player-turn read from the log's meta table has every field, of its type,
-// that the steps read: the log is outside the chain there, and a tampered value must be refused,
-// not thrown on.
-bool PendingReads(const json& p) {
-  const auto text = [&p](const char* k) { return p.contains(k) && p[k].is_string(); };
-  if (!p.is_object() || !p.contains("number") || !p["number"].is_number_integer() ||
-      !text("stage") || !text("side") || !text("orders") || !text("orders_hash")) {
-    return false;
-  }
-  if (p["stage"] == "moved") return true;
-  return p["stage"] == "replied" && text("reply") && text("reply_hash") &&
-         json::parse(p["reply"].get<std::string>(), nullptr, false).is_object();
-}
-
-// Opens a fair log for writing (kInvalidInput for a seeded one).
-Result<std::unique_ptr<Seat>> OpenSeat(const std::string& db_path) {
-  auto log = TurnLog::Open(db_path, TurnLog::Access::kWrite);
-  if (!log) return std::unexpected(log.error());
-  if (log->game().dice != DiceKind::kFair) {
-    return Fail(ErrorCode::kInvalidInput,
-                "not a fair game: this log's dice are seeded (start a fair game with `opsim pbem "
-                "start`)",
-                db_path);
-  }
-  auto seat = std::make_unique<Seat>();
-  seat->log = std::make_unique<TurnLog>(std::move(*log));
-  return seat;
-}
-
-// Takes the seat's write lock and reads where the log stands, what is pending in it, and the game
-// as it stands (on its own connection: LoadLoggedGame; the scenario's rules are built once a
-// process, game_log.cpp).
-Status Sit(Seat& seat, const std::string& db_path) {
-  auto tx = seat.log->Begin();
-  if (!tx) return std::unexpected(tx.error());
-  seat.tx.emplace(std::move(*tx));
-  if (auto s = seat.log->CheckTail(); !s) return std::unexpected(s.error());
-  auto count = seat.log->CountTurns();
-  if (!count) return std::unexpected(count.error());
-  seat.number = *count + 1;
-  auto meta = seat.log->Meta();
-  if (!meta) return std::unexpected(meta.error());
-  seat.head = (*meta)["head_hash"];
-  if (meta->count("steps_pending")) {  // step_log.h
-    return Fail(ErrorCode::kWrongTurn,
-                "player-turn " + std::to_string(seat.number) +
-                    " is in play step by step (docs/rules.md B1.3): it is finished by its steps, "
-                    "not by orders",
-                db_path, std::string(rules::kB1_3.id));
-  }
-  if (meta->count(kPendingKey)) {
-    json p = json::parse((*meta)[kPendingKey], nullptr, false);
-    if (!PendingReads(p)) {
-      return Fail(ErrorCode::kCorruption, "the pending player-turn does not read",
-                  db_path + ": meta " + kPendingKey);
-    }
-    if (p["number"] == seat.number) seat.pending = std::move(p);
-  }
-  if (seat.number > kKeyChainLength) {
-    return Fail(
-        ErrorCode::kInvalidInput,
-        "a fair game has keys for " + std::to_string(kKeyChainLength) + " player-turns, all played",
-        db_path);
-  }
-  auto g = LoadLoggedGame(db_path, std::nullopt);
-  if (!g) return std::unexpected(g.error());
-  seat.game.emplace(g->theater, g->campaign, std::move(g->state));
-  return {};
-}
-
-// Opens the log and the key file, checks that they belong together, and sits (above).
+// Opens the log and the key file, checks that they belong together, and sits (fair::Sit).
 Result<std::unique_ptr<Seat>> TakeSeat(const std::string& db_path, const std::string& key_path) {
-  auto seat = OpenSeat(db_path);
-  if (!seat) return std::unexpected(seat.error());
-  const TurnLog& log = *(*seat)->log;
+  auto seat = std::make_unique<Seat>();
+  if (auto s = fair::OpenSeat(db_path, *seat); !s) return std::unexpected(s.error());
+  const TurnLog& log = *seat->log;
   auto key = ReadKey(key_path);
   if (!key) return std::unexpected(key.error());
   if (key->game_id != log.game().game_id) {
@@ -240,8 +159,8 @@ Result<std::unique_ptr<Seat>> TakeSeat(const std::string& db_path, const std::st
                     " player's commitment in the log",
                 key_path);
   }
-  (*seat)->key = std::move(*key);
-  if (auto s = Sit(**seat, db_path); !s) return std::unexpected(s.error());
+  seat->key = std::move(*key);
+  if (auto s = fair::Sit(*seat, db_path); !s) return std::unexpected(s.error());
   return seat;
 }
 
@@ -277,44 +196,9 @@ Status SameTurn(const JsonSource& src, const Seat& seat, const std::string& game
   return {};
 }
 
-// The mover's orders and the defender's reply as the player-turn will play them: one orders
-// text, parsed (errors name `name`); its retreat preferences the defender's own (B7.5, reported at
-// `retreats_where`); in the canonical form the log stores, split into both players' decisions.
-struct Answered {
-  ops::Orders orders;
-  Decisions decisions;
-};
-Result<Answered> Answer(const ops::Game& game, const std::string& orders, const json& reply,
-                        Side defender, const std::string& name, const std::string& retreats_where) {
-  json merged = json::parse(orders, nullptr, false);
-  if (!merged.is_object()) return Fail(ErrorCode::kInvalidInput, "the orders are not JSON", name);
-  for (const auto& [k, v] : reply.items()) merged[k] = v;
-  auto src = JsonSource::FromText(merged.dump(2), name);
-  if (!src) return std::unexpected(src.error());
-  auto parsed = ops::ParseOrders(*src, game.theater());
-  if (!parsed) return std::unexpected(parsed.error());
-  if (auto s = ops::RetreatsForOwnStacks(game, *parsed, defender, retreats_where); !s) {
-    return std::unexpected(s.error());
-  }
-  auto canonical = CanonicalOrders(*parsed, game.theater());
-  if (!canonical) return std::unexpected(canonical.error());
-  return Answered{std::move(*parsed), SplitDecisions(*canonical)};
-}
-
-json Attacks(const ops::Orders& o, const map::Theater& t) {
-  json out = json::array();
-  for (const ops::AttackOrder& a : o.combat) {
-    out.push_back({{"hex", t.HexName(a.hex)},
-                   {"units", a.units},
-                   {"canal_intensive", t.hex(a.hex).terrain == map::Terrain::kCanalIntensive},
-                   {"if-flooded", a.call_off_if_flooded ? "call-off" : "attack"}});
-  }
-  return out;
-}
-
-FairTurn FairOf(Side mover, const std::string& mover_key, const std::string& defender_key,
-                const std::string& orders_hash, const std::string& reply_hash) {
-  FairTurn f;
+db::FairTurn FairOf(Side mover, const std::string& mover_key, const std::string& defender_key,
+                    const std::string& orders_hash, const std::string& reply_hash) {
+  db::FairTurn f;
   f.axis_key = mover == Side::kAxis ? mover_key : defender_key;
   f.allied_key = mover == Side::kAxis ? defender_key : mover_key;
   f.orders_hash = orders_hash;
@@ -323,7 +207,7 @@ FairTurn FairOf(Side mover, const std::string& mover_key, const std::string& def
 }
 
 // Checks a revealed key of `side` for player-turn `number` against the log's commitment.
-Status CheckKey(const JsonSource& src, const GameRecord& g, Side side, std::int32_t number,
+Status CheckKey(const JsonSource& src, const db::GameRecord& g, Side side, std::int32_t number,
                 const std::string& hex) {
   auto key = KeyFromHex(hex);
   auto commitment = KeyFromHex(CommitmentOf(g, side));
@@ -335,84 +219,6 @@ Status CheckKey(const JsonSource& src, const GameRecord& g, Side side, std::int3
                 src.Where(P("/key")));
   }
   return {};
-}
-
-// The mover's orders, checked as the steps check them before anything is fixed: for the
-// player-turn due (side and date), with no dice (a fair game's come from both keys) and no
-// reply (flood attempts and retreat preferences are the defender's). `canonical` is what their
-// hash is of (Decisions::orders). Move makes these checks on the orders file, Reply on the turn
-// file's orders, so that a turn file edited by hand is refused by the defender as its maker's
-// `opsim` would have refused it.
-struct MoverOrders {
-  ops::Orders parsed;
-  std::string canonical;
-};
-Result<MoverOrders> CheckMoverOrders(const ops::Game& game, const JsonSource& orders) {
-  const ops::GameState& s = game.state();
-  auto parsed = ops::ParseOrders(orders, game.theater());
-  if (!parsed) return std::unexpected(parsed.error());
-  if (parsed->side != s.phasing() || parsed->turn != s.date()) {
-    return Fail(ErrorCode::kInvalidInput,
-                "these are " + std::string(SideName(parsed->side)) + " orders for " +
-                    ops::FormatGameDate(parsed->turn) + ", but the game stands at " +
-                    ops::FormatGameDate(s.date()) + ", " + SideName(s.phasing()) + " player-turn",
-                orders.name());
-  }
-  if (!parsed->dice.empty()) {
-    return orders.Bad(P("/dice"),
-                      "a fair game's dice come from both players' keys: the orders may carry no "
-                      "dice");
-  }
-  auto canonical = CanonicalOrders(*parsed, game.theater());
-  if (!canonical) return std::unexpected(canonical.error());
-  Decisions d = SplitDecisions(*canonical);
-  if (d.reply != "{}") {
-    return Fail(ErrorCode::kInvalidInput,
-                "flood attempts (reactions) and retreat preferences (retreats) are the "
-                "defender's reply (`opsim pbem reply`), not the mover's orders",
-                orders.name());
-  }
-  return MoverOrders{std::move(*parsed), std::move(d.orders)};
-}
-
-// Checks the mover's orders for the seat's player-turn and makes them its pending orders, inside
-// the seat's transaction (the caller commits). The same orders again are allowed (a resent turn
-// file), other orders are not. Returns the turn file's fields but its header.
-Result<json> PendOrders(Seat& seat, const ops::Game& game, const JsonSource& orders) {
-  const ops::GameState& s = game.state();
-  auto checked = CheckMoverOrders(game, orders);
-  if (!checked) return std::unexpected(checked.error());
-  if (auto st = ops::LegalBeforeDice(game, checked->parsed); !st)
-    return std::unexpected(st.error());
-  const std::string hash = Sha256Hex(checked->canonical);
-  if (seat.pending && (*seat.pending)["orders_hash"] != hash) {
-    return Fail(ErrorCode::kInvalidInput,
-                "your orders for player-turn " + std::to_string(seat.number) +
-                    " were already sent (orders hash " +
-                    (*seat.pending)["orders_hash"].get<std::string>() +
-                    "); once sent, a player-turn's orders are fixed",
-                orders.name());
-  }
-  // The attacks ride along so that the defender, asking where the game stands, sees what he
-  // replies to (docs/api.md: a game's status).
-  const json attacks = Attacks(checked->parsed, game.theater());
-  const json pending = {{"stage", "moved"},
-                        {"number", seat.number},
-                        {"side", SideName(s.phasing())},
-                        {"orders", checked->canonical},
-                        {"orders_hash", hash},
-                        {"attacks", attacks}};
-  if (auto st = seat.log->SetMeta(kPendingKey, pending.dump()); !st) {
-    return std::unexpected(st.error());
-  }
-  return json{{"game", seat.log->game().game_id},
-              {"number", seat.number},
-              {"side", SideName(s.phasing())},
-              {"date", ops::FormatGameDate(s.date())},
-              {"head", seat.head},
-              {"orders", json::parse(checked->canonical)},
-              {"orders_hash", hash},
-              {"attacks", attacks}};
 }
 
 }  // namespace
@@ -471,15 +277,15 @@ Result<json> Join(const JsonSource& invitation, const std::string& db_path,
   }
   if (auto s = DistinctFromKey(key_path, db_path, out); !s) return std::unexpected(s.error());
   if (auto s = CheckOut(out, force); !s) return std::unexpected(s.error());
-  const Side mine = Other(*theirs);
+  const Side mine = Enemy(*theirs);
   auto key = MakeKey(key_path, (*f)["game"], mine);
   if (!key) return std::unexpected(key.error());
   auto scenario = JsonSource::FromText((*f)["scenario"], (*f)["scenario_name"]);
-  auto game = scenario
-                  ? NewFairLoggedGame(db_path, *scenario, (*f)["game"],
-                                      mine == Side::kAxis ? key->commitment : (*f)["commitment"],
-                                      mine == Side::kAxis ? (*f)["commitment"] : key->commitment)
-                  : std::unexpected(scenario.error());
+  auto game =
+      scenario ? db::NewFairLoggedGame(db_path, *scenario, (*f)["game"],
+                                       mine == Side::kAxis ? key->commitment : (*f)["commitment"],
+                                       mine == Side::kAxis ? (*f)["commitment"] : key->commitment)
+               : std::unexpected(scenario.error());
   if (!game) {
     std::filesystem::remove(key_path, ec);  // unused: no log holds its commitment
     return std::unexpected(game.error());
@@ -527,9 +333,9 @@ Result<json> Accept(const JsonSource& invitation, const JsonSource& acceptance,
   auto scenario = JsonSource::FromText((*inv)["scenario"], (*inv)["scenario_name"]);
   if (!scenario) return std::unexpected(scenario.error());
   const bool axis = key->side == Side::kAxis;
-  auto game = NewFairLoggedGame(db_path, *scenario, key->game_id,
-                                axis ? key->commitment : (*acc)["commitment"],
-                                axis ? (*acc)["commitment"] : key->commitment);
+  auto game = db::NewFairLoggedGame(db_path, *scenario, key->game_id,
+                                    axis ? key->commitment : (*acc)["commitment"],
+                                    axis ? (*acc)["commitment"] : key->commitment);
   if (!game) return std::unexpected(game.error());
   auto log = TurnLog::Open(db_path, TurnLog::Access::kRead);
   if (!log) return std::unexpected(log.error());
@@ -562,7 +368,7 @@ Result<json> Move(const std::string& db_path, const std::string& key_path, const
                     SideName(seat.key.side),
                 db_path);
   }
-  auto turn = PendOrders(seat, game, orders);
+  auto turn = fair::PendOrders(seat, orders);
   if (!turn) return std::unexpected(turn.error());
   if (auto st = CheckOut(out, force); !st) return std::unexpected(st.error());
   if (auto st = seat.tx->Commit(); !st) return std::unexpected(st.error());
@@ -613,7 +419,7 @@ Result<json> Reply(const std::string& db_path, const std::string& key_path, cons
   // orders, orders the rules refuse before any die) is refused, as it would be at `resolve`.
   auto orders = JsonSource::FromText(r.At(P("/orders")).dump(2), turn.name() + " /orders");
   if (!orders) return std::unexpected(orders.error());
-  auto checked = CheckMoverOrders(game, *orders);
+  auto checked = fair::CheckMoverOrders(game, *orders);
   if (!checked) return std::unexpected(checked.error());
   if (checked->canonical != mover) {
     return Fail(ErrorCode::kCorruption,
@@ -629,19 +435,19 @@ Result<json> Reply(const std::string& db_path, const std::string& key_path, cons
                         "a reply holds one JSON object: {\"reactions\": [...], "
                         "\"retreats\": [...]}");
     }
-    if (auto s = rr.OnlyKeys(P(), {kReplyKeys[0], kReplyKeys[1]}); !s) {
+    if (auto s = rr.OnlyKeys(P(), {db::kReplyKeys[0], db::kReplyKeys[1]}); !s) {
       return std::unexpected(s.error());
     }
     answer = reply->doc();
   }
   const std::string name = reply ? reply->name() : turn.name();
-  auto merged = Answer(game, mover, answer, seat.key.side, name, name);
+  auto merged = fair::Answer(game, mover, answer, seat.key.side, name, name);
   if (!merged) return std::unexpected(merged.error());
   if (auto s = ops::ReplyFloodsAnswerAttacks(game, merged->orders); !s) {
     return std::unexpected(s.error());
   }
   if (auto s = ops::LegalBeforeDice(game, merged->orders); !s) return std::unexpected(s.error());
-  const Decisions& d = merged->decisions;
+  const db::Decisions& d = merged->decisions;
   const std::string reply_hash = Sha256Hex(d.reply);
   if (seat.pending && seat.pending->value("stage", "") == "replied") {
     const std::string sent = (*seat.pending)["orders_hash"];
@@ -667,7 +473,7 @@ Result<json> Reply(const std::string& db_path, const std::string& key_path, cons
                         {"orders_hash", (*f)["orders_hash"]},
                         {"reply", d.reply},
                         {"reply_hash", reply_hash}};
-  if (auto s = seat.log->SetMeta(kPendingKey, pending.dump()); !s) {
+  if (auto s = seat.log->SetMeta(db::kOrdersPendingMeta, pending.dump()); !s) {
     return std::unexpected(s.error());
   }
   if (auto s = CheckOut(out, force); !s) return std::unexpected(s.error());
@@ -688,7 +494,7 @@ Result<json> Reply(const std::string& db_path, const std::string& key_path, cons
               {"number", *number},
               {"side", SideName(seat.key.side)},
               {"date", ops::FormatGameDate(game.state().date())},
-              {"attacks", Attacks(merged->orders, game.theater())},
+              {"attacks", fair::Attacks(merged->orders, game.theater())},
               {"reply", file["reply"]},
               {"reply_hash", reply_hash}};
 }
@@ -728,7 +534,7 @@ Result<Played> Resolve(const std::string& db_path, const std::string& key_path,
     return Fail(ErrorCode::kCorruption, "the reply does not match its hash (the file was changed)",
                 reply.Where(P("/reply_hash")));
   }
-  const Side defender = Other(seat.key.side);
+  const Side defender = Enemy(seat.key.side);
   if ((*f)["side"] != SideName(defender)) {
     return reply.Bad(P("/side"),
                      std::string("the reply must come from the ") + SideName(defender) + " player");
@@ -736,8 +542,8 @@ Result<Played> Resolve(const std::string& db_path, const std::string& key_path,
   if (auto s = CheckKey(reply, seat.log->game(), defender, *number, (*f)["key"]); !s) {
     return std::unexpected(s.error());
   }
-  auto merged = Answer(*seat.game, pending["orders"], r.At(P("/reply")), defender, reply.name(),
-                       reply.Where(P("/reply/retreats")));
+  auto merged = fair::Answer(*seat.game, pending["orders"], r.At(P("/reply")), defender,
+                             reply.name(), reply.Where(P("/reply/retreats")));
   if (!merged) return std::unexpected(merged.error());
   if (merged->decisions.reply != answer) {
     return Fail(ErrorCode::kCorruption,
@@ -745,13 +551,10 @@ Result<Played> Resolve(const std::string& db_path, const std::string& key_path,
                 reply.Where(P("/reply")));
   }
   const std::string my_key = KeyHex(ChainKey(seat.key.secret, *number));
-  const FairTurn fair =
+  const db::FairTurn fair =
       FairOf(seat.key.side, my_key, (*f)["key"], (*f)["orders_hash"], (*f)["reply_hash"]);
-  auto played = PlayAndAppend(*seat.game, merged->orders, *seat.log, *number, &fair);
+  auto played = fair::PlayPending(seat, merged->orders, fair);
   if (!played) return std::unexpected(played.error());
-  if (auto s = seat.log->DeleteMeta(kPendingKey); !s) return std::unexpected(s.error());
-  auto meta = seat.log->Meta();
-  if (!meta) return std::unexpected(meta.error());
   const json result = {{"opsim", "pbem-result"},
                        {"version", kFileVersion},
                        {"game", (*f)["game"]},
@@ -761,17 +564,17 @@ Result<Played> Resolve(const std::string& db_path, const std::string& key_path,
                        {"orders_hash", (*f)["orders_hash"]},
                        {"reply_hash", (*f)["reply_hash"]},
                        {"key", my_key},
-                       {"head", (*meta)["head_hash"]},
-                       {"final_hash", played->final_hash}};
+                       {"head", played->head},
+                       {"final_hash", played->turn.final_hash}};
   // The result file first: a log that holds the player-turn always has its file.
   if (auto s = WriteJson(out, result, force); !s) return std::unexpected(s.error());
   if (auto s = seat.tx->Commit(); !s) return std::unexpected(s.error());
   return Played{json{{"file", out},
                      {"game", (*f)["game"]},
                      {"number", *number},
-                     {"head", result["head"]},
-                     {"final_hash", played->final_hash}},
-                std::move(*played)};
+                     {"head", played->head},
+                     {"final_hash", played->turn.final_hash}},
+                std::move(played->turn)};
 }
 
 Result<Played> Apply(const std::string& db_path, const std::string& key_path,
@@ -811,7 +614,7 @@ Result<Played> Apply(const std::string& db_path, const std::string& key_path,
                     ")",
                 result.Where(P("/reply_hash")));
   }
-  const Side mover = Other(seat.key.side);
+  const Side mover = Enemy(seat.key.side);
   if ((*f)["side"] != SideName(mover)) {
     return result.Bad(P("/side"),
                       std::string("the result must come from the ") + SideName(mover) + " player");
@@ -819,27 +622,24 @@ Result<Played> Apply(const std::string& db_path, const std::string& key_path,
   if (auto s = CheckKey(result, seat.log->game(), mover, *number, (*f)["key"]); !s) {
     return std::unexpected(s.error());
   }
-  auto merged = Answer(*seat.game, pending["orders"],
-                       json::parse(pending["reply"].get<std::string>(), nullptr, false),
-                       seat.key.side, result.name(), result.name());
+  auto merged = fair::Answer(*seat.game, pending["orders"],
+                             json::parse(pending["reply"].get<std::string>(), nullptr, false),
+                             seat.key.side, result.name(), result.name());
   if (!merged) return std::unexpected(merged.error());
-  const FairTurn fair = FairOf(mover, (*f)["key"], KeyHex(ChainKey(seat.key.secret, *number)),
-                               (*f)["orders_hash"], (*f)["reply_hash"]);
-  auto played = PlayAndAppend(*seat.game, merged->orders, *seat.log, *number, &fair);
+  const db::FairTurn fair = FairOf(mover, (*f)["key"], KeyHex(ChainKey(seat.key.secret, *number)),
+                                   (*f)["orders_hash"], (*f)["reply_hash"]);
+  auto played = fair::PlayPending(seat, merged->orders, fair);
   if (!played) return std::unexpected(played.error());
-  if (played->final_hash != (*f)["final_hash"]) {
+  if (played->turn.final_hash != (*f)["final_hash"]) {
     return Fail(ErrorCode::kCorruption,
                 "the result's final state hash " + (*f)["final_hash"] +
-                    " is not the state the player-turn ends in here, " + played->final_hash +
+                    " is not the state the player-turn ends in here, " + played->turn.final_hash +
                     ": the file was changed (nothing was logged)",
                 result.Where(P("/final_hash")));
   }
-  if (auto s = seat.log->DeleteMeta(kPendingKey); !s) return std::unexpected(s.error());
-  auto meta = seat.log->Meta();
-  if (!meta) return std::unexpected(meta.error());
-  if ((*meta)["head_hash"] != (*f)["head"]) {
+  if (played->head != (*f)["head"]) {
     return Fail(ErrorCode::kCorruption,
-                "the player-turn played here ends the log at head " + (*meta)["head_hash"] +
+                "the player-turn played here ends the log at head " + played->head +
                     ", the mover's log at " + (*f)["head"] +
                     ": the logs diverged (nothing "
                     "was logged)",
@@ -848,96 +648,9 @@ Result<Played> Apply(const std::string& db_path, const std::string& key_path,
   if (auto s = seat.tx->Commit(); !s) return std::unexpected(s.error());
   return Played{json{{"game", (*f)["game"]},
                      {"number", *number},
-                     {"head", (*meta)["head_hash"]},
-                     {"final_hash", played->final_hash}},
-                std::move(*played)};
+                     {"head", played->head},
+                     {"final_hash", played->turn.final_hash}},
+                std::move(played->turn)};
 }
 
-Result<std::optional<json>> Pending(const std::string& db_path) {
-  auto log = TurnLog::Open(db_path, TurnLog::Access::kRead);
-  if (!log) return std::unexpected(log.error());
-  auto meta = log->Meta();
-  if (!meta) return std::unexpected(meta.error());
-  if (!meta->count(kPendingKey)) return std::optional<json>();
-  json p = json::parse((*meta)[kPendingKey], nullptr, false);
-  if (!PendingReads(p)) {
-    return Fail(ErrorCode::kCorruption, "the pending player-turn does not read",
-                db_path + ": meta " + kPendingKey);
-  }
-  const std::string n = p.value("number", json(0)).dump();
-  const std::string side = p.value("side", "");
-  json out = {{"stage", p.value("stage", "")},
-              {"number", p.value("number", json(0))},
-              {"side", side},
-              {"orders_hash", p.value("orders_hash", "")}};
-  out["text"] =
-      out["stage"] == "moved"
-          ? "player-turn " + n + " (" + side + "): orders sent, awaiting the defender's reply"
-          : "player-turn " + n + " (" + side +
-                "): reply sent (its key revealed), awaiting the mover's result";
-  if (p.contains("attacks") && p["attacks"].is_array()) out["attacks"] = p["attacks"];
-  return std::optional<json>(std::move(out));
-}
-
-}  // namespace opsim::db::pbem
-
-namespace opsim::db::pbem {
-
-Result<json> HostMove(const std::string& db_path, const JsonSource& orders) {
-  auto seat = OpenSeat(db_path);
-  if (!seat) return std::unexpected(seat.error());
-  if (auto s = Sit(**seat, db_path); !s) return std::unexpected(s.error());
-  if ((*seat)->pending) {
-    return Fail(ErrorCode::kWrongTurn,
-                "orders for player-turn " + std::to_string((*seat)->number) +
-                    " are already pending: they await the defender's reply",
-                db_path);
-  }
-  auto turn = PendOrders(**seat, *(*seat)->game, orders);
-  if (!turn) return std::unexpected(turn.error());
-  if (auto s = (*seat)->tx->Commit(); !s) return std::unexpected(s.error());
-  turn->erase("orders");
-  turn->erase("head");
-  return turn;
-}
-
-Result<Played> HostResolve(const std::string& db_path, const Key& axis_secret,
-                           const Key& allied_secret, const JsonSource& reply) {
-  auto taken = OpenSeat(db_path);
-  if (!taken) return std::unexpected(taken.error());
-  Seat& seat = **taken;
-  if (auto s = Sit(seat, db_path); !s) return std::unexpected(s.error());
-  if (!seat.pending || seat.pending->value("stage", "") != "moved") {
-    return Fail(ErrorCode::kWrongTurn,
-                "no orders await a reply for player-turn " + std::to_string(seat.number), db_path);
-  }
-  JsonReader r(reply);
-  if (auto o = r.Object(P()); !o) return std::unexpected(o.error());
-  if (auto s = r.OnlyKeys(P(), {kReplyKeys[0], kReplyKeys[1]}); !s) {
-    return std::unexpected(s.error());
-  }
-  const json& pending = *seat.pending;
-  const Side mover = seat.game->state().phasing();
-  auto merged = Answer(*seat.game, pending["orders"], reply.doc(), Other(mover), reply.name(),
-                       reply.Where(P("/retreats")));
-  if (!merged) return std::unexpected(merged.error());
-  const Decisions& d = merged->decisions;
-  FairTurn fair;
-  fair.axis_key = KeyHex(ChainKey(axis_secret, seat.number));
-  fair.allied_key = KeyHex(ChainKey(allied_secret, seat.number));
-  fair.orders_hash = pending["orders_hash"];
-  fair.reply_hash = Sha256Hex(d.reply);
-  auto played = PlayAndAppend(*seat.game, merged->orders, *seat.log, seat.number, &fair);
-  if (!played) return std::unexpected(played.error());
-  if (auto s = seat.log->DeleteMeta(kPendingKey); !s) return std::unexpected(s.error());
-  auto meta = seat.log->Meta();
-  if (!meta) return std::unexpected(meta.error());
-  if (auto s = seat.tx->Commit(); !s) return std::unexpected(s.error());
-  return Played{json{{"game", seat.log->game().game_id},
-                     {"number", seat.number},
-                     {"head", (*meta)["head_hash"]},
-                     {"final_hash", played->final_hash}},
-                std::move(*played)};
-}
-
-}  // namespace opsim::db::pbem
+}  // namespace opsim::query::mail

@@ -16,19 +16,19 @@
 // player-turn is logged. Errors: kWrongTurn for a file of another game or player-turn, or a log
 // that diverged; kCorruption for a file that does not match its hashes, the pending orders or
 // reply, or a key that does not match its commitment; kInvalidInput for a step out of order.
-// Each call opens its own connection; the exchange files are written atomically.
+// Each call opens its own connection; the exchange files are written atomically. The log
+// (db/) only stores: what each step checks and plays is decided here and in libops, with what a
+// hosted game's orders and reply share (src/fair_seat.h).
 #pragma once
 
 #include <nlohmann/json.hpp>
-#include <optional>
 #include <string>
 
 #include "opsim/core/error.h"
-#include "opsim/core/fair_dice.h"
 #include "opsim/core/json_source.h"
 #include "opsim/ops/game.h"
 
-namespace opsim::db::pbem {
+namespace opsim::query::mail {
 
 // The key file beside a log when none is named: the log's path and ".key".
 std::string DefaultKeyPath(const std::string& db_path);
@@ -63,19 +63,4 @@ Result<Played> Resolve(const std::string& db_path, const std::string& key_path,
 Result<Played> Apply(const std::string& db_path, const std::string& key_path,
                      const JsonSource& result);
 
-// A hosted game (docs/api.md): one server holds both players' secrets and plays both seats on
-// one fair log. HostMove checks the mover's orders and makes them pending, as Move does (no turn
-// file; kWrongTurn when orders are already pending, even the same ones). HostResolve takes the
-// defender's reply (`reply` holds at most "reactions" and "retreats"), plays the player-turn with
-// both players' keys for it and logs it, as Resolve does (kWrongTurn when no orders are
-// pending). Each answers {"game", "number", ...} as docs/api.md shows.
-Result<nlohmann::json> HostMove(const std::string& db_path, const JsonSource& orders);
-Result<Played> HostResolve(const std::string& db_path, const Key& axis_secret,
-                           const Key& allied_secret, const JsonSource& reply);
-
-// A fair log's pending player-turn, if any: {"stage": "moved" or "replied", "number", "side",
-// "orders_hash", "text", "attacks"} ("attacks" as Move answers them; absent in a log whose
-// orders were pended before opsim kept them).
-Result<std::optional<nlohmann::json>> Pending(const std::string& db_path);
-
-}  // namespace opsim::db::pbem
+}  // namespace opsim::query::mail
