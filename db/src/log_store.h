@@ -126,8 +126,9 @@ Status MakePgTables(const std::string& uri, const std::vector<PgTable>& more = {
 // A PostgreSQL URI as messages show it: its password as ***.
 std::string UriWithoutPassword(std::string uri);
 // The opsim error for a libpqxx exception while `doing` something at `where` (an address as
-// messages show it): unreachable or lost kIOError, a lock or serialization wait kBusy, a row
-// another writer inserted first kWrongTurn, a write on a reader's session kReadOnly.
+// messages show it): unreachable or lost kIOError, a lock or serialization wait kBusy, a game's
+// row another writer inserted first kWrongTurn, a game another writer made first kInvalidInput,
+// a write on a reader's session kReadOnly; anything else kIOError, PostgreSQL's words quoted.
 std::unexpected<Error> PgError(const std::exception& e, const std::string& where,
                                const std::string& doing);
 

@@ -17,6 +17,8 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <string>
+#include <string_view>
 
 #include "log_store.h"
 #include "opsim/core/sha256.h"
@@ -194,6 +196,17 @@ std::string FirstLine(const char* what) {
   return s;
 }
 
+// The name in double quotes after `lead` in a server message ("" if none).
+std::string QuotedAfter(const std::string& what, std::string_view lead) {
+  const std::size_t at = what.find(lead);
+  if (at == std::string::npos || what.size() <= at + lead.size() || what[at + lead.size()] != '"') {
+    return "";
+  }
+  const std::size_t from = at + lead.size() + 1;
+  const std::size_t to = what.find('"', from);
+  return to == std::string::npos ? "" : what.substr(from, to - from);
+}
+
 }  // namespace
 
 std::unexpected<Error> PgError(const std::exception& e, const std::string& where,
@@ -219,9 +232,21 @@ std::unexpected<Error> PgError(const std::exception& e, const std::string& where
                   where);
     }
     if (state == "23505") {
-      return Fail(ErrorCode::kWrongTurn,
-                  "another writer appended to the game first (" + what + "); nothing was written",
-                  where);
+      // Which unique constraint says which writer came first: a game's own rows (another writer
+      // appended first), the game itself (another made it at the same moment), or anything
+      // else, such as PostgreSQL's catalog (then PostgreSQL refused, below).
+      const std::string constraint = QuotedAfter(what, "unique constraint ");
+      if (constraint == "opsim_log_pkey" || constraint == "opsim_game_pkey") {
+        return Fail(ErrorCode::kInvalidInput,
+                    "the game already exists in the store: another writer made it first (" + what +
+                        "); nothing was written",
+                    where);
+      }
+      if (constraint.starts_with("opsim_")) {
+        return Fail(ErrorCode::kWrongTurn,
+                    "another writer appended to the game first (" + what + "); nothing was written",
+                    where);
+      }
     }
     if (state == "25006") {
       return Fail(ErrorCode::kReadOnly, "the game was opened to read: " + what, where);

@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "db_test_util.h"
+#include "log_store.h"
 #include "opsim/core/fair_dice.h"
 #include "opsim/db/game_log.h"
 #include "opsim/db/hosting.h"
@@ -412,6 +413,50 @@ TEST(PgStore, AnAddressNamesAValidGameOrIsRefusedBeforeConnecting) {
       TurnLog::Open("postgresql:///opsim#" + std::string(65, 'a'), TurnLog::Access::kRead);
   ASSERT_FALSE(long_id);
   EXPECT_EQ(long_id.error().code, ErrorCode::kInvalidInput);
+}
+
+// A unique constraint PostgreSQL enforces says who came first only when it is a game's: each
+// violation below is a real one, from the test cluster, mapped by store::PgError.
+TEST(PgStore, AUniqueViolationIsNamedByTheConstraintThatRefusedIt) {
+  const auto violation = [](const std::string& sql, const std::string& game) {
+    try {
+      PgExec(sql, game);
+    } catch (const pqxx::unique_violation& e) {
+      return db::store::PgError(e, "the store", "writing").error();
+    }
+    ADD_FAILURE() << "no unique violation: " << sql;
+    return Error{};
+  };
+  ASSERT_TRUE(db::store::MakePgTables(PgUri()));
+  const std::string game = UniqueGame("unique");
+  PgExec(
+      "INSERT INTO opsim_log (game, schema) VALUES ($1, 3); "
+      "INSERT INTO opsim_seq (game, seq) VALUES ($1, 1)",
+      game);
+  const Error row = violation("INSERT INTO opsim_seq (game, seq) VALUES ($1, 1)", game);
+  EXPECT_EQ(row.code, ErrorCode::kWrongTurn) << row.to_string();
+  EXPECT_NE(row.message.find("another writer appended to the game first"), std::string::npos);
+  const Error made = violation("INSERT INTO opsim_log (game, schema) VALUES ($1, 3)", game);
+  EXPECT_EQ(made.code, ErrorCode::kInvalidInput) << made.to_string();
+  EXPECT_NE(made.message.find("the game already exists in the store"), std::string::npos);
+  // Not a game's: PostgreSQL refused, in its own words, and no writer is blamed.
+  Error other;
+  {
+    pqxx::connection c(PgUri());
+    pqxx::nontransaction tx(c);
+    tx.exec("CREATE TEMP TABLE t (k TEXT PRIMARY KEY)");
+    tx.exec("INSERT INTO t VALUES ('a')");
+    try {
+      tx.exec("INSERT INTO t VALUES ('a')");
+      ADD_FAILURE() << "no unique violation on t";
+    } catch (const pqxx::unique_violation& e) {
+      other = db::store::PgError(e, "the store", "writing").error();
+    }
+  }
+  EXPECT_EQ(other.code, ErrorCode::kIOError) << other.to_string();
+  EXPECT_EQ(other.message.find("another writer"), std::string::npos) << other.message;
+  EXPECT_NE(other.message.find("\"t_pkey\""), std::string::npos) << other.message;
+  PgExec("DELETE FROM opsim_seq WHERE game = $1; DELETE FROM opsim_log WHERE game = $1", game);
 }
 
 TEST(PgStore, AnUnreachableServerIsAnIoErrorThatShowsNoPassword) {
