@@ -58,8 +58,7 @@ class RulesCache {
   static constexpr std::size_t kKeptRules = 8;
 
   Result<Rules> Get(const GameRecord& game) {
-    std::string key =
-        game.scenario_sha256 + "|" + std::to_string(game.seed) + "|" + game.scenario_name;
+    std::string key = Key(game);
     {
       std::lock_guard lock(mu_);
       for (auto it = kept_.begin(); it != kept_.end(); ++it) {
@@ -73,22 +72,36 @@ class RulesCache {
     auto src = JsonSource::FromText(game.scenario, game.scenario_name);
     auto rules = src ? BuildRules(*src, game.seed) : std::unexpected(src.error());
     if (!rules) return rules;
-    std::lock_guard lock(mu_);
-    kept_.emplace_front(std::move(key), *rules);
-    if (kept_.size() > kKeptRules) kept_.pop_back();
+    Keep(std::move(key), *rules);
     return rules;
   }
 
+  // Keeps the rules a new log's game was just built with, under its record's key.
+  void Keep(const GameRecord& game, const Rules& rules) { Keep(Key(game), rules); }
+
  private:
+  static std::string Key(const GameRecord& game) {
+    return game.scenario_sha256 + "|" + std::to_string(game.seed) + "|" + game.scenario_name;
+  }
+  void Keep(std::string key, const Rules& rules) {
+    std::lock_guard lock(mu_);
+    kept_.emplace_front(std::move(key), rules);
+    if (kept_.size() > kKeptRules) kept_.pop_back();
+  }
+
   std::mutex mu_;
   std::list<std::pair<std::string, Rules>> kept_;  // most recently used first
 };
 
+RulesCache& KeptRules() {
+  static RulesCache cache;
+  return cache;
+}
+
 }  // namespace
 
 Result<Rules> BuildRules(const TurnLog& log) {
-  static RulesCache cache;
-  auto rules = cache.Get(log.game());
+  auto rules = KeptRules().Get(log.game());
   if (!rules) {
     Error e = rules.error();
     e.message = "the log's scenario does not load in this build: " + e.message;
@@ -529,6 +542,21 @@ Status CheckSnapshot(const TurnLog& log, std::int32_t turn, const ops::Game& gam
 }
 
 // A new log of `record`'s game at `db_path`; `record` names the scenario and its dice.
+// What a caller is given of a log's game at `state`, after `played` of its `logged` player-turns.
+LoggedGame LoggedGameOf(const TurnLog& log, const Rules& rules, ops::GameState state,
+                        std::int32_t played, std::int32_t logged) {
+  return LoggedGame{rules.theater,
+                    rules.campaign,
+                    std::move(state),
+                    log.game().scenario_name,
+                    log.game().scenario_sha256,
+                    played,
+                    logged,
+                    log.game().rules_version,
+                    log.game().dice,
+                    log.game().game_id};
+}
+
 Result<LoggedGame> NewLog(const std::string& db_path, const JsonSource& scenario,
                           GameRecord record) {
   if (record.seed > static_cast<std::uint64_t>(INT64_MAX)) {
@@ -545,9 +573,9 @@ Result<LoggedGame> NewLog(const std::string& db_path, const JsonSource& scenario
   auto log = TurnLog::Create(db_path, record, SnapshotOf(game.state(), 0, game.hash()));
   if (!log) return std::unexpected(log.error());
   if (auto s = log->Publish(); !s) return std::unexpected(s.error());
-  return LoggedGame{
-      rules->theater,       rules->campaign, game.state(),  record.scenario_name, 0, 0,
-      record.rules_version, record.dice,     record.game_id};
+  // The game is loaded again soon (a server readies it for its players): it finds these rules.
+  KeptRules().Keep(log->game(), *rules);
+  return LoggedGameOf(*log, *rules, game.state(), 0, 0);
 }
 
 }  // namespace
@@ -621,14 +649,6 @@ ops::StepDice FairStepDice(const std::array<Key, 2>& keys, const std::string& ga
   return [keys, game_id, number](const std::string& decisions) -> std::unique_ptr<DiceSource> {
     return std::make_unique<KeyedDice>(keys[0], keys[1], game_id, number, decisions);
   };
-}
-
-// What a caller is given of a log's game at `state`, after `played` of its `logged` player-turns.
-LoggedGame LoggedGameOf(const TurnLog& log, const Rules& rules, ops::GameState state,
-                        std::int32_t played, std::int32_t logged) {
-  return LoggedGame{
-      rules.theater, rules.campaign,           std::move(state), log.game().scenario_name, played,
-      logged,        log.game().rules_version, log.game().dice,  log.game().game_id};
 }
 
 Result<LoggedGame> LoadLoggedGame(const std::string& db_path, std::optional<std::int32_t> at) {

@@ -154,12 +154,10 @@ Result<db::LoggedGame> NewGame(const std::string& address, const JsonSource& sce
   return db::NewLoggedGame(address, scenario, seed);
 }
 
-Result<NewHosted> NewHostedGame(const std::string& address, const JsonSource& scenario,
-                                const std::string& game_id, const std::string& axis_commitment,
-                                const std::string& allied_commitment) {
-  auto game = db::NewFairLoggedGame(address, scenario, game_id, axis_commitment, allied_commitment);
-  if (!game) return std::unexpected(game.error());
-  return NewHosted{std::move(*game), Sha256Hex(scenario.text())};
+Result<db::LoggedGame> NewHostedGame(const std::string& address, const JsonSource& scenario,
+                                     const std::string& game_id, const std::string& axis_commitment,
+                                     const std::string& allied_commitment) {
+  return db::NewFairLoggedGame(address, scenario, game_id, axis_commitment, allied_commitment);
 }
 
 Result<ops::TurnResult> PlayTurn(const std::string& address, const JsonSource& orders) {

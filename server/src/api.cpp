@@ -463,7 +463,7 @@ class GameApi final : public Api {
     }
     // The players open the map next: its theater, position and status, in the forms the page
     // asks for, are made now, not on their first look (on the 100,000-hex game about a second).
-    cache_.Theater(hosted->scenario_sha256, *hosted->game.theater,
+    cache_.Theater(hosted->scenario_sha256, *hosted->theater,
                    GameCache::TheaterForm::kCompact);
     MakeReady({*id, store_->LogAddress(*id), Role::kPublic, std::nullopt}, false);
     const auto link = [&id](const std::string& token) {
@@ -471,7 +471,7 @@ class GameApi final : public Api {
     };
     return JsonResponse(201,
                         {{"game", *id},
-                         {"scenario", hosted->game.scenario_name},
+                         {"scenario", hosted->scenario_name},
                          {"tokens",
                           {{"axis", drawn->axis_token},
                            {"allied", drawn->allied_token},

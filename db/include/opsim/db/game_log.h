@@ -46,6 +46,7 @@ struct LoggedGame {
   std::shared_ptr<const ops::Campaign> campaign;
   ops::GameState state;
   std::string scenario_name;
+  std::string scenario_sha256;     // of the scenario's text, as the log's game record keeps it
   std::int32_t turns_played = 0;   // player-turns in the log up to `state`
   std::int32_t turns_logged = 0;   // player-turns in the log
   std::int32_t rules_version = 0;  // of the build that started the log (GameRecord)

@@ -30,15 +30,11 @@ namespace opsim::query {
 Result<db::LoggedGame> NewGame(const std::string& address, const JsonSource& scenario,
                                std::uint64_t seed);
 // A new hosted game at `address`: a fair log (docs/dice.md) with both players' commitments, the
-// secrets behind them kept by the server. Its scenario's SHA-256 is the answer's too, for the
+// secrets behind them kept by the server. The game carries its scenario's SHA-256, for the
 // server's caches (the theater's ETag).
-struct NewHosted {
-  db::LoggedGame game;
-  std::string scenario_sha256;
-};
-Result<NewHosted> NewHostedGame(const std::string& address, const JsonSource& scenario,
-                                const std::string& game_id, const std::string& axis_commitment,
-                                const std::string& allied_commitment);
+Result<db::LoggedGame> NewHostedGame(const std::string& address, const JsonSource& scenario,
+                                     const std::string& game_id, const std::string& axis_commitment,
+                                     const std::string& allied_commitment);
 
 // The phasing side's player-turn played whole from `orders` and logged (`opsim turn --db`).
 Result<ops::TurnResult> PlayTurn(const std::string& address, const JsonSource& orders);
