@@ -32,6 +32,7 @@
 #include "opsim/query/supply.h"
 #include "opsim/query/view.h"
 #include "position_cache.h"
+#include "query_bodies.h"
 #include "step_sessions.h"
 #include "store.h"
 #include "store_listener.h"
@@ -43,9 +44,6 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 using P = JsonSource::Pointer;
-
-// A request's runs: about 0.3 s on the bundled game, 15 s on the 100,000-hex one (one thread).
-constexpr std::uint64_t kMaxServerOddsRuns = 1'000;
 
 // What an endpoint needs to know of its game.
 struct GameRef {
@@ -463,8 +461,7 @@ class GameApi final : public Api {
     }
     // The players open the map next: its theater, position and status, in the forms the page
     // asks for, are made now, not on their first look (on the 100,000-hex game about a second).
-    cache_.Theater(hosted->scenario_sha256, *hosted->theater,
-                   GameCache::TheaterForm::kCompact);
+    cache_.Theater(hosted->scenario_sha256, *hosted->theater, GameCache::TheaterForm::kCompact);
     MakeReady({*id, store_->LogAddress(*id), Role::kPublic, std::nullopt}, false);
     const auto link = [&id](const std::string& token) {
       return "/?game=" + *id + "&token=" + token;
@@ -647,51 +644,11 @@ class GameApi final : public Api {
     return Game(req, id, Need::kAnyToken, [&](const GameRef& g) -> Result<Response> {
       auto body = Body(req);
       if (!body) return std::unexpected(body.error());
-      JsonReader r(*body);
-      if (auto s = r.OnlyKeys(
-              P(), {"mode", "side", "from", "to", "path", "unit", "group", "exploitation", "at"});
-          !s) {
-        return std::unexpected(s.error());
-      }
-      query::RouteRequest rr;
-      auto mode = r.OptString(P(), "mode", "ground");
-      if (!mode) return std::unexpected(mode.error());
-      if (*mode != "ground" && *mode != "naval") {
-        return body->Bad(P("/mode"), "the mode is ground or naval");
-      }
-      rr.mode = *mode == "naval" ? query::RouteMode::kNaval : query::RouteMode::kGround;
-      auto side = OptSide(r);
-      if (!side) return std::unexpected(side.error());
-      if (*side) rr.side = **side;
-      for (const auto& [key, out] : {std::pair{"from", &rr.from}, std::pair{"to", &rr.to},
-                                     std::pair{"unit", &rr.unit}, std::pair{"group", &rr.group}}) {
-        auto v = OptString(r, key);
-        if (!v) return std::unexpected(v.error());
-        if (*v) *out = **v;
-      }
-      if (r.Has(P(), "path")) {
-        if (auto s = r.Each(P("/path"),
-                            [&](const P& at) -> Status {
-                              auto hex = r.String(at);
-                              if (!hex) return std::unexpected(hex.error());
-                              rr.path += (rr.path.empty() ? "" : ",") + *hex;
-                              return {};
-                            });
-            !s) {
-          return std::unexpected(s.error());
-        }
-      }
-      if (rr.path.empty() && (rr.from.empty() || rr.to.empty())) {
-        return body->Bad(P(), "give \"from\" and \"to\" (find a route) or \"path\" (check one)");
-      }
-      auto exploitation = r.OptBool(P(), "exploitation", false);
-      if (!exploitation) return std::unexpected(exploitation.error());
-      rr.exploitation = *exploitation;
-      auto at = OptAt(r);
-      if (!at) return std::unexpected(at.error());
-      auto game = At(g, *at);
+      auto asked = ReadRouteBody(*body);
+      if (!asked) return std::unexpected(asked.error());
+      auto game = At(g, asked->at);
       if (!game) return std::unexpected(game.error());
-      auto a = query::AnswerRoute(**game, rr);
+      auto a = query::AnswerRoute(**game, asked->request);
       if (!a) return std::unexpected(a.error());
       return JsonResponse(200, query::ToJson(*a));
     });
@@ -701,62 +658,16 @@ class GameApi final : public Api {
     return Game(req, id, Need::kAnyToken, [&](const GameRef& g) -> Result<Response> {
       auto body = Body(req);
       if (!body) return std::unexpected(body.error());
-      JsonReader r(*body);
-      if (auto s = r.OnlyKeys(P(), {"units", "hex", "side", "exploitation", "rail", "to",
-                                    "max_cost", "at", "in_play"});
-          !s) {
-        return std::unexpected(s.error());
-      }
-      query::ReachRequest rr;
-      if (r.Has(P(), "units")) {
-        if (auto s = r.Each(P("/units"),
-                            [&](const P& at) -> Status {
-                              auto unit = r.String(at);
-                              if (!unit) return std::unexpected(unit.error());
-                              rr.units.push_back(*unit);
-                              return {};
-                            });
-            !s) {
-          return std::unexpected(s.error());
-        }
-      }
-      for (const auto& [key, out] : {std::pair{"hex", &rr.hex}, std::pair{"to", &rr.to}}) {
-        auto v = OptString(r, key);
-        if (!v) return std::unexpected(v.error());
-        if (*v) *out = **v;
-      }
-      if (rr.units.empty() == rr.hex.empty()) {
-        return body->Bad(P(), "give \"units\" (the stack's ids) or \"hex\" (every unit there)");
-      }
-      auto side = OptSide(r);
-      if (!side) return std::unexpected(side.error());
-      rr.side = *side;
-      for (const auto& [key, out] :
-           {std::pair{"exploitation", &rr.exploitation}, std::pair{"rail", &rr.rail}}) {
-        auto v = r.OptBool(P(), key, false);
-        if (!v) return std::unexpected(v.error());
-        *out = *v;
-      }
-      if (r.Has(P(), "max_cost")) {
-        const json& cost = r.At(P("/max_cost"));
-        if (!cost.is_number() || cost.get<double>() < 0) {
-          return body->Bad(P("/max_cost"), "the cost is a number, 0 or more");
-        }
-        rr.max_cost = cost.get<double>();
-      }
-      auto at = OptAt(r);
-      if (!at) return std::unexpected(at.error());
-      auto in_play = r.OptBool(P(), "in_play", false);
-      if (!in_play) return std::unexpected(in_play.error());
-      if (*in_play && *at) return body->Bad(P("/in_play"), "the position in play is not at a turn");
-      if (*in_play) {
+      auto asked = ReadReachBody(*body);
+      if (!asked) return std::unexpected(asked.error());
+      if (asked->in_play) {
         auto now = InPlayOf(g);
         if (!now) return std::unexpected(now.error());
-        if (*now) return ReachInPlay(**now, std::move(rr));
+        if (*now) return ReachInPlay(**now, std::move(asked->request));
       }
-      auto game = At(g, *at);
+      auto game = At(g, asked->at);
       if (!game) return std::unexpected(game.error());
-      auto a = query::AnswerReach(**game, rr);
+      auto a = query::AnswerReach(**game, asked->request);
       if (!a) return std::unexpected(a.error());
       return JsonResponse(200, query::ToJson(*(*game)->theater, *a));
     });
@@ -807,29 +718,16 @@ class GameApi final : public Api {
     return Game(req, id, Need::kAnyToken, [&](const GameRef& g) -> Result<Response> {
       auto body = Body(req);
       if (!body) return std::unexpected(body.error());
-      JsonReader r(*body);
-      if (auto s = r.OnlyKeys(P(), {"action", "orders", "side", "at"}); !s) {
-        return std::unexpected(s.error());
-      }
-      if (r.Has(P(), "action") == r.Has(P(), "orders")) {
-        return body->Bad(P(), "give \"action\" (one order) or \"orders\" (an orders file)");
-      }
-      auto side = OptSide(r);
-      if (!side) return std::unexpected(side.error());
-      auto at = OptAt(r);
-      if (!at) return std::unexpected(at.error());
-      auto game = At(g, *at);
+      auto asked = ReadCheckBody(*body);
+      if (!asked) return std::unexpected(asked.error());
+      auto game = At(g, asked->at);
       if (!game) return std::unexpected(game.error());
-      if (r.Has(P(), "orders")) {
-        auto orders = Member(*body, "orders");
-        if (!orders) return std::unexpected(orders.error());
-        auto a = query::AnswerDryRun(**game, *orders, *side);
+      if (asked->orders) {
+        auto a = query::AnswerDryRun(**game, *asked->orders, asked->side);
         if (!a) return std::unexpected(a.error());
         return JsonResponse(200, query::ToJson(*a));
       }
-      auto action = r.Object(P("/action"));
-      if (!action) return std::unexpected(action.error());
-      auto a = query::AnswerCheck(**game, (*action)->dump(), *side);
+      auto a = query::AnswerCheck(**game, *asked->action, asked->side);
       if (!a) return std::unexpected(a.error());
       return JsonResponse(200, query::ToJson(*a));
     });
@@ -861,29 +759,11 @@ class GameApi final : public Api {
     return Game(req, id, Need::kAnyToken, [&](const GameRef& g) -> Result<Response> {
       auto body = Body(req);
       if (!body) return std::unexpected(body.error());
-      JsonReader r(*body);
-      if (auto s = r.OnlyKeys(P(), {"orders", "runs", "seed", "at"}); !s) {
-        return std::unexpected(s.error());
-      }
-      for (const char* key : {"orders", "runs"}) {
-        if (auto s = r.Require(P(), key); !s) return std::unexpected(s.error());
-      }
-      query::OddsRequest request;
-      auto runs = r.Int(P("/runs"), 1, kMaxServerOddsRuns);
-      if (!runs) return std::unexpected(runs.error());
-      request.runs = static_cast<std::uint64_t>(*runs);
-      if (r.Has(P(), "seed")) {
-        auto seed = r.Int(P("/seed"), 0, std::numeric_limits<std::int64_t>::max());
-        if (!seed) return std::unexpected(seed.error());
-        request.seed = static_cast<std::uint64_t>(*seed);
-      }
-      auto orders = Member(*body, "orders");
-      if (!orders) return std::unexpected(orders.error());
-      auto at = OptAt(r);
-      if (!at) return std::unexpected(at.error());
-      auto game = At(g, *at);
+      auto asked = ReadOddsBody(*body);
+      if (!asked) return std::unexpected(asked.error());
+      auto game = At(g, asked->at);
       if (!game) return std::unexpected(game.error());
-      auto a = query::RunOdds(**game, *orders, request);
+      auto a = query::RunOdds(**game, asked->orders, asked->request);
       if (!a) return std::unexpected(a.error());
       return JsonResponse(200, query::ToJson(*a));
     });
