@@ -138,8 +138,9 @@ Result<json> PendOrders(Seat& seat, const JsonSource& orders) {
   const ops::GameState& s = game.state();
   auto checked = CheckMoverOrders(game, orders);
   if (!checked) return std::unexpected(checked.error());
-  if (auto st = ops::LegalBeforeDice(game, checked->parsed); !st)
+  if (auto st = ops::LegalBeforeDice(game, checked->parsed); !st) {
     return std::unexpected(st.error());
+  }
   const std::string hash = Sha256Hex(checked->canonical);
   if (seat.pending && (*seat.pending)["orders_hash"] != hash) {
     return Fail(ErrorCode::kInvalidInput,

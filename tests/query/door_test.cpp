@@ -7,6 +7,7 @@
 #include "opsim/core/fair_dice.h"
 #include "opsim/core/json_source.h"
 #include "opsim/core/sha256.h"
+#include "opsim/query/check.h"
 #include "opsim/query/log.h"
 #include "opsim/query/play.h"
 #include "opsim/query/source.h"
@@ -70,6 +71,35 @@ TEST_F(DoorTest, OrdersTheRulesRefuseAreRefusedWithTheirRuleAndNothingIsPending)
   auto pending = PendingOrders(address_);
   ASSERT_TRUE(pending) << pending.error().to_string();
   EXPECT_FALSE(*pending);
+}
+
+// The dry run judges the orders on the server's warm game; the checks under the log's lock are
+// made on the game as the log stands. A warm game that is not the log's (here: uk-7ad moved by a
+// what-if) passes the dry run, and the log's own state still refuses the orders with their rule.
+// In the second player-turn of a game turn: in the first, nothing is judged before the weather's
+// die (B2.1, ops::LegalBeforeDice).
+TEST_F(DoorTest, OrdersJudgedOnAWarmGameThatIsNotTheLogsAreCheckedAgainOnTheLogs) {
+  ASSERT_TRUE(SubmitOrders(Warm(), address_, Body(orders_)));
+  ASSERT_TRUE(ReplyToOrders(address_, secrets_, Body(reply_)));
+  Source moved;
+  moved.db = address_;
+  moved.overrides = {"unit:uk-7ad=19A:3016"};
+  auto warm = Load(moved);
+  ASSERT_TRUE(warm) << warm.error().to_string();
+  const json orders = {{"opsim", "orders"},
+                       {"version", 1},
+                       {"side", "allied"},
+                       {"turn", "May I 1940"},
+                       {"movement", {{{"units", {"uk-7ad"}}, {"path", {"19A:3016", "19A:2916"}}}}}};
+  auto dry = AnswerDryRun(*warm, Body(orders.dump()));
+  ASSERT_TRUE(dry && dry->legal()) << "the orders must pass on the warm game";
+  auto refused = SubmitOrders(*warm, address_, Body(orders.dump()));
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().code, ErrorCode::kRuleViolation) << refused.error().to_string();
+  EXPECT_EQ(refused.error().rule.substr(0, 2), "B4") << refused.error().to_string();
+  EXPECT_FALSE(PendingOrders(address_).value_or(json{1}));
+  // On the log's own game the same orders are refused by the dry run already.
+  EXPECT_FALSE(SubmitOrders(Warm(), address_, Body(orders.dump())));
 }
 
 TEST_F(DoorTest, OrdersThenReplyLogThePlayerTurnAndItsDiceShowBothKeys) {
