@@ -94,7 +94,7 @@ export function sheetsOf(doc) {
     const ok = (v) => Array.isArray(v) && v.length === 2 && v.every(Number.isInteger);
     if (typeof s?.name !== "string" || !ok(s.origin) || !ok(s.first) || !Array.isArray(rows) || !rows.length
         || rows.some((r) => typeof r !== "string" || !r.length || r.length !== rows[0].length)) {
-      throw new Error(`/sheets/${k}: a sheet needs a name, origin, first and terrain rows of one length`);
+      throw new Error(`/sheets/${k}: a sheet needs a name, origin, first and terrain rows of one length, at least one column wide`);
     }
     return { name: s.name, origin: s.origin, first: s.first, last: [s.first[0] + rows[0].length - 1, s.first[1] + rows.length - 1] };
   });
