@@ -498,6 +498,17 @@ Result<std::int64_t> JsonReader::Int(const Pointer& at, std::int64_t lo, std::in
   return v;
 }
 
+Result<std::pair<int, int>> JsonReader::IntPair(const Pointer& at, int lo, int hi) const {
+  auto arr = Array(at);
+  if (!arr) return std::unexpected(arr.error());
+  if ((*arr)->size() != 2) return src_.Bad(at, "expected two integers");
+  auto x = Int(at / 0, lo, hi);
+  if (!x) return std::unexpected(x.error());
+  auto y = Int(at / 1, lo, hi);
+  if (!y) return std::unexpected(y.error());
+  return std::pair<int, int>{static_cast<int>(*x), static_cast<int>(*y)};
+}
+
 Result<bool> JsonReader::OptBool(const Pointer& obj, const std::string& key, bool fallback) const {
   if (!Has(obj, key)) return fallback;
   const auto& j = At(obj / key);

@@ -225,17 +225,6 @@ class Reader {
     return out;
   }
 
-  Result<std::pair<int, int>> Pair(const P& at, int lo, int hi) const {
-    auto arr = r_.Array(at);
-    if (!arr) return std::unexpected(arr.error());
-    if ((*arr)->size() != 2) return src_.Bad(at, "expected two integers");
-    auto x = r_.Int(at / 0, lo, hi);
-    if (!x) return std::unexpected(x.error());
-    auto y = r_.Int(at / 1, lo, hi);
-    if (!y) return std::unexpected(y.error());
-    return std::pair<int, int>{static_cast<int>(*x), static_cast<int>(*y)};
-  }
-
   // --- sections -----------------------------------------------------------------------------
 
   Status ReadHeader() {
@@ -277,7 +266,10 @@ class Reader {
     auto arr = r_.Array(sheets);
     if (!arr) return std::unexpected(arr.error());
     if ((*arr)->empty()) return src_.Bad(sheets, "a theater needs at least one sheet");
-    if ((*arr)->size() > 250) return src_.Bad(sheets, "a theater may hold at most 250 sheets");
+    if ((*arr)->size() > kMaxSheets) {
+      return src_.Bad(sheets,
+                      "a theater may hold at most " + std::to_string(kMaxSheets) + " sheets");
+    }
     struct Rect {
       int c0, r0, c1, r1;
     };
@@ -305,11 +297,11 @@ class Reader {
         if (other.name == *name) return src_.Bad(at / "name", "sheet " + *name + " twice");
       }
       sheet.name = *name;
-      auto size = Pair(at / "size", 1, 99);
+      auto size = r_.IntPair(at / "size", 1, 99);
       if (!size) return std::unexpected(size.error());
       sheet.cols = size->first;
       sheet.rows = size->second;
-      auto origin = Pair(at / "origin", 0, 1000000);
+      auto origin = r_.IntPair(at / "origin", 0, kMaxOrigin);
       if (!origin) return std::unexpected(origin.error());
       if (origin->first % 2 != 0) {
         return src_.Bad(at / "origin",
@@ -317,7 +309,7 @@ class Reader {
                         "the low ones on the global grid");
       }
       sheet.origin = {origin->first, origin->second};
-      auto first = Pair(at / "first", 1, 99);
+      auto first = r_.IntPair(at / "first", 1, 99);
       if (!first) return std::unexpected(first.error());
       auto terrain = r_.Array(at / "terrain");
       if (!terrain) return std::unexpected(terrain.error());

@@ -1,11 +1,15 @@
 #include "opsim/query/scenario.h"
 
+#include <array>
 #include <cctype>
 #include <charconv>
+#include <vector>
 
 #include "opsim/core/error_json.h"
 #include "opsim/core/hex.h"
+#include "opsim/map/scenario.h"
 #include "opsim/map/types.h"
+#include "opsim/query/view.h"
 
 namespace opsim::query {
 
@@ -191,6 +195,50 @@ ScenarioCheck CheckScenarioText(std::string text, const std::string& name) {
 
 ScenarioCheck CheckScenarioFile(const std::string& path) {
   return Checked(JsonSource::FromFile(path, kMaxScenarioBytes), path);
+}
+
+Result<json> AnswerSheetPanels(const JsonSource& body) {
+  using P = JsonSource::Pointer;
+  const JsonReader r(body);
+  if (auto s = r.Object(P()); !s) return std::unexpected(s.error());
+  if (auto s = r.OnlyKeys(P(), {"sheets"}); !s) return std::unexpected(s.error());
+  if (auto s = r.Require(P(), "sheets"); !s) return std::unexpected(s.error());
+  const P list("/sheets");
+  auto sheets = r.Array(list);
+  if (!sheets) return std::unexpected(sheets.error());
+  if ((*sheets)->empty()) return body.Bad(list, "a theater needs at least one sheet");
+  if ((*sheets)->size() > map::kMaxSheets) {
+    return body.Bad(list,
+                    "a theater may hold at most " + std::to_string(map::kMaxSheets) + " sheets");
+  }
+  std::vector<std::array<int, 4>> windows;
+  auto each = r.Each(list, [&](const P& at) -> Status {
+    if (auto s = r.Object(at); !s) return std::unexpected(s.error());
+    if (auto s = r.OnlyKeys(at, {"name", "origin", "first", "last"}); !s) return s;
+    for (const char* key : {"name", "origin", "first", "last"}) {
+      if (auto s = r.Require(at, key); !s) return s;
+    }
+    if (auto name = r.String(at / "name"); !name) return std::unexpected(name.error());
+    auto origin = r.IntPair(at / "origin", 0, map::kMaxOrigin);
+    if (!origin) return std::unexpected(origin.error());
+    auto first = r.IntPair(at / "first", -map::kMaxOrigin, map::kMaxOrigin);
+    if (!first) return std::unexpected(first.error());
+    auto last = r.IntPair(at / "last", -map::kMaxOrigin, map::kMaxOrigin);
+    if (!last) return std::unexpected(last.error());
+    if (last->first < first->first || last->second < first->second) {
+      return body.Bad(at / "last", "before \"first\": a window holds at least one column and row");
+    }
+    map::Sheet sheet;
+    sheet.origin = {origin->first, origin->second};
+    sheet.first_col = first->first;
+    sheet.first_row = first->second;
+    sheet.last_col = last->first;
+    sheet.last_row = last->second;
+    windows.push_back(SheetWindow(sheet));
+    return {};
+  });
+  if (!each) return std::unexpected(each.error());
+  return json{{"panels", SheetPanels(windows)}};
 }
 
 json ScenarioStats(const LoadedGame& g) {

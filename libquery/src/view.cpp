@@ -58,32 +58,39 @@ std::array<int, 4> SheetWindow(const map::Sheet& s) {
           s.origin.row + s.last_row};
 }
 
-std::vector<std::size_t> SheetPanels(const map::Theater& t) {
-  const auto& sheets = t.sheets();
-  std::vector<std::size_t> group(sheets.size());
+std::vector<std::size_t> SheetPanels(std::span<const std::array<int, 4>> windows) {
+  const std::size_t n = windows.size();
+  std::vector<std::size_t> group(n);
   std::iota(group.begin(), group.end(), 0);
   const auto find = [&group](std::size_t i) {
     while (group[i] != i) i = group[i] = group[group[i]];
     return i;
   };
-  for (std::size_t i = 0; i < sheets.size(); ++i) {
-    for (std::size_t j = i + 1; j < sheets.size(); ++j) {
-      const auto a = SheetWindow(sheets[i]);
-      const auto b = SheetWindow(sheets[j]);
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t j = i + 1; j < n; ++j) {
+      const auto& a = windows[i];
+      const auto& b = windows[j];
       if (a[0] <= b[2] + 1 && b[0] <= a[2] + 1 && a[1] <= b[3] + 1 && b[1] <= a[3] + 1) {
         group[find(i)] = find(j);
       }
     }
   }
   // Number the groups in the order of their first sheet.
-  std::vector<std::size_t> panel(sheets.size()), number(sheets.size(), sheets.size());
+  std::vector<std::size_t> panel(n), number(n, n);
   std::size_t next = 0;
-  for (std::size_t i = 0; i < sheets.size(); ++i) {
-    std::size_t& n = number[find(i)];
-    if (n == sheets.size()) n = next++;
-    panel[i] = n;
+  for (std::size_t i = 0; i < n; ++i) {
+    std::size_t& k = number[find(i)];
+    if (k == n) k = next++;
+    panel[i] = k;
   }
   return panel;
+}
+
+std::vector<std::size_t> SheetPanels(const map::Theater& t) {
+  std::vector<std::array<int, 4>> windows;
+  windows.reserve(t.sheets().size());
+  for (const map::Sheet& s : t.sheets()) windows.push_back(SheetWindow(s));
+  return SheetPanels(windows);
 }
 
 std::string CounterText(const ops::GroundUnit& u) {

@@ -106,14 +106,21 @@ Response ScenarioFile(const Request& req) {
       EchoToken(name));
 }
 
-// The workshop (docs/api.md, "Scenarios (the workshop)"): no game, no token; the body is a
-// scenario file's text. check answers 200 whether the scenario loads or not (as
-// `opsim scenario check --json`); format needs only a JSON object.
+// The workshop (docs/api.md, "Scenarios (the workshop)"): no game, no token. check's and
+// format's body is a scenario file's text: check answers 200 whether the scenario loads or not
+// (as `opsim scenario check --json`); format needs only a JSON object. panels' body is the
+// sheets' windows, its answer each one's panel (query::SheetPanels).
 Response Workshop(const Request& req, const std::string& what) {
-  if (what != "check" && what != "format") {
+  if (what != "check" && what != "format" && what != "panels") {
     return ErrorResponse(404, "not-found", "no such path", req.path);
   }
   if (req.method != "POST") return WrongMethod(req, "POST");
+  if (what == "panels") {
+    auto body = Body(req);
+    auto panels =
+        body ? query::AnswerSheetPanels(*body) : Result<json>(std::unexpected(body.error()));
+    return panels ? JsonResponse(200, *panels) : FromError(panels.error());
+  }
   if (what == "check") {
     return JsonResponse(200, query::CheckScenarioText(req.body, kScenarioBodyName).doc);
   }

@@ -4,14 +4,14 @@
 
 usage: editor_test.py editor --opsim BIN --out DIR
 
-Reaches /edit from the games list, opens the bundled scenario, saves it unchanged (the text equals `opsim scenario format`'s),
+Reaches /edit from the games list, opens the bundled scenario (its panels drawn as `opsim theater` groups its sheets), saves it unchanged (the text equals `opsim scenario format`'s),
 paints a hex's terrain (undone by Ctrl+Z, redone by Ctrl+Y) and another by the keyboard alone, drags a minor-river chain along three
 hexsides and a road from hex to hex, places a city and gives its hex to the Axis, puts a hex in weather zone B, puts a unit on a sea hex and sees the server's error marked on that hex,
 drags the unit to land (16A:1015) and sees the check pass, saves the scenario and loads the saved file with
 `opsim map --scenario FILE` (each change there), and starts a hosted game of it whose page shows the
 unit. The map's own picture is loaded as an image underlay and calibrated by clicking two hex
 centres on it; a third sits on the grid; kept as NAME.underlay.json (Keep underlay) and read back (Kept underlay) with the
-same calibration. Then a new theater of two sheets side by side, all sea, with two islands, a rail ferry between them (undone and
+same calibration. Then a new theater of two sheets side by side (one panel), all sea, with two islands, a rail ferry between them (undone and
 redone), a hex's water split in two bodies (first wrongly: the server's error on the hex), a navigable waterway, an exit on the east
 edge (a hex of 1A refused: 1B joins it there), a frozen weather zone, each by its tool's key; saved, and `opsim map` loads each.
 Then the generated 100,000-hex scenario opened from the disk
@@ -130,6 +130,29 @@ def cli_format(opsim, path):
     return r.stdout
 
 
+def panel_titles(w, want):
+    """The map draws the panels `want` names ("sheet A + B", in order), each sheet where the
+    server's grouping puts it."""
+    titles = w.js("return w.scn.theater.panels.map((p) => p.title);")
+    drawn = w.js("""const m = w.map, g = m.g, f = g.fillText, seen = [];
+        g.fillText = function (t, ...a) { seen.push(t); return f.call(this, t, ...a); };
+        try { m.fit(); m.draw(); } finally { g.fillText = f; }
+        return seen;""")
+    if titles != want or any(t not in drawn for t in want):
+        raise Failure(f"the panels drawn are {titles} (on the canvas: {[t for t in drawn if t in titles]}), not {want}")
+
+
+def cli_panels(opsim, scenario):
+    """The panels' titles as `opsim theater --json` groups the sheets."""
+    r = subprocess.run([opsim, "theater", "--scenario", scenario, "--json"], capture_output=True, text=True, check=True)
+    names = []
+    for s in json.loads(r.stdout)["sheets"]:
+        if s["panel"] == len(names):
+            names.append([])
+        names[s["panel"]].append(s["name"])
+    return ["sheet " + " + ".join(n) for n in names]
+
+
 def bundled_round_trip(w, tmp):
     print("the bundled scenario opened at /edit and saved unchanged: opsim scenario format's text")
     b = w.b
@@ -138,6 +161,11 @@ def bundled_round_trip(w, tmp):
     b.d.find_element(By.CSS_SELECTOR, "#open-bundled button").click()
     b.wait_for("#map[data-drawn]")
     b.wait_text("#doc-info", "3,033 hexes")
+    want = cli_panels(w.opsim, BUNDLED)
+    if len(want) < 2:
+        raise Failure(f"the bundled scenario has one panel ({want}): its panels tell nothing")
+    print(f"its {len(want)} panels drawn as the server groups its sheets")
+    panel_titles(w, want)
     answer = w.checked()
     if not answer.get("ok"):
         raise Failure(f"the bundled scenario does not check: {answer}")
@@ -417,6 +445,7 @@ def blank_theater(w, tmp):
     sheets = w.js("return w.scn.doc.sheets.map((s) => [s.name, s.size, s.origin]);")
     if sheets != [["1A", [12, 9], [0, 0]], ["1B", [12, 9], [12, 0]]]:
         raise Failure(f"the new theater's sheets are {sheets}")
+    panel_titles(w, ["sheet 1A + 1B"])
 
     print("two islands painted with the brush of seven: around 1A:0405 and 1A:0805")
     w.focus_map()

@@ -4,6 +4,8 @@
 // a check's error is located on its line, JSON pointer, hex or hexside.
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "opsim/map/generate.h"
 #include "opsim/map/scenario_layout.h"
 #include "opsim/ops/game_state.h"
@@ -248,6 +250,99 @@ TEST(ScenarioCheck, NotJsonIsItsLineAndANewerVersionIsUnsupported) {
   EXPECT_EQ(c.error->code, ErrorCode::kUnsupported);
   EXPECT_EQ(c.doc["error"]["code"], "unsupported");
   EXPECT_EQ(c.doc["error"]["path"], "/version") << c.doc.dump();
+}
+
+// The workshop's panels (/api/scenario/panels) from the sheets as the theater lists them, less
+// their panel: what AnswerSheetPanels says of `theater`'s sheets, or the error.
+Result<json> PanelsOfWindows(const json& theater) {
+  json sheets = theater["sheets"];
+  for (json& s : sheets) s.erase("panel");
+  auto body = JsonSource::FromText(json{{"sheets", sheets}}.dump(1), "request body");
+  if (!body) return std::unexpected(body.error());
+  return AnswerSheetPanels(*body);
+}
+json PanelsOfTheater(const json& theater) {
+  json panels = json::array();
+  for (const json& s : theater["sheets"]) panels.push_back(s["panel"]);
+  return panels;
+}
+
+// The panels from the sheets' windows alone are the theater's, on every bundled scenario (which
+// join some sheets and keep others apart).
+TEST(SheetPanels, TheWindowsGiveEachBundledTheatersPanels) {
+  const auto bundled = map::ListScenarios(ScenarioDir());
+  ASSERT_GE(bundled.size(), 2u);
+  for (const map::BundledScenario& b : bundled) {
+    const json theater = TheaterJson(test::Bundled(b.name).theater);
+    auto a = PanelsOfWindows(theater);
+    ASSERT_TRUE(a) << b.name << ": " << a.error().to_string();
+    EXPECT_EQ((*a)["panels"], PanelsOfTheater(theater)) << b.name;
+  }
+  const json special = TheaterJson(test::Bundled("special-terrain").theater);
+  const json panels = PanelsOfTheater(special);
+  const std::set<json> distinct(panels.begin(), panels.end());
+  EXPECT_GT(distinct.size(), 1u) << "special-terrain keeps sheets apart";
+  EXPECT_LT(distinct.size(), panels.size()) << "special-terrain joins sheets";
+}
+
+// Sheets that do not touch, a column apart or a row apart, are each a panel of their own; one
+// that touches a corner joins (no whole column or row between them). Numbered in sheet order.
+TEST(SheetPanels, SheetsThatDoNotTouchAreApart) {
+  constexpr char kApart[] = R"({
+  "opsim": "scenario", "version": 1, "name": "apart",
+  "sheets": [
+    {"name": "1", "size": [10, 10], "origin": [0, 0], "first": [1, 1], "zone": "A",
+     "terrain": ["ccc", "ccc"]},
+    {"name": "2", "size": [10, 10], "origin": [20, 0], "first": [1, 1], "zone": "A",
+     "terrain": ["ccc", "ccc"]},
+    {"name": "3", "size": [10, 10], "origin": [0, 0], "first": [1, 4], "zone": "A",
+     "terrain": ["ccc", "ccc"]},
+    {"name": "4", "size": [10, 10], "origin": [2, 0], "first": [2, 6], "zone": "A",
+     "terrain": ["ccc", "ccc"]},
+    {"name": "5", "size": [10, 10], "origin": [20, 0], "first": [5, 1], "zone": "A",
+     "terrain": ["ccc", "ccc"]}
+  ]
+})";
+  auto sc = test::LoadText(kApart);
+  ASSERT_TRUE(sc) << sc.error().to_string();
+  const json theater = TheaterJson(sc->theater);
+  // 1: columns 1-3, rows 1-2; 2: 21-23, 1-2; 3: 1-3, 4-5 (a row apart from 1); 4: 4-6, 6-7
+  // (by 3's corner); 5: 25-27, 1-2 (a column apart from 2).
+  EXPECT_EQ(PanelsOfTheater(theater), json({0, 1, 2, 2, 3}));
+  auto a = PanelsOfWindows(theater);
+  ASSERT_TRUE(a) << a.error().to_string();
+  EXPECT_EQ((*a)["panels"], PanelsOfTheater(theater));
+}
+
+// A body that is not sheets' windows is refused where it is wrong; no more sheets than a
+// theater holds.
+TEST(SheetPanels, ABadBodyIsLocated) {
+  const auto error = [](const std::string& text) {
+    auto body = JsonSource::FromText(text, "request body");
+    if (!body) return body.error().where + ": " + body.error().message;
+    auto a = AnswerSheetPanels(*body);
+    return a ? std::string("answered ") + a->dump() : a.error().where + ": " + a.error().message;
+  };
+  const std::string one = R"({"name": "1", "origin": [0, 0], "first": [1, 1], "last": [3, 2]})";
+  EXPECT_EQ(error(R"({"sheets": [)" + one + "]}"), R"(answered {"panels":[0]})");
+  EXPECT_EQ(error(R"({"sheets": []})"),
+            "request body:1: /sheets: a theater needs at least one sheet");
+  EXPECT_EQ(error(R"({"sheet": []})"),
+            "request body:1: /sheet: unknown key 'sheet' (expected one of: sheets)");
+  EXPECT_EQ(error(R"({"sheets": [{"name": "1", "origin": [0, 0], "first": [1, 1]}]})"),
+            "request body:1: /sheets/0: missing required key 'last'");
+  EXPECT_EQ(error("{\"sheets\": [" + one + ",\n" +
+                  R"({"name": "2", "origin": [0, -2], "first": [1, 1], "last": [3, 2]}]})"),
+            "request body:2: /sheets/1/origin/1: expected an integer from 0 to 1000000, found -2");
+  EXPECT_EQ(
+      error(R"({"sheets": [{"name": "1", "origin": [0, 0], "first": [1, 3], "last": [3, 2]}]})"),
+      "request body:1: /sheets/0/last: before \"first\": a window holds at least one column "
+      "and row");
+  std::string many = R"({"sheets": [)" + one;
+  for (std::size_t i = 1; i < map::kMaxSheets; ++i) many += ", " + one;
+  EXPECT_TRUE(error(many + "]}").starts_with("answered")) << "as many sheets as a theater holds";
+  EXPECT_EQ(error(many + ", " + one + "]}"),
+            "request body:1: /sheets: a theater may hold at most 250 sheets");
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <filesystem>
@@ -600,6 +601,52 @@ TEST_F(ApiTest, TheWorkshopTakesAScenarioSizedBodyAndNoMore) {
   const Response laid = (*small)->Handle(r);
   EXPECT_EQ(laid.status, 200);
   EXPECT_EQ(Json(laid)["text"], "{\"opsim\": \"scenario\"}\n");
+}
+
+// docs/api.md, "Scenarios (the workshop)": the panels of a theater's sheets, sent as the served
+// theater lists them (less their panel), are the served theater's, in both its forms; a bad body
+// is 400 where it is wrong; a body may be as large as a scenario, and no larger (413).
+TEST_F(ApiTest, TheWorkshopsPanelsAreTheServedTheatersPanels) {
+  const Created c = Create();
+  const Response served = Call("GET", "/api/games/" + c.id + "/theater", c.spectator);
+  ASSERT_EQ(served.status, 200) << served.body;
+  json sheets = Json(served)["sheets"], panels = json::array();
+  for (json& s : sheets) {
+    panels.push_back(s["panel"]);
+    s.erase("panel");
+  }
+  const Response compact =
+      Call("GET", "/api/games/" + c.id + "/theater", c.spectator, "", {{"form", "compact"}});
+  ASSERT_EQ(compact.status, 200);
+  json compact_panels = json::array();
+  const json compact_sheets = Json(compact)["sheets"];
+  for (const json& s : compact_sheets) compact_panels.push_back(s["panel"]);
+  EXPECT_EQ(compact_panels, panels);
+  ASSERT_GT(*std::max_element(panels.begin(), panels.end()), 0) << "one panel: nothing to tell";
+  Response r = Call("POST", "/api/scenario/panels", "", json{{"sheets", sheets}}.dump(1));
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(Json(r), json({{"panels", panels}}));
+
+  sheets[1]["last"] = json::array({0, 0});
+  r = Call("POST", "/api/scenario/panels", "", json{{"sheets", sheets}}.dump(1));
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(Json(r)["error"]["code"], "invalid-input");
+  EXPECT_TRUE(Json(r)["error"]["where"].get<std::string>().ends_with(": /sheets/1/last")) << r.body;
+  r = Call("POST", "/api/scenario/panels", "", R"({"sheets": "16A"})");
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(Json(r)["error"]["where"], "request body:1: /sheets") << r.body;
+  EXPECT_EQ(Call("POST", "/api/scenario/panels", "", "{\n oops").status, 400);
+  EXPECT_EQ(Call("GET", "/api/scenario/panels").status, 405);
+
+  ApiOptions small;
+  small.max_body = 64;
+  Open(small);
+  const std::string one = json{{"sheets", json::array({sheets[0]})}}.dump();
+  r = Call("POST", "/api/scenario/panels", "", one + std::string(100, ' '));
+  EXPECT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(Json(r), json({{"panels", {0}}}));
+  r = Call("POST", "/api/scenario/panels", "", one + std::string(kMaxScenarioBytes, ' '));
+  EXPECT_EQ(r.status, 413);
 }
 
 TEST_F(ApiTest, OfTwoSubmitsAtOnceExactlyOneWins) {

@@ -128,7 +128,8 @@ export class TacticalApi extends JsonApi {
 }
 
 // The workshop's questions (docs/api.md, "Scenarios (the workshop)"): no game and no token. A
-// scenario goes to check and format as its file's text, as it would be on disk.
+// scenario goes to check and format as its file's text, as it would be on disk; its sheets go to
+// panels as the theater lists them.
 export class ScenarioApi extends JsonApi {
   constructor() {
     super("/api");
@@ -141,6 +142,8 @@ export class ScenarioApi extends JsonApi {
   check(text) { return this.post("/scenario/check", text, true); }
   // {text}: the file as `opsim scenario format` lays it out.
   format(text) { return this.post("/scenario/format", text, true); }
+  // The panel each sheet is drawn in, in the order of `sheets` ([{name, origin, first, last}]).
+  async panels(sheets) { return (await this.post("/scenario/panels", { sheets })).panels; }
   // A hosted game of the scenario: {game, links, ...} (docs/api.md, POST /api/games).
   play(doc) { return this.post("/games", { scenario_json: doc }); }
 }

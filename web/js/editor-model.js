@@ -82,33 +82,45 @@ function shapes(doc) {
   for (const [k, v] of Object.entries(doc.state?.control || {})) list(v, `/state/control/${k}`);
 }
 
+// A scenario file's sheets as the theater gives them (docs/views.md): each one's name, origin and
+// the window its terrain rows cover (`first`, `last`), without the panel it is drawn in, which is
+// the server's to say (ScenarioApi.panels). Throws an Error in words when they cannot be drawn
+// (the server's check says the rest).
+export function sheetsOf(doc) {
+  if (!doc || typeof doc !== "object" || Array.isArray(doc)) throw new Error("a scenario file is one JSON object");
+  if (!Array.isArray(doc.sheets) || !doc.sheets.length) throw new Error("/sheets: a scenario needs at least one sheet");
+  return doc.sheets.map((s, k) => {
+    const rows = s?.terrain;
+    const ok = (v) => Array.isArray(v) && v.length === 2 && v.every(Number.isInteger);
+    if (typeof s?.name !== "string" || !ok(s.origin) || !ok(s.first) || !Array.isArray(rows) || !rows.length
+        || rows.some((r) => typeof r !== "string" || !r.length || r.length !== rows[0].length)) {
+      throw new Error(`/sheets/${k}: a sheet needs a name, origin, first and terrain rows of one length, at least one column wide`);
+    }
+    return { name: s.name, origin: s.origin, first: s.first, last: [s.first[0] + rows[0].length - 1, s.first[1] + rows.length - 1] };
+  });
+}
+
 export class Scenario {
-  // `doc`: a scenario file's JSON object. Throws an Error in words when its sheets cannot be drawn
-  // (the server's check says the rest).
-  constructor(doc) {
-    if (!doc || typeof doc !== "object" || Array.isArray(doc)) throw new Error("a scenario file is one JSON object");
-    if (!Array.isArray(doc.sheets) || !doc.sheets.length) throw new Error("/sheets: a scenario needs at least one sheet");
+  // `doc`: a scenario file's JSON object; `panels`: the panel of each of its sheets, as the server
+  // answers for sheetsOf(doc). Throws an Error in words when its sheets cannot be drawn (the
+  // server's check says the rest).
+  constructor(doc, panels) {
+    const sheets = sheetsOf(doc).map((s, k) => ({ ...s, panel: panels[k] }));
     shapes(doc);
     this.doc = doc;
-    this.build();
+    this.build(sheets);
   }
 
-  // The theater drawn from the document's sheets, places and hexsides.
-  build() {
+  // The theater drawn from the document's sheets (sheetsOf's, with their panels), places and
+  // hexsides.
+  build(sheets) {
     const doc = this.doc;
-    const hexes = [], sheets = [];
+    const hexes = [];
     this.at = new Map();
     this.byName = new Map();
     doc.sheets.forEach((s, k) => {
       const where = `/sheets/${k}`;
       const rows = s.terrain;
-      const ok = (v) => Array.isArray(v) && v.length === 2 && v.every(Number.isInteger);
-      if (typeof s.name !== "string" || !ok(s.origin) || !ok(s.first) || !Array.isArray(rows) || !rows.length
-          || rows.some((r) => typeof r !== "string" || r.length !== rows[0].length)) {
-        throw new Error(`${where}: a sheet needs a name, origin, first and terrain rows of one length`);
-      }
-      sheets.push({ name: s.name, origin: s.origin, first: s.first,
-        last: [s.first[0] + rows[0].length - 1, s.first[1] + rows.length - 1] });
       rows.forEach((line, r) => {
         for (let c = 0; c < line.length; ++c) {
           const code = line[c];

@@ -9,7 +9,7 @@ import { Minimap } from "./minimap.js";
 import { TERRAIN_COLORS, STYLE } from "./style.js";
 import { ScenarioApi } from "./api.js";
 import { el, para } from "./panels.js";
-import { Scenario, TERRAIN, FEATURES, WATERS, CROSSING, ROLES, UNIT_TYPES, DIRS, EDGES, WATERWAY_RULES, blankScenario, parseSheets } from "./editor-model.js";
+import { Scenario, TERRAIN, FEATURES, WATERS, CROSSING, ROLES, UNIT_TYPES, DIRS, EDGES, WATERWAY_RULES, blankScenario, parseSheets, sheetsOf } from "./editor-model.js";
 
 const $ = (id) => document.getElementById(id);
 const CHECK_DELAY = 400; // ms after the last change before the server checks the document
@@ -85,12 +85,18 @@ class Workshop {
   // ---- opening ----
 
   // `t0`: when the opening began (performance.now()), for `openedMs`: until the map is drawn.
-  open(doc, name, t0 = performance.now()) {
+  // The server says which sheets are drawn as one panel (asked once an opening: an edit never
+  // changes the sheets); of two openings under way, the last one asked is the one drawn.
+  async open(doc, name, t0 = performance.now()) {
+    const opening = (this.opening = (this.opening || 0) + 1);
     let scn;
     try {
-      scn = new Scenario(doc);
+      const panels = await this.api.panels(sheetsOf(doc));
+      if (opening !== this.opening) return;
+      scn = new Scenario(doc, panels);
     } catch (e) {
-      this.fail(`${name}: ${e.message}`);
+      // The server's error is about the sheets sent, which are the document's, one for one.
+      if (opening === this.opening) this.fail(`${name}: ${e.pointer ? `${e.pointer}: ` : ""}${e.message}`);
       return;
     }
     $("error").hidden = true;
@@ -130,7 +136,7 @@ class Workshop {
 
   async openBundled(name) {
     try {
-      this.open(await this.api.scenario(name), name);
+      await this.open(await this.api.scenario(name), name);
     } catch (e) {
       this.fail(`${name}: ${e.message}`);
     }
@@ -145,7 +151,7 @@ class Workshop {
       this.fail(`${file.name}: not JSON: ${e.message}`);
       return;
     }
-    this.open(doc, file.name.replace(/\.json$/, ""), t0);
+    await this.open(doc, file.name.replace(/\.json$/, ""), t0);
   }
 
   updateInfo() {

@@ -1,6 +1,6 @@
 // The theater and position answers (docs/views.md) turned into what the map draws: arrays by
-// hex and hexside index, world positions, and sets for the position's markers. Sheets that
-// touch on the global grid form one panel; panels are laid out in rows (see panels()). The
+// hex and hexside index, world positions, and sets for the position's markers. Each sheet is
+// drawn in the panel the theater gives it (its `panel`); panels() lays the panels out in rows. The
 // theater comes in either form: the compact one (columns, `?form=compact`: what the page asks
 // for) or the JSON one (an object per hex: the workshop's, made from a scenario file); both
 // become the same model.
@@ -12,22 +12,19 @@ function center(col, row) {
   return [col * 1.5, row * ROOT3 + (col % 2 === 0 ? ROOT3 / 2 : 0)];
 }
 
+// The panels as the page lays them out. Which sheets form one panel is the server's (each sheet's
+// `panel`, docs/views.md: sheets that touch on the global grid share one, numbered in the order
+// of their first sheet); where each panel goes is the page's own choice, below. A theater whose
+// sheets do not say their panels is an error, never worked out again here.
 function panels(sheets) {
-  const parent = sheets.map((_, i) => i);
-  const find = (i) => (parent[i] === i ? i : (parent[i] = find(parent[i])));
+  const list = [];
   const win = (s) => [s.origin[0] + s.first[0], s.origin[1] + s.first[1], s.origin[0] + s.last[0], s.origin[1] + s.last[1]];
-  for (let i = 0; i < sheets.length; ++i) {
-    for (let j = i + 1; j < sheets.length; ++j) {
-      const a = win(sheets[i]), b = win(sheets[j]);
-      if (a[0] <= b[2] + 1 && b[0] <= a[2] + 1 && a[1] <= b[3] + 1 && b[1] <= a[3] + 1) parent[find(i)] = find(j);
+  for (const s of sheets) {
+    if (!Number.isInteger(s.panel) || s.panel < 0 || s.panel > list.length) {
+      throw new Error(`the theater's sheet ${s.name} does not say its panel (docs/views.md: each sheet's "panel")`);
     }
-  }
-  const groups = new Map(); // root -> panel
-  let height = 0;
-  sheets.forEach((s, i) => {
-    const root = find(i);
-    if (!groups.has(root)) groups.set(root, { names: [], x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity });
-    const p = groups.get(root);
+    if (s.panel === list.length) list.push({ names: [], x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity });
+    const p = list[s.panel];
     const w = win(s);
     const [ax, ay] = center(w[0], w[1]);
     const [bx, by] = center(w[2], w[3]);
@@ -36,10 +33,9 @@ function panels(sheets) {
     p.y0 = Math.min(p.y0, ay - 2);
     p.x1 = Math.max(p.x1, bx + 2);
     p.y1 = Math.max(p.y1, by + 2);
-  });
+  }
   // Panels are laid out in rows (shelves) about as wide as the whole is tall times 1.6, so that
   // a theater of far-apart sheets fills a screen rather than a tall strip.
-  const list = [...groups.values()];
   const area = list.reduce((sum, p) => sum + (p.x1 - p.x0 + 4) * (p.y1 - p.y0 + 6), 0);
   const width = Math.max(...list.map((p) => p.x1 - p.x0 + 4), Math.sqrt(area * 1.6));
   let x = 0, y = 0, shelf = 0;
@@ -55,8 +51,7 @@ function panels(sheets) {
     x += w;
     shelf = Math.max(shelf, h);
   }
-  const bySheet = new Map();
-  sheets.forEach((s, i) => bySheet.set(s.name, groups.get(find(i))));
+  const bySheet = new Map(sheets.map((s) => [s.name, list[s.panel]]));
   return { bySheet, list };
 }
 

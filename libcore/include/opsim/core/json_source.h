@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "opsim/core/error.h"
 
@@ -85,6 +86,8 @@ class JsonReader {
   Result<std::string> OptString(const Pointer& obj, const std::string& key,
                                 std::string fallback) const;
   Result<std::int64_t> Int(const Pointer& at, std::int64_t lo, std::int64_t hi) const;
+  // Two integers in [lo, hi], as [x, y] (a column and a row, a width and a height).
+  Result<std::pair<int, int>> IntPair(const Pointer& at, int lo, int hi) const;
   Result<bool> OptBool(const Pointer& obj, const std::string& key, bool fallback) const;
   // A required member; the error names the object that lacks it.
   Status Require(const Pointer& obj, const std::string& key) const;

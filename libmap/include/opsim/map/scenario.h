@@ -6,6 +6,7 @@
 // names the file, the line, the JSON path and what is wrong, and no Theater.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +19,10 @@
 namespace opsim::map {
 
 inline constexpr int kScenarioFormatVersion = 1;
+// The most sheets a theater holds, and the greatest column or row of a sheet's origin on the
+// global grid.
+inline constexpr std::size_t kMaxSheets = 250;
+inline constexpr int kMaxOrigin = 1000000;
 
 // A theater and its state at the start: the file's "state" section (who controls which hexes,
 // frozen weather zones, the Suez Canal's status) over an all-unowned, thawed MapState.

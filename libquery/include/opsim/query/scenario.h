@@ -37,6 +37,15 @@ ScenarioCheck CheckScenarioFile(const std::string& path);
 // in, if it parsed.
 nlohmann::json LocatedError(const Error& e, const JsonSource* src, const std::string& name);
 
+// The workshop's /api/scenario/panels (docs/api.md): `body` is {"sheets": [{"name", "origin",
+// "first", "last"}, ...]}, a theater's sheets as TheaterJson gives them (docs/views.md) without
+// their panels: 1 to map::kMaxSheets of them, each a name and integer pairs (an origin from 0 to
+// map::kMaxOrigin, a window's ends within that of 0 either way, `last` not before `first`), so
+// that a scenario that does not load yet still has its panels. The answer is {"panels": [...]},
+// each sheet's SheetPanels number in the order sent; a malformed body is kInvalidInput located at
+// its value.
+Result<nlohmann::json> AnswerSheetPanels(const JsonSource& body);
+
 // What a loaded scenario holds: sheets, hexes (land, sea, lake), hexsides by feature and by
 // water, places by kind, areas, waterways, rail ferries, exits, and units by side and kind
 // (with a campaign).

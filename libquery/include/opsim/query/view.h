@@ -7,6 +7,8 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -29,9 +31,13 @@ nlohmann::json TheaterJson(const map::Theater& t);
 // without making an object per hex: what the browser asks for.
 nlohmann::json TheaterCompactJson(const map::Theater& t);
 
-// Which panel a map draws each sheet in: sheets whose windows touch on the global grid are
-// joined into one panel. By sheet, its panel's number, counted in sheet order from 0.
-// `opsim render` stacks these panels; TheaterJson gives them to the browser.
+// Which panel a map draws each sheet in: sheets whose windows (SheetWindow) touch or overlap on
+// the global grid (no whole column or row between them) are joined into one panel. By sheet, its
+// panel's number, counted in sheet order from 0: the one place this is decided. `opsim render`
+// stacks these panels; TheaterJson gives them to the browser, and the workshop asks for them by
+// the sheets' windows alone (/api/scenario/panels). Quadratic in the sheets (a theater holds at
+// most 250).
+std::vector<std::size_t> SheetPanels(std::span<const std::array<int, 4>> windows);
 std::vector<std::size_t> SheetPanels(const map::Theater& t);
 // The part of a sheet the theater holds, on the global grid: {first column, first row, last
 // column, last row}.
