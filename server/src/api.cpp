@@ -1,6 +1,6 @@
-// The game API (docs/api.md): routing, access, and each game's endpoint over libquery, its writes
+// The game API (docs/api.md): routing and each game's endpoint over libquery, its writes
 // through libquery's door (opsim/query/play.h). Every game answer is a libquery answer's ToJson,
-// as the CLI prints. The routes with no game are open_routes.h's.
+// as the CLI prints. The routes with no game are open_routes.h's; who may ask is access.h's.
 #include "opsim/server/api.h"
 
 #include <algorithm>
@@ -12,6 +12,7 @@
 #include <optional>
 #include <set>
 
+#include "access.h"
 #include "answers.h"
 #include "create_quota.h"
 #include "event_hub.h"
@@ -44,18 +45,6 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 using P = JsonSource::Pointer;
-
-// What an endpoint needs to know of its game.
-struct GameRef {
-  std::string id;
-  std::string path;
-  Role role = Role::kPublic;
-  std::optional<Secrets> secrets;
-};
-
-// What a request's token must be: any of the game's; the phasing side's; the defender's; a
-// side's (not the spectator's), in a hosted game.
-enum class Need { kAnyToken, kPhasing, kDefender, kPlayer };
 
 class GameApi final : public Api {
  public:
@@ -239,53 +228,8 @@ class GameApi final : public Api {
     return (this->*handler)(req, id);
   }
 
-  // The game `id` if it exists and the request's token may do `need` in it; else the answer.
   std::expected<GameRef, Response> Admit(const Request& req, const std::string& id, Need need) {
-    if (!store_->Exists(id))
-      return std::unexpected(ErrorResponse(404, "not-found", "no such game", id));
-    GameRef g;
-    g.id = id;
-    g.path = store_->LogAddress(id);
-    auto secrets = store_->ReadSecrets(id);
-    if (!secrets) return std::unexpected(FromError(secrets.error()));
-    g.secrets = std::move(*secrets);
-    if (g.secrets) {
-      if (req.token.empty()) {
-        return std::unexpected(
-            ErrorResponse(401, "unauthorized", "this game needs a token (Authorization: Bearer)"));
-      }
-      auto role = RoleOf(*g.secrets, req.token);
-      if (!role)
-        return std::unexpected(ErrorResponse(401, "unauthorized", "not a token of this game"));
-      g.role = *role;
-    }
-    if (need == Need::kAnyToken) return g;
-    if (!g.secrets) {
-      return std::unexpected(ErrorResponse(
-          403, "forbidden",
-          "this game was not made by the server (it has no tokens): play it with `opsim turn`",
-          id));
-    }
-    if (need == Need::kPlayer) {
-      if (g.role == Role::kAxis || g.role == Role::kAllied) return g;
-      return std::unexpected(
-          ErrorResponse(403, "forbidden", "a spectator's token looks on: it takes no step"));
-    }
-    auto warm = Latest(g, true);
-    if (!warm) return std::unexpected(FromError(warm.error()));
-    const Side phasing = (*warm)->state->phasing();
-    const Side wanted = need == Need::kPhasing ? phasing : Enemy(phasing);
-    const bool may = (g.role == Role::kAxis && wanted == Side::kAxis) ||
-                     (g.role == Role::kAllied && wanted == Side::kAllied);
-    if (!may) {
-      return std::unexpected(ErrorResponse(
-          403, "forbidden",
-          std::string(need == Need::kPhasing ? "only the phasing side's token gives orders: "
-                                             : "only the defender's token replies: ") +
-              "it is the " + SideName(phasing) + " player-turn, and this token is " +
-              RoleName(g.role) + "'s"));
-    }
-    return g;
+    return server::Admit(*store_, cache_, req, id, need);
   }
 
   // The game's latest position and status (game_cache.h: `fresh` for a write).
