@@ -541,7 +541,6 @@ Status CheckSnapshot(const TurnLog& log, std::int32_t turn, const ops::Game& gam
   return {};
 }
 
-// A new log of `record`'s game at `db_path`; `record` names the scenario and its dice.
 // What a caller is given of a log's game at `state`, after `played` of its `logged` player-turns.
 LoggedGame LoggedGameOf(const TurnLog& log, const Rules& rules, ops::GameState state,
                         std::int32_t played, std::int32_t logged) {
@@ -557,6 +556,7 @@ LoggedGame LoggedGameOf(const TurnLog& log, const Rules& rules, ops::GameState s
                     log.game().game_id};
 }
 
+// A new log of `record`'s game at `db_path`; `record` names the scenario and its dice.
 Result<LoggedGame> NewLog(const std::string& db_path, const JsonSource& scenario,
                           GameRecord record) {
   if (record.seed > static_cast<std::uint64_t>(INT64_MAX)) {
