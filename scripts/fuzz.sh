@@ -103,7 +103,7 @@ report() {  # report HARNESS STATUS
     printf '%-9s %12s runs %8s exec/s  ok\n' "$1" "${runs:-?}" "${speed:-?}"
   else
     printf '%-9s FAILED (exit %s): see %s\n' "$1" "$2" "$log"
-    grep -E 'ERROR|SUMMARY|runtime error|Test unit written' "$log" | head -5 >&2 || true
+    grep -E '^fuzz: |ERROR|SUMMARY|runtime error|Test unit written' "$log" | head -5 >&2 || true
   fi
 }
 
