@@ -841,8 +841,13 @@ export class MapView {
     }
   }
 
-  // Each sheet's edge, dashed, and its name inside each edge in view, near the view's middle:
-  // where sheets join, both names face each other across the line.
+  // Each sheet's edge, dashed, and its name:
+  // - a sheet wholly in view: once, inside its top edge, unless it is its panel's only sheet
+  //   (the panel's title above it names it);
+  // - a sheet the view cuts: inside each of its edges in view, near the view's middle, so that
+  //   where sheets join both names face each other across the line.
+  // A name is drawn only where the sheet's part in view has room for it beside the others, so
+  // that names never lie over each other on a small sheet seen whole.
   drawSheets(x0, y0, x1, y1) {
     const g = this.g, s = this.scale;
     if (s < 2) return;
@@ -851,15 +856,27 @@ export class MapView {
     g.lineWidth = 1 / s;
     g.strokeStyle = STYLE.sheetEdge;
     g.setLineDash([1 / s, 3 / s]);
+    g.font = `bold ${size}px sans-serif`;
     for (const sh of this.theater.sheets) {
       if (sh.x1 < x0 || sh.x0 > x1 || sh.y1 < y0 || sh.y0 > y1) continue;
       g.strokeRect(sh.x0, sh.y0, sh.x1 - sh.x0, sh.y1 - sh.y0);
-      const cx = clamp(mx, sh.x0 + 4 * size, sh.x1 - 4 * size), cy = clamp(my, sh.y0 + 2 * size, sh.y1 - 2 * size);
-      const label = (x, y, align) => this.boxedText(`sheet ${sh.name}`, x, y, size, align);
-      if (sh.y0 > y0) label(cx, sh.y0 + pad, "center");
-      if (sh.y1 < y1) label(cx, sh.y1 - pad, "center");
-      if (sh.x0 > x0) label(sh.x0 + pad / 2, cy, "left");
-      if (sh.x1 < x1) label(sh.x1 - pad / 2, cy, "right");
+      const words = `sheet ${sh.name}`;
+      const w = g.measureText(words).width + 0.4 * size; // with its box
+      const wide = Math.min(sh.x1, x1) - Math.max(sh.x0, x0), high = Math.min(sh.y1, y1) - Math.max(sh.y0, y0);
+      const cx = clamp(mx, sh.x0 + w / 2 + pad, sh.x1 - w / 2 - pad), cy = clamp(my, sh.y0 + 3.5 * size, sh.y1 - 3.5 * size);
+      const label = (x, y, align) => this.boxedText(words, x, y, size, align);
+      if (sh.x0 >= x0 && sh.x1 <= x1 && sh.y0 >= y0 && sh.y1 <= y1) {
+        if (!sh.alone && wide >= w + pad) label((sh.x0 + sh.x1) / 2, sh.y0 + pad, "center");
+        continue;
+      }
+      if (wide >= w + pad && high >= 4 * size) {
+        if (sh.y0 > y0) label(cx, sh.y0 + pad, "center");
+        if (sh.y1 < y1) label(cx, sh.y1 - pad, "center");
+      }
+      if (wide >= 2 * w + 2 * pad && high >= 7 * size) {
+        if (sh.x0 > x0) label(sh.x0 + pad / 2, cy, "left");
+        if (sh.x1 < x1) label(sh.x1 - pad / 2, cy, "right");
+      }
     }
     g.setLineDash([]);
   }

@@ -115,12 +115,13 @@ export function normalizeTheater(doc) {
 // What both forms share: the panels' titles, the sheets' rectangles, the lookups.
 function model(doc, layout, hexes, hexsides, index, { x0, y0, x1, y1 }) {
   const titles = layout.list.map((p) => ({ title: `sheet ${p.names.join(" + ")}`, x: p.x0 + p.dx, y: p.y0 + p.dy - 0.5 }));
-  // Each sheet's rectangle in world units, for its name at its edges (where sheets join).
+  // Each sheet's rectangle in world units, for its name at its edges (where sheets join), and
+  // whether it is its panel's only sheet (the panel's title names it then).
   const sheets = doc.sheets.map((s) => {
     const p = layout.bySheet.get(s.name);
     const [ax, ay] = center(s.origin[0] + s.first[0], s.origin[1] + s.first[1]);
     const [bx, by] = center(s.origin[0] + s.last[0], s.origin[1] + s.last[1]);
-    return { name: s.name, x0: ax + p.dx - 1, y0: ay + p.dy - 1, x1: bx + p.dx + 1, y1: by + p.dy + 1 };
+    return { name: s.name, alone: p.names.length === 1, x0: ax + p.dx - 1, y0: ay + p.dy - 1, x1: bx + p.dx + 1, y1: by + p.dy + 1 };
   });
   return {
     title: doc.title || "",
