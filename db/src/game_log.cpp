@@ -85,6 +85,7 @@ class RulesCache {
   }
   void Keep(std::string key, const Rules& rules) {
     std::lock_guard lock(mu_);
+    std::erase_if(kept_, [&](const auto& k) { return k.first == key; });  // kept once
     kept_.emplace_front(std::move(key), rules);
     if (kept_.size() > kKeptRules) kept_.pop_back();
   }
