@@ -249,13 +249,17 @@ json ToJson(const CopiedGame& c) {
 Result<std::optional<json>> PendingOrders(const std::string& address) {
   auto log = db::TurnLog::Open(address, db::TurnLog::Access::kRead);
   if (!log) return std::unexpected(log.error());
-  auto meta = log->Meta();
+  return PendingOrders(*log);
+}
+
+Result<std::optional<json>> PendingOrders(const db::TurnLog& log) {
+  auto meta = log.Meta();
   if (!meta) return std::unexpected(meta.error());
   if (!meta->count(db::kOrdersPendingMeta)) return std::optional<json>();
   json p = json::parse((*meta)[db::kOrdersPendingMeta], nullptr, false);
   if (!fair::PendingReads(p)) {
     return Fail(ErrorCode::kCorruption, "the pending player-turn does not read",
-                log->path() + ": meta " + db::kOrdersPendingMeta);
+                log.path() + ": meta " + db::kOrdersPendingMeta);
   }
   const std::string n = p["number"].dump();
   const std::string side = p["side"];

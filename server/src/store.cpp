@@ -344,7 +344,7 @@ Result<json> ReadSummary(const std::string& log_path) {
   if (!next) return std::unexpected(next.error());
   json pending = nullptr;
   if (record.dice == db::DiceKind::kFair) {
-    auto p = query::PendingOrders(log_path);
+    auto p = query::PendingOrders(*log);
     if (!p) return std::unexpected(p.error());
     if (*p) pending = (**p)["stage"];
   }

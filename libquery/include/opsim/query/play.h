@@ -60,6 +60,8 @@ Result<db::StepSession> OpenSteps(const std::string& address, const db::FairSecr
 // "number", "side", "orders_hash", "text", "attacks"}), and the steps taken of a player-turn in
 // play (none: no player-turn in play).
 Result<std::optional<nlohmann::json>> PendingOrders(const std::string& address);
+// The same, of a log already open (the games list reads its summary from one).
+Result<std::optional<nlohmann::json>> PendingOrders(const db::TurnLog& log);
 Result<std::optional<std::size_t>> StepsInPlay(const std::string& address);
 
 // Whole logs, row by row. BranchGame: a new log at `out` holding the game at `address` and its
