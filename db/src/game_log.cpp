@@ -8,7 +8,6 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 
-#include "logged.h"
 #include "opsim/core/sha256.h"
 #include "opsim/db/snapshot.h"
 #include "opsim/map/scenario.h"
@@ -409,7 +408,7 @@ Result<ops::TurnResult> ReplayTurn(ops::Game& game, const LoggedTurn& logged, co
     std::optional<KeyedDice> unused;
     auto turn = BeginAgain(game, logged, *inputs, log, unused, phases);
     if (!turn) return refuse(logged.seq, "the replay refuses it: " + turn.error().to_string());
-    if (auto st = TakeAgain(*turn, game.theater(), orders->steps, "the logged steps"); !st) {
+    if (auto st = ops::TakeAgain(*turn, game.theater(), orders->steps, "the logged steps"); !st) {
       return refuse(logged.seq, st.error().where + ": " + st.error().message);
     }
     if (!turn->over()) {
@@ -437,7 +436,7 @@ Result<ops::TurnResult> ReplayTurn(ops::Game& game, const LoggedTurn& logged, co
                     "the replay refuses the logged orders: " + result.error().to_string());
     }
     if (before) {
-      if (auto st = CheckSteps(*before, *orders, *result); !st) {
+      if (auto st = ops::CheckSteps(*before, *orders, *result); !st) {
         return refuse(logged.seq, st.error().message);
       }
     }
@@ -775,11 +774,11 @@ Result<LoggedSteps> LoadLoggedSteps(const std::string& db_path, std::int32_t num
     out.prompt = turn->prompt();
   };
   keep(0);
-  auto st =
-      TakeAgain(*turn, theater, out.steps, title, [&](std::size_t k, const ops::StepOutcome& o) {
-        out.outcomes.push_back(o);
-        keep(k);
-      });
+  auto st = ops::TakeAgain(*turn, theater, out.steps, title,
+                           [&](std::size_t k, const ops::StepOutcome& o) {
+                             out.outcomes.push_back(o);
+                             keep(k);
+                           });
   if (!st) return std::unexpected(st.error());
   if (turn->result().final_hash != replayed.front().final_hash) {
     return unlike("ends in state " + turn->result().final_hash + " as steps, " +

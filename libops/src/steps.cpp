@@ -736,4 +736,42 @@ Status PlayScript(StepTurn& turn, const Orders& orders) {
   return take(end, mover, orders.source);
 }
 
+Status TakeAgain(StepTurn& turn, const map::Theater& theater, const std::vector<LoggedStep>& steps,
+                 const std::string& what,
+                 const std::function<void(std::size_t, const StepOutcome&)>& taken) {
+  for (std::size_t k = 0; k < steps.size(); ++k) {
+    const std::string where = what + ", step " + std::to_string(k + 1);
+    auto src = JsonSource::FromText(steps[k].step, where);
+    if (!src) return std::unexpected(src.error());
+    auto step = ParseStep(*src, theater, turn.prompt());
+    if (!step) {
+      return Fail(ErrorCode::kCorruption, "it does not read: " + step.error().message, where);
+    }
+    auto out = turn.Take(*step, steps[k].side, where);
+    if (!out) {
+      return Fail(ErrorCode::kCorruption, "it is refused: " + out.error().to_string(), where);
+    }
+    if (taken) taken(k + 1, *out);
+  }
+  return {};
+}
+
+Status CheckSteps(const Game& before, const Orders& orders, const TurnResult& batch) {
+  auto turn = StepTurn::Begin(before);
+  if (!turn) return std::unexpected(turn.error());
+  if (auto st = TakeAgain(*turn, before.theater(), orders.steps, "the logged steps"); !st) {
+    return Fail(ErrorCode::kCorruption, st.error().where + ": " + st.error().message);
+  }
+  if (!turn->over()) {
+    return Fail(ErrorCode::kCorruption,
+                "the logged steps stop before the player-turn's end: " + turn->prompt().text);
+  }
+  if (turn->result().final_hash != batch.final_hash) {
+    return Fail(ErrorCode::kCorruption, "the logged steps end in state " +
+                                            turn->result().final_hash + ", their script in " +
+                                            batch.final_hash);
+  }
+  return {};
+}
+
 }  // namespace opsim::ops

@@ -61,7 +61,7 @@ json ToJson(const ops::Prompt& p, const map::Theater& t) {
   return j;
 }
 
-json PlayStatusJson(const db::StepSession& session) {
+json PlayStatusJson(const StepSession& session) {
   const ops::StepTurn& turn = session.turn();
   return {{"player_turn", session.number()},
           {"date", ops::FormatGameDate(turn.result().date)},
@@ -72,7 +72,7 @@ json PlayStatusJson(const db::StepSession& session) {
           {"state_hash", turn.hash()}};
 }
 
-json PlayJson(const db::StepSession& session) {
+json PlayJson(const StepSession& session) {
   const ops::TurnResult& r = session.turn().result();
   json j = PlayStatusJson(session);
   j["events"] = EventsJson(r, 0, r.events.size());
@@ -80,7 +80,7 @@ json PlayJson(const db::StepSession& session) {
   return j;
 }
 
-LoadedGame PositionInPlay(const db::StepSession& session) {
+LoadedGame PositionInPlay(const StepSession& session) {
   LoadedGame g;
   g.theater = session.shared_theater();
   g.campaign = session.campaign();
@@ -90,7 +90,7 @@ LoadedGame PositionInPlay(const db::StepSession& session) {
   return g;
 }
 
-json ToJson(const db::StepRecord& r, const db::StepSession& session) {
+json ToJson(const StepRecord& r, const StepSession& session) {
   const ops::StepOutcome& o = r.outcome;
   json j = PlayStatusJson(session);
   j["step"] = {{"player_turn", r.number},
@@ -220,9 +220,9 @@ Result<mail::Played> ReplyToOrders(const std::string& address, const db::FairSec
                       std::move(played->turn)};
 }
 
-Result<db::StepSession> OpenSteps(const std::string& address, const db::FairSecrets* secrets,
-                                  bool write) {
-  return db::StepSession::Open(
+Result<StepSession> OpenSteps(const std::string& address, const db::FairSecrets* secrets,
+                              bool write) {
+  return StepSession::Open(
       address, write ? db::TurnLog::Access::kWrite : db::TurnLog::Access::kRead, secrets);
 }
 
@@ -274,10 +274,6 @@ Result<std::optional<json>> PendingOrders(const db::TurnLog& log) {
                 "): reply sent (its key revealed), awaiting the mover's result";
   if (p.contains("attacks") && p["attacks"].is_array()) out["attacks"] = p["attacks"];
   return std::optional<json>(std::move(out));
-}
-
-Result<std::optional<std::size_t>> StepsInPlay(const std::string& address) {
-  return db::PendingSteps(address);
 }
 
 }  // namespace opsim::query

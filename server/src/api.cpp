@@ -631,7 +631,7 @@ class GameApi final : public Api {
     std::lock_guard hold(*lock);
     auto session = SessionOf(g);
     if (!session) return std::unexpected(session.error());
-    const db::StepSession& in_play = **session;
+    const query::StepSession& in_play = **session;
     if (g.secrets && !in_play.begun()) return std::optional<InPlayNow>();
     InPlayNow now{query::PositionInPlay(in_play), in_play.turn().prompt().phase, {}};
     const ops::Orders& script = in_play.turn().script();
@@ -821,7 +821,7 @@ class GameApi final : public Api {
   // --- a player-turn played step by step (docs/api.md, "Steps") ------------------------------
 
   // The game's step session (step_sessions.h); the caller holds the game's writer lock.
-  Result<std::shared_ptr<db::StepSession>> SessionOf(const GameRef& g) {
+  Result<std::shared_ptr<query::StepSession>> SessionOf(const GameRef& g) {
     return sessions_.Of(g.id, g.path, g.secrets);
   }
 
@@ -835,7 +835,7 @@ class GameApi final : public Api {
     if (!g) return g.error();
     auto session = SessionOf(*g);
     if (!session) return FromError(session.error());
-    const db::StepSession& in_play = **session;
+    const query::StepSession& in_play = **session;
     json doc;
     query::LoadedGame position;
     if (g->secrets && !in_play.begun()) {
@@ -873,9 +873,9 @@ class GameApi final : public Api {
   // The mover begins his player-turn by steps: from now on it is played so (B1.3), and its
   // weather is shown.
   Response Begin(const Request& req, const std::string& id) {
-    return StepWrite(req, id, "begin", {}, [](db::StepSession& session, Side) {
-      return Result<db::StepRecord>(
-          db::StepRecord{session.number(), session.turn().steps().size(), {}, {}, false});
+    return StepWrite(req, id, "begin", {}, [](query::StepSession& session, Side) {
+      return Result<query::StepRecord>(
+          query::StepRecord{session.number(), session.turn().steps().size(), {}, {}, false});
     });
   }
 
@@ -894,7 +894,7 @@ class GameApi final : public Api {
     const Result<JsonSource> step = StepIn(req);
     return StepWrite(
         req, id, "step", step ? Status{} : std::unexpected(step.error()),
-        [&step](db::StepSession& session, Side by) { return session.Take(*step, by); });
+        [&step](query::StepSession& session, Side by) { return session.Take(*step, by); });
   }
 
   // The odds an attack would be fought at if the token's side declared it now (B7.2): nothing
@@ -919,7 +919,7 @@ class GameApi final : public Api {
 
   Response Undo(const Request& req, const std::string& id) {
     return StepWrite(req, id, "undo", {},
-                     [](db::StepSession& session, Side by) { return session.Undo(by); });
+                     [](query::StepSession& session, Side by) { return session.Undo(by); });
   }
 
   // A step, an undo or the beginning (`action`) by the side the token is, under the game's
@@ -943,8 +943,8 @@ class GameApi final : public Api {
       if (!g) return g.error();
       if (!ready) return FromError(ready.error());
       const Side by = g->role == Role::kAxis ? Side::kAxis : Side::kAllied;
-      Result<db::StepRecord> record = Fail(ErrorCode::kWrongTurn, "");
-      std::shared_ptr<db::StepSession> session;
+      Result<query::StepRecord> record = Fail(ErrorCode::kWrongTurn, "");
+      std::shared_ptr<query::StepSession> session;
       bool changed = true;  // false: a beginning of a player-turn begun already
       for (int attempt = 0; attempt < 2; ++attempt) {
         auto opened = SessionOf(*g);

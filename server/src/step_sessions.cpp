@@ -5,9 +5,8 @@
 
 namespace opsim::server {
 
-Result<std::shared_ptr<db::StepSession>> StepSessions::Of(const std::string& id,
-                                                          const std::string& address,
-                                                          const std::optional<Secrets>& secrets) {
+Result<std::shared_ptr<query::StepSession>> StepSessions::Of(
+    const std::string& id, const std::string& address, const std::optional<Secrets>& secrets) {
   const LogStamp now = StampOf(address);
   {
     std::lock_guard lock(mu_);
@@ -24,7 +23,7 @@ Result<std::shared_ptr<db::StepSession>> StepSessions::Of(const std::string& id,
   if (secrets) fair = db::FairSecrets{secrets->axis_secret, secrets->allied_secret};
   auto opened = query::OpenSteps(address, fair ? &*fair : nullptr, secrets.has_value());
   if (!opened) return std::unexpected(opened.error());
-  auto session = std::make_shared<db::StepSession>(std::move(*opened));
+  auto session = std::make_shared<query::StepSession>(std::move(*opened));
   std::lock_guard lock(mu_);
   if (play_.size() >= kMax) {
     auto oldest = std::min_element(play_.begin(), play_.end(), [](const auto& a, const auto& b) {

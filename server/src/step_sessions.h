@@ -29,8 +29,8 @@ class StepSessions {
   static constexpr std::size_t kMax = 16;  // each holds its game's theater, state and log
 
   // The game's session, kept or opened at the log's head.
-  Result<std::shared_ptr<db::StepSession>> Of(const std::string& id, const std::string& address,
-                                              const std::optional<Secrets>& secrets);
+  Result<std::shared_ptr<query::StepSession>> Of(const std::string& id, const std::string& address,
+                                                 const std::optional<Secrets>& secrets);
   // After this server's own write through the session: `stamp`, the log as the session left it.
   void Wrote(const std::string& id, const LogStamp& stamp);
   // The session is dropped (its step was refused, or its player-turn is logged).
@@ -38,7 +38,7 @@ class StepSessions {
 
  private:
   struct InPlay {
-    std::shared_ptr<db::StepSession> session;
+    std::shared_ptr<query::StepSession> session;
     LogStamp stamp;
     std::uint64_t used = 0;
   };

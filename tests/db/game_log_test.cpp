@@ -964,7 +964,7 @@ namespace {
 
 // A process that loads one game again and again (the server, at every write) builds its
 // scenario's theater and campaign once: every load of a log, and every log of the same scenario
-// text, name and seed, shares them (db/src/logged.h, BuildRules); another seed builds its own.
+// text, name and seed, shares them (db::BuildRules); another seed builds its own.
 TEST(LoggedRules, ALogLoadedAgainSharesTheRulesBuiltFromItsScenario) {
   test::TempDir dir;
   auto src = JsonSource::FromFile(test::BundledPath("special-terrain"));

@@ -1,7 +1,7 @@
-// A player-turn played step by step into a turn log (db/step_log.h; docs/rules.md B1.3): every
-// step kept as it is taken, the player-turn logged as the script of its steps with the steps,
+// A player-turn played step by step into a turn log (libquery's query/steps.h; docs/rules.md B1.3):
+// every step kept as it is taken, the player-turn logged as the script of its steps with the steps,
 // replay --verify over both, and a session that reopens where the last one stopped.
-#include "opsim/db/step_log.h"
+#include "opsim/query/steps.h"
 
 #include <gtest/gtest.h>
 
@@ -18,6 +18,8 @@ namespace opsim::db {
 namespace {
 
 namespace fs = std::filesystem;
+using query::StepRecord;
+using query::StepSession;
 
 constexpr std::uint64_t kSeed = 1940;
 
@@ -90,12 +92,12 @@ TEST_F(StepLogTest, StepsAreLoggedAsTheirPlayerTurnAndVerify) {
       ASSERT_TRUE(record) << steps[k].step << ": " << record.error().to_string();
       EXPECT_EQ(record->logged, k + 1 == steps.size());
       if (!record->logged) {
-        EXPECT_EQ(PendingSteps(steps_log)->value_or(0), k + 1);
+        EXPECT_EQ(query::StepsInPlay(steps_log)->value_or(0), k + 1);
       }
       last = *record;
     }
     ASSERT_TRUE(last && last->logged);
-    EXPECT_EQ(PendingSteps(steps_log)->value_or(0), 0u);
+    EXPECT_EQ(query::StepsInPlay(steps_log)->value_or(0), 0u);
     auto orders = JsonSource::FromFile(OrdersFile(n));
     ASSERT_TRUE(orders);
     auto batch = PlayLoggedTurn(batch_log, *orders);
@@ -140,7 +142,7 @@ TEST_F(StepLogTest, ASessionTakesUpThePlayerTurnInPlay) {
   auto undone = session->Undo(Side::kAxis);
   ASSERT_TRUE(undone) << undone.error().to_string();
   EXPECT_EQ(session->turn().hash(), hash_after_two);
-  EXPECT_EQ(PendingSteps(log)->value_or(0), 2u);
+  EXPECT_EQ(query::StepsInPlay(log)->value_or(0), 2u);
   auto again = StepSession::Open(log);
   ASSERT_TRUE(again);
   EXPECT_EQ(again->turn().hash(), hash_after_two);
@@ -164,7 +166,7 @@ TEST_F(StepLogTest, AStaleSessionIsRefused) {
   auto stale = Take(*second, steps[0]);
   ASSERT_FALSE(stale);
   EXPECT_EQ(stale.error().code, ErrorCode::kWrongTurn);
-  EXPECT_EQ(PendingSteps(log)->value_or(0), 1u);
+  EXPECT_EQ(query::StepsInPlay(log)->value_or(0), 1u);
   // The stale session is back where the log was when it read it; opened again, it goes on.
   EXPECT_EQ(second->turn().steps().size(), 0u);
 }
@@ -181,7 +183,7 @@ TEST_F(StepLogTest, RefusedStepsAndBadRecordsChangeNothing) {
   auto early = session->Take(*src, Side::kAxis);  // a move in the initial phase
   ASSERT_FALSE(early);
   EXPECT_EQ(early.error().rule, "B1.3");
-  EXPECT_EQ(PendingSteps(log)->value_or(0), 0u);
+  EXPECT_EQ(query::StepsInPlay(log)->value_or(0), 0u);
   auto end = JsonSource::FromText(R"({"end-phase": true})", "--action");
   ASSERT_TRUE(end);
   ASSERT_TRUE(session->Take(*end, Side::kAxis));
@@ -311,7 +313,7 @@ TEST_F(StepLogTest, AFairPlayerTurnIsPlayedByOrdersOrBySteps) {
   auto moved = test::SubmitHosted(log, *orders);
   ASSERT_FALSE(moved);
   EXPECT_EQ(moved.error().rule, "B1.3");
-  EXPECT_EQ(PendingSteps(log)->value_or(0), 1u);
+  EXPECT_EQ(query::StepsInPlay(log)->value_or(0), 1u);
   // Orders pending first: no step is taken.
   const std::string other = NewFairLog("other.sqlite", "g3", secrets);
   auto fresh = StepSession::Open(other, TurnLog::Access::kWrite, &secrets);
@@ -319,7 +321,7 @@ TEST_F(StepLogTest, AFairPlayerTurnIsPlayedByOrdersOrBySteps) {
   auto pending = test::SubmitHosted(other, *orders);
   ASSERT_TRUE(pending) << pending.error().to_string();
   ASSERT_FALSE(fresh->Take(*end, Side::kAxis));
-  EXPECT_EQ(PendingSteps(other)->value_or(0), 0u);
+  EXPECT_EQ(query::StepsInPlay(other)->value_or(0), 0u);
   auto late = StepSession::Open(other, TurnLog::Access::kWrite, &secrets);
   ASSERT_FALSE(late);
   EXPECT_EQ(late.error().rule, "B1.3");

@@ -20,9 +20,9 @@
 #include "opsim/db/game_log.h"
 #include "opsim/db/hosting.h"
 #include "opsim/db/snapshot.h"
-#include "opsim/db/step_log.h"
 #include "opsim/db/turn_log.h"
 #include "opsim/query/play.h"
+#include "opsim/query/steps.h"
 #include "pg_test.h"
 #include "test_support.h"
 
@@ -287,7 +287,7 @@ TEST_P(BothStores, ALoggedGamePlaysReplaysAndVerifies) {
   }
   // The third by steps: its script's steps, each taken into the log.
   {
-    auto session = db::StepSession::Open(address);
+    auto session = query::StepSession::Open(address);
     ASSERT_TRUE(session) << session.error().to_string();
     auto src = JsonSource::FromFile(test::BundledOrders("03-axis-may-ii-1940.json"));
     ASSERT_TRUE(src);

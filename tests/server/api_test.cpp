@@ -22,7 +22,7 @@
 
 #include "opsim/core/fair_dice.h"
 #include "opsim/db/game_log.h"
-#include "opsim/db/step_log.h"
+#include "opsim/query/steps.h"
 #include "opsim/server/api.h"
 #include "test_support.h"
 
@@ -383,7 +383,7 @@ TEST_F(ApiTest, StepsAreTakenByTheSideTheGameWaitsForAndHeardAtOnce) {
   EXPECT_EQ(Call("POST", g + "/step", c.axis, "[]").status, 400);
   EXPECT_EQ(Call("GET", g + "/step", c.axis).status, 405);
   EXPECT_EQ(Head(c), before);
-  EXPECT_FALSE(*db::PendingSteps(Log(c)));
+  EXPECT_FALSE(*query::StepsInPlay(Log(c)));
   EXPECT_TRUE(events.empty());
 
   // The mover begins it: the weather is drawn, one die per weather zone (B2.1).
@@ -832,7 +832,7 @@ TEST_F(ApiTest, TheMoverWeighsAnAttacksOddsBeforeDeclaringIt) {
   ASSERT_TRUE(subscription);
   const json before = Json(Call("GET", g + "/play", c.axis));
   const std::string head = Head(c);
-  const auto pending = *db::PendingSteps(Log(c));
+  const auto pending = *query::StepsInPlay(Log(c));
 
   r = Call("POST", g + "/preview", c.axis, attack);
   ASSERT_EQ(r.status, 200) << r.body;
@@ -849,7 +849,7 @@ TEST_F(ApiTest, TheMoverWeighsAnAttacksOddsBeforeDeclaringIt) {
   EXPECT_EQ(after["state_hash"], before["state_hash"]);
   EXPECT_EQ(after["rolls"].size(), before["rolls"].size());
   EXPECT_EQ(Head(c), head);
-  EXPECT_EQ(*db::PendingSteps(Log(c)), pending);
+  EXPECT_EQ(*query::StepsInPlay(Log(c)), pending);
   EXPECT_TRUE(events.empty());
 
   r = Call("POST", g + "/preview", c.allied, attack);
@@ -1140,8 +1140,7 @@ TEST_F(ApiTest, TheWarmGamesStayWithinTheCachesBytes) {
   };
   const std::size_t unbounded = grown(0);
   const std::size_t bounded = grown(1u << 20);  // room for about one game
-  // Twelve warm games of one scenario share its theater and campaign (built once a process:
-  // db/src/logged.h, BuildRules); each holds its own state and warm caches, about 200 KiB.
+  // Each warm game holds its own state and warm caches, about 200 KiB.
   EXPECT_GT(unbounded, 2u << 20) << "the measure no longer sees the warm games; bounded: "
                                  << bounded;
   EXPECT_LT(bounded * 2, unbounded) << "bounded: " << bounded;

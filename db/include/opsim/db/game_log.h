@@ -54,6 +54,12 @@ struct LoggedGame {
   std::string game_id;  // a fair game's
 };
 
+// Both players' dice secrets of a fair game (the last keys of their chains, docs/dice.md).
+struct FairSecrets {
+  Key axis;
+  Key allied;
+};
+
 // Starts a new log at `db_path` (which must not exist) for `scenario` and `seed` (below 2^63).
 Result<LoggedGame> NewLoggedGame(const std::string& db_path, const JsonSource& scenario,
                                  std::uint64_t seed);
@@ -159,6 +165,28 @@ Result<std::string> CanonicalOrders(const ops::Orders& orders, const map::Theate
 // its keys and hashes.
 Result<ops::TurnResult> PlayAndAppend(ops::Game& game, const ops::Orders& orders, TurnLog& log,
                                       std::int32_t number, const FairTurn* fair = nullptr);
+
+// --- A log already open, for the door that plays on one (libquery's step play) ---------------
+
+// The static side of a logged game, built from the logged scenario and seed. The last few built
+// are kept (by the scenario's SHA-256, its name and the seed), so a game loaded again, or a new
+// log's first load, reuses them; games share them (immutable once built).
+struct Rules {
+  std::shared_ptr<const map::Theater> theater;
+  std::shared_ptr<const ops::Campaign> campaign;
+};
+Result<Rules> BuildRules(const TurnLog& log);
+
+// The game after `target` logged player-turns: from the newest snapshot this build can read at
+// or before it (else from the start), then the logged player-turns after that, each checked.
+Result<ops::Game> GameAt(const TurnLog& log, const Rules& rules, std::int32_t target);
+
+// Appends a player-turn already played (`played`, ending in `after`; `canonical`, its canonical
+// orders) to `log` as player-turn `number`, inside its open transaction; a fair one with its
+// keys and hashes. The snapshot is made while the rows are written.
+Status AppendPlayed(TurnLog& log, std::int32_t number, std::string canonical,
+                    const ops::TurnResult& played, const ops::GameState& after,
+                    const FairTurn* fair);
 
 struct ReplayOptions {
   std::optional<std::int32_t> to;  // stop after this many player-turns; all when absent

@@ -159,7 +159,7 @@ std::string ShownAddress(const std::string& address);
 
 // The metadata of a player-turn under way (docs/log-format.md), outside the chain: a fair game's
 // orders or reply pending (the exchange: libquery's mail.h and play.h), and a player-turn in play
-// step by step (step_log.h). Each is removed in the transaction that logs its player-turn.
+// step by step (libquery's steps.h). Each is removed in the transaction that logs its player-turn.
 inline constexpr const char* kOrdersPendingMeta = "pbem_pending";
 inline constexpr const char* kStepsPendingMeta = "steps_pending";
 

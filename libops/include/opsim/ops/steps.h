@@ -164,4 +164,15 @@ std::string StepDecisions(const std::vector<Step>& steps, const map::Theater& th
 // never ask for). Used to prove a batch and its steps the same.
 Status PlayScript(StepTurn& turn, const Orders& orders);
 
+// Takes logged `steps` on `turn` again, each as it was taken (`what` names them in errors:
+// kCorruption if one does not read or is refused); `taken`, if given, is told after each step
+// how many are taken and what the last one did.
+Status TakeAgain(StepTurn& turn, const map::Theater& theater, const std::vector<LoggedStep>& steps,
+                 const std::string& what,
+                 const std::function<void(std::size_t taken, const StepOutcome&)>& taken = {});
+
+// A player-turn played step by step (orders.steps): its steps, taken again from `before`, must
+// play `batch`, the player-turn its script played (kCorruption saying which step, if not).
+Status CheckSteps(const Game& before, const Orders& orders, const TurnResult& batch);
+
 }  // namespace opsim::ops

@@ -18,9 +18,9 @@
 
 #include "opsim/core/fair_dice.h"
 #include "opsim/db/game_log.h"
-#include "opsim/db/step_log.h"
 #include "opsim/query/mail.h"
 #include "opsim/query/source.h"
+#include "opsim/query/steps.h"
 
 namespace opsim::query {
 
@@ -52,17 +52,16 @@ Result<mail::Played> ReplyToOrders(const std::string& address, const db::FairSec
 
 // A game's step session at its head, the player-turn in play taken up again: written through
 // when `secrets` are given for a fair game or the game is seeded, else only looked at
-// (db::StepSession::Open).
-Result<db::StepSession> OpenSteps(const std::string& address, const db::FairSecrets* secrets,
-                                  bool write);
+// (StepSession::Open).
+Result<StepSession> OpenSteps(const std::string& address, const db::FairSecrets* secrets,
+                              bool write);
 
 // What stands between a game's writes: a fair game's pending orders or reply ({"stage",
-// "number", "side", "orders_hash", "text", "attacks"}), and the steps taken of a player-turn in
-// play (none: no player-turn in play).
+// "number", "side", "orders_hash", "text", "attacks"}); the steps taken of a player-turn in
+// play are steps.h's StepsInPlay.
 Result<std::optional<nlohmann::json>> PendingOrders(const std::string& address);
 // The same, of a log already open (the games list reads its summary from one).
 Result<std::optional<nlohmann::json>> PendingOrders(const db::TurnLog& log);
-Result<std::optional<std::size_t>> StepsInPlay(const std::string& address);
 
 // Whole logs, row by row. BranchGame: a new log at `out` holding the game at `address` and its
 // first `at` player-turns, each replayed and checked before it is written (`opsim branch`;
@@ -90,17 +89,17 @@ nlohmann::json ToJson(const ops::Prompt& p, const map::Theater& t);
 // (with their rules, units, hexes and numbers), what the game waits for now (the next
 // player-turn's once this one is logged), whether the last step may be taken back, the state
 // hash; with "logged": true when the step ended the player-turn, now in the log.
-nlohmann::json ToJson(const db::StepRecord& r, const db::StepSession& session);
+nlohmann::json ToJson(const StepRecord& r, const StepSession& session);
 
 // Where a player-turn in play stands: its number, steps, prompt, undo and state hash.
-nlohmann::json PlayStatusJson(const db::StepSession& session);
+nlohmann::json PlayStatusJson(const StepSession& session);
 // The same with everything the player-turn did so far, "events" and "rolls" as a step's: for a
 // table that joins the player-turn late.
-nlohmann::json PlayJson(const db::StepSession& session);
+nlohmann::json PlayJson(const StepSession& session);
 // The position in play, for the position queries (view.h PositionJson).
-LoadedGame PositionInPlay(const db::StepSession& session);
+LoadedGame PositionInPlay(const StepSession& session);
 
-// The odds an attack would be fought at (db::StepSession::Preview): "hex", "attackers",
+// The odds an attack would be fought at (StepSession::Preview): "hex", "attackers",
 // "attack" and "defense" (strengths), "column", "shift" and "odds" (the column shifted to), "text"
 // (as the combat roll says it), "floods" (the owner's attempts open to him, 41.A.4) and "rule".
 nlohmann::json ToJson(const ops::AttackPreview& p, const map::Theater& t,

@@ -1,14 +1,18 @@
-// StepSession (step_log.h): the player-turn in play kept in the log's metadata, step by step,
+// StepSession (steps.h): the player-turn in play kept in the log's metadata, step by step,
 // and logged as a player-turn of orders and steps when it ends.
-#include "opsim/db/step_log.h"
+#include "opsim/query/steps.h"
 
 #include <nlohmann/json.hpp>
 
-#include "logged.h"
 #include "opsim/core/sha256.h"
 #include "opsim/db/game_log.h"
 
-namespace opsim::db {
+namespace opsim::query {
+
+using db::FairSecrets;
+using db::kOrdersPendingMeta;
+using db::kStepsPendingMeta;
+using db::TurnLog;
 
 namespace {
 
@@ -40,48 +44,9 @@ Status NoOrdersPending(const TurnLog& log, std::int32_t number) {
 
 }  // namespace
 
-Status TakeAgain(ops::StepTurn& turn, const map::Theater& theater,
-                 const std::vector<ops::LoggedStep>& steps, const std::string& what,
-                 const std::function<void(std::size_t, const ops::StepOutcome&)>& taken) {
-  for (std::size_t k = 0; k < steps.size(); ++k) {
-    const std::string where = what + ", step " + std::to_string(k + 1);
-    auto src = JsonSource::FromText(steps[k].step, where);
-    if (!src) return std::unexpected(src.error());
-    auto step = ops::ParseStep(*src, theater, turn.prompt());
-    if (!step) {
-      return Fail(ErrorCode::kCorruption, "it does not read: " + step.error().message, where);
-    }
-    auto out = turn.Take(*step, steps[k].side, where);
-    if (!out) {
-      return Fail(ErrorCode::kCorruption, "it is refused: " + out.error().to_string(), where);
-    }
-    if (taken) taken(k + 1, *out);
-  }
-  return {};
-}
-
-Status CheckSteps(const ops::Game& before, const ops::Orders& orders,
-                  const ops::TurnResult& batch) {
-  auto turn = ops::StepTurn::Begin(before);
-  if (!turn) return std::unexpected(turn.error());
-  if (auto st = TakeAgain(*turn, before.theater(), orders.steps, "the logged steps"); !st) {
-    return Fail(ErrorCode::kCorruption, st.error().where + ": " + st.error().message);
-  }
-  if (!turn->over()) {
-    return Fail(ErrorCode::kCorruption,
-                "the logged steps stop before the player-turn's end: " + turn->prompt().text);
-  }
-  if (turn->result().final_hash != batch.final_hash) {
-    return Fail(ErrorCode::kCorruption, "the logged steps end in state " +
-                                            turn->result().final_hash + ", their script in " +
-                                            batch.final_hash);
-  }
-  return {};
-}
-
 struct StepSession::Impl {
   TurnLog log;
-  Rules rules;
+  db::Rules rules;
   ops::Game game;  // where the player-turn in play began
   std::int32_t number = 0;
   std::optional<ops::StepTurn> turn;
@@ -90,7 +55,7 @@ struct StepSession::Impl {
 
   std::optional<FairSecrets> secrets;  // a fair game's
 
-  Impl(TurnLog l, Rules r, ops::Game g)
+  Impl(TurnLog l, db::Rules r, ops::Game g)
       : log(std::move(l)), rules(std::move(r)), game(std::move(g)) {}
 
   // Both players' keys for this player-turn (a fair game's).
@@ -113,9 +78,9 @@ struct StepSession::Impl {
                       " player-turns, and all are played",
                   log.path());
     }
-    auto begun =
-        secrets ? ops::StepTurn::BeginFair(game, FairStepDice(Keys(), log.game().game_id, number))
-                : ops::StepTurn::Begin(game);
+    auto begun = secrets ? ops::StepTurn::BeginFair(
+                               game, db::FairStepDice(Keys(), log.game().game_id, number))
+                         : ops::StepTurn::Begin(game);
     if (!begun) return std::unexpected(begun.error());
     turn.emplace(std::move(*begun));
     return {};
@@ -124,7 +89,7 @@ struct StepSession::Impl {
   // Back to what the log holds: the player-turn begun again and its recorded steps taken.
   Status Rebuild() {
     if (auto st = Begin(); !st) return st;
-    return TakeAgain(*turn, *rules.theater, steps, log.path() + ": " + kStepsPendingMeta);
+    return ops::TakeAgain(*turn, *rules.theater, steps, log.path() + ": " + kStepsPendingMeta);
   }
 
   // Writes the player-turn in play (or logs it, once over) in one transaction, if the log is
@@ -157,20 +122,20 @@ struct StepSession::Impl {
       if (secrets) {
         // Its dice came step by step: the player-turn the steps played is logged as it is, with
         // both keys revealed, and replay takes its steps again (a script would roll otherwise).
-        auto canonical = CanonicalOrders(script, *rules.theater);
+        auto canonical = db::CanonicalOrders(script, *rules.theater);
         if (!canonical) return std::unexpected(canonical.error());
-        const Decisions d = SplitDecisions(*canonical);
+        const db::Decisions d = db::SplitDecisions(*canonical);
         const std::array<Key, 2> keys = Keys();
-        const FairTurn fair{KeyHex(keys[0]), KeyHex(keys[1]), Sha256Hex(d.orders),
-                            Sha256Hex(d.reply)};
-        if (auto st = AppendPlayed(log, number, std::move(*canonical), turn->result(),
-                                   turn->state(), &fair);
+        const db::FairTurn fair{KeyHex(keys[0]), KeyHex(keys[1]), Sha256Hex(d.orders),
+                                Sha256Hex(d.reply)};
+        if (auto st = db::AppendPlayed(log, number, std::move(*canonical), turn->result(),
+                                       turn->state(), &fair);
             !st) {
           return std::unexpected(st.error());
         }
         if (auto st = turn->Finish(after); !st) return std::unexpected(st.error());
       } else {
-        auto played = PlayAndAppend(after, script, log, number);
+        auto played = db::PlayAndAppend(after, script, log, number);
         if (!played) return std::unexpected(played.error());
         if (played->final_hash != turn->result().final_hash) {
           return Fail(ErrorCode::kInternal,
@@ -208,8 +173,8 @@ Result<StepSession> StepSession::Open(const std::string& db_path, TurnLog::Acces
                                       const FairSecrets* secrets) {
   auto log = TurnLog::Open(db_path, access);
   if (!log) return std::unexpected(log.error());
-  const GameRecord& record = log->game();
-  if (record.dice == DiceKind::kFair) {
+  const db::GameRecord& record = log->game();
+  if (record.dice == db::DiceKind::kFair) {
     if (secrets == nullptr) {
       return Fail(ErrorCode::kUnsupported,
                   "a fair game is played step by step only where both players' dice secrets are "
@@ -227,11 +192,11 @@ Result<StepSession> StepSession::Open(const std::string& db_path, TurnLog::Acces
   } else if (secrets != nullptr) {
     return Fail(ErrorCode::kInvalidInput, "a seeded game has no dice secrets", db_path);
   }
-  auto rules = BuildRules(*log);
+  auto rules = db::BuildRules(*log);
   if (!rules) return std::unexpected(rules.error());
   auto count = log->CountTurns();
   if (!count) return std::unexpected(count.error());
-  auto game = GameAt(*log, *rules, *count);
+  auto game = db::GameAt(*log, *rules, *count);
   if (!game) return std::unexpected(game.error());
   if (auto st = NoOrdersPending(*log, *count + 1); !st) return std::unexpected(st.error());
   auto pending = PendingText(*log);
@@ -347,8 +312,8 @@ Result<StepRecord> StepSession::Undo(Side by) {
   return record;
 }
 
-Result<std::optional<std::size_t>> PendingSteps(const std::string& db_path) {
-  auto log = TurnLog::Open(db_path, TurnLog::Access::kRead);
+Result<std::optional<std::size_t>> StepsInPlay(const std::string& address) {
+  auto log = TurnLog::Open(address, TurnLog::Access::kRead);
   if (!log) return std::unexpected(log.error());
   auto text = PendingText(*log);
   if (!text) return std::unexpected(text.error());
@@ -357,9 +322,9 @@ Result<std::optional<std::size_t>> PendingSteps(const std::string& db_path) {
   if (!j.is_object() || !j.contains("steps") || !j["steps"].is_array()) {
     return Fail(ErrorCode::kCorruption,
                 "the player-turn in play (" + std::string(kStepsPendingMeta) + ") does not read",
-                db_path);
+                address);
   }
   return std::optional<std::size_t>(j["steps"].size());
 }
 
-}  // namespace opsim::db
+}  // namespace opsim::query

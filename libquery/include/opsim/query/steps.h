@@ -27,10 +27,11 @@
 #include "opsim/core/error.h"
 #include "opsim/core/fair_dice.h"
 #include "opsim/core/json_source.h"
+#include "opsim/db/game_log.h"
 #include "opsim/db/turn_log.h"
 #include "opsim/ops/steps.h"
 
-namespace opsim::db {
+namespace opsim::query {
 
 // What a step (or an undo) did.
 struct StepRecord {
@@ -41,20 +42,14 @@ struct StepRecord {
   bool logged = false;       // the step ended the player-turn, which is now logged as `number`
 };
 
-// Both players' dice secrets of a fair game (the last keys of their chains, docs/dice.md).
-struct FairSecrets {
-  Key axis;
-  Key allied;
-};
-
 class StepSession {
  public:
   // Opens `db_path` at its head, with the player-turn in play taken up again. A session opened
   // kRead answers where it stands, and refuses to take a step. A fair log needs `secrets`, its
   // players' (kInvalidInput if they are not this game's); a seeded one takes none.
   static Result<StepSession> Open(const std::string& db_path,
-                                  TurnLog::Access access = TurnLog::Access::kWrite,
-                                  const FairSecrets* secrets = nullptr);
+                                  db::TurnLog::Access access = db::TurnLog::Access::kWrite,
+                                  const db::FairSecrets* secrets = nullptr);
   StepSession(StepSession&&) noexcept;
   StepSession& operator=(StepSession&&) noexcept;
   ~StepSession();
@@ -88,8 +83,8 @@ class StepSession {
   std::unique_ptr<Impl> impl_;
 };
 
-// How many steps the player-turn in play has taken (perhaps 0, once begun), or none when no
-// player-turn is in play. Reads the metadata only.
-Result<std::optional<std::size_t>> PendingSteps(const std::string& db_path);
+// How many steps the player-turn in play at `address` has taken (perhaps 0, once begun), or
+// none when no player-turn is in play. Reads the metadata only.
+Result<std::optional<std::size_t>> StepsInPlay(const std::string& address);
 
-}  // namespace opsim::db
+}  // namespace opsim::query
