@@ -19,6 +19,7 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "log_store.h"
 #include "opsim/core/sha256.h"
@@ -34,6 +35,32 @@ constexpr int kStoreSchema = 1;
 
 // The parameters of one INSERT, well under PostgreSQL's limit of 65535.
 constexpr std::size_t kMaxParameters = 30000;
+// From this many rows without a blob, a table's rows go in by COPY (docs/performance.md): a
+// bundled player-turn's events (about 20) among them.
+constexpr std::size_t kCopyRows = 16;
+
+// COPY's lines, a row each, with the game first. libpqxx 6.4's stream_to writes a row from a
+// tuple only (std::array of its fields here), so a row's width is a template parameter: one
+// function for each width up to the widest chained table's (11 columns).
+template <std::size_t W>
+void CopyRows(pqxx::stream_to& copy, const std::string& game, std::span<const Value> values) {
+  std::array<std::string, W + 1> row;
+  row[0] = game;
+  for (std::size_t at = 0; at < values.size(); at += W) {
+    for (std::size_t k = 0; k < W; ++k) {
+      const Value& v = values[at + k];
+      const auto* i = std::get_if<std::int64_t>(&v);
+      row[k + 1] = i != nullptr ? std::to_string(*i) : std::string(std::get<std::string_view>(v));
+    }
+    copy << row;
+  }
+}
+using CopyRowsFn = void (*)(pqxx::stream_to&, const std::string&, std::span<const Value>);
+template <std::size_t... W>
+constexpr std::array<CopyRowsFn, sizeof...(W)> CopyRowsFns(std::index_sequence<W...>) {
+  return {&CopyRows<W + 1>...};
+}
+constexpr auto kCopyRowsOf = CopyRowsFns(std::make_index_sequence<12>());
 
 constexpr const char* kTables = R"sql(
 CREATE TABLE IF NOT EXISTS opsim_store (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -459,15 +486,40 @@ class PgStore final : public LogStore {
 
   // The rows in as few statements as PostgreSQL's 65535 parameters allow: a round trip each,
   // where a statement a row made a player-turn of 800 rows ten times slower
-  // (docs/performance.md).
+  // (docs/performance.md). Many rows without a blob (a player-turn's events and rolls) go in by
+  // COPY instead, which the server reads a line at a time, with no statement to parse or
+  // parameters to bind; the statement-level trigger that claims their seq fires on it as on an
+  // INSERT.
   Status Insert(const char* table, const char* columns, std::span<const Value> values) override {
     const std::size_t width = ColumnCount(columns);
+    const auto blob = [](const Value& v) { return std::holds_alternative<Bytes>(v); };
+    if (values.size() >= kCopyRows * width && std::ranges::none_of(values, blob)) {
+      return Copy(table, columns, width, values);
+    }
     const std::size_t batch = std::max<std::size_t>(1, kMaxParameters / width) * width;
     for (std::size_t from = 0; from < values.size(); from += batch) {
       const std::size_t n = std::min(batch, values.size() - from);
       if (auto s = InsertRows(table, columns, width, values.subspan(from, n)); !s) return s;
     }
     return {};
+  }
+
+  Status Copy(const char* table, std::string_view columns, std::size_t width,
+              std::span<const Value> values) {
+    if (width > kCopyRowsOf.size()) return InsertRows(table, columns.data(), width, values);
+    std::vector<std::string> names{"game"};
+    for (std::size_t from = 0; from <= columns.size();) {
+      const std::size_t comma = std::min(columns.find(',', from), columns.size());
+      std::string_view name = columns.substr(from, comma - from);
+      while (name.starts_with(' ')) name.remove_prefix(1);
+      names.emplace_back(name);
+      from = comma + 1;
+    }
+    return Try(std::string("writing to ") + table, [&] {
+      pqxx::stream_to copy(*tx_, std::string("opsim_") + table, names);
+      kCopyRowsOf[width - 1](copy, game_, values);
+      copy.complete();
+    });
   }
 
   Status InsertRows(const char* table, const char* columns, std::size_t width,

@@ -459,6 +459,57 @@ TEST(PgStore, AUniqueViolationIsNamedByTheConstraintThatRefusedIt) {
   PgExec("DELETE FROM opsim_seq WHERE game = $1; DELETE FROM opsim_log WHERE game = $1", game);
 }
 
+// A table's many rows go in by COPY (pg_store.cpp), each row a line of tab-parted text: every
+// character comes back as it went in, the ones COPY's text gives a meaning among them (a tab, a
+// line's end, a backslash, and \N, its NULL), and each row's seq is claimed as an INSERT's.
+TEST(PgStore, ManyRowsGoInByCopyAndComeBackAsTheyWent) {
+  ASSERT_TRUE(db::store::MakePgTables(PgUri()));
+  const std::string game = UniqueGame("copy");
+  auto address = db::store::ParseLogAddress(PgUri() + "#" + game);
+  ASSERT_TRUE(address) << address.error().to_string();
+  auto store = db::store::CreatePgStore(*address);
+  ASSERT_TRUE(store) << store.error().to_string();
+  ASSERT_TRUE((*store)->Begin());
+  ASSERT_TRUE((*store)->CreateSchema(3));
+  const std::vector<std::string> texts = {"a\ttab", "a\nline", "back\\slash",  "\\N",
+                                          "\\.",    "",        "é ü 16A:0827", "\r\n\t\\"};
+  constexpr std::int64_t kRows = 40;  // more than kCopyRows
+  std::vector<std::string> phase(kRows);
+  std::vector<db::store::Value> values;
+  for (std::int64_t i = 0; i < kRows; ++i) {
+    phase[i] = texts[i % texts.size()] + std::to_string(i);
+    values.insert(values.end(),
+                  {i + 2, std::int64_t{1}, i, std::string_view(phase[i]),
+                   std::string_view(phase[i]), std::string_view("p"), std::string_view("h")});
+  }
+  ASSERT_TRUE(
+      (*store)->Insert("phase", "seq, turn, n, phase, state_hash, prev_hash, hash", values));
+  ASSERT_TRUE((*store)->Commit());
+  ASSERT_TRUE((*store)->Publish());  // a new game's rows commit when it is published
+  {
+    pqxx::connection c(PgUri());
+    pqxx::nontransaction tx(c);
+    const pqxx::result rows = tx.exec_params(
+        "SELECT seq, n, phase, state_hash FROM opsim_phase WHERE game = $1 ORDER BY seq", game);
+    ASSERT_EQ(rows.size(), static_cast<std::size_t>(kRows));
+    for (std::int64_t i = 0; i < kRows; ++i) {
+      const pqxx::row r = rows[static_cast<pqxx::result::size_type>(i)];
+      EXPECT_EQ(r[0].as<std::int64_t>(), i + 2);
+      EXPECT_EQ(r[1].as<std::int64_t>(), i);
+      EXPECT_FALSE(r[2].is_null()) << i;
+      EXPECT_EQ(r[2].as<std::string>(), phase[i]) << i;
+      EXPECT_EQ(r[3].as<std::string>(), phase[i]) << i;
+    }
+    EXPECT_EQ(tx.exec_params("SELECT count(*) FROM opsim_seq WHERE game = $1", game)[0][0]
+                  .as<std::int64_t>(),
+              kRows);
+  }
+  PgExec(
+      "DELETE FROM opsim_phase WHERE game = $1; DELETE FROM opsim_seq WHERE game = $1; "
+      "DELETE FROM opsim_log WHERE game = $1",
+      game);
+}
+
 TEST(PgStore, AnUnreachableServerIsAnIoErrorThatShowsNoPassword) {
   auto log =
       TurnLog::Open("postgresql://someone:sekrit1@/opsim?host=/nonexistent&password=sekrit2#g1",
