@@ -2,8 +2,10 @@
 // sends it, and a game's event stream read as a browser reads it.
 #pragma once
 
+#include <gtest/gtest.h>
+#include <poll.h>
+
 #include <boost/asio/ip/tcp.hpp>
-#include <boost/asio/read_until.hpp>
 #include <boost/asio/write.hpp>
 #include <chrono>
 #include <nlohmann/json.hpp>
@@ -38,13 +40,33 @@ class Events {
     boost::asio::write(socket_, boost::asio::buffer(ask));
     Await("ready");
   }
-  // The data of the next event named `name` (the others are passed over).
-  nlohmann::json Await(const std::string& name) {
+  // The data of the next event named `name` (the others are passed over); a test failure, and
+  // null, if none comes within `wait` or the stream ends first: a test never hangs on a stream.
+  nlohmann::json Await(const std::string& name,
+                       std::chrono::milliseconds wait = std::chrono::seconds(60)) {
+    const auto end = std::chrono::steady_clock::now() + wait;
     for (;;) {
-      boost::asio::read_until(socket_, boost::asio::dynamic_buffer(buffer_), "\n\n");
-      const std::size_t end = buffer_.find("\n\n") + 2;
-      const std::string block = buffer_.substr(0, end);
-      buffer_.erase(0, end);
+      std::size_t cut;
+      while ((cut = buffer_.find("\n\n")) == std::string::npos) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+            end - std::chrono::steady_clock::now());
+        if (left.count() <= 0) {
+          ADD_FAILURE() << "no event \"" << name << "\" within " << wait.count() << " ms";
+          return nullptr;
+        }
+        pollfd ready{socket_.native_handle(), POLLIN, 0};
+        if (::poll(&ready, 1, static_cast<int>(left.count())) <= 0) continue;
+        char chunk[4096];
+        boost::system::error_code ec;
+        const std::size_t n = socket_.read_some(boost::asio::buffer(chunk), ec);
+        if (ec) {
+          ADD_FAILURE() << "the event stream ended awaiting \"" << name << "\": " << ec.message();
+          return nullptr;
+        }
+        buffer_.append(chunk, n);
+      }
+      const std::string block = buffer_.substr(0, cut + 2);
+      buffer_.erase(0, cut + 2);
       if (const std::size_t id = block.find("id: "); id != std::string::npos) {
         last_id_ = block.substr(id + 4, block.find('\n', id) - id - 4);
       }
