@@ -16,15 +16,15 @@ using nlohmann::json;
 
 constexpr const char* kKeyHelp =
     "your key file, which holds your secret: keep it private, and never send it (default: the "
-    "log's path and \".key\")";
+    "log's path and \".key\"; a log in PostgreSQL needs it named)";
 
 struct PbemOptions {
   std::string db, key, out, scenario, side, invitation, acceptance, orders, turn, reply, result;
   bool force = false;
 };
 
-std::string KeyPath(const PbemOptions& o) {
-  return o.key.empty() ? query::mail::DefaultKeyPath(o.db) : o.key;
+Result<std::string> KeyPath(const PbemOptions& o) {
+  return query::mail::KeyPathFor(o.db, o.key);
 }
 
 std::string AttacksText(const json& attacks) {
@@ -70,16 +70,18 @@ void AddStart(CLI::App& pbem, Context& ctx) {
   cmd->add_option("--out", o->out, "the invitation file to write")->required();
   AddForceOption(cmd, o->force);
   Bind(cmd, ctx, [&ctx, o]() -> Status {
+    auto key = KeyPath(*o);
+    if (!key) return std::unexpected(key.error());
     auto path = map::ResolveScenario(o->scenario, query::ScenarioDir());
     if (!path) return std::unexpected(path.error());
     auto src = JsonSource::FromFile(*path);
     if (!src) return std::unexpected(src.error());
-    auto done = query::mail::Start(*src, *ParseSide(o->side), o->db, KeyPath(*o), o->out, o->force);
+    auto done = query::mail::Start(*src, *ParseSide(o->side), o->db, *key, o->out, o->force);
     if (!done) return std::unexpected(done.error());
     Emit(ctx, *done,
          "invitation " + o->out + ": game " + (*done)["game"].get<std::string>() + ", " +
              (*done)["scenario"].get<std::string>() + ", you play " + o->side + "\n  key file " +
-             KeyPath(*o) + " (keep it private)\n  send " + o->out +
+             *key + " (keep it private)\n  send " + o->out +
              " to the other player; then `opsim pbem accept` his acceptance");
     return {};
   });
@@ -97,13 +99,15 @@ void AddJoin(CLI::App& pbem, Context& ctx) {
   cmd->add_option("--out", o->out, "the acceptance file to write")->required();
   AddForceOption(cmd, o->force);
   Bind(cmd, ctx, [&ctx, o]() -> Status {
+    auto key = KeyPath(*o);
+    if (!key) return std::unexpected(key.error());
     auto inv = JsonSource::FromFile(o->invitation);
     if (!inv) return std::unexpected(inv.error());
-    auto done = query::mail::Join(*inv, o->db, KeyPath(*o), o->out, o->force);
+    auto done = query::mail::Join(*inv, o->db, *key, o->out, o->force);
     if (!done) return std::unexpected(done.error());
     Emit(ctx, *done,
          "joined game " + (*done)["game"].get<std::string>() + " as " +
-             (*done)["side"].get<std::string>() + ": log " + o->db + ", key file " + KeyPath(*o) +
+             (*done)["side"].get<std::string>() + ": log " + o->db + ", key file " + *key +
              " (keep it private)\n  send " + o->out + " to the other player");
     return {};
   });
@@ -119,11 +123,13 @@ void AddAccept(CLI::App& pbem, Context& ctx) {
   cmd->add_option("--db", o->db, "your new log (as named to `pbem start`)")->required();
   cmd->add_option("--key", o->key, kKeyHelp);
   Bind(cmd, ctx, [&ctx, o]() -> Status {
+    auto key = KeyPath(*o);
+    if (!key) return std::unexpected(key.error());
     auto inv = JsonSource::FromFile(o->invitation);
     if (!inv) return std::unexpected(inv.error());
     auto acc = JsonSource::FromFile(o->acceptance);
     if (!acc) return std::unexpected(acc.error());
-    auto done = query::mail::Accept(*inv, *acc, o->db, KeyPath(*o));
+    auto done = query::mail::Accept(*inv, *acc, o->db, *key);
     if (!done) return std::unexpected(done.error());
     Emit(ctx, *done,
          "game " + (*done)["game"].get<std::string>() + " in " + o->db + ": you play " +
@@ -147,9 +153,11 @@ void AddMove(CLI::App& pbem, Context& ctx) {
   cmd->add_option("--out", o->out, "the turn file to write")->required();
   AddForceOption(cmd, o->force);
   Bind(cmd, ctx, [&ctx, o]() -> Status {
+    auto key = KeyPath(*o);
+    if (!key) return std::unexpected(key.error());
     auto orders = JsonSource::FromFile(o->orders, kMaxOrdersBytes);
     if (!orders) return std::unexpected(orders.error());
-    auto done = query::mail::Move(o->db, KeyPath(*o), *orders, o->out, o->force);
+    auto done = query::mail::Move(o->db, *key, *orders, o->out, o->force);
     if (!done) return std::unexpected(done.error());
     Emit(ctx, *done,
          "turn file " + o->out + ": player-turn " + (*done)["number"].dump() + ", " +
@@ -176,6 +184,8 @@ void AddReply(CLI::App& pbem, Context& ctx) {
   cmd->add_option("--out", o->out, "the reply file to write")->required();
   AddForceOption(cmd, o->force);
   Bind(cmd, ctx, [&ctx, o]() -> Status {
+    auto key = KeyPath(*o);
+    if (!key) return std::unexpected(key.error());
     auto turn = JsonSource::FromFile(o->turn);
     if (!turn) return std::unexpected(turn.error());
     std::optional<JsonSource> reply;
@@ -184,8 +194,7 @@ void AddReply(CLI::App& pbem, Context& ctx) {
       if (!r) return std::unexpected(r.error());
       reply.emplace(std::move(*r));
     }
-    auto done =
-        query::mail::Reply(o->db, KeyPath(*o), *turn, reply ? &*reply : nullptr, o->out, o->force);
+    auto done = query::mail::Reply(o->db, *key, *turn, reply ? &*reply : nullptr, o->out, o->force);
     if (!done) return std::unexpected(done.error());
     Emit(ctx, *done,
          "reply file " + o->out + ": player-turn " + (*done)["number"].dump() + ", " +
@@ -210,9 +219,11 @@ void AddResolve(CLI::App& pbem, Context& ctx) {
   cmd->add_option("--out", o->out, "the result file to write")->required();
   AddForceOption(cmd, o->force);
   Bind(cmd, ctx, [&ctx, o]() -> Status {
+    auto key = KeyPath(*o);
+    if (!key) return std::unexpected(key.error());
     auto reply = JsonSource::FromFile(o->reply);
     if (!reply) return std::unexpected(reply.error());
-    auto done = query::mail::Resolve(o->db, KeyPath(*o), *reply, o->out, o->force);
+    auto done = query::mail::Resolve(o->db, *key, *reply, o->out, o->force);
     if (!done) return std::unexpected(done.error());
     Emit(ctx, done->doc,
          "result file " + o->out + ": player-turn " + done->doc["number"].dump() +
@@ -233,9 +244,11 @@ void AddApply(CLI::App& pbem, Context& ctx) {
   cmd->add_option("--key", o->key, kKeyHelp);
   cmd->add_option("--result", o->result, "the mover's result file")->required();
   Bind(cmd, ctx, [&ctx, o]() -> Status {
+    auto key = KeyPath(*o);
+    if (!key) return std::unexpected(key.error());
     auto result = JsonSource::FromFile(o->result);
     if (!result) return std::unexpected(result.error());
-    auto done = query::mail::Apply(o->db, KeyPath(*o), *result);
+    auto done = query::mail::Apply(o->db, *key, *result);
     if (!done) return std::unexpected(done.error());
     Emit(ctx, done->doc,
          "player-turn " + done->doc["number"].dump() +

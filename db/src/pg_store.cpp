@@ -646,7 +646,7 @@ std::string UriWithoutPassword(std::string uri) {
 
 Result<LogAddress> ParseLogAddress(const std::string& address) {
   LogAddress a;
-  if (address.rfind("postgresql://", 0) != 0 && address.rfind("postgres://", 0) != 0) {
+  if (!IsStoreAddress(address)) {
     a.path = address;
     a.shown = address;
     return a;

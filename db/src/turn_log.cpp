@@ -444,6 +444,10 @@ LoggedTurn ToLoggedTurn(std::int32_t number, std::string orders_json, const ops:
   return t;
 }
 
+bool IsStoreAddress(std::string_view address) {
+  return address.starts_with("postgresql://") || address.starts_with("postgres://");
+}
+
 std::string ShownAddress(const std::string& address) {
   auto parsed = store::ParseLogAddress(address);
   return parsed ? parsed->shown : parsed.error().where;

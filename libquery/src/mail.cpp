@@ -223,7 +223,14 @@ Status CheckKey(const JsonSource& src, const db::GameRecord& g, Side side, std::
 
 }  // namespace
 
-std::string DefaultKeyPath(const std::string& db_path) {
+Result<std::string> KeyPathFor(const std::string& db_path, const std::string& key) {
+  if (!key.empty()) return key;
+  if (db::IsStoreAddress(db_path)) {
+    return Fail(ErrorCode::kInvalidInput,
+                "a log in PostgreSQL has no folder beside it for your key file: name one with "
+                "--key (and keep it private)",
+                db::ShownAddress(db_path));
+  }
   return db_path + ".key";
 }
 
@@ -231,7 +238,7 @@ Result<json> Start(const JsonSource& scenario, Side side, const std::string& db_
                    const std::string& key_path, const std::string& out, bool force) {
   if (auto loaded = map::LoadScenario(scenario); !loaded) return std::unexpected(loaded.error());
   std::error_code ec;
-  if (std::filesystem::exists(db_path, ec)) {
+  if (!db::IsStoreAddress(db_path) && std::filesystem::exists(db_path, ec)) {
     return Fail(ErrorCode::kInvalidInput,
                 "the file already exists; a new game needs a new log (it is made at `pbem "
                 "accept`)",
@@ -269,7 +276,7 @@ Result<json> Join(const JsonSource& invitation, const std::string& db_path,
     return invitation.Bad(P("/commitment"), "a commitment is 64 lower-case hex digits");
   }
   std::error_code ec;
-  if (std::filesystem::exists(db_path, ec)) {
+  if (!db::IsStoreAddress(db_path) && std::filesystem::exists(db_path, ec)) {
     return Fail(ErrorCode::kInvalidInput,
                 "the file already exists; a new game needs a new file (remove it, or choose "
                 "another name)",

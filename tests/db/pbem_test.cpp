@@ -632,6 +632,27 @@ TEST_F(PbemTest, AReplayedOldTurnFileOrOneForAnotherGameIsRefused) {
 // lake) and the game goes on: resolve and apply succeed, and both logs verify with one head.
 // Keys are random here, and a thaw is one roll in two: games are played until one thaws (at
 // most 14; each game, thawed or not, must go through).
+// A log in PostgreSQL has no folder beside it for the key file: `pbem start` without --key is
+// refused in words before anything is written (it made a key file named after the URI before),
+// and takes the address when the key file is named. Nothing here connects to a store.
+TEST(PbemStore, ALogInPostgresqlNeedsItsKeyFileNamed) {
+  test::TempDir dir;
+  const std::string db = "postgresql://player:sekrit1@/opsim?host=/nonexistent#g1";
+  const std::string invitation = dir.Path("invitation.json");
+  const auto refused = RunCli({"pbem", "start", "--scenario", "special-terrain", "--side", "axis",
+                               "--db", db, "--out", invitation});
+  EXPECT_NE(refused.code, 0);
+  EXPECT_NE(refused.err.find("name one with --key"), std::string::npos) << refused.err;
+  EXPECT_EQ(refused.err.find("sekrit1"), std::string::npos) << refused.err;
+  EXPECT_FALSE(std::filesystem::exists(invitation));
+  EXPECT_TRUE(std::filesystem::is_empty(dir.Path("")));
+  const auto started = RunCli({"pbem", "start", "--scenario", "special-terrain", "--side", "axis",
+                               "--db", db, "--key", dir.Path("axis.key"), "--out", invitation});
+  EXPECT_EQ(started.code, 0) << started.err;
+  EXPECT_TRUE(std::filesystem::exists(invitation));
+  EXPECT_TRUE(std::filesystem::exists(dir.Path("axis.key")));
+}
+
 TEST(PbemLake, AThawAfterTheOrdersIsARefusalInsideThePlayedTurnAndTheGameGoesOn) {
   int thawed = 0;
   for (int n = 1; n <= 14 && thawed == 0; ++n) {

@@ -156,6 +156,8 @@ using Progress = std::function<void(std::int64_t, std::int64_t)>;
 
 // `address` as messages show it: a PostgreSQL URI without its password; a path as it is.
 std::string ShownAddress(const std::string& address);
+// Whether `address` names a game in PostgreSQL (postgresql:// or postgres://), not a file.
+bool IsStoreAddress(std::string_view address);
 
 // The metadata of a player-turn under way (docs/log-format.md), outside the chain: a fair game's
 // orders or reply pending (the exchange: libquery's mail.h and play.h), and a player-turn in play

@@ -30,8 +30,9 @@
 
 namespace opsim::query::mail {
 
-// The key file beside a log when none is named: the log's path and ".key".
-std::string DefaultKeyPath(const std::string& db_path);
+// The key file: `key` when named, else beside the log, its path and ".key". A log in PostgreSQL
+// has no folder to hold one: its key file must be named (kInvalidInput).
+Result<std::string> KeyPathFor(const std::string& db_path, const std::string& key);
 
 // Each step returns what it did, as the JSON the CLI prints; a written file is at "file". `out`
 // replaces only another pbem file unless `force` (WriteOutputFile: never a key file, a link, a
