@@ -37,6 +37,7 @@
 #include "step_sessions.h"
 #include "store.h"
 #include "store_listener.h"
+#include "told_changes.h"
 
 namespace opsim::server {
 
@@ -58,7 +59,8 @@ class GameApi final : public Api {
             options.cache_bytes ? options.cache_bytes / 4 : std::numeric_limits<std::size_t>::max(),
             [](const query::LoadedGame& g) { return LoadedBytes(g); }),
         quota_(options.create_quota),
-        hub_(std::make_shared<EventHub>()) {
+        hub_(std::make_shared<EventHub>()),
+        told_(hub_) {
     hidden_ = store_->Hidden();
     const std::string scenarios = query::ScenarioDir();
     if (!scenarios.empty())
@@ -101,7 +103,7 @@ class GameApi final : public Api {
       if (changes_) {
         lock = WriteLock(game->id);
         hold = std::unique_lock(*lock);
-        TellChange(game->id, game->path);
+        told_.Tell(game->id, game->path);
       }
       // A client back after a lost stream, whose last event is not the log as it is now, is
       // told at once that the game changed (the browser then reads it again).
@@ -992,77 +994,21 @@ class GameApi final : public Api {
     return JsonResponse(200, done);
   }
 
-  // --- changes other servers write to a shared store (store_listener.h) ---------------------
-  //
-  // What this server's listeners were last told of a game, so that a change heard from the
-  // store is told once, as the event it is: this server's own writes are recorded under the
-  // game's writer lock before their commit's notification can be looked at (which takes it).
-  struct Told {
-    LogStamp stamp;
-    std::int64_t turns = 0;  // player-turns logged
-    bool pending = false;    // orders waiting for their reply
-  };
-  Result<Told> TellableState(const std::string& path) {
-    Told t;
-    t.stamp = StampOf(path);
-    auto summary = ReadSummary(path);
-    if (!summary) return std::unexpected(summary.error());
-    t.turns = (*summary)["turns_logged"].get<std::int64_t>();
-    t.pending = !(*summary)["pending"].is_null();
-    return t;
-  }
-  // After this server's write (under the game's writer lock): its listeners are told by it.
-  // The log's stamp now: the event's id.
+  // --- changes other servers write to a shared store (store_listener.h, told_changes.h) -------
+
+  // After this server's write (under the game's writer lock): the log's stamp now, the event's
+  // id; on a shared store, recorded as told.
   LogStamp Announced(const std::string& id, const std::string& path) {
-    if (!changes_) return StampOf(path);
-    auto now = TellableState(path);
-    std::lock_guard lock(told_mu_);
-    if (!now) {
-      told_.erase(id);
-      return StampOf(path);
-    }
-    told_[id] = *now;
-    return now->stamp;
-  }
-  // Under the game's writer lock: tells the game's listeners of a change of its log they were
-  // not told, as `turn` (a player-turn logged), `pending` (orders now waiting) or `step`
-  // (anything else: a step, an undo); and records the log as they now know it. A game this
-  // server has told nothing of yet is only recorded.
-  void TellChange(const std::string& game, const std::string& path) {
-    auto now = TellableState(path);
-    if (!now) return;
-    const char* event = nullptr;
-    std::int64_t number = 0;
-    {
-      std::lock_guard told(told_mu_);
-      auto [it, first] = told_.try_emplace(game);
-      Told& before = it->second;
-      if (!first && before.stamp == now->stamp) return;
-      if (!first) {
-        event = now->turns > before.turns         ? "turn"
-                : now->pending && !before.pending ? "pending"
-                                                  : "step";
-        number = now->turns > before.turns ? now->turns : now->turns + 1;
-      }
-      before = *now;
-    }
-    if (event) hub_->Notify(game, event, {{"game", game}, {"number", number}}, now->stamp);
+    return changes_ ? told_.Announced(id, path) : StampOf(path);
   }
   // A change heard from the store (any game's when `id` is none), told to the listeners of each
-  // game that has some.
+  // game that has some, under its writer lock.
   void Heard(const std::optional<std::string>& id) {
-    std::vector<std::string> games;
-    if (id) {
-      games.push_back(*id);
-    } else {
-      std::lock_guard lock(told_mu_);
-      for (const auto& [game, told] : told_) games.push_back(game);
-    }
-    for (const std::string& game : games) {
+    for (const std::string& game : id ? std::vector<std::string>{*id} : told_.Games()) {
       if (!hub_->HasListeners(game) || !ValidId(game)) continue;
       auto lock = WriteLock(game);
       std::lock_guard hold(*lock);
-      TellChange(game, store_->LogAddress(game));
+      told_.Tell(game, store_->LogAddress(game));
     }
   }
 
@@ -1078,8 +1024,7 @@ class GameApi final : public Api {
   std::size_t creating_ = 0;         // games being created now (counted against max_games_)
   std::vector<std::string> hidden_;  // prefixes no answer names (Unpathed): the store, scenarios
   std::shared_ptr<EventHub> hub_;    // the games' listeners
-  std::mutex told_mu_;
-  std::map<std::string, Told> told_;        // what each game's listeners were told, by game
+  ToldChanges told_;                 // what each game's listeners were told
   std::unique_ptr<StoreListener> changes_;  // a shared store's changes, heard
   std::mutex locks_mu_;
   std::map<std::string, std::shared_ptr<std::mutex>> locks_;  // writers, by game
