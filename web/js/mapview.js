@@ -834,8 +834,12 @@ export class MapView {
       const x = near ? hx.x - 0.5 : hx.x, y = near ? hx.y - 0.6 : hx.y;
       paintStar(this.g, x, y, near ? 0.18 : 5 / s, SIDE_COLORS[owner] || "#ffffff", Math.max(1 / s, 0.03));
       if (near) {
+        // Right of the hex's number where it is drawn (drawLabels), with a gap: "3205 4 Al", not
+        // "32054 Al".
+        this.g.font = "0.28px sans-serif";
+        const after = s >= 22 ? this.g.measureText(hx.name.slice(hx.name.indexOf(":") + 1)).width / 2 + 0.1 : 0.34;
         this.g.textBaseline = "middle";
-        this.text(`${points} ${owner === "axis" ? "Ax" : owner === "allied" ? "Al" : "—"}`, hx.x + 0.34, y, 0.24, STYLE.ink, "left");
+        this.text(`${points} ${owner === "axis" ? "Ax" : owner === "allied" ? "Al" : "—"}`, hx.x + after, y, 0.24, STYLE.ink, "left");
         this.g.textBaseline = "alphabetic";
       }
     }
