@@ -824,7 +824,7 @@ Result<ops::TurnResult> PlayLoggedTurn(const std::string& db_path, const JsonSou
   if (!tx) return std::unexpected(tx.error());
   auto meta = log->Meta();
   if (!meta) return std::unexpected(meta.error());
-  if (meta->count("steps_pending")) {
+  if (meta->count(kStepsPendingMeta)) {
     return Fail(ErrorCode::kInvalidInput,
                 "a player-turn is in play step by step (`opsim play --db`, docs/rules.md B1.3): "
                 "finish it before playing an orders file",
