@@ -802,53 +802,6 @@ Result<std::vector<ops::TurnResult>> ReplayLoggedTurns(const std::string& db_pat
   return replayed;
 }
 
-Result<ops::TurnResult> PlayLoggedTurn(const std::string& db_path, const JsonSource& orders) {
-  return PlayLoggedTurn(db_path, orders, {});
-}
-
-Result<ops::TurnResult> PlayLoggedTurn(const std::string& db_path, const JsonSource& orders,
-                                       const std::function<void()>& before_commit) {
-  auto log = TurnLog::Open(db_path, TurnLog::Access::kWrite);
-  if (!log) return std::unexpected(log.error());
-  if (log->game().dice == DiceKind::kFair) {
-    return Fail(ErrorCode::kInvalidInput,
-                "a fair game is played between two logs with `opsim pbem` (docs/pbem.md), not "
-                "with `opsim turn`",
-                db_path);
-  }
-  auto rules = BuildRules(*log);
-  if (!rules) return std::unexpected(rules.error());
-  const map::Theater& theater = *rules->theater;
-
-  auto tx = log->Begin();
-  if (!tx) return std::unexpected(tx.error());
-  auto meta = log->Meta();
-  if (!meta) return std::unexpected(meta.error());
-  if (meta->count(kStepsPendingMeta)) {
-    return Fail(ErrorCode::kInvalidInput,
-                "a player-turn is in play step by step (`opsim play --db`, docs/rules.md B1.3): "
-                "finish it before playing an orders file",
-                db_path, std::string(rules::kB1_3.id));
-  }
-  auto count = log->CountTurns();
-  if (!count) return std::unexpected(count.error());
-  auto game = GameAt(*log, *rules, *count);
-  if (!game && game.error().code == ErrorCode::kCorruption) {
-    Error e = game.error();
-    e.message += "; nothing was logged: run `opsim replay --verify` to check the whole log";
-    return std::unexpected(e);
-  }
-  if (!game) return std::unexpected(game.error());
-
-  auto parsed = ops::ParseOrders(orders, theater);
-  if (!parsed) return std::unexpected(parsed.error());
-  auto result = PlayAndAppend(*game, *parsed, *log, *count + 1);
-  if (!result) return std::unexpected(result.error());
-  if (before_commit) before_commit();
-  if (auto s = tx->Commit(); !s) return std::unexpected(s.error());
-  return result;
-}
-
 Result<std::string> CanonicalOrders(const ops::Orders& orders, const map::Theater& theater) {
   std::string canonical = ops::OrdersToJson(orders, theater);
   auto again = JsonSource::FromText(canonical, "canonical orders");

@@ -160,8 +160,47 @@ Result<db::LoggedGame> NewHostedGame(const std::string& address, const JsonSourc
   return db::NewFairLoggedGame(address, scenario, game_id, axis_commitment, allied_commitment);
 }
 
-Result<ops::TurnResult> PlayTurn(const std::string& address, const JsonSource& orders) {
-  return db::PlayLoggedTurn(address, orders);
+Result<ops::TurnResult> PlayTurn(const std::string& address, const JsonSource& orders,
+                                 const std::function<void()>& before_commit) {
+  auto log = db::TurnLog::Open(address, db::TurnLog::Access::kWrite);
+  if (!log) return std::unexpected(log.error());
+  if (log->game().dice == db::DiceKind::kFair) {
+    return Fail(ErrorCode::kInvalidInput,
+                "a fair game is played between two logs with `opsim pbem` (docs/pbem.md), not "
+                "with `opsim turn`",
+                address);
+  }
+  auto rules = db::BuildRules(*log);
+  if (!rules) return std::unexpected(rules.error());
+  const map::Theater& theater = *rules->theater;
+
+  auto tx = log->Begin();
+  if (!tx) return std::unexpected(tx.error());
+  auto meta = log->Meta();
+  if (!meta) return std::unexpected(meta.error());
+  if (meta->count(db::kStepsPendingMeta)) {
+    return Fail(ErrorCode::kInvalidInput,
+                "a player-turn is in play step by step (`opsim play --db`, docs/rules.md B1.3): "
+                "finish it before playing an orders file",
+                address, std::string(rules::kB1_3.id));
+  }
+  auto count = log->CountTurns();
+  if (!count) return std::unexpected(count.error());
+  auto game = db::GameAt(*log, *rules, *count);
+  if (!game && game.error().code == ErrorCode::kCorruption) {
+    Error e = game.error();
+    e.message += "; nothing was logged: run `opsim replay --verify` to check the whole log";
+    return std::unexpected(e);
+  }
+  if (!game) return std::unexpected(game.error());
+
+  auto parsed = ops::ParseOrders(orders, theater);
+  if (!parsed) return std::unexpected(parsed.error());
+  auto result = db::PlayAndAppend(*game, *parsed, *log, *count + 1);
+  if (!result) return std::unexpected(result.error());
+  if (before_commit) before_commit();
+  if (auto s = tx->Commit(); !s) return std::unexpected(s.error());
+  return result;
 }
 
 Result<json> SubmitOrders(const LoadedGame& game, const std::string& address,

@@ -4,6 +4,7 @@
 // reproduces turns up to T; bad files and bad orders are refused and nothing logged is lost;
 // snapshots this build cannot read are replayed around.
 #include "opsim/db/game_log.h"
+#include "opsim/query/play.h"
 
 #include <gtest/gtest.h>
 #include <sched.h>
@@ -56,7 +57,7 @@ class LoggedGameTest : public ::testing::Test {
 
   // Plays `orders` into the log, and into a game kept without a log, and checks they agree.
   void Play(const JsonSource& orders) {
-    auto logged = db::PlayLoggedTurn(path_, orders);
+    auto logged = query::PlayTurn(path_, orders);
     ASSERT_TRUE(logged) << logged.error().to_string();
     auto parsed = ops::ParseOrders(orders, *theater_);
     ASSERT_TRUE(parsed);
@@ -262,7 +263,7 @@ TEST_F(LoggedGameTest, AWriterKilledMidTurnLeavesALogThatPassesIntegrityCheckAnd
   const JsonSource next = QuietOrders();
   {
     test::Child writer(
-        [&](const std::function<void()>& ready) { (void)db::PlayLoggedTurn(path_, next, ready); });
+        [&](const std::function<void()>& ready) { (void)query::PlayTurn(path_, next, ready); });
     ASSERT_TRUE(writer.ready()) << "the child did not reach the end of its transaction";
     const int status = writer.Kill();
     EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
@@ -310,7 +311,7 @@ TEST_F(LoggedGameTest, ABranchFromTurnTReproducesTurnsUpToT) {
   const std::string source = DumpLog(path_);
   auto g = db::LoadLoggedGame(what_if, std::nullopt);
   ASSERT_TRUE(g);
-  auto played = db::PlayLoggedTurn(what_if, QuietOrders(g->state));
+  auto played = query::PlayTurn(what_if, QuietOrders(g->state));
   ASSERT_TRUE(played) << played.error().to_string();
   EXPECT_EQ(DumpLog(path_), source);
   auto branch = db::ReplayLog(what_if, verify);
@@ -339,7 +340,7 @@ TEST_F(LoggedGameTest, OrdersForTheWrongSideOrTurnWriteNothing) {
   for (const ops::Orders& o : {wrong_side, wrong_turn}) {
     auto src = JsonSource::FromText(ops::OrdersToJson(o, *theater_), "wrong.json");
     ASSERT_TRUE(src);
-    auto r = db::PlayLoggedTurn(path_, *src);
+    auto r = query::PlayTurn(path_, *src);
     ASSERT_FALSE(r);
     EXPECT_EQ(r.error().code, ErrorCode::kInvalidInput) << r.error().to_string();
     EXPECT_EQ(DumpLog(path_), before);

@@ -100,7 +100,7 @@ TEST_F(StepLogTest, StepsAreLoggedAsTheirPlayerTurnAndVerify) {
     EXPECT_EQ(query::StepsInPlay(steps_log)->value_or(0), 0u);
     auto orders = JsonSource::FromFile(OrdersFile(n));
     ASSERT_TRUE(orders);
-    auto batch = PlayLoggedTurn(batch_log, *orders);
+    auto batch = query::PlayTurn(batch_log, *orders);
     ASSERT_TRUE(batch) << batch.error().to_string();
     EXPECT_EQ(last->played.final_hash, batch->final_hash);
     // The session goes on at the next player-turn.
@@ -149,7 +149,7 @@ TEST_F(StepLogTest, ASessionTakesUpThePlayerTurnInPlay) {
   // An orders file is refused while a player-turn is in play (B1.3).
   auto orders = JsonSource::FromFile(OrdersFile(0));
   ASSERT_TRUE(orders);
-  auto batch = PlayLoggedTurn(log, *orders);
+  auto batch = query::PlayTurn(log, *orders);
   ASSERT_FALSE(batch);
   EXPECT_EQ(batch.error().rule, "B1.3");
 }
@@ -366,7 +366,7 @@ TEST_F(StepLogTest, ALoggedPlayerTurnIsTakenAgainStepByStep) {
   }
   auto orders = JsonSource::FromFile(OrdersFile(0));
   ASSERT_TRUE(orders);
-  auto batch = PlayLoggedTurn(batch_log, *orders);
+  auto batch = query::PlayTurn(batch_log, *orders);
   ASSERT_TRUE(batch) << batch.error().to_string();
   for (const std::string& log : {steps_log, batch_log}) {
     SCOPED_TRACE(log);

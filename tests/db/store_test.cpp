@@ -282,7 +282,7 @@ TEST_P(BothStores, ALoggedGamePlaysReplaysAndVerifies) {
   for (const char* f : {"01-axis-may-i-1940.json", "02-allied-may-i-1940.json"}) {
     auto orders = JsonSource::FromFile(test::BundledOrders(f));
     ASSERT_TRUE(orders);
-    auto played = db::PlayLoggedTurn(address, *orders);
+    auto played = query::PlayTurn(address, *orders);
     ASSERT_TRUE(played) << f << ": " << played.error().to_string();
   }
   // The third by steps: its script's steps, each taken into the log.

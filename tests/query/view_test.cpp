@@ -11,6 +11,7 @@
 #include "opsim/core/json_source.h"
 #include "opsim/db/game_log.h"
 #include "opsim/query/log.h"
+#include "opsim/query/play.h"
 #include "opsim/query/supply.h"
 #include "opsim/query/view.h"
 #include "test_support.h"
@@ -439,7 +440,7 @@ std::vector<std::string> LoggedGames(const test::TempDir& dir) {
   for (const std::string& f : files) {
     auto orders = JsonSource::FromFile(f);
     EXPECT_TRUE(orders.has_value());
-    auto played = db::PlayLoggedTurn(logs.back(), *orders);
+    auto played = query::PlayTurn(logs.back(), *orders);
     EXPECT_TRUE(played.has_value()) << f << ": " << (played ? "" : played.error().to_string());
   }
   return logs;

@@ -7,6 +7,7 @@
 #include "opsim/db/game_log.h"
 #include "opsim/map/generate.h"
 #include "opsim/ops/synthetic.h"
+#include "opsim/query/play.h"
 
 namespace opsim::signature {
 
@@ -62,7 +63,7 @@ Status Bundled(const Sources& src, std::vector<Game>& games) {
     for (const std::string& file : Sorted(orders_root / name, ".json")) {
       auto orders = JsonSource::FromFile(file);
       if (!orders) return std::unexpected(orders.error());
-      auto turn = db::PlayLoggedTurn(log, *orders);
+      auto turn = query::PlayTurn(log, *orders);
       if (!turn) return std::unexpected(turn.error());
       game.turn_hashes.push_back(turn->final_hash);
     }

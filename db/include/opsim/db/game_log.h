@@ -1,14 +1,14 @@
 // The turn log: a campaign's every player-turn in an SQLite file (docs/log-format.md).
 //
-// These calls join the log file (turn_log.h) to the rules: they start a logged game, play and
-// log a player-turn, rebuild the game at any logged turn, replay and verify a whole log, and
-// branch a new log from a logged turn. The log stores the scenario's text, the seed, the
-// canonical orders, every die roll, event and phase hash, and a snapshot at each turn boundary;
-// a game is rebuilt from the nearest readable snapshot and the logged orders, and every
-// replayed player-turn must reproduce what was logged, or the call fails with kCorruption.
-// Every call that opens a log checks its tail first (TurnLog::CheckTail); one that appends checks
-// it again under the write lock: a log whose last snapshot is not the state its last
-// player-turn ended in is refused (kCorruption), never answered from or appended to.
+// These calls join the log file (turn_log.h) to the rules: they start a logged game, append a
+// played player-turn (libquery's door plays it: opsim/query/play.h), rebuild the game at any
+// logged turn, replay and verify a whole log, and branch a new log from a logged turn. The log
+// stores the scenario's text, the seed, the canonical orders, every die roll, event and phase hash,
+// and a snapshot at each turn boundary; a game is rebuilt from the nearest readable snapshot and
+// the logged orders, and every replayed player-turn must reproduce what was logged, or the call
+// fails with kCorruption. Every call that opens a log checks its tail first (TurnLog::CheckTail);
+// one that appends checks it again under the write lock: a log whose last snapshot is not the state
+// its last player-turn ended in is refused (kCorruption), never answered from or appended to.
 //
 // What must be reproduced: the orders must read, and the dice (value, sides, scripted, rule)
 // and the state hashes must be the log's. Events compare by content (kind, rule, units, hexes,
@@ -142,27 +142,19 @@ Result<LoggedSteps> LoadLoggedSteps(const std::string& db_path, std::int32_t num
 Result<std::vector<ops::TurnResult>> ReplayLoggedTurns(const std::string& db_path,
                                                        std::int32_t first, std::int32_t last);
 
-// Plays the phasing side's player-turn from `orders` and appends it to the log in one
-// transaction: all of it is logged, or none.
-Result<ops::TurnResult> PlayLoggedTurn(const std::string& db_path, const JsonSource& orders);
-// The same, calling `before_commit` inside the transaction once every row is written (for
-// tests that interrupt a player-turn, and for tools that watch one).
-Result<ops::TurnResult> PlayLoggedTurn(const std::string& db_path, const JsonSource& orders,
-                                       const std::function<void()>& before_commit);
-
 // The orders as the log stores them: their canonical JSON (ops::OrdersToJson), checked to read
 // back as the same orders, which replay needs (kInternal if not: such orders must not be
 // logged). Pure; thread-safe.
 Result<std::string> CanonicalOrders(const ops::Orders& orders, const map::Theater& theater);
 
-// PlayLoggedTurn's work on a log that is already open, for programs that keep one open and
-// play many player-turns: plays the phasing side's player-turn from `orders` on `game` and
-// appends it to `log` as player-turn `number`, inside `log`'s open transaction (the caller
-// commits). The canonical orders are made and checked on a second thread while the rules play,
-// and the snapshot is made on it while the player-turn's rows are written. On error nothing is
-// appended, but `game` may have played the turn.
-// With `fair` (a fair game), the player-turn is played with FairDiceFor's dice and logged with
-// its keys and hashes.
+// A player-turn played and logged on a log that is already open (libquery's PlayTurn and step
+// play; programs that keep one open and play many player-turns): plays the phasing side's
+// player-turn from `orders` on `game` and appends it to `log` as player-turn `number`, inside
+// `log`'s open transaction (the caller commits). The canonical orders are made and checked on a
+// second thread while the rules play, and the snapshot is made on it while the player-turn's rows
+// are written. On error nothing is appended, but `game` may have played the turn. With `fair` (a
+// fair game), the player-turn is played with FairDiceFor's dice and logged with its keys and
+// hashes.
 Result<ops::TurnResult> PlayAndAppend(ops::Game& game, const ops::Orders& orders, TurnLog& log,
                                       std::int32_t number, const FairTurn* fair = nullptr);
 

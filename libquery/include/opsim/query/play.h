@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -36,8 +37,13 @@ Result<db::LoggedGame> NewHostedGame(const std::string& address, const JsonSourc
                                      const std::string& game_id, const std::string& axis_commitment,
                                      const std::string& allied_commitment);
 
-// The phasing side's player-turn played whole from `orders` and logged (`opsim turn --db`).
-Result<ops::TurnResult> PlayTurn(const std::string& address, const JsonSource& orders);
+// The phasing side's player-turn played whole from `orders` and logged (`opsim turn --db`), in
+// one transaction: all of it is logged, or none. A fair game is refused (it is played by mail or
+// hosted), and so are orders while a player-turn is in play step by step (B1.3). `before_commit`,
+// if given, is called inside the transaction once every row is written (for tests that
+// interrupt a player-turn, and for tools that watch one).
+Result<ops::TurnResult> PlayTurn(const std::string& address, const JsonSource& orders,
+                                 const std::function<void()>& before_commit = {});
 
 // A hosted game's mover's orders (POST .../orders): checked on `game`, the game as the log stands
 // (the server's warm copy), as `opsim turn` would play them, so that a refused order is refused
