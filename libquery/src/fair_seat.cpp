@@ -15,6 +15,9 @@ using db::TurnLog;
 using nlohmann::json;
 using P = JsonSource::Pointer;
 
+namespace {
+
+// Whether a pending player-turn has every field, of its type, that the steps read.
 bool PendingReads(const json& p) {
   const auto text = [&p](const char* k) { return p.contains(k) && p[k].is_string(); };
   if (!p.is_object() || !p.contains("number") || !p["number"].is_number_integer() ||
@@ -24,6 +27,20 @@ bool PendingReads(const json& p) {
   if (p["stage"] == "moved") return true;
   return p["stage"] == "replied" && text("reply") && text("reply_hash") &&
          json::parse(p["reply"].get<std::string>(), nullptr, false).is_object();
+}
+
+}  // namespace
+
+Result<std::optional<json>> ReadPending(const std::map<std::string, std::string>& meta,
+                                        const std::string& where) {
+  const auto it = meta.find(kOrdersPendingMeta);
+  if (it == meta.end()) return std::optional<json>();
+  json p = json::parse(it->second, nullptr, false);
+  if (!PendingReads(p)) {
+    return Fail(ErrorCode::kCorruption, "the pending player-turn does not read",
+                where + ": meta " + kOrdersPendingMeta);
+  }
+  return std::optional<json>(std::move(p));
 }
 
 Status OpenSeat(const std::string& address, Seat& seat) {
@@ -57,23 +74,21 @@ Status Sit(Seat& seat, const std::string& address) {
                     "not by orders",
                 address, std::string(rules::kB1_3.id));
   }
-  if (meta->count(kOrdersPendingMeta)) {
-    json p = json::parse((*meta)[kOrdersPendingMeta], nullptr, false);
-    if (!PendingReads(p)) {
-      return Fail(ErrorCode::kCorruption, "the pending player-turn does not read",
-                  address + ": meta " + kOrdersPendingMeta);
-    }
-    if (p["number"] == seat.number) seat.pending = std::move(p);
-  }
+  auto pending = ReadPending(*meta, address);
+  if (!pending) return std::unexpected(pending.error());
+  if (*pending && (**pending)["number"] == seat.number) seat.pending = std::move(**pending);
   if (seat.number > kKeyChainLength) {
     return Fail(
         ErrorCode::kInvalidInput,
         "a fair game has keys for " + std::to_string(kKeyChainLength) + " player-turns, all played",
         address);
   }
-  auto g = db::LoadLoggedGame(address, std::nullopt);
-  if (!g) return std::unexpected(g.error());
-  seat.game.emplace(g->theater, g->campaign, std::move(g->state));
+  // From the log this seat holds, inside its transaction: not opened a second time.
+  auto rules = db::BuildRules(*seat.log);
+  if (!rules) return std::unexpected(rules.error());
+  auto game = db::GameAt(*seat.log, *rules, *count);
+  if (!game) return std::unexpected(game.error());
+  seat.game.emplace(std::move(*game));
   return {};
 }
 

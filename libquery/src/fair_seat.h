@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -39,10 +40,11 @@ Status OpenSeat(const std::string& address, Seat& seat);
 // a pending player-turn that does not read; kInvalidInput once every key has been used.
 Status Sit(Seat& seat, const std::string& address);
 
-// Whether a pending player-turn read from the log's metadata has every field, of its type, that
-// the steps read: the metadata is outside the chain, and a tampered value must be refused, not
-// thrown on.
-bool PendingReads(const nlohmann::json& p);
+// The pending player-turn in a log's metadata (db::kOrdersPendingMeta, of the log at `where`),
+// if any. The metadata is outside the chain: one without every field, of its type, that the steps
+// read is refused (kCorruption), never thrown on.
+Result<std::optional<nlohmann::json>> ReadPending(const std::map<std::string, std::string>& meta,
+                                                  const std::string& where);
 
 // The mover's orders and the defender's reply as the player-turn will play them: one orders
 // text, parsed (errors name `name`); its retreat preferences the defender's own (B7.5, reported at

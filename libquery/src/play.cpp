@@ -294,12 +294,10 @@ Result<std::optional<json>> PendingOrders(const std::string& address) {
 Result<std::optional<json>> PendingOrders(const db::TurnLog& log) {
   auto meta = log.Meta();
   if (!meta) return std::unexpected(meta.error());
-  if (!meta->count(db::kOrdersPendingMeta)) return std::optional<json>();
-  json p = json::parse((*meta)[db::kOrdersPendingMeta], nullptr, false);
-  if (!fair::PendingReads(p)) {
-    return Fail(ErrorCode::kCorruption, "the pending player-turn does not read",
-                log.path() + ": meta " + db::kOrdersPendingMeta);
-  }
+  auto pending = fair::ReadPending(*meta, log.path());
+  if (!pending) return std::unexpected(pending.error());
+  if (!*pending) return std::optional<json>();
+  const json& p = **pending;
   const std::string n = p["number"].dump();
   const std::string side = p["side"];
   json out = {{"stage", p["stage"]},
