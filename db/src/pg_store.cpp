@@ -493,7 +493,8 @@ class PgStore final : public LogStore {
   Status Insert(const char* table, const char* columns, std::span<const Value> values) override {
     const std::size_t width = ColumnCount(columns);
     const auto blob = [](const Value& v) { return std::holds_alternative<Bytes>(v); };
-    if (values.size() >= kCopyRows * width && std::ranges::none_of(values, blob)) {
+    if (width <= kCopyRowsOf.size() && values.size() >= kCopyRows * width &&
+        std::ranges::none_of(values, blob)) {
       return Copy(table, columns, width, values);
     }
     const std::size_t batch = std::max<std::size_t>(1, kMaxParameters / width) * width;
@@ -504,9 +505,9 @@ class PgStore final : public LogStore {
     return {};
   }
 
+  // The rows by COPY: `width` at most kCopyRowsOf's size.
   Status Copy(const char* table, std::string_view columns, std::size_t width,
               std::span<const Value> values) {
-    if (width > kCopyRowsOf.size()) return InsertRows(table, columns.data(), width, values);
     std::vector<std::string> names{"game"};
     for (std::size_t from = 0; from <= columns.size();) {
       const std::size_t comma = std::min(columns.find(',', from), columns.size());
